@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The layers of SPEC.md §2. Imports only point down this list:
+// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo only under ZoetropeRender.
+let package = Package(
+    name: "Zoetrope",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "zoetrope", targets: ["zoetrope"]),
+        .library(name: "ZoetropeCore", targets: ["ZoetropeCore"]),
+        .library(name: "ZoetropeFormat", targets: ["ZoetropeFormat"]),
+        .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "ZoetropeCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "ZoetropeFormat",
+            dependencies: ["ZoetropeCore", "Yams"]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(
+            name: "ZoetropeRender",
+            dependencies: [
+                "ZoetropeCore",
+                "CCairo",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "zoetrope",
+            dependencies: [
+                "ZoetropeCore", "ZoetropeFormat", "ZoetropeRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
+        .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
+        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeCore"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender"]),
+    ]
+)

@@ -1,0 +1,47 @@
+/// What is on screen at one instant: the layer tree with every property's presentation value.
+public struct PresentationTree: Sendable {
+    /// The instant, in seconds.
+    public let time: Double
+    public let canvas: Canvas
+    /// The scene's layers (structure and the properties that do not animate).
+    public let layers: LayerTree
+    /// Presentation values by layer index.
+    public let values: [LayerValues]
+
+    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues]) {
+        self.time = time
+        self.canvas = canvas
+        self.layers = layers
+        self.values = values
+    }
+
+    /// True when `other` would draw the same picture (same values, same canvas); the time may differ.
+    public func drawsSame(as other: PresentationTree) -> Bool {
+        canvas == other.canvas && values == other.values && layers == other.layers
+    }
+}
+
+/// An animator's observable state at an instant, as `zoetrope sample` reports it.
+public struct AnimatorStatus: Hashable, Sendable {
+    public var id: String
+    public var state: AnimatingState
+    public var isRunning: Bool
+    public var isReversed: Bool
+    public var fractionComplete: Double
+}
+
+/// A completion handler call: which animator, where it ended, when.
+public struct CompletionRecord: Hashable, Sendable {
+    public var animator: String
+    public var position: AnimatingPosition
+    public var time: Double
+}
+
+/// An illegal script event or completion action, with where it was written.
+public struct ScriptDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `script[7]`, `animators[0].completions[1]`.
+    public var path: String
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}

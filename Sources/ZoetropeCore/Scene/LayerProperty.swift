@@ -1,0 +1,47 @@
+/// An animatable property of a layer, named as in scene files (`frog.position`,
+/// `card.stroke.width`).
+public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
+    case position, size, anchor, rotation, scale, translation
+    case opacity, fill, cornerRadius
+    case strokeColor = "stroke.color"
+    case strokeWidth = "stroke.width"
+    case strokeStart, strokeEnd
+    case color
+    case fontSize = "font.size"
+    case hidden, zIndex, text, image
+
+    /// How several animations of one property combine (SPEC §3.3).
+    public enum Composition: Sendable {
+        /// Geometry: presentation = model + Σ (from − to)·(1 − p), as UIKit does since iOS 8.
+        case additive
+        /// The newest animation starts from the current presentation and replaces the older one.
+        case replaced
+        /// Changes at once when its block starts.
+        case discrete
+    }
+
+    /// The kind of value the property holds.
+    public var kind: ValueKind {
+        switch self {
+        case .position, .size, .anchor, .scale, .translation: .vector
+        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .fontSize, .zIndex: .number
+        case .fill, .strokeColor, .color: .color
+        case .hidden: .flag
+        case .text, .image: .text
+        }
+    }
+
+    public var composition: Composition {
+        switch self {
+        case .position, .size, .rotation, .scale, .translation: .additive
+        case .hidden, .zIndex, .text, .image: .discrete
+        default: .replaced
+        }
+    }
+
+    /// Names of the components a key may address (`frog.position.x`), empty for scalars.
+    public var componentNames: [[String]] {
+        guard kind == .vector else { return [] }
+        return self == .size ? [["width", "x"], ["height", "y"]] : [["x"], ["y"]]
+    }
+}

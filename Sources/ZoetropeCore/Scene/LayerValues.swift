@@ -1,0 +1,87 @@
+/// Every animatable property of one layer: the model values, or the presentation at a time.
+///
+/// Defaults follow CALayer: anchor at the centre, scale 1, opaque, no fill, no stroke.
+public struct LayerValues: Hashable, Sendable {
+    /// Where the anchor point sits, in the parent's coordinates.
+    public var position = Vector2.zero
+    /// The bounds' width and height.
+    public var size = Vector2.zero
+    /// The anchor point in unit coordinates of the bounds.
+    public var anchor = Vector2(0.5, 0.5)
+    /// Radians, clockwise on screen (y points down).
+    public var rotation = 0.0
+    public var scale = Vector2(1, 1)
+    /// An extra offset applied after the position, like `CGAffineTransform(translationX:y:)`.
+    public var translation = Vector2.zero
+    public var opacity = 1.0
+    public var fill = Color.clear
+    public var cornerRadius = 0.0
+    public var strokeColor = Color.black
+    public var strokeWidth = 0.0
+    public var strokeStart = 0.0
+    public var strokeEnd = 1.0
+    /// A text layer's colour.
+    public var color = Color.black
+    public var fontSize = 17.0
+    public var hidden = false
+    public var zIndex = 0.0
+    public var text = ""
+    /// An image layer's PNG, as a path resolved against the scene file's folder.
+    public var image = ""
+
+    public init() {}
+
+    /// The value of `property`.
+    public subscript(property: LayerProperty) -> AnimatableValue {
+        get {
+            switch property {
+            case .position: .vector(position)
+            case .size: .vector(size)
+            case .anchor: .vector(anchor)
+            case .rotation: .number(rotation)
+            case .scale: .vector(scale)
+            case .translation: .vector(translation)
+            case .opacity: .number(opacity)
+            case .fill: .color(fill)
+            case .cornerRadius: .number(cornerRadius)
+            case .strokeColor: .color(strokeColor)
+            case .strokeWidth: .number(strokeWidth)
+            case .strokeStart: .number(strokeStart)
+            case .strokeEnd: .number(strokeEnd)
+            case .color: .color(color)
+            case .fontSize: .number(fontSize)
+            case .hidden: .flag(hidden)
+            case .zIndex: .number(zIndex)
+            case .text: .text(text)
+            case .image: .text(image)
+            }
+        }
+        set {
+            switch (property, newValue) {
+            case (.position, .vector(let v)): position = v
+            case (.size, .vector(let v)): size = v
+            case (.anchor, .vector(let v)): anchor = v
+            case (.rotation, .number(let n)): rotation = n
+            case (.scale, .vector(let v)): scale = v
+            case (.translation, .vector(let v)): translation = v
+            case (.opacity, .number(let n)): opacity = n
+            case (.fill, .color(let c)): fill = c
+            case (.cornerRadius, .number(let n)): cornerRadius = n
+            case (.strokeColor, .color(let c)): strokeColor = c
+            case (.strokeWidth, .number(let n)): strokeWidth = n
+            case (.strokeStart, .number(let n)): strokeStart = n
+            case (.strokeEnd, .number(let n)): strokeEnd = n
+            case (.color, .color(let c)): color = c
+            case (.fontSize, .number(let n)): fontSize = n
+            case (.hidden, .flag(let b)): hidden = b
+            case (.zIndex, .number(let n)): zIndex = n
+            case (.text, .text(let s)): text = s
+            case (.image, .text(let s)): image = s
+            default:
+                // The format target checks kinds, so a mismatch here is a programming error;
+                // keep the old value rather than trap in a render.
+                assertionFailure("\(newValue) is not a value of \(property.rawValue)")
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+extension CubicTimingParameters {
+    /// Constant speed; equivalent to `kCAMediaTimingFunctionLinear`.
+    public static let linear = CubicTimingParameters(unchecked: Vector2(0, 0), Vector2(1, 1))
+    /// Slow start; equivalent to `kCAMediaTimingFunctionEaseIn` and `UIView.AnimationCurve.easeIn`.
+    public static let easeIn = CubicTimingParameters(unchecked: Vector2(0.42, 0), Vector2(1, 1))
+    /// Slow end; equivalent to `kCAMediaTimingFunctionEaseOut` and `UIView.AnimationCurve.easeOut`.
+    public static let easeOut = CubicTimingParameters(unchecked: Vector2(0, 0), Vector2(0.58, 1))
+    /// Slow start and end; equivalent to `kCAMediaTimingFunctionEaseInEaseOut` and
+    /// `UIView.AnimationCurve.easeInOut`, UIKit's default curve and the default of every animator.
+    public static let easeInOut = CubicTimingParameters(unchecked: Vector2(0.42, 0), Vector2(0.58, 1))
+    /// Core Animation's default; equivalent to `kCAMediaTimingFunctionDefault`,
+    /// `UICubicTimingParameters()` and CSS `ease`.
+    public static let systemDefault = CubicTimingParameters(unchecked: Vector2(0.25, 0.1), Vector2(0.25, 1))
+
+    /// The named curves of SPEC §3.1 by their scene-file names.
+    public static let named: [(name: String, curve: CubicTimingParameters)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+        ("easeInOut", .easeInOut), ("default", .systemDefault),
+    ]
+
+    /// The named curve called `name`, or nil.
+    public init?(named name: String) {
+        guard let match = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = match.curve
+    }
+}

@@ -1,0 +1,86 @@
+/// The value of one layer property: what a block sets, what the model holds, what is drawn.
+public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
+    /// A scalar: opacity, rotation in radians, a radius, a width.
+    case number(Double)
+    /// A point, size or scale.
+    case vector(Vector2)
+    /// A colour.
+    case color(Color)
+    /// A flag such as `hidden`.
+    case flag(Bool)
+    /// A string such as a text layer's text or an image path.
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .number(let n): "\(n)"
+        case .vector(let v): v.description
+        case .color(let c): c.hexString
+        case .flag(let b): "\(b)"
+        case .text(let s): "\"\(s)\""
+        }
+    }
+
+    /// The kind of value, for messages: "a number", "a point [x, y]", …
+    public var kind: ValueKind {
+        switch self {
+        case .number: .number
+        case .vector: .vector
+        case .color: .color
+        case .flag: .flag
+        case .text: .text
+        }
+    }
+}
+
+/// The kinds of `AnimatableValue`.
+public enum ValueKind: Sendable, Hashable {
+    case number, vector, color, flag, text
+
+    /// How a message names a value of this kind.
+    public var phrase: String {
+        switch self {
+        case .number: "a number"
+        case .vector: "a pair [x, y]"
+        case .color: "a colour such as \"#3F7CAC\""
+        case .flag: "true or false"
+        case .text: "a string"
+        }
+    }
+}
+
+extension AnimatableValue {
+    /// Interpolates toward `target` with a progress per component (`progress.x` drives numbers
+    /// and colours, as UIKit uses a velocity's dx for one-dimensional properties).
+    ///
+    /// Values of different kinds, flags and strings switch to `target` once progress.x > 0.
+    public func interpolated(to target: AnimatableValue, progress: Vector2,
+                             colorSpace: ColorSpace) -> AnimatableValue {
+        switch (self, target) {
+        case let (.number(a), .number(b)):
+            return .number(lerp(a, b, progress.x))
+        case let (.vector(a), .vector(b)):
+            return .vector(Vector2(lerp(a.x, b.x, progress.x), lerp(a.y, b.y, progress.y)))
+        case let (.color(a), .color(b)):
+            return .color(a.interpolated(to: b, progress: progress.x, in: colorSpace))
+        default:
+            return progress.x > 0 ? target : self
+        }
+    }
+
+    /// The additive offset `(self − target)·(1 − p)` of SPEC §3.3 added to `base`.
+    ///
+    /// Only numbers and vectors are additive; any other pairing returns `base` unchanged.
+    public func addingOffset(from: AnimatableValue, to: AnimatableValue,
+                             progress: Vector2) -> AnimatableValue {
+        switch (self, from, to) {
+        case let (.number(base), .number(a), .number(b)):
+            return .number(base + (a - b) * (1 - progress.x))
+        case let (.vector(base), .vector(a), .vector(b)):
+            return .vector(Vector2(base.x + (a.x - b.x) * (1 - progress.x),
+                                   base.y + (a.y - b.y) * (1 - progress.y)))
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// One problem with a scene file: the file, where in the document, and what was expected.
+///
+/// Printed as `scenes/a.yaml: animators[0].duration: must be > 0 (found -1)`.
+public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// Why the problem stops the scene, which decides the exit code (SPEC §6).
+    public enum Kind: Hashable, Sendable {
+        /// The document is not a valid scene (exit 65).
+        case invalid
+        /// A file it names, or the scene file itself, is missing or unreadable (exit 66).
+        case missingInput
+    }
+
+    public var file: String
+    /// The document path (`layers[1].children[0].size`), a line and column for a syntax error,
+    /// or empty for a problem with the whole file.
+    public var path: String
+    public var message: String
+    public var kind: Kind
+
+    public init(file: String, path: String, message: String, kind: Kind = .invalid) {
+        self.file = file
+        self.path = path
+        self.message = message
+        self.kind = kind
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+}
+
+/// A scene that cannot be used, with every problem found in it.
+public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [SceneDiagnostic]
+
+    public init(_ diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
+
+    /// 66 when an input is missing or unreadable, 65 otherwise (SPEC §6).
+    public var exitCode: Int32 { diagnostics.contains { $0.kind == .missingInput } ? 66 : 65 }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,125 @@
+import Yams
+
+/// A parsed scene document: YAML's data model without tags or anchors, with the line and
+/// column of every node so messages can point at it. `--set` overrides edit this tree.
+public indirect enum DocumentNode: Hashable, Sendable {
+    /// A scalar as written; `quoted` scalars are always strings.
+    case scalar(String, quoted: Bool, mark: DocumentMark?)
+    case sequence([DocumentNode], mark: DocumentMark?)
+    /// Key–value pairs in document order.
+    case mapping([(key: String, value: DocumentNode)], mark: DocumentMark?)
+
+    public static func == (a: DocumentNode, b: DocumentNode) -> Bool {
+        switch (a, b) {
+        case let (.scalar(x, qx, _), .scalar(y, qy, _)): return x == y && qx == qy
+        case let (.sequence(x, _), .sequence(y, _)): return x == y
+        case let (.mapping(x, _), .mapping(y, _)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .scalar(text, quoted, _): hasher.combine(0); hasher.combine(text); hasher.combine(quoted)
+        case let .sequence(items, _): hasher.combine(1); hasher.combine(items)
+        case let .mapping(pairs, _):
+            hasher.combine(2)
+            for pair in pairs { hasher.combine(pair.key); hasher.combine(pair.value) }
+        }
+    }
+
+    /// Where the node starts in its file.
+    public var mark: DocumentMark? {
+        switch self {
+        case .scalar(_, _, let mark), .sequence(_, let mark), .mapping(_, let mark): mark
+        }
+    }
+
+    /// The value for `key` in a mapping.
+    public subscript(key: String) -> DocumentNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.last { $0.key == key }?.value
+    }
+
+    /// What a message calls this kind of node.
+    public var kindPhrase: String {
+        switch self {
+        case .scalar(let text, let quoted, _): quoted ? "the string \"\(text)\"" : "\(text)"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+}
+
+/// A line and column (both from 1).
+public struct DocumentMark: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A YAML (or JSON) text that could not be parsed.
+public struct DocumentSyntaxError: Error, Sendable {
+    public var mark: DocumentMark?
+    public var message: String
+}
+
+extension DocumentNode {
+    /// Parses YAML or JSON text (JSON is YAML). An empty document is an empty mapping.
+    public static func parse(_ text: String) throws(DocumentSyntaxError) -> DocumentNode {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.syntaxError(error)
+        } catch {
+            throw DocumentSyntaxError(mark: nil, message: "\(error)")
+        }
+        guard let root else { return .mapping([], mark: nil) }
+        return try convert(root)
+    }
+
+    private static func convert(_ node: Node) throws(DocumentSyntaxError) -> DocumentNode {
+        let mark = node.mark.map { DocumentMark(line: $0.line, column: $0.column) }
+        switch node {
+        case .scalar(let scalar):
+            let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+                || scalar.style == .literal || scalar.style == .folded
+            return .scalar(scalar.string, quoted: quoted, mark: mark)
+        case .sequence(let sequence):
+            var items: [DocumentNode] = []
+            for item in sequence { items.append(try convert(item)) }
+            return .sequence(items, mark: mark)
+        case .mapping(let mapping):
+            var pairs: [(key: String, value: DocumentNode)] = []
+            for (key, value) in mapping {
+                guard case .scalar(let keyScalar) = key else {
+                    throw DocumentSyntaxError(mark: mark, message: "mapping keys must be plain strings")
+                }
+                if pairs.contains(where: { $0.key == keyScalar.string }) {
+                    let keyMark = key.mark.map { DocumentMark(line: $0.line, column: $0.column) }
+                    throw DocumentSyntaxError(mark: keyMark, message: "duplicate key \"\(keyScalar.string)\"")
+                }
+                pairs.append((keyScalar.string, try convert(value)))
+            }
+            return .mapping(pairs, mark: mark)
+        case .alias:
+            throw DocumentSyntaxError(mark: mark, message: "YAML aliases are not supported in scene files")
+        }
+    }
+
+    private static func syntaxError(_ error: YamlError) -> DocumentSyntaxError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let prefix = context.map { "\($0.text) " } ?? ""
+            return DocumentSyntaxError(mark: DocumentMark(line: mark.line, column: mark.column),
+                                       message: "malformed YAML: \(prefix)\(problem)")
+        case let .reader(problem, offset, _, _):
+            return DocumentSyntaxError(mark: nil, message: "unreadable text: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
+        default:
+            return DocumentSyntaxError(mark: nil, message: "malformed YAML: \(error)")
+        }
+    }
+}

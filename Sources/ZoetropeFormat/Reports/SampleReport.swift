@@ -1,0 +1,173 @@
+import FoundationEssentials
+import ZoetropeCore
+
+/// What `zoetrope sample` prints: presentation values and animator states at chosen times,
+/// and every completion (SPEC §6).
+public struct SampleReport: Sendable {
+    public struct Sample: Sendable {
+        public var time: Double
+        /// The frame shown at `time`, when `time` falls exactly on one.
+        public var frame: Int?
+        /// Layer id → property name → value.
+        public var layers: [(id: String, values: LayerValues)]
+        public var animators: [AnimatorStatus]
+    }
+
+    public var scene: String
+    public var samples: [Sample]
+    public var completions: [CompletionRecord]
+
+    /// Samples `evaluation` at each of `times`.
+    public init(evaluation: SceneEvaluation, times: [Double]) {
+        let scene = evaluation.scene
+        self.scene = scene.name
+        completions = evaluation.completions
+        samples = times.map { time in
+            let tree = evaluation.presentation(at: time)
+            let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
+            let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
+            return Sample(time: time, frame: isFrame ? Int(exactFrame) : nil,
+                          layers: zip(tree.layers.nodes, tree.values).map { ($0.id, $1) },
+                          animators: evaluation.animatorStatus(at: time))
+        }
+    }
+
+    /// Every animatable property, in a fixed order, as it appears in samples.
+    public static let properties = LayerProperty.allCases
+
+    // MARK: - JSON
+
+    /// Pretty-printed JSON with sorted keys; numbers as numbers, points as [x, y], colours as
+    /// "#RRGGBBAA", rotation in radians.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self)
+        } catch {
+            // Every value is finite and every key a string, so encoding cannot fail; say so loudly if it does.
+            return "{ \"error\": \"\(error)\" }"
+        }
+    }
+
+    // MARK: - CSV
+
+    /// One row per sample: `time,frame`, then `layer.property[.x|.y]` columns, then
+    /// `animator.state,animator.isRunning,animator.isReversed,animator.fractionComplete`.
+    public func csv() -> String {
+        guard let first = samples.first else { return "time,frame\n" }
+        var header = ["time", "frame"]
+        for layer in first.layers {
+            for property in Self.properties {
+                if property.kind == .vector {
+                    header += ["\(layer.id).\(property.rawValue).x", "\(layer.id).\(property.rawValue).y"]
+                } else {
+                    header.append("\(layer.id).\(property.rawValue)")
+                }
+            }
+        }
+        for animator in first.animators {
+            header += ["state", "isRunning", "isReversed", "fractionComplete"].map { "\(animator.id).\($0)" }
+        }
+        var lines = [header.joined(separator: ",")]
+        for sample in samples {
+            var row = [Self.number(sample.time), sample.frame.map(String.init) ?? ""]
+            for layer in sample.layers {
+                for property in Self.properties {
+                    switch layer.values[property] {
+                    case .number(let n): row.append(Self.number(n))
+                    case .vector(let v): row += [Self.number(v.x), Self.number(v.y)]
+                    case .color(let c): row.append(c.hexString)
+                    case .flag(let b): row.append(String(b))
+                    case .text(let s): row.append(Self.csvField(s))
+                    }
+                }
+            }
+            for animator in sample.animators {
+                row += [animator.state.rawValue, String(animator.isRunning), String(animator.isReversed),
+                        Self.number(animator.fractionComplete)]
+            }
+            lines.append(row.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The shortest text that reads back as the same Double.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// The JSON shape of SPEC §6.
+private struct JSONReport: Encodable {
+    enum Value: Encodable {
+        case number(Double), pair(Double, Double), string(String), bool(Bool)
+
+        init(_ value: AnimatableValue) {
+            switch value {
+            case .number(let n): self = .number(n)
+            case .vector(let v): self = .pair(v.x, v.y)
+            case .color(let c): self = .string(c.hexString)
+            case .flag(let b): self = .bool(b)
+            case .text(let s): self = .string(s)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let n): try container.encode(n)
+            case .pair(let x, let y): try container.encode([x, y])
+            case .string(let s): try container.encode(s)
+            case .bool(let b): try container.encode(b)
+            }
+        }
+    }
+
+    struct Animator: Encodable {
+        var state: String
+        var isRunning: Bool
+        var isReversed: Bool
+        var fractionComplete: Double
+    }
+
+    struct Sample: Encodable {
+        var time: Double
+        var frame: Int?
+        var layers: [String: [String: Value]]
+        var animators: [String: Animator]
+    }
+
+    struct Completion: Encodable {
+        var animator: String
+        var position: String
+        var time: Double
+    }
+
+    var scene: String
+    var samples: [Sample]
+    var completions: [Completion]
+
+    init(_ report: SampleReport) {
+        scene = report.scene
+        samples = report.samples.map { sample in
+            Sample(time: sample.time, frame: sample.frame,
+                   layers: Dictionary(sample.layers.map { layer in
+                       (layer.id, Dictionary(SampleReport.properties.map { ($0.rawValue, Value(layer.values[$0])) },
+                                             uniquingKeysWith: { $1 }))
+                   }, uniquingKeysWith: { $1 }),
+                   animators: Dictionary(sample.animators.map {
+                       ($0.id, Animator(state: $0.state.rawValue, isRunning: $0.isRunning,
+                                        isReversed: $0.isReversed, fractionComplete: $0.fractionComplete))
+                   }, uniquingKeysWith: { $1 }))
+        }
+        completions = report.completions.map {
+            Completion(animator: $0.animator, position: $0.position.rawValue, time: $0.time)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import ZoetropeCore
+
+/// Builds a core `Scene` from a parsed document, reporting every problem with its path.
+struct SceneDocument {
+    let root: DocumentNode
+    let name: String
+    /// The folder relative image paths are resolved against ("" for the current folder).
+    let folder: String
+    let reader: DocumentReader
+    /// Answers whether a file exists (the loader passes the file system).
+    let fileExists: (String) -> Bool
+
+    static let layerKeys = ["id", "shape", "position", "size", "anchor", "rotation", "scale", "translation",
+                            "opacity", "fill", "cornerRadius", "stroke", "strokeStart", "strokeEnd", "text",
+                            "font", "color", "alignment", "image", "contentMode", "clips", "hidden", "zIndex",
+                            "children"]
+    static let plannedLayerKeys = ["shadow", "blur", "backdropBlur", "blendMode", "path"]
+    static let plannedEvents = ["pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations",
+                                "drag", "pan", "release"]
+
+    func makeScene() -> Scene? {
+        let root = DocumentPath.root
+        let pairs = reader.mapping(self.root, at: root,
+                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "script"],
+                                   unsupported: ["groups", "timelines"]) ?? []
+        let document = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+
+        if let version = document["version"], let number = reader.number(version, at: root / "version"), number != 1 {
+            reader.report(root / "version", "must be 1 (found \(DocumentReader.format(number)))")
+        }
+        var canvas = Canvas(size: Vector2(1024, 768))
+        if let node = document["canvas"] {
+            canvas = readCanvas(node, at: root / "canvas") ?? canvas
+        } else {
+            reader.report(root / "canvas", "required: canvas: { size: [width, height] }")
+        }
+        var frameRate = FrameRate(60)
+        var duration = RenderDuration.automatic
+        if let node = document["render"] {
+            readRender(node, at: root / "render", frameRate: &frameRate, duration: &duration)
+        }
+        var colorSpace = ColorSpace.srgb
+        if let node = document["colorSpace"] {
+            colorSpace = reader.choice(node, at: root / "colorSpace", of: ColorSpace.self) ?? colorSpace
+        }
+
+        var layers: [Layer] = []
+        if let node = document["layers"], let items = reader.sequence(node, at: root / "layers", of: "layers") {
+            layers = items.enumerated().compactMap { readLayer($1, at: root / "layers" / $0) }
+        }
+        checkLayerIDs(layers, at: root / "layers")
+        let tree = LayerTree(layers)
+
+        let animatorNodes = document["animators"].flatMap { reader.sequence($0, at: root / "animators", of: "animators") } ?? []
+        let animatorIDs = animatorNodes.enumerated().map { index, node -> String? in
+            guard let idNode = node["id"] else {
+                reader.report(root / "animators" / index / "id", "required: every animator needs an id")
+                return nil
+            }
+            return reader.string(idNode, at: root / "animators" / index / "id")
+        }
+        var seen: [String: Int] = [:]
+        for (index, id) in animatorIDs.enumerated() {
+            guard let id else { continue }
+            if let first = seen[id] {
+                reader.report(root / "animators" / index / "id", "duplicate id \"\(id)\" (also animators[\(first)])")
+            } else {
+                seen[id] = index
+            }
+        }
+        let context = ReferenceContext(tree: tree, animatorIDs: animatorIDs)
+        let animators = animatorNodes.enumerated().map { index, node in
+            readAnimator(node, at: root / "animators" / index, id: animatorIDs[index] ?? "animators[\(index)]",
+                         context: context)
+        }
+        var script: [ScriptEvent] = []
+        if let node = document["script"], let items = reader.sequence(node, at: root / "script", of: "events") {
+            script = items.enumerated().compactMap { readEvent($1, at: root / "script" / $0, context: context) }
+        }
+        guard reader.diagnostics.isEmpty else { return nil }
+        return Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
+                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, script: script)
+    }
+
+    // MARK: - Canvas and render
+
+    private func readCanvas(_ node: DocumentNode, at path: DocumentPath) -> Canvas? {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["size", "background"]) else { return nil }
+        var canvas = Canvas(size: Vector2(1024, 768))
+        var hasSize = false
+        for (key, value) in pairs {
+            switch key {
+            case "size":
+                hasSize = true
+                if let size = reader.vector(value, at: path / key) {
+                    if size.x > 0, size.y > 0, size.x <= 16384, size.y <= 16384 {
+                        canvas.size = size
+                    } else {
+                        reader.report(path / key, "width and height must be within 1...16384 (found \(size))")
+                    }
+                }
+            default:
+                canvas.background = reader.color(value, at: path / key) ?? canvas.background
+            }
+        }
+        if !hasSize { reader.report(path / "size", "required: the canvas size [width, height] in pixels") }
+        return canvas
+    }
+
+    private func readRender(_ node: DocumentNode, at path: DocumentPath, frameRate: inout FrameRate,
+                            duration: inout RenderDuration) {
+        for (key, value) in reader.mapping(node, at: path, allowed: ["fps", "duration"]) ?? [] {
+            switch key {
+            case "fps":
+                if let fps = reader.number(value, at: path / key, where: { $0 > 0 && $0 <= 1000 },
+                                           expected: "within 0 < fps <= 1000") {
+                    frameRate = FrameRate(fps)
+                }
+            default:
+                if case .scalar("auto", _, _) = value {
+                    duration = .automatic
+                } else if let seconds = reader.number(value, at: path / key, where: { $0 > 0 && $0 <= 86_400 },
+                                                      expected: "auto or a number of seconds within 0 < duration <= 86400") {
+                    duration = .seconds(seconds)
+                }
+            }
+        }
+    }
+
+    // MARK: - Layers
+
+    private func readLayer(_ node: DocumentNode, at path: DocumentPath) -> Layer? {
+        guard let pairs = reader.mapping(node, at: path, allowed: Self.layerKeys,
+                                         unsupported: Self.plannedLayerKeys) else { return nil }
+        var layer = Layer(id: path.description, shape: node["children"] == nil ? .rect : .group)
+        for (key, value) in pairs {
+            let at = path / key
+            switch key {
+            case "id":
+                if let id = reader.string(value, at: at) {
+                    if id.isEmpty || id.contains(".") || id.contains(" ") {
+                        reader.report(at, "must be a non-empty name without dots or spaces (found \"\(id)\")")
+                    } else {
+                        layer.id = id
+                    }
+                }
+            case "shape": layer.shape = reader.choice(value, at: at, of: Shape.self) ?? layer.shape
+            case "stroke": readStroke(value, at: at, into: &layer)
+            case "font": readFont(value, at: at, into: &layer)
+            case "alignment": layer.style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? layer.style.alignment
+            case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
+            case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
+            case "image":
+                if let file = reader.string(value, at: at) {
+                    let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+                    if fileExists(resolved) {
+                        layer.values.image = resolved
+                    } else {
+                        reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
+                    }
+                }
+            case "children":
+                if let items = reader.sequence(value, at: at, of: "layers") {
+                    layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0) }
+                }
+            case "fill" where { if case .mapping = value { return true } else { return false } }():
+                reader.report(at, "gradient fills are not supported yet by this version of zoetrope; use a colour")
+            default:
+                guard let property = LayerProperty(rawValue: key),
+                      let parsed = readValue(of: property, value, at: at) else { continue }
+                layer.values[property] = parsed
+            }
+        }
+        if layer.shape == .image, layer.values.image.isEmpty, node["image"] == nil {
+            reader.report(path / "image", "required: an image layer needs image: path/to/file.png")
+        }
+        return layer
+    }
+
+    private func readStroke(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["color", "width", "dash", "cap", "join"]) else { return }
+        layer.values.strokeWidth = 1
+        for (key, value) in pairs {
+            switch key {
+            case "color": layer.values.strokeColor = reader.color(value, at: path / key) ?? layer.values.strokeColor
+            case "width": layer.values.strokeWidth = reader.nonNegative(value, at: path / key) ?? 1
+            case "cap": layer.style.strokeCap = reader.choice(value, at: path / key, of: LineCap.self) ?? .butt
+            case "join": layer.style.strokeJoin = reader.choice(value, at: path / key, of: LineJoin.self) ?? .miter
+            default:
+                if let items = reader.sequence(value, at: path / key, of: "dash lengths") {
+                    let lengths = items.enumerated().compactMap { reader.nonNegative($1, at: path / key / $0) }
+                    if lengths.count == items.count, !lengths.isEmpty, lengths.allSatisfy({ $0 == 0 }) {
+                        reader.report(path / key, "at least one dash length must be > 0")
+                    }
+                    layer.style.strokeDash = lengths
+                }
+            }
+        }
+    }
+
+    private func readFont(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
+        for (key, value) in reader.mapping(node, at: path, allowed: ["family", "size", "weight"]) ?? [] {
+            switch key {
+            case "family": layer.style.fontFamily = reader.string(value, at: path / key) ?? layer.style.fontFamily
+            case "size": layer.values.fontSize = reader.positive(value, at: path / key) ?? layer.values.fontSize
+            default: layer.style.fontWeight = reader.choice(value, at: path / key, of: FontWeight.self) ?? .regular
+            }
+        }
+    }
+
+    private func checkLayerIDs(_ layers: [Layer], at path: DocumentPath) {
+        var seen: Set<String> = []
+        func visit(_ layer: Layer) {
+            if !seen.insert(layer.id).inserted {
+                reader.report(path, "duplicate layer id \"\(layer.id)\": every layer id must be unique")
+            }
+            layer.children.forEach(visit)
+        }
+        layers.forEach(visit)
+    }
+
+    /// A property value, checked against the property's kind and range.
+    func readValue(of property: LayerProperty, _ node: DocumentNode, at path: DocumentPath) -> AnimatableValue? {
+        switch property {
+        case .rotation: return reader.angle(node, at: path).map { .number($0) }
+        case .scale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
+        case .size:
+            guard let size = reader.vector(node, at: path) else { return nil }
+            guard size.x >= 0, size.y >= 0 else {
+                reader.report(path, "width and height must be >= 0 (found \(size))")
+                return nil
+            }
+            return .vector(size)
+        case .opacity, .strokeStart, .strokeEnd: return reader.unit(node, at: path).map { .number($0) }
+        case .cornerRadius, .strokeWidth: return reader.nonNegative(node, at: path).map { .number($0) }
+        case .fontSize: return reader.positive(node, at: path).map { .number($0) }
+        case .image:
+            reader.report(path, "the image of a layer is set in the layer itself, not animated")
+            return nil
+        default:
+            switch property.kind {
+            case .number: return reader.number(node, at: path).map { .number($0) }
+            case .vector: return reader.vector(node, at: path).map { .vector($0) }
+            case .color: return reader.color(node, at: path).map { .color($0) }
+            case .flag: return reader.bool(node, at: path).map { .flag($0) }
+            case .text: return reader.string(node, at: path).map { .text($0) }
+            }
+        }
+    }
+}
+
+/// What references in animators and the script resolve against.
+struct ReferenceContext {
+    let tree: LayerTree
+    /// Animator ids by index; nil where the id itself was invalid.
+    let animatorIDs: [String?]
+
+    func animatorIndex(_ id: String) -> Int? { animatorIDs.firstIndex(of: id) }
+
+    var animatorList: String {
+        let ids = animatorIDs.compactMap { $0 }
+        return ids.isEmpty ? "the scene has no animators" : "animators: " + ids.joined(separator: ", ")
+    }
+
+    var layerList: String {
+        let ids = tree.nodes.map(\.id).filter { !$0.contains("[") }
+        return ids.isEmpty ? "the scene has no named layers" : "layers: " + ids.joined(separator: ", ")
+    }
+}

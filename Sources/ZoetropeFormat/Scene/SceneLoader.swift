@@ -1,0 +1,102 @@
+import FoundationEssentials
+import ZoetropeCore
+
+/// A scene read from a file, with the overrides applied.
+public struct LoadedScene: Sendable {
+    /// The path as given.
+    public var file: String
+    public var scene: Scene
+    /// The file's bytes, for the manifest's scene hash.
+    public var source: [UInt8]
+    public var overrides: [SceneOverride]
+}
+
+/// Reads scene files (YAML or JSON) into core scenes.
+public enum SceneLoader {
+    /// The horizon of a `duration: auto` scene: a scene whose animators are still running then
+    /// is reported as never settling.
+    public static let automaticDurationLimit = 3600.0
+
+    /// Reads, overrides and checks the scene at `file`; throws every problem found.
+    public static func load(_ file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the scene file" : "scene file not found"
+            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: reason, kind: .missingInput)])
+        }
+        return try parse(bytes, file: file, overrides: overrides)
+    }
+
+    /// Reads a scene from bytes as if they were the file `file` (images resolve next to it).
+    public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
+        }
+        var root: DocumentNode
+        do {
+            root = try DocumentNode.parse(text)
+        } catch {
+            throw SceneLoadError([SceneDiagnostic(file: file, path: error.mark.map { $0.description } ?? "",
+                                                  message: error.message)])
+        }
+        var problems: [SceneDiagnostic] = []
+        for override in overrides {
+            switch root.applying(override) {
+            case .success(let node): root = node
+            case .failure(let problem):
+                problems.append(SceneDiagnostic(file: file, path: "--set \(override.key)", message: problem.message))
+            }
+        }
+        guard problems.isEmpty else { throw SceneLoadError(problems) }
+
+        let reader = DocumentReader(file: file)
+        let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
+                                     fileExists: { FileManager.default.fileExists(atPath: $0) })
+        guard let scene = document.makeScene() else { throw SceneLoadError(reader.diagnostics) }
+        return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
+    }
+
+    /// `scenes/frog.yaml` → `frog`.
+    public static func sceneName(_ file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+
+    private static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+}
+
+extension LoadedScene {
+    /// The scene's history and the length of its render, or every illegal script event.
+    ///
+    /// `atLeast` extends the evaluated span (for sampling past the render's end).
+    public func evaluate(atLeast extra: Double = 0) throws(SceneLoadError) -> (evaluation: SceneEvaluation, duration: Double) {
+        let horizon: Double
+        switch scene.duration {
+        case .seconds(let seconds): horizon = max(seconds, extra)
+        case .automatic: horizon = max(SceneLoader.automaticDurationLimit, extra)
+        }
+        let evaluation = SceneEvaluation(scene: scene, horizon: horizon)
+        var problems = evaluation.diagnostics.map {
+            SceneDiagnostic(file: file, path: $0.path, message: $0.message)
+        }
+        let duration: Double
+        switch scene.duration {
+        case .seconds(let seconds):
+            duration = seconds
+        case .automatic:
+            duration = evaluation.settledTime
+            if duration >= SceneLoader.automaticDurationLimit {
+                problems.append(SceneDiagnostic(file: file, path: "render.duration",
+                    message: "auto: the animators are still running after \(Int(SceneLoader.automaticDurationLimit)) s; give a duration in seconds"))
+            }
+        }
+        guard problems.isEmpty else { throw SceneLoadError(problems) }
+        return (evaluation, duration)
+    }
+}

@@ -1,0 +1,175 @@
+internal import CCairo
+import ZoetropeCore
+
+/// A drawing context on an image surface, with the few operations the layer drawer needs.
+final class CairoContext {
+    private let pointer: OpaquePointer
+
+    init(surface: CairoImageSurface) throws(CairoError) {
+        pointer = cairo_create(surface.pointer)
+        try check(cairo_status(pointer), "creating a drawing context")
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    /// Anything that went wrong while drawing (Cairo records the first error and stops).
+    func checkStatus() throws(CairoError) { try check(cairo_status(pointer), "drawing") }
+
+    // MARK: - State and transforms
+
+    func save() { cairo_save(pointer) }
+    func restore() { cairo_restore(pointer) }
+    func resetTransform() { cairo_identity_matrix(pointer) }
+    func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
+    func rotate(_ radians: Double) { cairo_rotate(pointer, radians) }
+    func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
+
+    /// Where the user-space point (x, y) lands on the surface.
+    func deviceLocation(of point: Vector2) -> Vector2 {
+        var x = point.x, y = point.y
+        cairo_user_to_device(pointer, &x, &y)
+        return Vector2(x, y)
+    }
+
+    // MARK: - Paths
+
+    func newPath() { cairo_new_path(pointer) }
+
+    /// A rectangle with corners rounded by `radius` (clamped to half the shorter side).
+    func addRoundedRect(width: Double, height: Double, radius: Double) {
+        cairo_new_sub_path(pointer)
+        let r = min(max(radius, 0), width / 2, height / 2)
+        guard r > 0 else {
+            cairo_rectangle(pointer, 0, 0, width, height)
+            return
+        }
+        let quarter = Double.pi / 2
+        cairo_arc(pointer, width - r, r, r, -quarter, 0)
+        cairo_arc(pointer, width - r, height - r, r, 0, quarter)
+        cairo_arc(pointer, r, height - r, r, quarter, 2 * quarter)
+        cairo_arc(pointer, r, r, r, 2 * quarter, 3 * quarter)
+        cairo_close_path(pointer)
+    }
+
+    /// The ellipse inscribed in (0, 0, width, height).
+    func addEllipse(width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        cairo_save(pointer)
+        cairo_translate(pointer, width / 2, height / 2)
+        cairo_scale(pointer, width / 2, height / 2)
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, 0, 0, 1, 0, 2 * .pi)
+        cairo_close_path(pointer)
+        cairo_restore(pointer)
+    }
+
+    /// The length of the current path, flattened to line segments.
+    func currentPathLength() -> Double {
+        guard let path = cairo_copy_path_flat(pointer) else { return 0 }
+        defer { cairo_path_destroy(path) }
+        var length = 0.0, start = Vector2.zero, last = Vector2.zero
+        var index = 0
+        let count = Int(path.pointee.num_data)
+        while index < count {
+            let header = path.pointee.data[index].header
+            let points = Int(header.length)
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO:
+                let p = path.pointee.data[index + 1].point
+                start = Vector2(p.x, p.y)
+                last = start
+            case CAIRO_PATH_LINE_TO:
+                let p = path.pointee.data[index + 1].point
+                let next = Vector2(p.x, p.y)
+                length += ((next.x - last.x) * (next.x - last.x) + (next.y - last.y) * (next.y - last.y)).squareRoot()
+                last = next
+            case CAIRO_PATH_CLOSE_PATH:
+                length += ((start.x - last.x) * (start.x - last.x) + (start.y - last.y) * (start.y - last.y)).squareRoot()
+                last = start
+            default:
+                break
+            }
+            index += points
+        }
+        return length
+    }
+
+    // MARK: - Painting
+
+    func setColor(_ color: Color, opacity: Double = 1) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha * opacity)
+    }
+
+    func fillPreserve() { cairo_fill_preserve(pointer) }
+    func clip() { cairo_clip(pointer) }
+
+    /// Strokes the current path (keeping it) with a centred line.
+    func strokePreserve(width: Double, dash: [Double], dashOffset: Double = 0, cap: LineCap, join: LineJoin) {
+        cairo_set_line_width(pointer, width)
+        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), dashOffset) }
+        let cairoCap: cairo_line_cap_t = switch cap {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
+        let cairoJoin: cairo_line_join_t = switch join {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
+        cairo_set_line_cap(pointer, cairoCap)
+        cairo_set_line_join(pointer, cairoJoin)
+        cairo_stroke_preserve(pointer)
+    }
+
+    func paint(_ color: Color) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Starts drawing into an offscreen group, composited by `endGroup(opacity:)`.
+    func beginGroup() { cairo_push_group(pointer) }
+
+    func endGroup(opacity: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, opacity)
+    }
+
+    /// Paints `image` scaled by (sx, sy) with its top-left at (x, y).
+    func paint(_ image: CairoImageSurface, x: Double, y: Double, scaleX: Double, scaleY: Double, opacity: Double) {
+        cairo_save(pointer)
+        cairo_translate(pointer, x, y)
+        cairo_scale(pointer, scaleX, scaleY)
+        cairo_set_source_surface(pointer, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(pointer, opacity)
+        cairo_restore(pointer)
+    }
+
+    // MARK: - Text
+
+    /// Draws one line of `text` in a box of `width` × `height`: aligned horizontally,
+    /// centred vertically on the font's ascent and descent.
+    func drawText(_ text: String, family: String, bold: Bool, size: Double, color: Color, opacity: Double,
+                  alignment: TextAlignment, width: Double, height: Double) {
+        cairo_select_font_face(pointer, family, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(pointer, size)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(pointer, &font)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(pointer, text, &extents)
+        let x: Double = switch alignment {
+        case .left: 0
+        case .center: (width - extents.x_advance) / 2
+        case .right: width - extents.x_advance
+        }
+        let baseline = (height - (font.ascent + font.descent)) / 2 + font.ascent
+        cairo_move_to(pointer, x, baseline)
+        setColor(color, opacity: opacity)
+        cairo_show_text(pointer, text)
+        cairo_new_path(pointer)
+    }
+}

@@ -1,0 +1,55 @@
+internal import CCairo
+
+/// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
+final class CairoImageSurface {
+    let pointer: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// A transparent surface of `width` × `height` pixels.
+    init(width: Int, height: Int) throws(CairoError) {
+        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        self.width = width
+        self.height = height
+        try check(cairo_surface_status(pointer), "creating a \(width)×\(height) surface")
+    }
+
+    /// The PNG at `path`.
+    init(png path: String) throws(CairoError) {
+        pointer = cairo_image_surface_create_from_png(path)
+        width = Int(cairo_image_surface_get_width(pointer))
+        height = Int(cairo_image_surface_get_height(pointer))
+        try check(cairo_surface_status(pointer), "reading the PNG \(path)")
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// The surface encoded as PNG by Cairo's own writer.
+    func pngData() throws(CairoError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        cairo_surface_flush(pointer)
+        let status = cairo_surface_write_to_png_stream(pointer, { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        try withExtendedLifetime(sink) { () throws(CairoError) in try check(status, "encoding a PNG") }
+        return sink.bytes
+    }
+
+    /// The pixel at (x, y) as straight-alpha RGBA bytes (for tests and diffs).
+    func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), (0..<width).contains(x), (0..<height).contains(y) else {
+            return (0, 0, 0, 0)
+        }
+        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let a = UInt8(word >> 24), r = UInt8((word >> 16) & 0xFF), g = UInt8((word >> 8) & 0xFF), b = UInt8(word & 0xFF)
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+        return (unpremultiply(r), unpremultiply(g), unpremultiply(b), a)
+    }
+}

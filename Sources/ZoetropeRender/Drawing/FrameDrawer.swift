@@ -1,0 +1,149 @@
+import ZoetropeCore
+
+/// Draws presentation trees into one reusable surface: one drawer per worker thread.
+///
+/// Geometry follows CALayer (SPEC §5): a layer is drawn in its own bounds after
+/// translate(position + translation) · rotate(rotation) · scale(scale) · translate(−anchor·size);
+/// children live in their parent's bounds, ordered by `zIndex` then file order. A layer with
+/// children and opacity below 1 is composited as a group, so overlapping children do not double
+/// up. Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
+final class FrameDrawer {
+    let surface: CairoImageSurface
+    private let context: CairoContext
+    private var images: [String: CairoImageSurface] = [:]
+
+    /// A drawer for frames of `width` × `height` pixels.
+    init(width: Int, height: Int) throws(CairoError) {
+        surface = try CairoImageSurface(width: width, height: height)
+        context = try CairoContext(surface: surface)
+    }
+
+    /// Draws `tree` scaled by `scale` (2 draws at twice the pixels, same geometry).
+    func draw(_ tree: PresentationTree, scale: Double = 1) throws(CairoError) {
+        context.resetTransform()
+        context.paint(tree.canvas.background)
+        context.scale(scale, scale)
+        for index in Self.ordered(tree.layers.roots, values: tree.values) {
+            try drawLayer(index, in: tree)
+        }
+        try context.checkStatus()
+    }
+
+    /// The surface encoded as PNG.
+    func pngData() throws(CairoError) -> [UInt8] { try surface.pngData() }
+
+    /// Preloads an image so a missing or corrupt PNG fails before any frame is written.
+    func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {
+        if let image = images[path] { return image }
+        let image = try CairoImageSurface(png: path)
+        images[path] = image
+        return image
+    }
+
+    private static func ordered(_ indices: [Int], values: [LayerValues]) -> [Int] {
+        guard indices.contains(where: { values[$0].zIndex != 0 }) else { return indices }
+        return indices.enumerated()
+            .sorted { (values[$0.element].zIndex, $0.offset) < (values[$1.element].zIndex, $1.offset) }
+            .map(\.element)
+    }
+
+    private func drawLayer(_ index: Int, in tree: PresentationTree) throws(CairoError) {
+        let node = tree.layers.nodes[index]
+        let values = tree.values[index]
+        guard !values.hidden, values.opacity > 0 else { return }
+        let size = values.size
+        context.save()
+        defer { context.restore() }
+        context.translate(values.position.x + values.translation.x, values.position.y + values.translation.y)
+        context.rotate(values.rotation)
+        context.scale(values.scale.x, values.scale.y)
+        context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
+
+        let paintsTwice = values.fill.alpha > 0 && values.strokeWidth > 0 && values.strokeColor.alpha > 0
+        let grouped = values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
+        let ownOpacity = grouped ? 1 : values.opacity
+        if grouped { context.beginGroup() }
+
+        try drawContent(node, values, opacity: ownOpacity)
+        if !node.children.isEmpty {
+            context.save()
+            if node.style.clips {
+                context.newPath()
+                context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+                context.clip()
+            }
+            for child in Self.ordered(node.children, values: tree.values) {
+                try drawLayer(child, in: tree)
+            }
+            context.restore()
+        }
+        if grouped { context.endGroup(opacity: values.opacity) }
+    }
+
+    private func drawContent(_ node: LayerTree.Node, _ values: LayerValues, opacity: Double) throws(CairoError) {
+        let size = values.size
+        switch node.shape {
+        case .rect, .group:
+            context.newPath()
+            context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+            paintPath(values, node.style, opacity: opacity)
+        case .ellipse:
+            context.newPath()
+            context.addEllipse(width: size.x, height: size.y)
+            paintPath(values, node.style, opacity: opacity)
+        case .image:
+            guard !values.image.isEmpty else { return }
+            let image = try loadImage(values.image)
+            drawImage(image, in: size, mode: node.style.contentMode, cornerRadius: values.cornerRadius, opacity: opacity)
+        case .text:
+            if values.fill.alpha > 0 {
+                context.newPath()
+                context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+                paintPath(values, node.style, opacity: opacity)
+            }
+            guard !values.text.isEmpty else { return }
+            context.drawText(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
+                             size: values.fontSize, color: values.color, opacity: opacity,
+                             alignment: node.style.alignment, width: size.x, height: size.y)
+        }
+    }
+
+    /// Fills then strokes the current path; `strokeStart`/`strokeEnd` draw part of the outline.
+    private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
+        if values.fill.alpha > 0 {
+            context.setColor(values.fill, opacity: opacity)
+            context.fillPreserve()
+        }
+        let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
+        if values.strokeWidth > 0, values.strokeColor.alpha > 0, end > start {
+            context.setColor(values.strokeColor, opacity: opacity)
+            if start > 0 || end < 1 {
+                let length = context.currentPathLength()
+                context.strokePreserve(width: values.strokeWidth, dash: [(end - start) * length, length + 1],
+                                       dashOffset: -start * length, cap: style.strokeCap, join: style.strokeJoin)
+            } else {
+                context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash,
+                                       cap: style.strokeCap, join: style.strokeJoin)
+            }
+        }
+        context.newPath()
+    }
+
+    private func drawImage(_ image: CairoImageSurface, in size: Vector2, mode: ContentMode, cornerRadius: Double,
+                           opacity: Double) {
+        guard image.width > 0, image.height > 0, size.x > 0, size.y > 0 else { return }
+        let sx = size.x / Double(image.width), sy = size.y / Double(image.height)
+        let (scaleX, scaleY): (Double, Double) = switch mode {
+        case .fill: (sx, sy)
+        case .aspectFit: (min(sx, sy), min(sx, sy))
+        case .aspectFill: (max(sx, sy), max(sx, sy))
+        }
+        let x = (size.x - Double(image.width) * scaleX) / 2, y = (size.y - Double(image.height) * scaleY) / 2
+        context.save()
+        context.newPath()
+        context.addRoundedRect(width: size.x, height: size.y, radius: cornerRadius)
+        context.clip()
+        context.paint(image, x: x, y: y, scaleX: scaleX, scaleY: scaleY, opacity: opacity)
+        context.restore()
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files so that a reader sees the whole old file or the whole new one, never half:
+/// the bytes go to a hidden temporary file in the same folder, which is then renamed.
+enum AtomicFile {
+    /// The suffix of temporary files, so an interrupted render's leftovers can be found.
+    static let temporarySuffix = ".zoetrope-tmp"
+
+    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder)/.\(name).\(getpid())\(temporarySuffix)"
+        let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw RenderError.cannotCreate(path, reason: lastError())
+        }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = lastError()
+                close(descriptor)
+                unlink(temporary)
+                throw RenderError.writeFailed(path, reason: reason)
+            }
+            written += result
+        }
+        guard close(descriptor) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            throw RenderError.writeFailed(path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            throw RenderError.writeFailed(path, reason: reason)
+        }
+    }
+
+    /// The bytes of `path`, or nil when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+            if count < buffer.count { break }
+        }
+        return ferror(file) == 0 ? bytes : nil
+    }
+
+    /// Creates `path` and its parents.
+    static func makeDirectory(_ path: String) throws(RenderError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw RenderError.cannotCreate(path, reason: lastError())
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw RenderError.cannotCreate(path, reason: "not a directory")
+        }
+    }
+
+    /// Removes the temporary files an interrupted render left in `folder`.
+    static func removeLeftovers(in folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix("."), name.hasSuffix(temporarySuffix) { unlink("\(folder)/\(name)") }
+        }
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,80 @@
+/// Which frames to render: `--frames` in SPEC §6's grammar.
+///
+/// `N` (one frame), `A-B` (inclusive), `A-` (to the last frame), `A-B:S` or `A-:S` (every S-th),
+/// and comma-separated lists of these; indices are global and 0-based.
+public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
+    enum Item: Hashable, Sendable {
+        case single(Int)
+        case range(from: Int, to: Int?, step: Int)
+    }
+
+    let items: [Item]
+    public let description: String
+
+    /// Parses a selection; throws a message naming the bad part.
+    public init(parsing text: String) throws(FrameSelectionError) {
+        var items: [Item] = []
+        for rawPart in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let part = String(rawPart.filter { $0 != " " })
+            func bad(_ why: String) -> FrameSelectionError { FrameSelectionError(message: "\"\(part)\" \(why)") }
+            guard !part.isEmpty else { throw FrameSelectionError(message: "empty item in \"\(text)\"") }
+            let (body, stepText) = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                .map(String.init).splitPair()
+            var step = 1
+            if let stepText {
+                guard let value = Int(stepText), value > 0 else { throw bad("has a step that is not a whole number > 0") }
+                step = value
+            }
+            if let dash = body.firstIndex(of: "-") {
+                let fromText = String(body[..<dash]), toText = String(body[body.index(after: dash)...])
+                guard let from = Int(fromText), from >= 0 else { throw bad("does not start with a frame number >= 0") }
+                if toText.isEmpty {
+                    items.append(.range(from: from, to: nil, step: step))
+                } else {
+                    guard let to = Int(toText), to >= 0 else { throw bad("does not end with a frame number >= 0") }
+                    guard to >= from else { throw bad("ends before it starts") }
+                    items.append(.range(from: from, to: to, step: step))
+                }
+            } else {
+                guard stepText == nil else { throw bad("has a step but no range (write A-B:S)") }
+                guard let frame = Int(body), frame >= 0 else { throw bad("is not a frame number >= 0, A-B, A- or A-B:S") }
+                items.append(.single(frame))
+            }
+        }
+        self.items = items
+        description = text
+    }
+
+    /// The selected frame indices, ascending and without repeats, of a render of `count` frames.
+    /// Throws when the selection names a frame past the last one.
+    public func frames(count: Int) throws(FrameSelectionError) -> [Int] {
+        var selected = Set<Int>()
+        let last = count - 1
+        func beyond(_ frame: Int) -> FrameSelectionError {
+            FrameSelectionError(message: "frame \(frame) is past the last frame (\(last); the render has \(count) frames, 0-\(last))")
+        }
+        for item in items {
+            switch item {
+            case .single(let frame):
+                guard frame <= last else { throw beyond(frame) }
+                selected.insert(frame)
+            case let .range(from, to, step):
+                guard from <= last else { throw beyond(from) }
+                let end = to ?? last
+                guard end <= last else { throw beyond(end) }
+                selected.formUnion(stride(from: from, through: end, by: step))
+            }
+        }
+        return selected.sorted()
+    }
+}
+
+/// A `--frames` value that cannot be used (a usage error, exit 64).
+public struct FrameSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+private extension Array where Element == String {
+    func splitPair() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
+}

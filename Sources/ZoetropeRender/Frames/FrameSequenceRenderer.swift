@@ -1,0 +1,182 @@
+import Dispatch
+import Synchronization
+import ZoetropeCore
+
+/// Everything one render needs: the evaluated scene, where the frames go, and which of them.
+public struct RenderRequest: Sendable {
+    public var sceneFile: String
+    /// The scene file's bytes, hashed into the manifest.
+    public var source: [UInt8]
+    /// The `--set` overrides, as given, for the manifest.
+    public var overrides: [String]
+    public var evaluation: SceneEvaluation
+    /// Seconds; the render has ⌊duration·fps⌋ + 1 frames.
+    public var duration: Double
+    /// The folder the frames and `manifest.json` are written to.
+    public var directory: String
+    /// Which frames; nil for all.
+    public var frames: FrameSelection?
+    /// Which part of the selected frames this process renders; nil for all.
+    public var shard: FrameShard?
+    /// Frames drawn and encoded at once.
+    public var jobs: Int
+    /// Pixels per point.
+    public var scale: Double
+    /// Skip frames the manifest already lists with a matching file.
+    public var resume: Bool
+
+    public init(sceneFile: String, source: [UInt8], overrides: [String], evaluation: SceneEvaluation,
+                duration: Double, directory: String, frames: FrameSelection? = nil, shard: FrameShard? = nil,
+                jobs: Int = 1, scale: Double = 1, resume: Bool = false) {
+        self.sceneFile = sceneFile
+        self.source = source
+        self.overrides = overrides
+        self.evaluation = evaluation
+        self.duration = duration
+        self.directory = directory
+        self.frames = frames
+        self.shard = shard
+        self.jobs = jobs
+        self.scale = scale
+        self.resume = resume
+    }
+}
+
+/// What a render did.
+public struct RenderSummary: Sendable {
+    public var scene: String
+    public var directory: String
+    /// Frames in the whole render.
+    public var frameCount: Int
+    /// The frames written by this run, ascending.
+    public var written: [Int]
+    /// Frames `--resume` found already done.
+    public var skipped: Int
+}
+
+/// Renders frame sequences: evaluation, drawing and PNG encoding of different frames in
+/// parallel, each frame written atomically, then the manifest.
+///
+/// Frame i depends only on (scene, overrides, i / fps), so any subset, in any order, on any
+/// number of workers, gives the same bytes as a full sequential render.
+public enum FrameSequenceRenderer {
+    /// `frame_00042.png`, padded to fit the render's frame count (at least 5 digits).
+    public static func fileName(ofFrame index: Int, frameCount: Int) -> String {
+        let digits = max(5, String(max(frameCount - 1, 0)).count)
+        let number = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+    }
+
+    public static func render(_ request: RenderRequest, progress: ProgressReporter) throws(RenderError) -> RenderSummary {
+        let scene = request.evaluation.scene
+        let frameCount = scene.frameRate.frameCount(forDuration: request.duration)
+        var selected: [Int]
+        do {
+            selected = try request.frames?.frames(count: frameCount) ?? Array(0..<frameCount)
+        } catch {
+            throw RenderError(message: "--frames \(request.frames?.description ?? ""): \(error.message)", exitCode: 64)
+        }
+        if let shard = request.shard { selected = Array(shard.part(of: selected)) }
+
+        let width = Int((scene.canvas.size.x * request.scale).rounded())
+        let height = Int((scene.canvas.size.y * request.scale).rounded())
+        guard width >= 1, height >= 1, width <= 32768, height <= 32768 else {
+            throw RenderError(message: "\(request.sceneFile): a \(width)×\(height) pixel frame cannot be rendered (each side must be within 1...32768)", exitCode: 65)
+        }
+        try checkImages(of: scene, file: request.sceneFile)
+        try AtomicFile.makeDirectory(request.directory)
+        AtomicFile.removeLeftovers(in: request.directory)
+
+        let manifestPath = request.directory + "/manifest.json"
+        var manifest = RenderManifest(
+            scene: scene.name, sceneFile: request.sceneFile, sceneHash: sha256Hex(request.source),
+            overrides: request.overrides, fps: scene.frameRate.framesPerSecond, size: [width, height],
+            scale: request.scale, duration: request.duration, frameCount: frameCount,
+            cairoVersion: cairoVersion, frames: [])
+        var kept: [Int: RenderManifest.Frame] = [:]
+        if let previous = RenderManifest.read(manifestPath), previous.isSameRender(as: manifest) {
+            for frame in previous.frames { kept[frame.index] = frame }
+        }
+        var toRender = selected
+        if request.resume {
+            toRender = selected.filter { index in
+                guard let frame = kept[index],
+                      let bytes = AtomicFile.read(request.directory + "/" + frame.file) else { return true }
+                return sha256Hex(bytes) != frame.sha256
+            }
+        }
+
+        progress.begin(scene: scene.name, total: toRender.count, skipped: selected.count - toRender.count)
+        let results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width,
+                                       height: height, progress: progress)
+        for frame in results { kept[frame.index] = frame }
+        manifest.frames = kept.values.sorted { $0.index < $1.index }
+        try manifest.write(to: manifestPath)
+        progress.end()
+        return RenderSummary(scene: scene.name, directory: request.directory, frameCount: frameCount,
+                             written: toRender, skipped: selected.count - toRender.count)
+    }
+
+    /// Draws, encodes and writes `frames` on `request.jobs` workers, each with its own surface.
+    private static func renderFrames(_ frames: [Int], request: RenderRequest, frameCount: Int, width: Int,
+                                     height: Int, progress: ProgressReporter) throws(RenderError) -> [RenderManifest.Frame] {
+        struct Shared {
+            var next = 0
+            var results: [RenderManifest.Frame] = []
+            var failure: RenderError?
+        }
+        let shared = Mutex(Shared())
+        let workers = max(1, min(request.jobs, frames.count))
+        let evaluation = request.evaluation
+        let frameRate = evaluation.scene.frameRate
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let drawer: FrameDrawer
+            do {
+                drawer = try FrameDrawer(width: width, height: height)
+            } catch {
+                shared.withLock { $0.failure = $0.failure ?? RenderError(message: "\(error)", exitCode: 70) }
+                return
+            }
+            while true {
+                let claimed: Int? = shared.withLock { state in
+                    guard state.failure == nil, state.next < frames.count else { return nil }
+                    defer { state.next += 1 }
+                    return frames[state.next]
+                }
+                guard let index = claimed else { return }
+                do {
+                    let time = frameRate.time(ofFrame: index)
+                    try drawer.draw(evaluation.presentation(at: time), scale: request.scale)
+                    let png = try drawer.pngData()
+                    let name = fileName(ofFrame: index, frameCount: frameCount)
+                    try AtomicFile.write(png, to: request.directory + "/" + name)
+                    let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(png))
+                    shared.withLock { $0.results.append(frame) }
+                    progress.frameFinished(index)
+                } catch let error as RenderError {
+                    shared.withLock { $0.failure = $0.failure ?? error }
+                } catch {
+                    shared.withLock { $0.failure = $0.failure ?? RenderError(message: "frame \(index): \(error)", exitCode: 70) }
+                }
+            }
+        }
+        let outcome = shared.withLock { ($0.results, $0.failure) }
+        if let failure = outcome.1 { throw failure }
+        return outcome.0
+    }
+
+    /// Every image the scene draws must decode before a frame is written.
+    private static func checkImages(of scene: Scene, file: String) throws(RenderError) {
+        let paths = Set(scene.layers.initialValues.map(\.image).filter { !$0.isEmpty })
+        for path in paths.sorted() {
+            guard AtomicFile.read(path) != nil else {
+                throw RenderError(message: "\(file): image file not found or unreadable: \(path)", exitCode: 66)
+            }
+            do {
+                _ = try CairoImageSurface(png: path)
+            } catch {
+                throw RenderError(message: "\(file): image \(path) is not a readable PNG (\(error.message))", exitCode: 65)
+            }
+        }
+    }
+}

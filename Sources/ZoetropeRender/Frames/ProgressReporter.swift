@@ -1,0 +1,98 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a render reports progress (`--progress`).
+public enum ProgressMode: String, CaseIterable, Sendable {
+    /// A bar when standard error is a terminal, nothing otherwise.
+    case auto
+    /// A bar on standard error.
+    case bar
+    /// One JSON object per line on standard output.
+    case json
+    case none
+}
+
+/// Reports finished frames; safe to call from every worker.
+public final class ProgressReporter: Sendable {
+    private struct State {
+        var scene = ""
+        var total = 0
+        var done = 0
+        var lastDrawn = -1
+    }
+
+    private let mode: ProgressMode
+    private let state = Mutex(State())
+
+    /// `auto` becomes `bar` on a terminal and `none` elsewhere.
+    public init(mode: ProgressMode) {
+        self.mode = mode == .auto ? (isatty(STDERR_FILENO) == 1 ? .bar : .none) : mode
+    }
+
+    /// The mode in force after `auto` was decided.
+    public var effectiveMode: ProgressMode { mode }
+
+    func begin(scene: String, total: Int, skipped: Int) {
+        state.withLock { state in
+            state = State(scene: scene, total: total, done: 0, lastDrawn: -1)
+            emit(&state, event: "start", frame: nil, extra: ",\"skipped\":\(skipped)")
+        }
+    }
+
+    func frameFinished(_ frame: Int) {
+        state.withLock { state in
+            state.done += 1
+            emit(&state, event: "frame", frame: frame, extra: "")
+        }
+    }
+
+    func end() {
+        state.withLock { state in
+            emit(&state, event: "done", frame: nil, extra: "")
+            if mode == .bar { write(STDERR_FILENO, "\n") }
+        }
+    }
+
+    private func emit(_ state: inout State, event: String, frame: Int?, extra: String) {
+        switch mode {
+        case .json:
+            let frameField = frame.map { ",\"frame\":\($0)" } ?? ""
+            write(STDOUT_FILENO, "{\"event\":\"\(event)\",\"scene\":\(jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
+        case .bar:
+            // Redraw at most once per percent, and always at the end.
+            let percent = state.total == 0 ? 100 : state.done * 100 / state.total
+            guard percent != state.lastDrawn || event != "frame" else { return }
+            state.lastDrawn = percent
+            let width = 30, filled = width * percent / 100
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            write(STDERR_FILENO, "\r\(state.scene) [\(bar)] \(state.done)/\(state.total) frames \(percent)%")
+        case .auto, .none:
+            break
+        }
+    }
+
+    private func write(_ descriptor: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            // Progress is best effort: a closed pipe must not stop the render.
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    private func jsonString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}

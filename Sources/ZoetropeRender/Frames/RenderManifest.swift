@@ -1,0 +1,65 @@
+import Crypto
+import FoundationEssentials
+
+/// `manifest.json`: what a render folder holds and how it was made, so CI can compare runs and
+/// `--resume` can tell finished frames from missing or stale ones.
+public struct RenderManifest: Codable, Hashable, Sendable {
+    public struct Frame: Codable, Hashable, Sendable {
+        public var index: Int
+        public var file: String
+        /// Seconds: index / fps.
+        public var time: Double
+        /// SHA-256 of the PNG bytes, hex.
+        public var sha256: String
+    }
+
+    public var scene: String
+    public var sceneFile: String
+    /// SHA-256 of the scene file's bytes, hex.
+    public var sceneHash: String
+    /// The `--set` overrides, as given.
+    public var overrides: [String]
+    public var fps: Double
+    /// Pixels: the canvas size times the render scale.
+    public var size: [Int]
+    public var scale: Double
+    public var duration: Double
+    /// Frames in the whole render, whatever part of it this folder holds.
+    public var frameCount: Int
+    public var cairoVersion: String
+    /// The frames in this folder, by index.
+    public var frames: [Frame]
+
+    /// True when `other` describes the same render (so their frames may be merged).
+    func isSameRender(as other: RenderManifest) -> Bool {
+        scene == other.scene && sceneHash == other.sceneHash && overrides == other.overrides && fps == other.fps
+            && size == other.size && scale == other.scale && duration == other.duration
+            && frameCount == other.frameCount
+    }
+
+    static func read(_ path: String) -> RenderManifest? {
+        // A missing or unreadable manifest just means there is nothing to merge or resume.
+        guard let bytes = AtomicFile.read(path) else { return nil }
+        return try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes))
+    }
+
+    func write(to path: String) throws(RenderError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw RenderError(message: "\(path): cannot encode the manifest: \(error)", exitCode: 70)
+        }
+        try AtomicFile.write(Array(data) + [0x0A], to: path)
+    }
+}
+
+/// SHA-256 of `bytes` as lowercase hex.
+func sha256Hex(_ bytes: [UInt8]) -> String {
+    SHA256.hash(data: bytes).map { byte in
+        let text = String(byte, radix: 16)
+        return text.count == 1 ? "0" + text : text
+    }.joined()
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import ZoetropeFormat
+import ZoetropeRender
+
+struct SampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample",
+        abstract: "Print presentation values and animator states at given times.",
+        discussion: """
+            Every animatable property of every layer appears in each sample (rotation in radians, \
+            colours as #RRGGBBAA), then each animator's state, isRunning, isReversed and \
+            fractionComplete, then every completion with its time and position. Without --at or \
+            --frames, every frame of the render is sampled. Exit codes: 0 success; 64 usage; \
+            65 invalid scene; 66 missing scene or image.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("Frames to sample (N, A-B, A-, A-B:S, comma lists).", valueName: "SPEC"))
+    var frames: String?
+
+    @Option(help: "Output format.")
+    var format: Format = .json
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        if at != nil && frames != nil { throw ValidationError("give either --at or --frames, not both") }
+        if let at { _ = try Self.times(at) }
+        if let frames {
+            do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
+        }
+    }
+
+    static func times(_ text: String) throws -> [Double] {
+        try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            guard let time = Double(part.filter { $0 != " " }), time.isFinite, time >= 0 else {
+                throw ValidationError("--at: \"\(part)\" is not a time in seconds >= 0")
+            }
+            return time
+        }
+    }
+
+    func run() throws {
+        let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
+        let report = try SceneSampling.sample(scene, overrides: overrides.overrides(),
+                                              times: at.map(Self.times), frames: selection)
+        print(format == .json ? report.json() : report.csv(), terminator: format == .json ? "\n" : "")
+    }
+}
+
+/// Loads a scene and samples it at times or frames.
+enum SceneSampling {
+    static func sample(_ file: String, overrides: [SceneOverride], times: [Double]?,
+                       frames: FrameSelection?) throws -> SampleReport {
+        do {
+            let loaded = try SceneLoader.load(file, overrides: overrides)
+            let (evaluation, duration) = try loaded.evaluate(atLeast: times?.max() ?? 0)
+            let frameRate = loaded.scene.frameRate
+            let count = frameRate.frameCount(forDuration: duration)
+            let sampleTimes: [Double]
+            if let times {
+                sampleTimes = times
+            } else {
+                do {
+                    sampleTimes = try (frames?.frames(count: count) ?? Array(0..<count)).map(frameRate.time(ofFrame:))
+                } catch {
+                    throw ValidationError("--frames: \(error.message)")
+                }
+            }
+            return SampleReport(evaluation: evaluation, times: sampleTimes)
+        } catch let error as SceneLoadError {
+            throw report(error)
+        }
+    }
+}

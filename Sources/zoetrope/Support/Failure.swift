@@ -1,0 +1,24 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZoetropeFormat
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    var line = Array((text + "\n").utf8)[...]
+    while !line.isEmpty {
+        let written = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        guard written > 0 else { return }
+        line = line.dropFirst(written)
+    }
+}
+
+/// Prints every diagnostic and returns the exit code they call for.
+func report(_ error: SceneLoadError) -> ExitCode {
+    for diagnostic in error.diagnostics { printError(diagnostic.description) }
+    return ExitCode(error.exitCode)
+}
+
+/// The number of online cores: the default of `--jobs`.
+var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct Zoetrope: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "zoetrope",
+        abstract: "Render keyframe and property-animator scenes offline, frame by frame.",
+        discussion: """
+            Scenes are YAML or JSON files (see README.md). Exit codes: 0 success; 1 differences \
+            found; 64 usage; 65 invalid scene or data; 66 missing or unreadable input; 70 internal \
+            error; 73 an output cannot be created; 74 an I/O error while writing.
+            """,
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, SampleCommand.self, ValidateCommand.self]
+    )
+}
