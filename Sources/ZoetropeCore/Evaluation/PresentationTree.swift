@@ -35,6 +35,12 @@ public struct CompletionRecord: Hashable, Sendable {
     public var animator: String
     public var position: AnimatingPosition
     public var time: Double
+
+    public init(animator: String, position: AnimatingPosition, time: Double) {
+        self.animator = animator
+        self.position = position
+        self.time = time
+    }
 }
 
 /// An illegal script event or completion action, with where it was written.

@@ -1,0 +1,45 @@
+internal import CCairo
+
+/// Decoded pixels of a PNG, as straight-alpha RGBA bytes: what tests and image diffs compare.
+public struct RasterImage: Hashable, Sendable {
+    public struct Pixel: Hashable, Sendable, CustomStringConvertible {
+        public var red, green, blue, alpha: UInt8
+
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
+    }
+
+    public let width: Int
+    public let height: Int
+    /// Row-major pixels.
+    public let pixels: [Pixel]
+
+    /// Decodes the PNG file at `path`.
+    public init(pngFile path: String) throws(CairoError) {
+        let surface = try CairoImageSurface(png: path)
+        self.init(surface: surface)
+    }
+
+    init(surface: CairoImageSurface) {
+        width = surface.width
+        height = surface.height
+        var pixels: [Pixel] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = surface.pixel(x: x, y: y)
+                pixels.append(Pixel(red: p.red, green: p.green, blue: p.blue, alpha: p.alpha))
+            }
+        }
+        self.pixels = pixels
+    }
+
+    /// The pixel at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> Pixel { pixels[y * width + x] }
+}
