@@ -97,10 +97,6 @@ extension DocumentNode {
                 guard case .scalar(let keyScalar) = key else {
                     throw DocumentSyntaxError(mark: mark, message: "mapping keys must be plain strings")
                 }
-                if pairs.contains(where: { $0.key == keyScalar.string }) {
-                    let keyMark = key.mark.map { DocumentMark(line: $0.line, column: $0.column) }
-                    throw DocumentSyntaxError(mark: keyMark, message: "duplicate key \"\(keyScalar.string)\"")
-                }
                 pairs.append((keyScalar.string, try convert(value)))
             }
             return .mapping(pairs, mark: mark)
@@ -113,9 +109,14 @@ extension DocumentNode {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
-            let prefix = context.map { "\($0.text) " } ?? ""
+            // Yams' context for some errors is the whole document; keep only one-line context.
+            let prefix = context.map { $0.text.contains("\n") ? "" : "\($0.text) " } ?? ""
             return DocumentSyntaxError(mark: DocumentMark(line: mark.line, column: mark.column),
                                        message: "malformed YAML: \(prefix)\(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            return DocumentSyntaxError(mark: DocumentMark(line: context.mark.line, column: context.mark.column),
+                                       message: "duplicate key \(keys) in this mapping")
         case let .reader(problem, offset, _, _):
             return DocumentSyntaxError(mark: nil, message: "unreadable text: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
         default:

@@ -246,7 +246,7 @@ extension SceneDocument {
             }
         }
         let actions = readActions(node, at: path, context: context)
-        if actions.isEmpty && !Self.plannedEvents.contains(where: { node[$0] != nil }) {
+        if actions.isEmpty && !(Self.plannedEvents + ["start", "set"]).contains(where: { node[$0] != nil }) {
             reader.report(path, "a completion needs an action: set: { … } or start: animator")
         }
         return Completion(position: position, actions: actions, path: path.description)
@@ -265,7 +265,7 @@ extension SceneDocument {
         guard actions.count == 1 else {
             if actions.count > 1 {
                 reader.report(path, "an event does one thing: give either start or set, not both")
-            } else if !Self.plannedEvents.contains(where: { node[$0] != nil }) {
+            } else if !(Self.plannedEvents + ["start", "set"]).contains(where: { node[$0] != nil }) {
                 reader.report(path, "an event needs an action: start: animator or set: { … }")
             }
             return nil

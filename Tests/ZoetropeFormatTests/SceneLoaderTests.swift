@@ -1,0 +1,239 @@
+import Testing
+import ZoetropeCore
+@testable import ZoetropeFormat
+
+private let validScene = """
+    version: 1
+    canvas: { size: [400, 300], background: "#FFFFFF" }
+    render: { fps: 30, duration: 2 }
+    layers:
+      - id: frog
+        shape: ellipse
+        position: [100, 150]
+        size: [50, 50]
+        fill: "#5DAA3A"
+        children:
+          - { id: eye, shape: ellipse, position: [25, 10], size: [10, 10], fill: "#000000" }
+    animators:
+      - id: move
+        duration: 1.5
+        timing: { cubic: [0.2, 0.8, 0.4, 0.9] }
+        animations:
+          - set: { frog.position: [300, 150] }
+          - { delayFactor: 0.5, set: { frog.rotation: 90deg, eye.fill: "#FF0000" } }
+        completions:
+          - { when: end, set: { frog.opacity: 0.5 } }
+    script:
+      - { at: 0.25, start: move }
+    """
+
+private func load(_ text: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
+    try SceneLoader.parse(Array(text.utf8), file: "scenes/test.yaml", overrides: overrides)
+}
+
+/// The diagnostics of an invalid scene, as printed.
+private func problems(_ text: String, overrides: [SceneOverride] = []) -> [String] {
+    do {
+        _ = try load(text, overrides: overrides)
+        return []
+    } catch {
+        return error.diagnostics.map(\.description)
+    }
+}
+
+@Suite struct SceneLoaderTests {
+    @Test func validSceneBuildsLayersAnimatorsAndScript() throws {
+        let loaded = try load(validScene)
+        let scene = loaded.scene
+        #expect(scene.name == "test")
+        #expect(scene.canvas.size == Vector2(400, 300))
+        #expect(scene.frameRate.framesPerSecond == 30)
+        #expect(scene.layers.nodes.map(\.id) == ["frog", "eye"])
+        #expect(scene.layers.nodes[1].parent == 0)
+        #expect(scene.animators[0].blocks[1].delayFactor == 0.5)
+        #expect(scene.animators[0].blocks[1].assignments[0].value == .number(.pi / 2))
+        #expect(scene.script == [ScriptEvent(time: 0.25, action: .start(animator: 0, delay: 0), path: "script[0]")])
+        guard case .cubic(let curve) = scene.animators[0].timing else { Issue.record("expected cubic timing"); return }
+        #expect(curve.controlPoint1 == Vector2(0.2, 0.8))
+    }
+
+    @Test func jsonIsReadLikeYAML() throws {
+        let json = """
+            { "version": 1, "canvas": { "size": [400, 300] }, "render": { "fps": 30, "duration": 2 },
+              "layers": [ { "id": "frog", "shape": "ellipse", "position": [100, 150], "size": [50, 50] } ],
+              "animators": [ { "id": "move", "duration": 1.5, "animations": [ { "set": { "frog.position.x": 300 } } ] } ],
+              "script": [ { "at": 0.25, "start": "move" } ] }
+            """
+        let scene = try load(json).scene
+        #expect(scene.animators[0].blocks[0].assignments[0].target == PropertyTarget(layer: 0, property: .position, component: 0))
+    }
+
+    @Test func everyProblemIsReportedAtOnceWithItsPath() {
+        let found = problems("""
+            version: 1
+            canvas: { size: [0, 300], backgrund: "#FFF" }
+            render: { fps: 30, duration: -1 }
+            layers:
+              - { id: frog, shape: blob, position: [1, .nan], size: [-4, 10], opacity: "half" }
+              - { id: frog, shape: rect }
+            animators:
+              - id: move
+                duration: 0
+                timing: { cubic: [1.4, 0, 0.58, 1] }
+                animations:
+                  - set: { frogg.position: [1, 2], frog.postion: [3, 4] }
+            script:
+              - { at: 0, start: nobody }
+            """)
+        let expected = [
+            "scenes/test.yaml: canvas.backgrund: unknown key \"backgrund\" (expected one of: size, background)",
+            "scenes/test.yaml: canvas.size: width and height must be within 1...16384 (found [0.0, 300.0])",
+            "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0 < duration <= 86400 (found -1)",
+            "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"group\" (found \"blob\")",
+            "scenes/test.yaml: layers[0].position[1]: expected a finite number (found .nan)",
+            "scenes/test.yaml: layers[0].size: width and height must be >= 0 (found [-4.0, 10.0])",
+            "scenes/test.yaml: layers[0].opacity: expected a number (found the string \"half\")",
+            "scenes/test.yaml: layers: duplicate layer id \"frog\": every layer id must be unique",
+            "scenes/test.yaml: animators[0].duration: must be > 0 (found 0)",
+            "scenes/test.yaml: animators[0].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
+            "scenes/test.yaml: animators[0].animations[0].set.frogg.position: unknown layer \"frogg\" (layers: frog, frog)",
+            "scenes/test.yaml: animators[0].animations[0].set.frog.postion: unknown property \"postion\" (expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text)",
+            "scenes/test.yaml: script[0].start: unknown animator \"nobody\" (animators: move)",
+        ]
+        #expect(found == expected)
+    }
+
+    @Test func malformedYAMLNamesLineAndColumn() {
+        let found = problems("canvas: { size: [1, 2]\nlayers: [\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("scenes/test.yaml: line ") == true)
+        #expect(found.first?.contains("malformed YAML") == true)
+    }
+
+    @Test func duplicateMappingKeysAreSyntaxErrors() {
+        let found = problems("canvas: { size: [1, 2] }\ncanvas: { size: [3, 4] }\n")
+        #expect(found.count == 1)
+        #expect(found == ["scenes/test.yaml: line 1, column 1: duplicate key \"canvas\" in this mapping"])
+    }
+
+    @Test func wrongTypesSayWhatWasExpected() {
+        let found = problems("""
+            canvas: { size: 12 }
+            layers: { id: frog }
+            animators: [ { id: a, duration: 1, timing: springy } ]
+            """)
+        #expect(found == [
+            "scenes/test.yaml: canvas.size: expected a pair [x, y] (found 12)",
+            "scenes/test.yaml: layers: expected a list of layers (found a mapping)",
+            "scenes/test.yaml: animators[0].timing: unknown timing curve \"springy\" (expected one of: linear, easeIn, easeOut, easeInOut, default, or { cubic: [x1, y1, x2, y2] } or { spring: { … } })",
+        ])
+    }
+
+    @Test func missingImageIsAMissingInput() {
+        do {
+            _ = try load("canvas: { size: [10, 10] }\nlayers: [ { id: pic, shape: image, image: nowhere.png } ]\n")
+            Issue.record("expected a missing image")
+        } catch {
+            #expect(error.exitCode == 66)
+            #expect(error.diagnostics.map(\.description) == ["scenes/test.yaml: layers[0].image: image file not found: scenes/nowhere.png"])
+        }
+    }
+
+    @Test func invalidDataExitsWith65() {
+        do {
+            _ = try load("canvas: { size: [10, 10] }\nrender: { fps: 0 }\n")
+            Issue.record("expected an invalid scene")
+        } catch {
+            #expect(error.exitCode == 65)
+        }
+    }
+
+    @Test func springFormsAreRecognisedByTheirKeys() throws {
+        func timing(_ spring: String) throws -> TimingParameters {
+            let text = "canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 2, timing: { spring: \(spring) } } ]\n"
+            return try load(text).scene.animators[0].timing
+        }
+        #expect(try timing("{ mass: 1, stiffness: 100, damping: 10 }")
+            == .spring(try SpringTimingParameters(mass: 1, stiffness: 100, damping: 10)))
+        #expect(try timing("{ stiffness: 100, dampingRatio: 0.5 }")
+            == .spring(try SpringTimingParameters(mass: 1, stiffness: 100, damping: 10)))
+        #expect(try timing("{ dampingRatio: 0.5, initialVelocity: [1, 2] }")
+            == .spring(try SpringTimingParameters(dampingRatio: 0.5, initialVelocity: Vector2(1, 2))))
+        #expect(try timing("{ duration: 0.5, bounce: 0.3 }") == .spring(try SpringTimingParameters(duration: 0.5, bounce: 0.3)))
+        #expect(try timing("{ response: 0.5, dampingRatio: 0.7 }") == .spring(try SpringTimingParameters(response: 0.5, dampingRatio: 0.7)))
+    }
+
+    @Test func badSpringParametersAreNamed() {
+        let found = problems("canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 1, timing: { spring: { mass: 0, stiffness: 10, damping: 1 } } } ]\n")
+        #expect(found == ["scenes/test.yaml: animators[0].timing.spring.mass: must be a finite number > 0 (found 0)"])
+    }
+
+    @Test func plannedFeaturesSaySoInsteadOfUnknownKey() {
+        let found = problems("canvas: { size: [10, 10] }\ngroups: []\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
+        #expect(found == [
+            "scenes/test.yaml: groups: not supported yet by this version of zoetrope",
+            "scenes/test.yaml: layers[0].shadow: not supported yet by this version of zoetrope",
+        ])
+    }
+}
+
+@Suite struct SceneOverrideTests {
+    @Test func overridesAddressTheDocumentByIDs() throws {
+        let scene = try load(validScene, overrides: [
+            SceneOverride(key: "animators.move.duration", value: "2"),
+            SceneOverride(key: "layers.eye.position", value: "[1, 2]"),
+            SceneOverride(key: "canvas.size", value: "[640,480]"),
+            SceneOverride(key: "layers.frog.fill", value: "#FF0000"),
+            SceneOverride(key: "animators.move.timing", value: "{ spring: { dampingRatio: 0.3 } }"),
+        ]).scene
+        #expect(scene.animators[0].duration == 2)
+        #expect(scene.layers.initialValues[1].position == Vector2(1, 2))
+        #expect(scene.canvas.size == Vector2(640, 480))
+        #expect(scene.layers.initialValues[0].fill == Color(hex: "#FF0000"))
+        #expect(scene.animators[0].timing == .spring(try SpringTimingParameters(dampingRatio: 0.3)))
+    }
+
+    @Test func nestedSpringParameterOverride() throws {
+        let text = validScene.replacingOccurrences(of: "{ cubic: [0.2, 0.8, 0.4, 0.9] }", with: "{ spring: { dampingRatio: 0.5 } }")
+        let scene = try load(text, overrides: [SceneOverride(key: "animators.move.timing.spring.dampingRatio", value: "0.3")]).scene
+        #expect(scene.animators[0].timing == .spring(try SpringTimingParameters(dampingRatio: 0.3)))
+    }
+
+    @Test func overrideOfAnUnknownIDIsReported() {
+        #expect(problems(validScene, overrides: [SceneOverride(key: "layers.toad.position", value: "[1, 2]")])
+            == ["scenes/test.yaml: --set layers.toad.position: no element of layers has id \"toad\""])
+    }
+
+    @Test func overriddenValuesAreValidatedLikeTheFile() {
+        #expect(problems(validScene, overrides: [SceneOverride(key: "animators.move.duration", value: "-1")])
+            == ["scenes/test.yaml: animators[0].duration: must be > 0 (found -1)"])
+    }
+
+    @Test(arguments: ["nokey", "=3", "a..b=1", "a.b="])
+    func malformedOverrideIsAUsageError(text: String) {
+        #expect(throws: OverrideSyntaxError.self) { try SceneOverride(parsing: text) }
+    }
+}
+
+@Suite struct SampleReportTests {
+    @Test func jsonHasTheShapeOfTheSpec() throws {
+        let loaded = try load(validScene)
+        let (evaluation, _) = try loaded.evaluate()
+        let json = SampleReport(evaluation: evaluation, times: [1.0]).json()
+        #expect(json.contains("\"scene\" : \"test\""))
+        #expect(json.contains("\"frame\" : 30"))
+        #expect(json.contains("\"state\" : \"active\""))
+        #expect(json.contains("\"fill\" : \"#5DAA3AFF\""))
+        #expect(json.contains("\"position\" : \"end\""))
+    }
+
+    @Test func csvHasOneColumnPerComponent() throws {
+        let (evaluation, _) = try load(validScene).evaluate()
+        let csv = SampleReport(evaluation: evaluation, times: [0, 1.75]).csv()
+        let lines = csv.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("time,frame,frog.position.x,frog.position.y,frog.size.x"))
+        #expect(lines[0].hasSuffix("move.state,move.isRunning,move.isReversed,move.fractionComplete"))
+        #expect(lines[2].hasPrefix("1.75,,300,150,"))
+    }
+}

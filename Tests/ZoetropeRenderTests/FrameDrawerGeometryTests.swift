@@ -1,0 +1,129 @@
+import RealModule
+import Testing
+import ZoetropeCore
+@testable import ZoetropeRender
+
+/// Draws `layers` on a white canvas and returns the surface's pixels.
+private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: Double = 1) throws -> RasterImage {
+    let scene = Scene(name: "geometry", canvas: Canvas(size: size, background: .white), layers: layers)
+    let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
+    let drawer = try FrameDrawer(width: Int(size.x * scale), height: Int(size.y * scale))
+    try drawer.draw(tree, scale: scale)
+    return RasterImage(surface: drawer.surface)
+}
+
+private func rect(_ id: String, position: Vector2, size: Vector2, fill: String, rotation: Double = 0,
+                  scale: Vector2 = Vector2(1, 1), anchor: Vector2 = Vector2(0.5, 0.5), opacity: Double = 1,
+                  children: [Layer] = []) -> Layer {
+    var layer = Layer(id: id, shape: .rect, children: children)
+    layer.values.position = position
+    layer.values.size = size
+    layer.values.fill = Color(hex: fill)!
+    layer.values.rotation = rotation
+    layer.values.scale = scale
+    layer.values.anchor = anchor
+    layer.values.opacity = opacity
+    return layer
+}
+
+private let red = RasterImage.Pixel(red: 255, green: 0, blue: 0)
+private let blue = RasterImage.Pixel(red: 0, green: 0, blue: 255)
+private let white = RasterImage.Pixel(red: 255, green: 255, blue: 255)
+
+/// CALayer's transform of a point in a layer's bounds to its parent's coordinates.
+private func toParent(_ point: Vector2, position: Vector2, rotation: Double, scale: Vector2, anchor: Vector2,
+                      size: Vector2) -> Vector2 {
+    let local = Vector2((point.x - anchor.x * size.x) * scale.x, (point.y - anchor.y * size.y) * scale.y)
+    let (c, s) = (Double.cos(rotation), Double.sin(rotation))
+    return Vector2(position.x + local.x * c - local.y * s, position.y + local.x * s + local.y * c)
+}
+
+@Suite struct FrameDrawerGeometryTests {
+    @Test func positionPlacesTheAnchorPoint() throws {
+        let image = try draw([rect("a", position: Vector2(50, 60), size: Vector2(20, 10), fill: "#FF0000",
+                                   anchor: Vector2(0, 0))])
+        #expect(image[51, 61] == red)
+        #expect(image[68, 68] == red)
+        #expect(image[49, 61] == white)
+        #expect(image[71, 61] == white)
+        #expect(image[51, 71] == white)
+    }
+
+    @Test func rotatedChildOfAScaledRotatedParentLandsWhereCALayerPutsIt() throws {
+        let parent = (position: Vector2(100, 100), rotation: Double.pi / 6, scale: Vector2(1.5, 0.8),
+                      anchor: Vector2(0.25, 0.5), size: Vector2(80, 60))
+        let child = (position: Vector2(60, 20), rotation: -Double.pi / 3, scale: Vector2(1, 2),
+                     anchor: Vector2(0.5, 0.5), size: Vector2(16, 8))
+        let layer = rect("parent", position: parent.position, size: parent.size, fill: "#FFFFFF00",
+                         rotation: parent.rotation, scale: parent.scale, anchor: parent.anchor,
+                         children: [rect("child", position: child.position, size: child.size, fill: "#0000FF",
+                                         rotation: child.rotation, scale: child.scale, anchor: child.anchor)])
+        let image = try draw([layer])
+        // The child's centre, and points well inside and well outside its corners.
+        func onCanvas(_ point: Vector2) -> Vector2 {
+            let inParent = toParent(point, position: child.position, rotation: child.rotation, scale: child.scale,
+                                    anchor: child.anchor, size: child.size)
+            return toParent(inParent, position: parent.position, rotation: parent.rotation, scale: parent.scale,
+                            anchor: parent.anchor, size: parent.size)
+        }
+        for inside in [Vector2(8, 4), Vector2(3, 2), Vector2(13, 6), Vector2(2, 6)] {
+            let p = onCanvas(inside)
+            #expect(image[Int(p.x), Int(p.y)] == blue, "inside point \(inside) at \(p)")
+        }
+        for outside in [Vector2(-4, 4), Vector2(20, 4), Vector2(8, -4), Vector2(8, 12)] {
+            let p = onCanvas(outside)
+            #expect(image[Int(p.x), Int(p.y)] == white, "outside point \(outside) at \(p)")
+        }
+    }
+
+    @Test func opacityOfAParentCompositesItsChildrenAsAGroup() throws {
+        let children = [rect("a", position: Vector2(40, 50), size: Vector2(60, 60), fill: "#000000"),
+                        rect("b", position: Vector2(60, 50), size: Vector2(60, 60), fill: "#000000")]
+        let group = rect("g", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FFFFFF00",
+                         opacity: 0.5, children: children)
+        let image = try draw([group])
+        // Where the children overlap the grey is the same as where only one covers.
+        #expect(image[100, 100] == image[75, 100])
+        #expect(abs(Int(image[100, 100].red) - 128) <= 1)
+    }
+
+    @Test func clippingKeepsChildrenInsideTheBounds() throws {
+        var parent = rect("p", position: Vector2(100, 100), size: Vector2(50, 50), fill: "#FFFFFF00",
+                          children: [rect("c", position: Vector2(25, 25), size: Vector2(150, 150), fill: "#FF0000")])
+        parent.style.clips = true
+        let image = try draw([parent])
+        #expect(image[100, 100] == red)
+        #expect(image[60, 100] == white)
+        parent.style.clips = false
+        #expect(try draw([parent])[60, 100] == red)
+    }
+
+    @Test func zIndexOrdersSiblingsAndHiddenLayersAreNotDrawn() throws {
+        var top = rect("top", position: Vector2(100, 100), size: Vector2(40, 40), fill: "#FF0000")
+        top.values.zIndex = 1
+        let bottom = rect("bottom", position: Vector2(100, 100), size: Vector2(40, 40), fill: "#0000FF")
+        #expect(try draw([top, bottom])[100, 100] == red)
+        top.values.hidden = true
+        #expect(try draw([top, bottom])[100, 100] == blue)
+    }
+
+    @Test func scaleTwoDrawsTheSameGeometryWithTwiceThePixels() throws {
+        let layers = [rect("a", position: Vector2(50, 60), size: Vector2(20, 10), fill: "#FF0000", anchor: Vector2(0, 0))]
+        let image = try draw(layers, scale: 2)
+        #expect(image.width == 400)
+        #expect(image[101, 121] == red)
+        #expect(image[139, 139] == red)
+        #expect(image[141, 121] == white)
+    }
+
+    @Test func ellipseIsInscribedInTheBounds() throws {
+        var layer = Layer(id: "e", shape: .ellipse)
+        layer.values.position = Vector2(100, 100)
+        layer.values.size = Vector2(100, 50)
+        layer.values.fill = Color(hex: "#0000FF")!
+        let image = try draw([layer])
+        #expect(image[100, 100] == blue)
+        #expect(image[145, 100] == blue)
+        #expect(image[52, 76] == white, "the bounds' corner is outside the ellipse")
+    }
+}
