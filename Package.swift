@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"]),
     ]
 )

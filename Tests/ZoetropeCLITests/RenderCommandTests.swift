@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeRender
+
+/// A small scene: a red square moving right with easeInOut over 1 s, at 20 fps for 1.5 s.
+let slideScene = """
+    version: 1
+    canvas: { size: [120, 80], background: "#FFFFFF" }
+    render: { fps: 20, duration: 1.5 }
+    layers:
+      - { id: box, shape: rect, position: [20, 40], size: [20, 20], fill: "#FF0000" }
+      - { id: label, shape: text, text: hi, position: [60, 10], size: [40, 16], font: { size: 10 } }
+    animators:
+      - id: move
+        duration: 1
+        animations:
+          - set: { box.position: [100, 40] }
+        completions:
+          - { when: end, set: { box.fill: "#0000FF" } }
+    script:
+      - { at: 0.25, start: move }
+    """
+
+private let red = RasterImage.Pixel(red: 255, green: 0, blue: 0)
+private let blue = RasterImage.Pixel(red: 0, green: 0, blue: 255)
+
+private func frameFiles(_ folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("frame_") }.sorted()
+}
+
+@Suite struct RenderCommandTests {
+    @Test func frogSceneFramesShowTheFrogWhereTheCurvePutsIt() throws {
+        let out = try TemporaryFolder()
+        let result = try CommandRunner.run(["render", "scenes/frog.yaml", "--out", out.url.path, "--frames", "0,60,120",
+                                            "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try frameFiles(out.url.path) == ["frame_00000.png", "frame_00060.png", "frame_00120.png"])
+        let green = RasterImage.Pixel(red: 0x5D, green: 0xAA, blue: 0x3A)
+        let background = RasterImage.Pixel(red: 0xF3, green: 0xED, blue: 0xE2)
+        let first = try RasterImage(pngFile: out.path("frame_00000.png"))
+        #expect(first.width == 1024 && first.height == 768)
+        // The frog's body, left of its belly: group point (20, 78) with the group centred on (200, 380).
+        #expect(first[156, 394] == green)
+        #expect(first[716, 434] == background)
+        #expect(first[10, 700] == background)
+        let last = try RasterImage(pngFile: out.path("frame_00120.png"))
+        #expect(last[716, 434] == green, "the frog arrived at (760, 420)")
+        #expect(last[156, 394] == background)
+        // Halfway through the move (t = 2.0 s is fraction 0.5, easeInOut 0.5): x = 200 + 560/2 + 0.
+        let middle = try RasterImage(pngFile: out.path("frame_00060.png"))
+        #expect(middle[436, 404] == green)
+    }
+
+    @Test func manifestListsFramesWithHashes() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--progress", "none"]).status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
+        #expect(manifest.frameCount == 31)
+        #expect(manifest.frames.count == 31)
+        #expect(manifest.fps == 20 && manifest.size == [120, 80])
+        #expect(manifest.sceneHash.count == 64)
+        #expect(manifest.cairoVersion.hasPrefix("1."))
+        #expect(manifest.frames[30].file == "frame_00030.png")
+        #expect(manifest.frames[30].time == 1.5)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary files remain")
+    }
+
+    @Test func completionChangesTheColourAfterTheMoveEnds() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        // The move ends at 1.25 s: frame 24 is before, frame 25 at the completion.
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "5,24-25", "--progress", "none"]).status == 0)
+        #expect(try RasterImage(pngFile: out + "/frame_00005.png")[20, 40] == red)
+        #expect(try RasterImage(pngFile: out + "/frame_00024.png")[100, 40] == red)
+        #expect(try RasterImage(pngFile: out + "/frame_00025.png")[100, 40] == blue)
+    }
+
+    @Test func parallelJobsWriteTheSameBytesAsOneJob() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("one"), "--jobs", "1", "--progress", "none"]).status == 0)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("two"), "--jobs", "2", "--progress", "none"]).status == 0)
+        let files = try frameFiles(folder.path("one"))
+        #expect(files.count == 31)
+        #expect(try frameFiles(folder.path("two")) == files)
+        for file in files {
+            let one = try Data(contentsOf: URL(fileURLWithPath: folder.path("one/" + file)))
+            let two = try Data(contentsOf: URL(fileURLWithPath: folder.path("two/" + file)))
+            #expect(one == two, "\(file)")
+        }
+    }
+
+    @Test func aFrameRangeWritesTheSameBytesAsAFullRender() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("full"), "--progress", "none"]).status == 0)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("part"), "--frames", "10-20", "--progress", "none"]).status == 0)
+        let part = try frameFiles(folder.path("part"))
+        #expect(part == (10...20).map { String(format: "frame_%05d.png", $0) })
+        for file in part {
+            let full = try Data(contentsOf: URL(fileURLWithPath: folder.path("full/" + file)))
+            let alone = try Data(contentsOf: URL(fileURLWithPath: folder.path("part/" + file)))
+            #expect(full == alone, "\(file)")
+        }
+    }
+
+    @Test func resumeSkipsFramesAlreadyRendered() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "0-9", "--progress", "none"]).status == 0)
+        try FileManager.default.removeItem(atPath: out + "/frame_00003.png")
+        let result = try CommandRunner.run(["render", scene, "--out", out, "--resume", "--progress", "json"])
+        #expect(result.status == 0)
+        let events = result.stdout.split(separator: "\n")
+        #expect(events.first?.contains("\"skipped\":9") == true, "\(events.first ?? "")")
+        #expect(events.filter { $0.contains("\"event\":\"frame\"") }.count == 22)
+        #expect(try frameFiles(out).count == 31)
+    }
+
+    @Test func imageLayersDrawAPNG() throws {
+        let folder = try TemporaryFolder()
+        let swatch = try folder.write("swatch.yaml", """
+            canvas: { size: [10, 10], background: "#00FF00" }
+            render: { fps: 1, duration: auto }
+            """)
+        #expect(try CommandRunner.run(["render", swatch, "--out", folder.path("swatch"), "--progress", "none"]).status == 0)
+        let scene = try folder.write("picture.yaml", """
+            canvas: { size: [60, 40], background: "#FFFFFF" }
+            render: { fps: 1, duration: auto }
+            layers:
+              - { id: pic, shape: image, image: swatch/frame_00000.png, position: [30, 20], size: [20, 20] }
+            """)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("out"), "--progress", "none"]).status == 0)
+        let image = try RasterImage(pngFile: folder.path("out/frame_00000.png"))
+        #expect(image[30, 20] == RasterImage.Pixel(red: 0, green: 255, blue: 0))
+        #expect(image[5, 5] == RasterImage.Pixel(red: 255, green: 255, blue: 255))
+    }
+
+    @Test func jsonProgressReportsEveryFrame() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["render", scene, "--out", folder.path("out"), "--frames", "0-4", "--progress", "json"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines.first == "{\"event\":\"start\",\"scene\":\"slide\",\"done\":0,\"total\":5,\"skipped\":0}")
+        #expect(lines.last == "{\"event\":\"done\",\"scene\":\"slide\",\"done\":5,\"total\":5}")
+    }
+}
