@@ -24,3 +24,23 @@ extension CubicTimingParameters {
         self = match.curve
     }
 }
+
+/// Mirrors `UIView.AnimationCurve`.
+public enum AnimationCurve: Int, Hashable, Sendable, CaseIterable {
+    case easeInOut = 0, easeIn, easeOut, linear
+}
+
+extension CubicTimingParameters {
+    /// Mirrors `UICubicTimingParameters(animationCurve:)`.
+    public init(animationCurve: AnimationCurve) {
+        switch animationCurve {
+        case .easeInOut: self = .easeInOut
+        case .easeIn: self = .easeIn
+        case .easeOut: self = .easeOut
+        case .linear: self = .linear
+        }
+    }
+
+    /// Mirrors `UICubicTimingParameters()`: Core Animation's default curve.
+    public init() { self = .systemDefault }
+}

@@ -148,6 +148,68 @@ final class CairoContext {
         cairo_restore(pointer)
     }
 
+    // MARK: - Lines and labels (charts)
+
+    func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
+    func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
+    func addRect(x: Double, y: Double, width: Double, height: Double) { cairo_rectangle(pointer, x, y, width, height) }
+
+    /// Strokes and clears the current path with a solid or dashed line.
+    func stroke(width: Double, color: Color, dash: [Double] = [], cap: LineCap = .butt, join: LineJoin = .round) {
+        setColor(color)
+        strokePreserve(width: width, dash: dash, cap: cap, join: join)
+        cairo_new_path(pointer)
+    }
+
+    /// Fills and clears the current path.
+    func fill(_ color: Color) {
+        setColor(color)
+        cairo_fill(pointer)
+    }
+
+    func fillCircle(x: Double, y: Double, radius: Double, color: Color) {
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, x, y, radius, 0, 2 * .pi)
+        fill(color)
+    }
+
+    /// The width of `text` in the sans-serif chart font at `size`.
+    func labelWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        selectLabelFont(size: size, bold: bold)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(pointer, text, &extents)
+        return extents.x_advance
+    }
+
+    /// Draws `text` with its horizontal `alignment` at x and its vertical middle at y.
+    func drawLabel(_ text: String, x: Double, y: Double, alignment: TextAlignment, size: Double,
+                   color: Color, bold: Bool = false, rotated: Bool = false) {
+        selectLabelFont(size: size, bold: bold)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(pointer, text, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(pointer, &font)
+        let dx: Double = switch alignment {
+        case .left: 0
+        case .center: -extents.x_advance / 2
+        case .right: -extents.x_advance
+        }
+        cairo_save(pointer)
+        cairo_translate(pointer, x, y)
+        if rotated { cairo_rotate(pointer, -.pi / 2) }
+        cairo_move_to(pointer, dx, (font.ascent - font.descent) / 2)
+        setColor(color)
+        cairo_show_text(pointer, text)
+        cairo_new_path(pointer)
+        cairo_restore(pointer)
+    }
+
+    private func selectLabelFont(size: Double, bold: Bool) {
+        cairo_select_font_face(pointer, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(pointer, size)
+    }
+
     // MARK: - Text
 
     /// Draws one line of `text` in a box of `width` × `height`: aligned horizontally,

@@ -9,7 +9,7 @@ import ZoetropeCore
 /// up. Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
 final class FrameDrawer {
     let surface: CairoImageSurface
-    private let context: CairoContext
+    let context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
 
     /// A drawer for frames of `width` × `height` pixels.

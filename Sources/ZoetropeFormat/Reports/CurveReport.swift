@@ -1,0 +1,87 @@
+import FoundationEssentials
+import ZoetropeCore
+
+/// What `zoetrope curve` prints: progress and velocity of timing curves at chosen fractions or
+/// times (SPEC §6).
+public struct CurveReport: Sendable {
+    public struct Sample: Hashable, Sendable, Codable {
+        /// Time over duration (may pass 1 when sampled by time after the end).
+        public var fraction: Double
+        /// Seconds: fraction · duration.
+        public var time: Double
+        /// The eased output; may overshoot.
+        public var progress: Double
+        /// dProgress/dt in progress per second (for a 1-second cubic, dProgress/dFraction).
+        public var velocity: Double
+    }
+
+    public struct Curve: Hashable, Sendable, Codable {
+        public var curve: String
+        public var duration: Double
+        public var samples: [Sample]
+    }
+
+    /// Where to sample.
+    public enum Points: Sendable {
+        case fractions([Double])
+        case times([Double])
+        /// `count` evenly spaced fractions from 0 to 1 inclusive.
+        case evenly(count: Int)
+    }
+
+    public var curves: [Curve]
+
+    public init(specs: [CurveSpec], at points: Points) {
+        curves = specs.map { spec in
+            let fractions: [Double] = switch points {
+            case .fractions(let fractions): fractions
+            case .times(let times): times.map { $0 / spec.duration }
+            case .evenly(let count): (0..<count).map { count == 1 ? 0 : Double($0) / Double(count - 1) }
+            }
+            return Curve(curve: spec.text, duration: spec.duration,
+                         samples: fractions.map { Self.sample(spec, atFraction: $0) })
+        }
+    }
+
+    /// Progress and velocity of `spec` at `fraction` of its duration.
+    public static func sample(_ spec: CurveSpec, atFraction fraction: Double) -> Sample {
+        let time = fraction * spec.duration
+        let resolved = spec.timing.resolved(animatorDuration: spec.duration)
+        let progress = resolved.progress(atFraction: fraction).x
+        let velocity: Double
+        switch resolved {
+        case .cubic(let curve, let duration):
+            velocity = (0...1).contains(fraction) ? curve.velocity(atFraction: fraction) / duration : 0
+        case .spring(let spring):
+            velocity = fraction < 1 ? spring.x.velocity(atTime: max(time, 0)) : 0
+        }
+        return Sample(fraction: fraction, time: time, progress: progress, velocity: velocity)
+    }
+
+    /// One object for one curve (the shape of SPEC §6), an array of them for several.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = curves.count == 1 ? try encoder.encode(curves[0]) : try encoder.encode(curves)
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            // Every value is a finite number or a string, so encoding cannot fail; say so loudly if it does.
+            return "{ \"error\": \"\(error)\" }"
+        }
+    }
+
+    /// `curve,duration,fraction,time,progress,velocity`, one row per sample.
+    public func csv() -> String {
+        var lines = ["curve,duration,fraction,time,progress,velocity"]
+        for curve in curves {
+            for sample in curve.samples {
+                lines.append([SampleReport.csvField(curve.curve), SampleReport.number(curve.duration),
+                              SampleReport.number(sample.fraction), SampleReport.number(sample.time),
+                              SampleReport.number(sample.progress), SampleReport.number(sample.velocity)]
+                    .joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,143 @@
+import ZoetropeCore
+
+/// Draws charts, stacked vertically, into one PNG.
+public enum ChartRenderer {
+    /// The PNG of `panels` stacked top to bottom, `width` × `panelHeight` pixels each.
+    public static func png(_ panels: [Chart], width: Int = 960, panelHeight: Int = 540) throws(CairoError) -> [UInt8] {
+        let drawer = try FrameDrawer(width: width, height: panelHeight * panels.count)
+        let context = drawer.context
+        context.resetTransform()
+        context.paint(.white)
+        for (index, chart) in panels.enumerated() {
+            draw(chart, in: context, top: Double(index * panelHeight), width: Double(width), height: Double(panelHeight))
+        }
+        try context.checkStatus()
+        return try drawer.pngData()
+    }
+
+    private static let ink = Color(hex: "#222222") ?? .black
+    private static let grid = Color(hex: "#E4E4E4") ?? .white
+    private static let muted = Color(hex: "#777777") ?? .black
+
+    private static func draw(_ chart: Chart, in context: CairoContext, top: Double, width: Double, height: Double) {
+        let plot = (left: 78.0, right: width - 24, top: top + 48, bottom: top + height - 58)
+        let all = chart.series.flatMap(\.points) + chart.handles.flatMap { [$0.anchor, $0.point] }
+        var xs = all.map(\.x) + chart.markers.map(\.x), ys = all.map(\.y) + chart.guides
+        if xs.isEmpty { xs = [0, 1] }
+        if ys.isEmpty { ys = [0, 1] }
+        var (xLow, xHigh) = (xs.min() ?? 0, xs.max() ?? 1)
+        var (yLow, yHigh) = (ys.min() ?? 0, ys.max() ?? 1)
+        if xHigh - xLow < 1e-12 { xHigh = xLow + 1 }
+        if yHigh - yLow < 1e-12 { yLow -= 0.5; yHigh += 0.5 }
+        let pad = (yHigh - yLow) * 0.06
+        (yLow, yHigh) = (yLow - pad, yHigh + pad)
+        xLow = min(xLow, 0)
+        func px(_ x: Double) -> Double { plot.left + (x - xLow) / (xHigh - xLow) * (plot.right - plot.left) }
+        func py(_ y: Double) -> Double { plot.bottom - (y - yLow) / (yHigh - yLow) * (plot.bottom - plot.top) }
+
+        context.drawLabel(chart.title, x: (plot.left + plot.right) / 2, y: top + 22, alignment: .center, size: 16,
+                          color: ink, bold: true)
+        // Grid and ticks.
+        let xTicks = Ticks.values(from: xLow, to: xHigh), yTicks = Ticks.values(from: yLow, to: yHigh)
+        let xStep = xTicks.count > 1 ? xTicks[1] - xTicks[0] : 1, yStep = yTicks.count > 1 ? yTicks[1] - yTicks[0] : 1
+        for x in xTicks {
+            context.moveTo(px(x), plot.top)
+            context.lineTo(px(x), plot.bottom)
+            context.stroke(width: 1, color: grid)
+            context.drawLabel(Ticks.label(x, step: xStep), x: px(x), y: plot.bottom + 14, alignment: .center, size: 12, color: muted)
+        }
+        for y in yTicks {
+            context.moveTo(plot.left, py(y))
+            context.lineTo(plot.right, py(y))
+            context.stroke(width: 1, color: grid)
+            context.drawLabel(Ticks.label(y, step: yStep), x: plot.left - 8, y: py(y), alignment: .right, size: 12, color: muted)
+        }
+        for guide in chart.guides {
+            context.moveTo(plot.left, py(guide))
+            context.lineTo(plot.right, py(guide))
+            context.stroke(width: 1, color: muted, dash: [4, 4])
+        }
+        // Axes and their labels.
+        context.moveTo(plot.left, plot.top)
+        context.lineTo(plot.left, plot.bottom)
+        context.lineTo(plot.right, plot.bottom)
+        context.stroke(width: 1.5, color: ink)
+        context.drawLabel(chart.xLabel, x: (plot.left + plot.right) / 2, y: plot.bottom + 38, alignment: .center, size: 13, color: ink)
+        context.drawLabel(chart.yLabel, x: 20, y: (plot.top + plot.bottom) / 2, alignment: .center, size: 13, color: ink, rotated: true)
+
+        // Markers, handles, then the series on top.
+        for (index, marker) in chart.markers.enumerated() {
+            let color = marker.series.map(chart.color(ofSeries:)) ?? muted
+            context.moveTo(px(marker.x), plot.top)
+            context.lineTo(px(marker.x), plot.bottom)
+            context.stroke(width: 1.5, color: color, dash: [6, 4])
+            // Labels near the right edge go left of their line so they stay inside the chart.
+            let fitsRight = px(marker.x) + 5 + context.labelWidth(marker.label, size: 12) <= plot.right
+            context.drawLabel(marker.label, x: px(marker.x) + (fitsRight ? 5 : -5), y: plot.top + 12 + Double(index % 4) * 16,
+                              alignment: fitsRight ? .left : .right, size: 12, color: color)
+        }
+        for handle in chart.handles {
+            let color = chart.color(ofSeries: handle.series)
+            context.moveTo(px(handle.anchor.x), py(handle.anchor.y))
+            context.lineTo(px(handle.point.x), py(handle.point.y))
+            context.stroke(width: 1.5, color: color.withAlpha(0.6))
+            context.fillCircle(x: px(handle.point.x), y: py(handle.point.y), radius: 5, color: color)
+            context.fillCircle(x: px(handle.anchor.x), y: py(handle.anchor.y), radius: 3, color: color)
+        }
+        context.save()
+        context.newPath()
+        context.addRect(x: plot.left, y: plot.top - 4, width: plot.right - plot.left, height: plot.bottom - plot.top + 8)
+        context.clip()
+        for (index, series) in chart.series.enumerated() {
+            guard let first = series.points.first else { continue }
+            context.moveTo(px(first.x), py(first.y))
+            for point in series.points.dropFirst() { context.lineTo(px(point.x), py(point.y)) }
+            context.stroke(width: 2.5, color: chart.color(ofSeries: index), dash: series.dashed ? [8, 5] : [], cap: .round)
+        }
+        context.restore()
+
+        // The legend, top left inside the plot.
+        guard chart.series.count > 1 || !(chart.series.first?.name.isEmpty ?? true) else { return }
+        let rowHeight = 20.0
+        let legendWidth = (chart.series.map { context.labelWidth($0.name, size: 12) }.max() ?? 0) + 44
+        let legendHeight = rowHeight * Double(chart.series.count) + 8
+        // The corner that hides the fewest points of the series.
+        let corners = [(plot.left + 12, plot.top + 8), (plot.right - 12 - legendWidth, plot.bottom - 8 - legendHeight),
+                       (plot.right - 12 - legendWidth, plot.top + 8), (plot.left + 12, plot.bottom - 8 - legendHeight)]
+        let covered = corners.map { corner in
+            chart.series.flatMap(\.points).filter { point in
+                (corner.0 - 6...corner.0 + legendWidth + 6).contains(px(point.x))
+                    && (corner.1 - 6...corner.1 + legendHeight + 6).contains(py(point.y))
+            }.count
+        }
+        let best = covered.indices.min { covered[$0] < covered[$1] } ?? 0
+        let box = (x: corners[best].0, y: corners[best].1)
+        context.addRect(x: box.x, y: box.y, width: legendWidth, height: legendHeight)
+        context.fill(Color.white.withAlpha(0.9))
+        for (index, series) in chart.series.enumerated() {
+            let y = box.y + 14 + Double(index) * rowHeight
+            context.moveTo(box.x + 8, y)
+            context.lineTo(box.x + 30, y)
+            context.stroke(width: 2.5, color: chart.color(ofSeries: index), dash: series.dashed ? [6, 4] : [])
+            context.drawLabel(series.name, x: box.x + 36, y: y, alignment: .left, size: 12, color: ink)
+        }
+    }
+}
+
+extension Color {
+    /// The same colour with another alpha.
+    func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+extension ChartRenderer {
+    /// Draws `panels` and writes the PNG to `path` atomically.
+    public static func write(_ panels: [Chart], to path: String, width: Int = 960, panelHeight: Int = 540) throws(RenderError) {
+        let png: [UInt8]
+        do {
+            png = try Self.png(panels, width: width, panelHeight: panelHeight)
+        } catch {
+            throw RenderError(message: "\(path): cannot draw the chart: \(error)", exitCode: 70)
+        }
+        try AtomicFile.write(png, to: path)
+    }
+}
