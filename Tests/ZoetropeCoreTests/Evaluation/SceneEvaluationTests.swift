@@ -166,3 +166,25 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
         #expect(rate.time(ofFrame: 7) == 7.0 / 60.0)
     }
 }
+
+@Suite struct SpringAnimatorTests {
+    @Test func aMassStiffnessSpringRunsForItsSettlingDurationAndOvershoots() throws {
+        let spring = try SpringTimingParameters(mass: 1, stiffness: 10, damping: 10.0.squareRoot())
+        let move = AnimatorDefinition(id: "move", duration: 1, timing: .spring(spring),
+                                      blocks: [AnimationBlock(assignments: [moveX(to: 100)])])
+        let evaluation = SceneEvaluation(scene: scene(animators: [move], script: [start(0, at: 0)]), horizon: 10)
+        #expect(abs((evaluation.completions.first?.time ?? 0) - 4.6570873685) < 1e-6, "the animator's 1 s is ignored")
+        // §7.2 case A: x(1.0) = 1.1426774636389.
+        #expect(abs(evaluation.presentation(at: 1).values[0].position.x - 114.26774636389) < 1e-7)
+    }
+
+    @Test func eachComponentOfAVelocityIsItsOwnSpring() throws {
+        let spring = try SpringTimingParameters(mass: 1, stiffness: 10, damping: 10.0.squareRoot(), initialVelocity: Vector2(2, -3))
+        let move = AnimatorDefinition(id: "move", duration: 1, timing: .spring(spring),
+                                      blocks: [AnimationBlock(assignments: [moveX(to: 100, y: 100)])])
+        let evaluation = SceneEvaluation(scene: scene(animators: [move], script: [start(0, at: 0)]), horizon: 10)
+        let position = evaluation.presentation(at: 0.5).values[0].position
+        #expect(abs(position.x - 97.719500950206) < 1e-7)
+        #expect(abs(position.y - 16.581678547566) < 1e-7)
+    }
+}
