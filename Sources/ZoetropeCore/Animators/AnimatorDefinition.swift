@@ -75,13 +75,17 @@ public struct AnimatorDefinition: Hashable, Sendable {
     public var blocks: [AnimationBlock]
     /// Mirrors `addCompletion(_:)`, in the order added.
     public var completions: [Completion]
+    /// `scrubsLinearly`, `pausesOnCompletion`, `isInterruptible`.
+    public var options: AnimatorOptions
 
     public init(id: String, duration: Double, timing: TimingParameters = .default,
-                blocks: [AnimationBlock] = [], completions: [Completion] = []) {
+                blocks: [AnimationBlock] = [], completions: [Completion] = [],
+                options: AnimatorOptions = AnimatorOptions()) {
         self.id = id
         self.duration = duration
         self.timing = timing
         self.blocks = blocks
         self.completions = completions
+        self.options = options
     }
 }

@@ -1,6 +1,6 @@
 /// Mirrors `UIViewAnimatingState`.
 public enum AnimatingState: String, Hashable, Sendable {
-    /// Not started, or ended: the animator holds no animations.
+    /// Not started, or ended: the animator holds no running animations.
     case inactive
     /// Started: running, or paused.
     case active
@@ -8,44 +8,118 @@ public enum AnimatingState: String, Hashable, Sendable {
     case stopped
 }
 
-/// The state of one property animator at an instant, as a value.
+/// The options of an animator that are not its animations: SPEC §3.2's flags.
+public struct AnimatorOptions: Hashable, Sendable {
+    /// Mirrors `scrubsLinearly` (default true): while paused the shown progress is the fraction.
+    public var scrubsLinearly = true
+    /// Mirrors `pausesOnCompletion` (default false): stay active and paused at the end.
+    public var pausesOnCompletion = false
+    /// Mirrors `isInterruptible` (default true): when false, pause, stop, continue and reversal
+    /// are errors.
+    public var isInterruptible = true
+
+    public init(scrubsLinearly: Bool = true, pausesOnCompletion: Bool = false, isInterruptible: Bool = true) {
+        self.scrubsLinearly = scrubsLinearly
+        self.pausesOnCompletion = pausesOnCompletion
+        self.isInterruptible = isInterruptible
+    }
+}
+
+/// The state of one property animator at an instant, as a value: SPEC §3.2's table.
 ///
-/// Its clock is analytic: while running, the forward fraction at time t is
-/// `anchorFraction + (t − anchorTime)/duration`, so any instant can be read without stepping
-/// through the ones before it.
+/// The clock is analytic. While running, the forward fraction (0 at the start values, 1 at the
+/// targets) at time t is `anchorFraction ± (t − anchorTime)/span`, so any instant can be read
+/// without stepping through the ones before it. Transitions that the animations must follow
+/// (running the blocks, baking the presentation into the model, restarting a spring) are
+/// returned as an `Effect` for the owner of the animations to apply.
 public struct AnimatorState: Hashable, Sendable {
+    /// What the animations must do after a transition.
+    public enum Effect: Hashable, Sendable {
+        case none
+        /// Run the pending blocks now (start or pause from inactive).
+        case runBlocks
+        /// Write the presentation into the model and drop the animations; `keepForFinish` keeps
+        /// their targets and initial values for `finishAnimation(at:)`.
+        case bake(keepForFinish: Bool)
+        /// Set the model to the kept targets (`end`), initial values (`start`) or leave it
+        /// (`current`), then run the completions with that position.
+        case finish(AnimatingPosition)
+        /// Every animation restarts from its current presented value (a spring resumed or
+        /// continued): the new `from` is what is on screen, heading to the target in the current
+        /// direction.
+        case rebase
+    }
+
+    /// How a paused animator shows its fraction.
+    enum PausedDisplay: Hashable, Sendable {
+        /// progress = the fraction (linear scrub, or a scrubbed spring).
+        case linear
+        /// progress = curve(fraction) (running, paused without linear scrubbing, or a paused
+        /// spring showing its exact presentation).
+        case curve
+    }
+
     /// Mirrors `UIViewPropertyAnimator.state`.
     public private(set) var state = AnimatingState.inactive
     /// Mirrors `isRunning`: true only while active and advancing (including a start delay).
     public private(set) var isRunning = false
     /// Mirrors `isReversed`.
     public private(set) var isReversed = false
-    /// The timing in force, bound to its duration.
+    public var options: AnimatorOptions
+    /// The timing in force, bound to its duration (a `continue` may replace it).
     public private(set) var timing: ResolvedTiming
-    /// The time from which the clock advances (the start time plus any delay).
+    /// The time from which the clock advances (a start time plus any delay).
     public private(set) var anchorTime = 0.0
     /// The forward fraction at `anchorTime`.
     public private(set) var anchorFraction = 0.0
+    /// Seconds per unit of fraction while running.
+    public private(set) var span: Double
+    var display = PausedDisplay.curve
+    /// The declared timing and duration, restored when the animator becomes inactive.
+    public let declaredTiming: TimingParameters
+    public let declaredDuration: Double
 
-    /// An inactive animator with the timing of `definition`.
-    public init(definition: AnimatorDefinition) {
-        timing = definition.timing.resolved(animatorDuration: definition.duration)
+    public init(timing: TimingParameters, duration: Double, options: AnimatorOptions = AnimatorOptions()) {
+        declaredTiming = timing
+        declaredDuration = duration
+        self.options = options
+        self.timing = timing.resolved(animatorDuration: duration)
+        span = self.timing.duration
     }
 
-    /// The fraction of the forward animation shown at `time`: 0 before the start (and during a
-    /// delay), 1 at the end.
+    /// An inactive animator as `definition` declares it.
+    public init(definition: AnimatorDefinition) {
+        self.init(timing: definition.timing, duration: definition.duration, options: definition.options)
+    }
+
+    // MARK: - Reading the clock
+
+    /// The fraction of the forward animation shown at `time`: 0 at the start values, 1 at the
+    /// targets, whatever the direction; 0 while inactive or during a start delay.
     public func forwardFraction(at time: Double) -> Double {
         guard state == .active else { return 0 }
         guard isRunning, time > anchorTime else { return anchorFraction }
-        let elapsed = (time - anchorTime) / timing.duration
+        let elapsed = (time - anchorTime) / span
         return min(max(isReversed ? anchorFraction - elapsed : anchorFraction + elapsed, 0), 1)
     }
 
-    /// Mirrors `fractionComplete`: the time fraction in the current direction (1 − forward
-    /// fraction after a reversal, as UIKit reads since iOS 11); 0 while inactive.
+    /// The progress of a block with `delayFactor` at `time`, per component.
+    public func progress(at time: Double, delayFactor: Double = 0) -> Vector2 {
+        let local = Self.local(forwardFraction(at: time), delayFactor)
+        if state == .active, !isRunning, display == .linear { return Vector2(local, local) }
+        return timing.progress(atFraction: local)
+    }
+
+    /// Mirrors `fractionComplete`: the fraction in the current direction (1 − the forward
+    /// fraction after a reversal, as UIKit reads since iOS 11); 0 while inactive. A paused spring
+    /// that has not been scrubbed reads its displacement fraction, 1 − |1 − progress|, clamped.
     public func fractionComplete(at time: Double) -> Double {
-        guard state != .inactive else { return 0 }
-        let forward = forwardFraction(at: time)
+        guard state == .active else { return 0 }
+        var forward = forwardFraction(at: time)
+        if !isRunning, display == .curve, timing.isSpring {
+            let p = timing.progress(atFraction: forward)
+            forward = min(max(min(1 - abs(1 - p.x), 1 - abs(1 - p.y)), 0), 1)
+        }
         return isReversed ? 1 - forward : forward
     }
 
@@ -53,34 +127,257 @@ public struct AnimatorState: Hashable, Sendable {
     public var naturalEndTime: Double? {
         guard state == .active, isRunning else { return nil }
         let remaining = isReversed ? anchorFraction : 1 - anchorFraction
-        return anchorTime + remaining * timing.duration
+        return anchorTime + remaining * span
     }
 
-    /// Mirrors `startAnimation(afterDelay:)` on an inactive animator: running from fraction 0.
-    ///
-    /// Returns false (and changes nothing) for a call UIKit ignores: starting a running animator.
-    /// Throws for the calls UIKit forbids.
-    public mutating func start(at time: Double, delay: Double) throws(AnimatorCallError) {
+    /// A block's own fraction: the animator's fraction mapped from [delayFactor, 1] to [0, 1].
+    static func local(_ fraction: Double, _ delayFactor: Double) -> Double {
+        guard delayFactor > 0 else { return fraction }
+        guard delayFactor < 1 else { return fraction >= 1 ? 1 : 0 }
+        return min(max((fraction - delayFactor) / (1 - delayFactor), 0), 1)
+    }
+
+    private var stateWords: String {
+        switch state {
+        case .inactive: "inactive"
+        case .active: isRunning ? "active (running)" : "active (paused)"
+        case .stopped: "stopped"
+        }
+    }
+
+    private func illegal(_ call: String, _ legal: String) -> AnimatorCallError {
+        AnimatorCallError(call: call, state: stateWords, legal: legal)
+    }
+
+    private func requireInterruptible(_ call: String) throws(AnimatorCallError) {
+        guard options.isInterruptible else {
+            throw AnimatorCallError(call: call, state: "not interruptible",
+                                    legal: "\(call) needs isInterruptible: true (a non-interruptible animator runs to its end)")
+        }
+    }
+
+    // MARK: - Calls
+
+    /// Mirrors `startAnimation()` and `startAnimation(afterDelay:)`.
+    public mutating func start(at time: Double, delay: Double = 0) throws(AnimatorCallError) -> Effect {
+        guard delay >= 0, delay.isFinite else {
+            throw illegal("start", "the delay must be a finite number >= 0 (found \(delay))")
+        }
         switch state {
         case .inactive:
             state = .active
             isRunning = true
+            display = .curve
             anchorTime = time + delay
             anchorFraction = isReversed ? 1 : 0
+            return .runBlocks
         case .active where isRunning:
-            return
+            return .none
         case .active:
-            throw AnimatorCallError(call: "start", state: "active and paused",
-                                    legal: "resuming a paused animator is part of the full control model, not yet supported")
+            guard delay == 0 else {
+                throw illegal("start", "a paused animator cannot be started with a delay (start it without one, or continue it)")
+            }
+            return try resume(at: time, timing: nil, durationFactor: 0, call: "start")
         case .stopped:
-            throw AnimatorCallError(call: "start", state: "stopped",
-                                    legal: "finish a stopped animator before starting it again")
+            throw illegal("start", "a stopped animator must be finished (finish with a position) before it can start again")
         }
     }
 
-    /// The animator has ended (naturally or by finishing): inactive, reset as UIKit resets it.
-    public mutating func becomeInactive(definition: AnimatorDefinition) {
-        self = AnimatorState(definition: definition)
+    /// Mirrors `pauseAnimation()`.
+    public mutating func pause(at time: Double) throws(AnimatorCallError) -> Effect {
+        switch state {
+        case .inactive:
+            try requireInterruptible("pause")
+            state = .active
+            isRunning = false
+            anchorFraction = isReversed ? 1 : 0
+            display = options.scrubsLinearly ? .linear : .curve
+            if timing.isSpring { display = .curve }
+            return .runBlocks
+        case .active where isRunning:
+            try requireInterruptible("pause")
+            let fraction = forwardFraction(at: time)
+            isRunning = false
+            switch timing {
+            case .cubic(let curve, _) where options.scrubsLinearly:
+                // Nothing jumps: the fraction becomes the progress, shown linearly from now on.
+                anchorFraction = curve.progress(atFraction: fraction)
+                display = .linear
+            default:
+                // Without linear scrubbing, and for springs, the exact presentation stays.
+                anchorFraction = fraction
+                display = .curve
+            }
+            anchorTime = time
+            return .none
+        case .active:
+            return .none
+        case .stopped:
+            throw illegal("pause", "a stopped animator can only be finished")
+        }
+    }
+
+    /// Mirrors `stopAnimation(_:)`.
+    public mutating func stop(withoutFinishing: Bool) throws(AnimatorCallError) -> Effect {
+        switch state {
+        case .inactive:
+            return .none
+        case .active:
+            try requireInterruptible("stop")
+            let declared = (declaredTiming, declaredDuration, options)
+            self = AnimatorState(timing: declared.0, duration: declared.1, options: declared.2)
+            if !withoutFinishing { state = .stopped }
+            return .bake(keepForFinish: !withoutFinishing)
+        case .stopped:
+            throw illegal("stop", "the animator is already stopped; finish it with a position")
+        }
+    }
+
+    /// Mirrors `finishAnimation(at:)`.
+    public mutating func finish(at position: AnimatingPosition) throws(AnimatorCallError) -> Effect {
+        guard state == .stopped else {
+            throw illegal("finish", "finish needs a stopped animator (stop it with withoutFinishing: false first)")
+        }
+        state = .inactive
+        return .finish(position)
+    }
+
+    /// Mirrors setting `fractionComplete` (`value` in the current direction, clamped to 0...1).
+    public mutating func setFraction(_ value: Double, at time: Double) throws(AnimatorCallError) -> Effect {
+        guard value.isFinite else { throw illegal("fraction", "the fraction must be a finite number (found \(value))") }
+        var effect = Effect.none
+        switch state {
+        case .inactive:
+            effect = try pause(at: time)
+        case .active where isRunning:
+            throw illegal("fraction", "setting the fraction needs a paused animator (pause it first)")
+        case .active:
+            break
+        case .stopped:
+            throw illegal("fraction", "a stopped animator can only be finished")
+        }
+        let clamped = min(max(value, 0), 1)
+        anchorFraction = isReversed ? 1 - clamped : clamped
+        anchorTime = time
+        display = timing.isSpring || options.scrubsLinearly ? .linear : .curve
+        return effect
+    }
+
+    /// Mirrors setting `isReversed` (nil toggles it).
+    public mutating func setReversed(_ value: Bool?, at time: Double) throws(AnimatorCallError) {
+        let reversed = value ?? !isReversed
+        switch state {
+        case .inactive:
+            isReversed = reversed
+        case .active:
+            guard reversed != isReversed else { return }
+            try requireInterruptible("reverse")
+            if isRunning {
+                // Turn back along the same curve: the remaining time is the time elapsed.
+                anchorFraction = forwardFraction(at: max(time, anchorTime))
+                anchorTime = max(time, anchorTime)
+            }
+            isReversed = reversed
+        case .stopped:
+            throw illegal("reverse", "a stopped animator can only be finished")
+        }
+    }
+
+    /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
+    public mutating func continueAnimation(at time: Double, timing newTiming: TimingParameters?,
+                                           durationFactor: Double) throws(AnimatorCallError) -> Effect {
+        guard durationFactor >= 0, durationFactor.isFinite else {
+            throw illegal("continue", "durationFactor must be a finite number >= 0 (found \(durationFactor))")
+        }
+        guard state == .active, !isRunning else {
+            throw illegal("continue", "continue needs a paused animator (pause it first)")
+        }
+        try requireInterruptible("continue")
+        return try resume(at: time, timing: newTiming, durationFactor: durationFactor, call: "continue")
+    }
+
+    /// What `addAnimations` does now: store the block for the start, or run it over the animator's
+    /// fractions [max(current, delayFactor), 1].
+    public enum AddPlan: Hashable, Sendable {
+        case store
+        case runNow(delayFactor: Double)
+    }
+
+    /// Mirrors `addAnimations(_:delayFactor:)`.
+    public func addAnimations(delayFactor: Double, at time: Double) throws(AnimatorCallError) -> AddPlan {
+        guard (0...1).contains(delayFactor) else {
+            throw illegal("addAnimations", "delayFactor must be within 0...1 (found \(delayFactor))")
+        }
+        switch state {
+        case .inactive: return .store
+        case .active: return .runNow(delayFactor: max(forwardFraction(at: time), delayFactor))
+        case .stopped: throw illegal("addAnimations", "a stopped animator cannot take new animations; finish it first")
+        }
+    }
+
+    /// A running animator reached its end. Returns the completion position, or nil when
+    /// `pausesOnCompletion` keeps it active and paused there.
+    public mutating func reachEnd(at time: Double) -> AnimatingPosition? {
+        let position: AnimatingPosition = isReversed ? .start : .end
+        if options.pausesOnCompletion {
+            anchorFraction = isReversed ? 0 : 1
+            anchorTime = time
+            isRunning = false
+            display = .curve
+            return nil
+        }
+        becomeInactive()
+        return position
+    }
+
+    /// Inactive again, reset as UIKit resets a finished animator (timing restored, not reversed).
+    public mutating func becomeInactive() {
+        self = AnimatorState(timing: declaredTiming, duration: declaredDuration, options: options)
+    }
+
+    /// Resumes a paused animator (SPEC §3.2): a cubic continues from the fraction at which the
+    /// new curve reaches the progress on screen; a spring restarts from the presentation.
+    private mutating func resume(at time: Double, timing newTiming: TimingParameters?, durationFactor k: Double,
+                                 call: String) throws(AnimatorCallError) -> Effect {
+        let shown = progress(at: time).x
+        var springInvolved = timing.isSpring
+        if case .spring? = newTiming { springInvolved = true }
+        isRunning = true
+        anchorTime = time
+        display = .curve
+        if springInvolved {
+            let spring: SpringTimingParameters
+            if case .spring(let given)? = newTiming {
+                spring = given
+            } else if case .spring(let current) = declaredTiming {
+                spring = current.withInitialVelocity(.zero)
+            } else {
+                throw illegal(call, "a spring animator can only continue with spring timing")
+            }
+            let duration = k > 0 ? k * declaredDuration : declaredDuration
+            let resolved = TimingParameters.spring(spring).resolved(animatorDuration: duration)
+            span = resolved.duration
+            // The animations restart from what is on screen toward the targets (or, reversed,
+            // toward the start values along the mirrored spring, from fraction 1 down to 0).
+            timing = isReversed ? .mirrored(resolved) : resolved
+            anchorFraction = isReversed ? 1 : 0
+            return .rebase
+        }
+        let curve: CubicTimingParameters
+        switch (newTiming, timing) {
+        case (.cubic(let given)?, _): curve = given
+        case (nil, .cubic(let current, _)): curve = current
+        default: curve = .linear
+        }
+        let fraction = curve.fraction(forProgress: shown)
+        let remainingFraction = isReversed ? fraction : 1 - fraction
+        let duration = timing.duration
+        let remaining = k > 0 ? k * declaredDuration : remainingFraction * duration
+        timing = .cubic(curve, duration: duration)
+        anchorFraction = fraction
+        span = remainingFraction > 0 ? remaining / remainingFraction : duration
+        if isReversed { anchorFraction = min(anchorFraction, 1) }
+        return .none
     }
 }
 

@@ -2,29 +2,45 @@
 struct RunningAnimation: Hashable, Sendable {
     var layer: Int
     var property: LayerProperty
+    /// Where the animation starts (progress 0).
     var from: AnimatableValue
+    /// Where it heads (progress 1).
     var to: AnimatableValue
+    /// The model value its block wrote (the target); an additive animation shows
+    /// `lerp(from, to, p) − target` on top of the model.
+    var target: AnimatableValue
+    /// The model value before its block ran: what `finish(at: .start)` and a reversed end restore.
+    var initial: AnimatableValue
     /// The index of the animator whose clock drives it.
     var animator: Int
-    /// The block's delay factor: it animates over the animator's fractions [delayFactor, 1].
+    /// It animates over the animator's fractions [delayFactor, 1].
     var delayFactor: Double
+
+    /// The value this animation shows at `progress` (before composition).
+    func value(at progress: Vector2, colorSpace: ColorSpace) -> AnimatableValue {
+        from.interpolated(to: to, progress: progress, colorSpace: colorSpace)
+    }
 }
 
-/// Everything that changes over time, between two script happenings: the model, the
-/// animators' states and the animations in flight. A value, so history is a list of them.
+/// Everything that changes over time, between two happenings: the model, the animators' states,
+/// the animations in flight, and what each animator will run when started. A value, so a scene's
+/// history is a list of them.
 struct WorldState: Sendable {
     var model: [LayerValues]
     var animators: [AnimatorState]
     /// In creation order: later animations apply on top of earlier ones.
     var animations: [RunningAnimation]
+    /// Blocks each animator runs when it next starts (its declared ones, plus any added while inactive).
+    var pendingBlocks: [[AnimationBlock]]
+    /// The animations of stopped animators, kept for `finishAnimation(at:)`.
+    var stoppedAnimations: [[RunningAnimation]]
 
     /// The presentation of every layer at `time`.
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
         var values = model
         for animation in animations {
             let current = values[animation.layer][animation.property]
-            values[animation.layer][animation.property] = apply(animation, to: current, at: time,
-                                                                colorSpace: colorSpace)
+            values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace)
         }
         return values
     }
@@ -39,27 +55,31 @@ struct WorldState: Sendable {
         return value
     }
 
+    /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
+    /// property the value in force).
+    func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace) -> AnimatableValue {
+        let animator = animators[animation.animator]
+        if animation.property.composition == .discrete {
+            return hasStarted(animation, at: time) ? animation.to : animation.from
+        }
+        return animation.value(at: animator.progress(at: time, delayFactor: animation.delayFactor), colorSpace: colorSpace)
+    }
+
     private func apply(_ animation: RunningAnimation, to value: AnimatableValue, at time: Double,
                        colorSpace: ColorSpace) -> AnimatableValue {
-        let animator = animators[animation.animator]
-        let fraction = animator.forwardFraction(at: time)
+        let shown = shownValue(of: animation, at: time, colorSpace: colorSpace)
         switch animation.property.composition {
-        case .discrete:
-            let started = time >= animator.anchorTime && fraction >= animation.delayFactor
-            return started ? animation.to : animation.from
-        case .additive:
-            let progress = animator.timing.progress(atFraction: Self.local(fraction, animation.delayFactor))
-            return value.addingOffset(from: animation.from, to: animation.to, progress: progress)
-        case .replaced:
-            let progress = animator.timing.progress(atFraction: Self.local(fraction, animation.delayFactor))
-            return animation.from.interpolated(to: animation.to, progress: progress, colorSpace: colorSpace)
+        case .additive: return value.adding(shown, minus: animation.target)
+        case .replaced, .discrete: return shown
         }
     }
 
-    /// A block's own fraction: the animator's fraction mapped from [delayFactor, 1] to [0, 1].
-    static func local(_ fraction: Double, _ delayFactor: Double) -> Double {
-        guard delayFactor > 0 else { return fraction }
-        guard delayFactor < 1 else { return fraction >= 1 ? 1 : 0 }
-        return min(max((fraction - delayFactor) / (1 - delayFactor), 0), 1)
+    /// A discrete change shows once its block has started: past the block's delay, or exactly at
+    /// it while the clock runs forward.
+    private func hasStarted(_ animation: RunningAnimation, at time: Double) -> Bool {
+        let animator = animators[animation.animator]
+        let fraction = animator.forwardFraction(at: time)
+        if fraction != animation.delayFactor { return fraction > animation.delayFactor }
+        return animator.isRunning && !animator.isReversed && time >= animator.anchorTime
     }
 }

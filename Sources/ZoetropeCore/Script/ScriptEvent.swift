@@ -1,10 +1,51 @@
-/// Something the script (or a completion) does.
+/// Something the script (or a completion) does to an animator, or to the model.
+///
+/// Animators are indices into the scene's animators.
 public enum ScriptAction: Hashable, Sendable {
-    /// Mirrors `startAnimation()` and `startAnimation(afterDelay:)`; `animator` is an index
-    /// into the scene's animators.
+    /// Mirrors `startAnimation()` / `startAnimation(afterDelay:)`.
     case start(animator: Int, delay: Double)
+    /// Mirrors `pauseAnimation()`.
+    case pause(animator: Int)
+    /// Mirrors `stopAnimation(_:)`.
+    case stop(animator: Int, withoutFinishing: Bool)
+    /// Mirrors `finishAnimation(at:)`.
+    case finish(animator: Int, position: AnimatingPosition)
+    /// Mirrors setting `isReversed`; nil toggles.
+    case reverse(animator: Int, value: Bool?)
+    /// Mirrors setting `fractionComplete`.
+    case fraction(animator: Int, value: Double)
+    /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
+    case continueAnimation(animator: Int, timing: TimingParameters?, durationFactor: Double)
+    /// Mirrors `addAnimations(_:delayFactor:)`.
+    case addAnimations(animator: Int, block: AnimationBlock)
     /// A model change without animation.
     case set([PropertyAssignment])
+
+    /// The animator the action addresses, if any.
+    public var animator: Int? {
+        switch self {
+        case .start(let a, _), .pause(let a), .stop(let a, _), .finish(let a, _), .reverse(let a, _),
+             .fraction(let a, _), .continueAnimation(let a, _, _), .addAnimations(let a, _):
+            a
+        case .set:
+            nil
+        }
+    }
+
+    /// The call's name as the script writes it.
+    public var callName: String {
+        switch self {
+        case .start: "start"
+        case .pause: "pause"
+        case .stop: "stop"
+        case .finish: "finish"
+        case .reverse: "reverse"
+        case .fraction: "fraction"
+        case .continueAnimation: "continue"
+        case .addAnimations: "addAnimations"
+        case .set: "set"
+        }
+    }
 }
 
 /// An action at an absolute time of the script.

@@ -25,15 +25,28 @@ public enum TimingParameters: Hashable, Sendable {
 }
 
 /// Timing with its duration fixed: what evaluation needs every frame.
-public enum ResolvedTiming: Hashable, Sendable {
+public indirect enum ResolvedTiming: Hashable, Sendable {
     case cubic(CubicTimingParameters, duration: Double)
     case spring(ResolvedSpring)
+    /// progress(u) = 1 − base.progress(1 − u): the base curve run from its end. A reversed
+    /// animator that resumes a spring uses it, so the spring settles naturally toward the start.
+    case mirrored(ResolvedTiming)
+
+    /// True for a spring, mirrored or not.
+    public var isSpring: Bool {
+        switch self {
+        case .cubic: false
+        case .spring: true
+        case .mirrored(let base): base.isSpring
+        }
+    }
 
     /// Seconds from fraction 0 to fraction 1.
     public var duration: Double {
         switch self {
         case .cubic(_, let duration): duration
         case .spring(let spring): spring.duration
+        case .mirrored(let base): base.duration
         }
     }
 
@@ -45,6 +58,23 @@ public enum ResolvedTiming: Hashable, Sendable {
             return Vector2(p, p)
         case .spring(let spring):
             return spring.progress(atFraction: fraction)
+        case .mirrored(let base):
+            let p = base.progress(atFraction: 1 - fraction)
+            return Vector2(1 - p.x, 1 - p.y)
+        }
+    }
+
+    /// dProgress/dt at `fraction`, in progress per second (x component); 0 outside the curve's
+    /// span, since progress holds at its ends.
+    public func velocity(atFraction fraction: Double) -> Double {
+        guard (0...1).contains(fraction) else { return 0 }
+        switch self {
+        case .cubic(let curve, let duration):
+            return curve.velocity(atFraction: fraction) / duration
+        case .spring(let spring):
+            return fraction < 1 ? spring.x.velocity(atTime: fraction * spring.duration) : 0
+        case .mirrored(let base):
+            return base.velocity(atFraction: 1 - fraction)
         }
     }
 }

@@ -68,17 +68,14 @@ extension AnimatableValue {
         }
     }
 
-    /// The additive offset `(self − target)·(1 − p)` of SPEC §3.3 added to `base`.
-    ///
-    /// Only numbers and vectors are additive; any other pairing returns `base` unchanged.
-    public func addingOffset(from: AnimatableValue, to: AnimatableValue,
-                             progress: Vector2) -> AnimatableValue {
-        switch (self, from, to) {
+    /// `self + (value − reference)`, per component: how an additive animation's offset is added
+    /// to the model (SPEC §3.3). Only numbers and vectors add; other kinds return `self`.
+    public func adding(_ value: AnimatableValue, minus reference: AnimatableValue) -> AnimatableValue {
+        switch (self, value, reference) {
         case let (.number(base), .number(a), .number(b)):
-            return .number(base + (a - b) * (1 - progress.x))
+            return .number(base + (a - b))
         case let (.vector(base), .vector(a), .vector(b)):
-            return .vector(Vector2(base.x + (a.x - b.x) * (1 - progress.x),
-                                   base.y + (a.y - b.y) * (1 - progress.y)))
+            return .vector(Vector2(base.x + (a.x - b.x), base.y + (a.y - b.y)))
         default:
             return self
         }

@@ -48,13 +48,7 @@ public struct CurveReport: Sendable {
         let time = fraction * spec.duration
         let resolved = spec.timing.resolved(animatorDuration: spec.duration)
         let progress = resolved.progress(atFraction: fraction).x
-        let velocity: Double
-        switch resolved {
-        case .cubic(let curve, let duration):
-            velocity = (0...1).contains(fraction) ? curve.velocity(atFraction: fraction) / duration : 0
-        case .spring(let spring):
-            velocity = fraction < 1 ? spring.x.velocity(atTime: max(time, 0)) : 0
-        }
+        let velocity = resolved.velocity(atFraction: fraction)
         return Sample(fraction: fraction, time: time, progress: progress, velocity: velocity)
     }
 

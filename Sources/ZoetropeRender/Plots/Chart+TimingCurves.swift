@@ -32,7 +32,7 @@ extension Chart {
                 Vector2(t, resolved.progress(atFraction: t / curve.duration).x)
             }))
             speed.series.append(Series(name: curve.name, points: times.map { t in
-                Vector2(t, velocityOf(resolved, atTime: t))
+                Vector2(t, resolved.velocity(atFraction: t / curve.duration))
             }))
             switch curve.timing {
             case .cubic(let cubic):
@@ -45,15 +45,6 @@ extension Chart {
             }
         }
         return velocity ? [progress, speed] : [progress]
-    }
-
-    private static func velocityOf(_ timing: ResolvedTiming, atTime t: Double) -> Double {
-        switch timing {
-        case .cubic(let curve, let duration):
-            return t <= duration ? curve.velocity(atFraction: t / duration) / duration : 0
-        case .spring(let spring):
-            return t < spring.duration ? spring.x.velocity(atTime: t) : 0
-        }
     }
 
     private static func rounded(_ value: Double) -> String {

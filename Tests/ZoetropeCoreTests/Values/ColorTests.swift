@@ -27,8 +27,9 @@ import ZoetropeCore
     }
 
     @Test func additiveOffsetsAreNotClamped() {
-        let value = AnimatableValue.vector(Vector2(0, 0))
-            .addingOffset(from: .vector(Vector2(100, 0)), to: .vector(Vector2(0, 0)), progress: Vector2(1.2, 1.2))
+        // An animation from 100 to 0 at progress 1.2 shows −20: added to a model of 0.
+        let shown = AnimatableValue.vector(Vector2(100, 0)).interpolated(to: .vector(.zero), progress: Vector2(1.2, 1.2), colorSpace: .srgb)
+        let value = AnimatableValue.vector(Vector2(0, 0)).adding(shown, minus: .vector(.zero))
         guard case .vector(let v) = value else { Issue.record("expected a vector"); return }
         #expect(abs(v.x - -20) < 1e-12 && v.y == 0, "overshoot past the target (found \(v))")
     }

@@ -1,0 +1,245 @@
+/// Layers, animators and the animations in flight at one instant, with the calls of SPEC §3.2
+/// applied at that instant. Time moves only forward and only when told (`advance(to:)`), like
+/// swift-nio's `EmbeddedEventLoop`: nothing here reads a clock.
+///
+/// `SceneEvaluation` drives a stage through a scene's script; `PropertyAnimator` drives one
+/// through UIKit's API.
+public struct Stage: Sendable {
+    public let layers: LayerTree
+    public let colorSpace: ColorSpace
+    public private(set) var definitions: [AnimatorDefinition]
+    var world: WorldState
+    /// The current instant, in seconds.
+    public private(set) var time: Double
+    /// Every completion handler call so far, in order.
+    public private(set) var completions: [CompletionRecord] = []
+    /// Illegal actions of completion handlers (each skipped); script events throw instead.
+    public private(set) var diagnostics: [ScriptDiagnostic] = []
+
+    /// A stage for `scene` at time 0, every animator inactive.
+    public init(scene: Scene) {
+        self.init(layers: scene.layers, animators: scene.animators, colorSpace: scene.colorSpace)
+    }
+
+    public init(layers: LayerTree, animators: [AnimatorDefinition] = [], colorSpace: ColorSpace = .srgb) {
+        self.layers = layers
+        self.colorSpace = colorSpace
+        definitions = animators
+        time = 0
+        world = WorldState(model: layers.initialValues, animators: animators.map(AnimatorState.init(definition:)),
+                           animations: [], pendingBlocks: animators.map(\.blocks),
+                           stoppedAnimations: animators.map { _ in [] })
+    }
+
+    /// Adds an inactive animator; returns its index.
+    public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
+        definitions.append(definition)
+        world.animators.append(AnimatorState(definition: definition))
+        world.pendingBlocks.append(definition.blocks)
+        world.stoppedAnimations.append([])
+        return definitions.count - 1
+    }
+
+    // MARK: - Reading
+
+    /// The state of animator `index`.
+    public func animator(_ index: Int) -> AnimatorState { world.animators[index] }
+
+    /// The model values (what the blocks and `set` wrote), by layer.
+    public var model: [LayerValues] { world.model }
+
+    /// The presentation of every layer at the current time.
+    public var presentation: [LayerValues] { world.presentation(at: time, colorSpace: colorSpace) }
+
+    /// Every animator's observable state at the current time.
+    public var animatorStatus: [AnimatorStatus] {
+        zip(definitions, world.animators).map { definition, state in
+            AnimatorStatus(id: definition.id, state: state.state, isRunning: state.isRunning,
+                           isReversed: state.isReversed, fractionComplete: state.fractionComplete(at: time))
+        }
+    }
+
+    /// The next natural end among running animators (the lowest index first on a tie).
+    public var nextEnd: (time: Double, animator: Int)? {
+        world.animators.enumerated()
+            .compactMap { index, state in state.naturalEndTime.map { (time: max($0, time), animator: index) } }
+            .min { ($0.time, $0.animator) < ($1.time, $1.animator) }
+    }
+
+    // MARK: - Time
+
+    /// Moves to `target`, processing every natural end on the way (and their completions) in
+    /// time order. Returns the instants at which something happened.
+    @discardableResult
+    public mutating func advance(to target: Double) -> [Double] {
+        var happenings: [Double] = []
+        while let end = nextEnd, end.time <= target {
+            completeNextEnd()
+            happenings.append(end.time)
+        }
+        time = max(time, target)
+        return happenings
+    }
+
+    /// Processes the next natural end now due: the completion position, the model, then the
+    /// completion handlers in the order added. Returns the record, or nil when nothing ended
+    /// (or `pausesOnCompletion` kept the animator paused at its end).
+    @discardableResult
+    public mutating func completeNextEnd() -> CompletionRecord? {
+        guard let due = nextEnd else { return nil }
+        time = due.time
+        guard let position = world.animators[due.animator].reachEnd(at: time) else { return nil }
+        return end(due.animator, at: position, restoring: position == .start ? .initial : .none)
+    }
+
+    // MARK: - Calls
+
+    /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
+    /// in the animator's state.
+    public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+        let before = world
+        switch action {
+        case let .start(animator, delay):
+            apply(try world.animators[animator].start(at: time, delay: delay), to: animator, before: before)
+        case let .pause(animator):
+            apply(try world.animators[animator].pause(at: time), to: animator, before: before)
+        case let .stop(animator, withoutFinishing):
+            apply(try world.animators[animator].stop(withoutFinishing: withoutFinishing), to: animator, before: before)
+        case let .finish(animator, position):
+            apply(try world.animators[animator].finish(at: position), to: animator, before: before)
+        case let .reverse(animator, value):
+            try world.animators[animator].setReversed(value, at: time)
+        case let .fraction(animator, value):
+            apply(try world.animators[animator].setFraction(value, at: time), to: animator, before: before)
+        case let .continueAnimation(animator, timing, factor):
+            apply(try world.animators[animator].continueAnimation(at: time, timing: timing, durationFactor: factor),
+                  to: animator, before: before)
+        case let .addAnimations(animator, block):
+            switch try world.animators[animator].addAnimations(delayFactor: block.delayFactor, at: time) {
+            case .store:
+                world.pendingBlocks[animator].append(block)
+            case .runNow(let delayFactor):
+                run(block, of: animator, delayFactor: delayFactor)
+            }
+        case let .set(assignments):
+            for assignment in assignments {
+                let target = assignment.target
+                world.model[target.layer][target.property] = assignment.resolvedValue(from: world.model[target.layer][target.property])
+            }
+        }
+    }
+
+    /// Replaces the flags of an inactive animator (UIKit allows `isInterruptible` to change only then).
+    public mutating func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
+        let state = world.animators[animator]
+        guard state.state == .inactive || options.isInterruptible == state.options.isInterruptible else {
+            throw AnimatorCallError(call: "isInterruptible", state: state.state.rawValue,
+                                    legal: "isInterruptible may only change while the animator is inactive")
+        }
+        world.animators[animator].options = options
+        definitions[animator].options = options
+    }
+
+    // MARK: - Effects on the animations
+
+    private enum Restore { case none, initial, target }
+
+    private mutating func apply(_ effect: AnimatorState.Effect, to animator: Int, before: WorldState) {
+        switch effect {
+        case .none:
+            break
+        case .runBlocks:
+            let blocks = world.pendingBlocks[animator]
+            world.pendingBlocks[animator] = []
+            for block in blocks { run(block, of: animator, delayFactor: block.delayFactor) }
+        case .bake(let keepForFinish):
+            let animations = world.animations.filter { $0.animator == animator }
+            for animation in animations {
+                let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
+                let model = world.model[animation.layer][animation.property]
+                world.model[animation.layer][animation.property] = animation.property.composition == .additive
+                    ? model.adding(shown, minus: animation.target) : shown
+            }
+            world.animations.removeAll { $0.animator == animator }
+            if keepForFinish {
+                world.stoppedAnimations[animator] = animations
+            } else {
+                world.pendingBlocks[animator] = definitions[animator].blocks
+            }
+        case .finish(let position):
+            let kept = world.stoppedAnimations[animator]
+            world.stoppedAnimations[animator] = []
+            world.animations += kept
+            end(animator, at: position, restoring: position == .end ? .target : position == .start ? .initial : .none)
+        case .rebase:
+            let reversed = world.animators[animator].isReversed
+            for index in world.animations.indices where world.animations[index].animator == animator {
+                let shown = before.shownValue(of: world.animations[index], at: time, colorSpace: colorSpace)
+                if reversed {
+                    world.animations[index].from = world.animations[index].initial
+                    world.animations[index].to = shown
+                } else {
+                    world.animations[index].from = shown
+                    world.animations[index].to = world.animations[index].target
+                }
+                world.animations[index].delayFactor = 0
+            }
+        }
+    }
+
+    /// Ends `animator`: restores the model if asked, drops its animations, re-arms its declared
+    /// blocks, records and runs its completions.
+    @discardableResult
+    private mutating func end(_ animator: Int, at position: AnimatingPosition, restoring restore: Restore) -> CompletionRecord {
+        for animation in world.animations where animation.animator == animator {
+            switch restore {
+            case .initial: world.model[animation.layer][animation.property] = animation.initial
+            case .target: world.model[animation.layer][animation.property] = animation.target
+            case .none: break
+            }
+        }
+        world.animations.removeAll { $0.animator == animator }
+        world.animators[animator].becomeInactive()
+        world.pendingBlocks[animator] = definitions[animator].blocks
+        let record = CompletionRecord(animator: definitions[animator].id, position: position, time: time)
+        completions.append(record)
+        for completion in definitions[animator].completions where completion.position == nil || completion.position == position {
+            for action in completion.actions {
+                do {
+                    try perform(action)
+                } catch {
+                    let target = action.animator.map { " \"\(definitions[$0].id)\"" } ?? ""
+                    diagnostics.append(ScriptDiagnostic(path: "\(completion.path) (\(Self.format(time)) s)",
+                                                        message: "\(action.callName)\(target): \(error)"))
+                }
+            }
+        }
+        return record
+    }
+
+    /// Mirrors what a block does when it runs: each assignment sets the model and animates from
+    /// the value before it (SPEC §3.3 decides how), over the animator's fractions [delayFactor, 1].
+    private mutating func run(_ block: AnimationBlock, of animator: Int, delayFactor: Double) {
+        for assignment in block.assignments {
+            let (layer, property) = (assignment.target.layer, assignment.target.property)
+            let model = world.model[layer][property]
+            let target = assignment.resolvedValue(from: model)
+            var from = model
+            if property.composition != .additive {
+                from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace)
+                world.animations.removeAll { $0.layer == layer && $0.property == property }
+            }
+            world.model[layer][property] = target
+            guard from != target else { continue }
+            world.animations.append(RunningAnimation(layer: layer, property: property, from: from, to: target,
+                                                     target: target, initial: model, animator: animator,
+                                                     delayFactor: delayFactor))
+        }
+    }
+
+    /// A time as messages show it: 2.6, not 2.6000000000000001.
+    static func format(_ time: Double) -> String {
+        let rounded = (time * 1e9).rounded() / 1e9
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+}
