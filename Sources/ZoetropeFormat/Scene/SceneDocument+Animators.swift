@@ -5,8 +5,8 @@ extension SceneDocument {
 
     func readAnimator(_ node: DocumentNode, at path: DocumentPath, id: String,
                       context: ReferenceContext) -> AnimatorDefinition? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["id", "duration", "timing", "animations", "completions"],
-                                         unsupported: ["scrubsLinearly", "pausesOnCompletion", "isInterruptible"]) else {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["id", "duration", "timing", "animations", "completions",
+                                                                   "scrubsLinearly", "pausesOnCompletion", "isInterruptible"]) else {
             return nil
         }
         var animator = AnimatorDefinition(id: id, duration: 1)
@@ -25,6 +25,9 @@ extension SceneDocument {
             case "completions":
                 animator.completions = (reader.sequence(value, at: at, of: "completions") ?? [])
                     .enumerated().compactMap { readCompletion($1, at: at / $0, context: context) }
+            case "scrubsLinearly": animator.options.scrubsLinearly = reader.bool(value, at: at) ?? true
+            case "pausesOnCompletion": animator.options.pausesOnCompletion = reader.bool(value, at: at) ?? false
+            case "isInterruptible": animator.options.isInterruptible = reader.bool(value, at: at) ?? true
             default: break
             }
         }
@@ -232,9 +235,19 @@ extension SceneDocument {
 
     // MARK: - Completions and the script
 
+    /// The calls an event or completion can make, and the keys that qualify each.
+    static let calls: [(name: String, modifiers: [String])] = [
+        ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
+        ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
+        ("addAnimations", ["delayFactor", "set"]),
+    ]
+    static let plannedGestures = ["drag", "pan", "release"]
+    static var actionKeys: [String] { calls.map(\.name) + ["set"] }
+    static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers))).sorted() }
+
     private func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
-        guard reader.mapping(node, at: path, allowed: ["when", "set", "start", "delay"],
-                             unsupported: Self.plannedEvents) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys,
+                             unsupported: Self.plannedGestures) != nil else { return nil }
         var position: AnimatingPosition?
         if let when = node["when"], let text = reader.string(when, at: path / "when") {
             if text == "any" {
@@ -246,50 +259,96 @@ extension SceneDocument {
             }
         }
         let actions = readActions(node, at: path, context: context)
-        if actions.isEmpty && !(Self.plannedEvents + ["start", "set"]).contains(where: { node[$0] != nil }) {
-            reader.report(path, "a completion needs an action: set: { … } or start: animator")
-        }
         return Completion(position: position, actions: actions, path: path.description)
     }
 
     func readEvent(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> ScriptEvent? {
-        guard reader.mapping(node, at: path, allowed: ["at", "set", "start", "delay"],
-                             unsupported: Self.plannedEvents) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: ["at"] + Self.actionKeys + Self.modifierKeys,
+                             unsupported: Self.plannedGestures) != nil else { return nil }
         var time = 0.0
         if let at = node["at"] {
-            time = reader.nonNegative(at, at: path / "at") ?? 0
+            time = reader.number(at, at: path / "at", where: { $0 >= 0 && $0 <= 86_400 }, expected: "within 0...86400 seconds") ?? 0
         } else {
             reader.report(path / "at", "required: the event's time in seconds (>= 0)")
         }
-        let actions = readActions(node, at: path, context: context)
-        guard actions.count == 1 else {
-            if actions.count > 1 {
-                reader.report(path, "an event does one thing: give either start or set, not both")
-            } else if !(Self.plannedEvents + ["start", "set"]).contains(where: { node[$0] != nil }) {
-                reader.report(path, "an event needs an action: start: animator or set: { … }")
-            }
+        if node["set"] != nil && node["addAnimations"] == nil && Self.calls.contains(where: { node[$0.name] != nil }) {
+            reader.report(path, "an event does one thing: give a call (start, pause, …) or set, not both")
             return nil
         }
+        let actions = readActions(node, at: path, context: context)
+        guard actions.count == 1 else { return nil }
         return ScriptEvent(time: time, action: actions[0], path: path.description)
     }
 
-    /// The `start` (with `delay`) and `set` actions of an event or completion.
+    /// The call (at most one) and the `set` of an event or completion, with their qualifiers.
     private func readActions(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [ScriptAction] {
-        var actions: [ScriptAction] = []
-        if let value = node["start"], let id = reader.string(value, at: path / "start") {
-            let delay = node["delay"].flatMap { reader.nonNegative($0, at: path / "delay") } ?? 0
-            if let index = context.animatorIndex(id) {
-                actions.append(.start(animator: index, delay: delay))
-            } else {
-                reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList))")
-            }
-        } else if node["delay"] != nil, node["start"] == nil {
-            reader.report(path / "delay", "delay belongs to a start action")
+        let present = Self.calls.filter { node[$0.name] != nil }
+        if present.count > 1 {
+            reader.report(path, "give one call per event or completion (found \(present.map(\.name).joined(separator: ", ")))")
+            return []
         }
-        if let value = node["set"] {
+        let call = present.first
+        // Qualifiers of other calls are mistakes, not silently ignored.
+        for modifier in Self.modifierKeys where node[modifier] != nil && !(call?.modifiers.contains(modifier) ?? false) {
+            if modifier == "set" { continue }
+            let owners = Self.calls.filter { $0.modifiers.contains(modifier) }.map(\.name).joined(separator: " or ")
+            reader.report(path / modifier, "\(modifier) belongs to \(owners)")
+        }
+        var actions: [ScriptAction] = []
+        if let call, let target = node[call.name], let id = reader.string(target, at: path / call.name) {
+            if let animator = context.animatorIndex(id) {
+                if let action = readCall(call.name, animator: animator, node, at: path, context: context) {
+                    actions.append(action)
+                }
+            } else {
+                reader.report(path / call.name, "unknown animator \"\(id)\" (\(context.animatorList))")
+            }
+        }
+        if call?.name != "addAnimations", let value = node["set"] {
             let assignments = readAssignments(value, at: path / "set", context: context)
             if !assignments.isEmpty { actions.append(.set(assignments)) }
         }
+        if call == nil && node["set"] == nil && !Self.plannedGestures.contains(where: { node[$0] != nil }) {
+            reader.report(path, "expected an action: \(Self.actionKeys.joined(separator: ", "))")
+        }
         return actions
+    }
+
+    private func readCall(_ name: String, animator: Int, _ node: DocumentNode, at path: DocumentPath,
+                          context: ReferenceContext) -> ScriptAction? {
+        switch name {
+        case "start":
+            let delay = node["delay"].flatMap { reader.nonNegative($0, at: path / "delay") } ?? 0
+            return .start(animator: animator, delay: delay)
+        case "pause":
+            return .pause(animator: animator)
+        case "stop":
+            let withoutFinishing = node["withoutFinishing"].flatMap { reader.bool($0, at: path / "withoutFinishing") } ?? true
+            return .stop(animator: animator, withoutFinishing: withoutFinishing)
+        case "finish":
+            let position = node["position"].flatMap { reader.choice($0, at: path / "position", of: AnimatingPosition.self) } ?? .end
+            return .finish(animator: animator, position: position)
+        case "reverse":
+            let value = node["value"].flatMap { reader.bool($0, at: path / "value") }
+            return .reverse(animator: animator, value: value)
+        case "fraction":
+            guard let node = node["value"] else {
+                reader.report(path / "value", "required: the fraction to set, within 0...1")
+                return nil
+            }
+            return reader.unit(node, at: path / "value").map { .fraction(animator: animator, value: $0) }
+        case "continue":
+            let timing = node["timing"].flatMap { readTiming($0, at: path / "timing") }
+            let factor = node["durationFactor"].flatMap { reader.nonNegative($0, at: path / "durationFactor") } ?? 0
+            return .continueAnimation(animator: animator, timing: timing, durationFactor: factor)
+        default:
+            guard let set = node["set"] else {
+                reader.report(path / "set", "required: the block's set: { layer.property: value }")
+                return nil
+            }
+            let delayFactor = node["delayFactor"].flatMap { reader.unit($0, at: path / "delayFactor") } ?? 0
+            let assignments = readAssignments(set, at: path / "set", context: context)
+            return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
+        }
     }
 }

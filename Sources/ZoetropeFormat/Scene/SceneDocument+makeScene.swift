@@ -15,8 +15,6 @@ struct SceneDocument {
                             "font", "color", "alignment", "image", "contentMode", "clips", "hidden", "zIndex",
                             "children"]
     static let plannedLayerKeys = ["shadow", "blur", "backdropBlur", "blendMode", "path"]
-    static let plannedEvents = ["pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations",
-                                "drag", "pan", "release"]
 
     func makeScene() -> Scene? {
         let root = DocumentPath.root

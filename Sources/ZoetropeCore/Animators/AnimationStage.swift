@@ -1,0 +1,98 @@
+/// Layers and an explicit clock that `PropertyAnimator`s animate: the Swift API's counterpart
+/// of a scene's script. Time moves only when `advance(to:)` says so, and completion handlers
+/// run at their exact completion times on the way.
+///
+/// ```swift
+/// let stage = AnimationStage(layers: [frog])
+/// let move = PropertyAnimator(duration: 3, curve: .easeInOut, stage: stage)
+/// try move.addAnimations([stage.assignment("frog.position", .vector(Vector2(700, 420)))!])
+/// try move.startAnimation()
+/// stage.advance(to: 1.5)
+/// stage.presentationValue("frog.position")   // halfway, on the easeInOut curve
+/// ```
+public final class AnimationStage {
+    public private(set) var stage: Stage
+    private var handlers: [Int: [(AnimatingPosition) -> Void]] = [:]
+    private var handledCompletions = 0
+
+    public init(layers: [Layer], colorSpace: ColorSpace = .srgb) {
+        stage = Stage(layers: LayerTree(layers), colorSpace: colorSpace)
+    }
+
+    /// The current time in seconds.
+    public var time: Double { stage.time }
+
+    /// Moves the clock to `time`, ending animators on the way and calling their completion
+    /// handlers at their completion times.
+    public func advance(to time: Double) {
+        while let end = stage.nextEnd, end.time <= time {
+            stage.completeNextEnd()
+            runHandlers()
+        }
+        stage.advance(to: time)
+    }
+
+    /// Moves the clock forward by `seconds`.
+    public func advance(by seconds: Double) { advance(to: time + seconds) }
+
+    /// The target of a key such as `frog.position` or `frog.position.x`.
+    public func target(_ key: String) -> PropertyTarget? {
+        guard let dot = key.firstIndex(of: "."), let layer = stage.layers.index(of: String(key[..<dot])) else { return nil }
+        let rest = String(key[key.index(after: dot)...])
+        if let property = LayerProperty(rawValue: rest) { return PropertyTarget(layer: layer, property: property) }
+        guard let last = rest.lastIndex(of: "."), let property = LayerProperty(rawValue: String(rest[..<last])),
+              let component = property.componentNames.firstIndex(where: { $0.contains(String(rest[rest.index(after: last)...])) })
+        else { return nil }
+        return PropertyTarget(layer: layer, property: property, component: component)
+    }
+
+    /// `key = value`, for `addAnimations`; nil for an unknown key.
+    public func assignment(_ key: String, _ value: AnimatableValue) -> PropertyAssignment? {
+        target(key).map { PropertyAssignment($0, value) }
+    }
+
+    /// What is on screen for `key` now.
+    public func presentationValue(_ key: String) -> AnimatableValue? {
+        target(key).map { value(in: stage.presentation, $0) }
+    }
+
+    /// The model value of `key` (what the blocks wrote).
+    public func modelValue(_ key: String) -> AnimatableValue? {
+        target(key).map { value(in: stage.model, $0) }
+    }
+
+    private func value(in values: [LayerValues], _ target: PropertyTarget) -> AnimatableValue {
+        let whole = values[target.layer][target.property]
+        guard let component = target.component, case .vector(let vector) = whole else { return whole }
+        return .number(vector[component])
+    }
+
+    // MARK: - For PropertyAnimator
+
+    func add(_ definition: AnimatorDefinition) -> Int { stage.addAnimator(definition) }
+
+    func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+        try stage.perform(action)
+        runHandlers()
+    }
+
+    func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
+        try stage.setOptions(options, of: animator)
+    }
+
+    func addHandler(_ handler: @escaping (AnimatingPosition) -> Void, to animator: Int) {
+        handlers[animator, default: []].append(handler)
+    }
+
+    /// Calls the handlers of completions not yet handled, in order; an animator's handlers are
+    /// cleared once called, as UIKit clears them when the animator finishes.
+    private func runHandlers() {
+        while handledCompletions < stage.completions.count {
+            let record = stage.completions[handledCompletions]
+            handledCompletions += 1
+            guard let index = stage.definitions.firstIndex(where: { $0.id == record.animator }) else { continue }
+            let due = handlers.removeValue(forKey: index) ?? []
+            for handler in due { handler(record.position) }
+        }
+    }
+}
