@@ -237,3 +237,88 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(lines[2].hasPrefix("1.75,,300,150,"))
     }
 }
+
+@Suite struct ScriptEventFormatTests {
+    private static let base = """
+        canvas: { size: [100, 100] }
+        layers: [ { id: box, size: [10, 10] } ]
+        animators:
+          - { id: move, duration: 2, animations: [ { set: { box.position: [50, 50] } } ] }
+        """
+
+    private func events(_ script: String) throws -> [ScriptAction] {
+        try load(Self.base + "\nscript:\n" + script).scene.script.map(\.action)
+    }
+
+    @Test func everyCallIsRead() throws {
+        let actions = try events("""
+              - { at: 0, start: move, delay: 0.25 }
+              - { at: 1, pause: move }
+              - { at: 1.1, fraction: move, value: 0.3 }
+              - { at: 1.2, reverse: move }
+              - { at: 1.3, reverse: move, value: false }
+              - { at: 1.4, continue: move, timing: linear, durationFactor: 0.2 }
+              - { at: 1.5, addAnimations: move, delayFactor: 0.5, set: { box.opacity: 0 } }
+              - { at: 2, stop: move, withoutFinishing: false }
+              - { at: 2.1, finish: move, position: current }
+              - { at: 3, set: { box.opacity: 0.5 } }
+            """)
+        let opacity = PropertyTarget(layer: 0, property: .opacity)
+        #expect(actions == [
+            .start(animator: 0, delay: 0.25), .pause(animator: 0), .fraction(animator: 0, value: 0.3),
+            .reverse(animator: 0, value: nil), .reverse(animator: 0, value: false),
+            .continueAnimation(animator: 0, timing: .cubic(.linear), durationFactor: 0.2),
+            .addAnimations(animator: 0, block: AnimationBlock(delayFactor: 0.5, assignments: [PropertyAssignment(opacity, .number(0))])),
+            .stop(animator: 0, withoutFinishing: false), .finish(animator: 0, position: .current),
+            .set([PropertyAssignment(opacity, .number(0.5))]),
+        ])
+    }
+
+    @Test func defaultsFollowTheCommonCase() throws {
+        #expect(try events("  - { at: 0, stop: move }\n  - { at: 1, finish: move }") ==
+                [.stop(animator: 0, withoutFinishing: true), .finish(animator: 0, position: .end)])
+    }
+
+    @Test func misplacedQualifiersAndMissingValuesAreReported() {
+        let found = problems(Self.base + """
+
+            script:
+              - { at: 0, pause: move, delay: 1 }
+              - { at: 1, fraction: move }
+              - { at: 2, start: move, pause: move }
+              - { at: 3, finish: move, position: middle }
+              - { at: 4, drag: box }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: script[0].delay: delay belongs to start",
+            "scenes/test.yaml: script[1].value: required: the fraction to set, within 0...1",
+            "scenes/test.yaml: script[2]: give one call per event or completion (found start, pause)",
+            "scenes/test.yaml: script[3].position: expected one of \"end\", \"start\", \"current\" (found \"middle\")",
+            "scenes/test.yaml: script[4].drag: not supported yet by this version of zoetrope",
+        ])
+    }
+
+    @Test func animatorFlagsAreRead() throws {
+        let text = Self.base.replacingOccurrences(of: "duration: 2,", with: "duration: 2, scrubsLinearly: false, pausesOnCompletion: true, isInterruptible: false,")
+        let options = try load(text).scene.animators[0].options
+        #expect(options == AnimatorOptions(scrubsLinearly: false, pausesOnCompletion: true, isInterruptible: false))
+    }
+
+    @Test func illegalEventsNameTheEventTimeAnimatorStateAndRemedy() throws {
+        let loaded = try load(Self.base + "\nscript:\n  - { at: 0, start: move }\n  - { at: 2.6, finish: move, position: current }\n")
+        do {
+            _ = try loaded.evaluate()
+            Issue.record("finish on an active animator must be reported")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "scenes/test.yaml: script[1] (2.6 s): finish \"move\": the animator is inactive; finish needs a stopped animator (stop it with withoutFinishing: false first)",
+            ])
+            #expect(error.exitCode == 65)
+        }
+        let running = try load(Self.base + "\nscript:\n  - { at: 0, start: move }\n  - { at: 1.5, finish: move }\n")
+        #expect(throws: SceneLoadError.self) { try running.evaluate() }
+        do { _ = try running.evaluate() } catch {
+            #expect(error.diagnostics.first?.description.contains("script[1] (1.5 s): finish \"move\": the animator is active; finish needs a stopped animator") == true)
+        }
+    }
+}

@@ -137,16 +137,10 @@ public struct AnimatorState: Hashable, Sendable {
         return min(max((fraction - delayFactor) / (1 - delayFactor), 0), 1)
     }
 
-    private var stateWords: String {
-        switch state {
-        case .inactive: "inactive"
-        case .active: isRunning ? "active (running)" : "active (paused)"
-        case .stopped: "stopped"
-        }
-    }
-
+    /// Messages name the public state, as SPEC §3.6's example does; the remedy says whether
+    /// running or paused mattered.
     private func illegal(_ call: String, _ legal: String) -> AnimatorCallError {
-        AnimatorCallError(call: call, state: stateWords, legal: legal)
+        AnimatorCallError(call: call, state: state.rawValue, legal: legal)
     }
 
     private func requireInterruptible(_ call: String) throws(AnimatorCallError) {
@@ -250,7 +244,7 @@ public struct AnimatorState: Hashable, Sendable {
         case .inactive:
             effect = try pause(at: time)
         case .active where isRunning:
-            throw illegal("fraction", "setting the fraction needs a paused animator (pause it first)")
+            throw illegal("fraction", "setting the fraction needs a paused animator, and this one is running (pause it first)")
         case .active:
             break
         case .stopped:
@@ -290,7 +284,7 @@ public struct AnimatorState: Hashable, Sendable {
             throw illegal("continue", "durationFactor must be a finite number >= 0 (found \(durationFactor))")
         }
         guard state == .active, !isRunning else {
-            throw illegal("continue", "continue needs a paused animator (pause it first)")
+            throw illegal("continue", "continue needs a paused animator (pause it first; an inactive one must be started)")
         }
         try requireInterruptible("continue")
         return try resume(at: time, timing: newTiming, durationFactor: durationFactor, call: "continue")

@@ -98,7 +98,7 @@ public final class PropertyAnimator {
     /// Mirrors setting `scrubsLinearly` (an error while paused, as in UIKit).
     public func setScrubsLinearly(_ value: Bool) throws(AnimatorCallError) {
         if state == .active && !isRunning {
-            throw AnimatorCallError(call: "scrubsLinearly", state: "active (paused)",
+            throw AnimatorCallError(call: "scrubsLinearly", state: "active",
                                     legal: "scrubsLinearly cannot change while the animator is paused")
         }
         var options = current.options

@@ -103,7 +103,7 @@ import ZoetropeCore
             _ = try state.finish(at: .current)
             Issue.record("finish on a running animator must fail")
         } catch {
-            #expect(error.description == "the animator is active (running); finish needs a stopped animator (stop it with withoutFinishing: false first)")
+            #expect(error.description == "the animator is active; finish needs a stopped animator (stop it with withoutFinishing: false first)")
         }
     }
 
