@@ -45,7 +45,8 @@ public indirect enum DocumentNode: Hashable, Sendable {
     /// What a message calls this kind of node.
     public var kindPhrase: String {
         switch self {
-        case .scalar(let text, let quoted, _): quoted ? "the string \"\(text)\"" : "\(text)"
+        case .scalar(let text, let quoted, _):
+            quoted ? "the string \"\(text)\"" : (text.isEmpty || text == "null" || text == "~" ? "nothing" : text)
         case .sequence: "a list"
         case .mapping: "a mapping"
         }
