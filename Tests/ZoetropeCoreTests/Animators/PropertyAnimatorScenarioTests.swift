@@ -215,3 +215,25 @@ private func x(_ stage: AnimationStage) -> Double {
         #expect(throws: AnimatorCallError.self) { try animator.setInterruptible(false) }
     }
 }
+
+@Suite struct ReadmeExampleTests {
+    /// The Swift API example of README.md, step by step.
+    @Test func theReadmeExampleDoesWhatItSays() throws {
+        var frog = Layer(id: "frog", shape: .ellipse)
+        frog.values.position = Vector2(200, 380)
+        let stage = AnimationStage(layers: [frog])
+        let move = PropertyAnimator(duration: 3, curve: .easeInOut, stage: stage)
+        try move.addAnimations([try #require(stage.assignment("frog.position", .vector(Vector2(760, 420))))])
+        var printed: [(AnimatingPosition, Double)] = []
+        move.addCompletion { printed.append(($0, stage.time)) }
+        try move.startAnimation()
+        stage.advance(to: 1.5)
+        try move.pauseAnimation()
+        #expect(move.fractionComplete == 0.5)
+        try move.continueAnimation(withTimingParameters: .cubic(.linear), durationFactor: 0.2)
+        stage.advance(to: 5)
+        #expect(printed.count == 1 && printed[0].0 == .end)
+        #expect(abs(printed[0].1 - 2.1) < 1e-12)
+        #expect(stage.presentationValue("frog.position") == .vector(Vector2(760, 420)))
+    }
+}
