@@ -46,9 +46,7 @@ public struct SceneEvaluation: Sendable {
                 do {
                     try stage.perform(event.action)
                 } catch {
-                    let target = event.action.animator.map { " \"\(scene.animators[$0].id)\"" } ?? ""
-                    diagnostics.append(ScriptDiagnostic(path: "\(event.path) (\(Stage.format(event.time)) s)",
-                                                        message: "\(event.action.callName)\(target): \(error)"))
+                    diagnostics.append(stage.diagnostic(for: event.action, at: event.path, error))
                 }
                 next += 1
             } else {

@@ -208,9 +208,7 @@ public struct Stage: Sendable {
                 do {
                     try perform(action)
                 } catch {
-                    let target = action.animator.map { " \"\(definitions[$0].id)\"" } ?? ""
-                    diagnostics.append(ScriptDiagnostic(path: "\(completion.path) (\(Self.format(time)) s)",
-                                                        message: "\(action.callName)\(target): \(error)"))
+                    diagnostics.append(diagnostic(for: action, at: completion.path, error))
                 }
             }
         }
@@ -235,6 +233,13 @@ public struct Stage: Sendable {
                                                      target: target, initial: model, animator: animator,
                                                      delayFactor: delayFactor))
         }
+    }
+
+    /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
+    /// written at `path`, performed now.
+    func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
+        let target = action.animator.map { " \"\(definitions[$0].id)\"" } ?? ""
+        return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }
 
     /// A time as messages show it: 2.6, not 2.6000000000000001.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import ZoetropeCore
 
 /// What `zoetrope curve` prints: progress and velocity of timing curves at chosen fractions or
@@ -53,17 +52,7 @@ public struct CurveReport: Sendable {
     }
 
     /// One object for one curve (the shape of SPEC §6), an array of them for several.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = curves.count == 1 ? try encoder.encode(curves[0]) : try encoder.encode(curves)
-            return String(decoding: data, as: UTF8.self)
-        } catch {
-            // Every value is a finite number or a string, so encoding cannot fail; say so loudly if it does.
-            return "{ \"error\": \"\(error)\" }"
-        }
-    }
+    public func json() -> String { curves.count == 1 ? prettyJSON(curves[0]) : prettyJSON(curves) }
 
     /// `curve,duration,fraction,time,progress,velocity`, one row per sample.
     public func csv() -> String {

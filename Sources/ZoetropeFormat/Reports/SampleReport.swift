@@ -39,16 +39,7 @@ public struct SampleReport: Sendable {
 
     /// Pretty-printed JSON with sorted keys; numbers as numbers, points as [x, y], colours as
     /// "#RRGGBBAA", rotation in radians.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self)
-        } catch {
-            // Every value is finite and every key a string, so encoding cannot fail; say so loudly if it does.
-            return "{ \"error\": \"\(error)\" }"
-        }
-    }
+    public func json() -> String { prettyJSON(JSONReport(self)) }
 
     // MARK: - CSV
 
@@ -100,6 +91,19 @@ public struct SampleReport: Sendable {
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// Pretty-printed JSON with sorted keys, as the reports print it.
+func prettyJSON(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    } catch {
+        // Every value the reports hold is a finite number, a string or a Boolean, so encoding
+        // cannot fail; if it ever does, the output says so instead of being silently empty.
+        return "{ \"error\": \"\(error)\" }"
     }
 }
 
