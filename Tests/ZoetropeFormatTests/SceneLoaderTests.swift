@@ -322,3 +322,59 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         }
     }
 }
+
+@Suite struct KeyframeFormatTests {
+    private static let base = """
+        canvas: { size: [100, 100] }
+        layers: [ { id: box, size: [10, 10] } ]
+        animators:
+          - id: move
+            duration: 2
+            animations:
+
+        """
+
+    @Test func keyframeBlocksAndTracksAreRead() throws {
+        let scene = try load(Self.base + """
+                  - keyframes:
+                      calculationMode: linear
+                      frames:
+                        - { start: 0, duration: 0.5, set: { box.scale: [1.5, 1.5] } }
+                        - { start: 0.5, duration: 0.5, set: { box.scale: 1 } }
+                  - keyframes:
+                      - { start: 0.2, duration: 0, set: { box.opacity: 0.5 } }
+                  - track: { key: box.position, values: [[0, 0], [50, 50], [0, 100]], keyTimes: [0, 0.3, 1],
+                             timingFunctions: [easeIn, { cubic: [0.2, 0.8, 0.4, 0.9] }], calculationMode: cubic,
+                             tension: [0, 0.5, 0] }
+                  - track: { key: box.position.x, values: [0, 10, 5], calculationMode: paced }
+            """).scene
+        let blocks = scene.animators[0].blocks
+        #expect(blocks[0].keyframes?.frames.count == 2)
+        #expect(blocks[0].keyframes?.frames[1].assignments.first?.value == .vector(Vector2(1, 1)))
+        #expect(blocks[1].keyframes?.frames.first?.relativeStartTime == 0.2)
+        #expect(blocks[2].tracks.first?.track.calculationMode == .cubic)
+        #expect(blocks[2].tracks.first?.track.keyTimes == [0, 0.3, 1])
+        #expect(blocks[3].tracks.first?.target.component == 0)
+    }
+
+    @Test func keyframeProblemsAreReportedWithTheirPath() {
+        let found = problems(Self.base + """
+                  - keyframes:
+                      - { start: 0.7, duration: 0.5, set: { box.opacity: 0 } }
+                  - track: { key: box.position, values: [[0, 0], [1, 1], [2, 2]], keyTimes: [0, 0.8, 0.5] }
+                  - track: { key: box.opacity, values: [0, 1, 0.5], keyTimes: [0, 1] }
+                  - track: { key: box.opacity, values: [0, 1], timingFunctions: [linear, easeIn] }
+                  - { set: { box.opacity: 1 }, track: { key: box.opacity, values: [0] } }
+                  - track: { key: box.position, path: "M 0 0 L 10 10" }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: animators[0].animations[0].keyframes[0]: start + duration must be <= 1 (found 1.2)",
+            "scenes/test.yaml: animators[0].animations[1].track.keyTimes[2]: keyTimes must not decrease (keyTimes[2] is less than the one before)",
+            "scenes/test.yaml: animators[0].animations[2].track.keyTimes: keyTimes must have one time per value (3) (found 2)",
+            "scenes/test.yaml: animators[0].animations[3].track.timingFunctions: timingFunctions must have one curve per segment (1) (found 2)",
+            "scenes/test.yaml: animators[0].animations[4]: an animation block holds one of set, keyframes or track (found set, track)",
+            "scenes/test.yaml: animators[0].animations[5].track.path: not supported yet by this version of zoetrope",
+            "scenes/test.yaml: animators[0].animations[5].track.values: required: the track's values",
+        ])
+    }
+}

@@ -33,16 +33,24 @@ public struct PropertyAssignment: Hashable, Sendable {
     }
 }
 
-/// One `addAnimations` block: the assignments it makes and where in the animator it runs.
+/// One `addAnimations` block: the assignments it makes (plainly, as keyframes, or as keyframe
+/// tracks) and where in the animator it runs.
 public struct AnimationBlock: Hashable, Sendable {
     /// Mirrors `addAnimations(_:delayFactor:)`: the block animates over the animator's
     /// fractions [delayFactor, 1].
     public var delayFactor: Double
     public var assignments: [PropertyAssignment]
+    /// UIKit's `animateKeyframes` nested in the block.
+    public var keyframes: KeyframeBlock?
+    /// Core Animation keyframe tracks.
+    public var tracks: [TrackAnimation]
 
-    public init(delayFactor: Double = 0, assignments: [PropertyAssignment]) {
+    public init(delayFactor: Double = 0, assignments: [PropertyAssignment] = [], keyframes: KeyframeBlock? = nil,
+                tracks: [TrackAnimation] = []) {
         self.delayFactor = delayFactor
         self.assignments = assignments
+        self.keyframes = keyframes
+        self.tracks = tracks
     }
 }
 

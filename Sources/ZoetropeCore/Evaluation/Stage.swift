@@ -157,8 +157,7 @@ public struct Stage: Sendable {
             for animation in animations {
                 let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
                 let model = world.model[animation.layer][animation.property]
-                world.model[animation.layer][animation.property] = animation.property.composition == .additive
-                    ? model.adding(shown, minus: animation.target) : shown
+                world.model[animation.layer][animation.property] = merged(shown, into: model, animation)
             }
             world.animations.removeAll { $0.animator == animator }
             if keepForFinish {
@@ -215,9 +214,20 @@ public struct Stage: Sendable {
         return record
     }
 
+    /// What the model holds once `shown` (an animation's own value) is written into `model`.
+    private func merged(_ shown: AnimatableValue, into model: AnimatableValue, _ animation: RunningAnimation) -> AnimatableValue {
+        if let component = animation.component, case .vector(var vector) = model, case .number(let number) = shown {
+            vector[component] = number
+            return .vector(vector)
+        }
+        return animation.composition == .additive ? model.adding(shown, minus: animation.target) : shown
+    }
+
     /// Mirrors what a block does when it runs: each assignment sets the model and animates from
     /// the value before it (SPEC §3.3 decides how), over the animator's fractions [delayFactor, 1].
     private mutating func run(_ block: AnimationBlock, of animator: Int, delayFactor: Double) {
+        if let keyframes = block.keyframes { run(keyframes, of: animator, delayFactor: delayFactor) }
+        for track in block.tracks { run(track, of: animator, delayFactor: delayFactor) }
         for assignment in block.assignments {
             let (layer, property) = (assignment.target.layer, assignment.target.property)
             let model = world.model[layer][property]
@@ -233,6 +243,52 @@ public struct Stage: Sendable {
                                                      target: target, initial: model, animator: animator,
                                                      delayFactor: delayFactor))
         }
+    }
+
+    /// A keyframe block: one keyframed animation per property, starting from its presentation.
+    private mutating func run(_ block: KeyframeBlock, of animator: Int, delayFactor: Double) {
+        var order: [PropertyTarget] = []
+        var framesByProperty: [PropertyTarget: [(start: Double, duration: Double, value: AnimatableValue)]] = [:]
+        var running: [PropertyTarget: AnimatableValue] = [:]
+        for frame in block.frames.sorted(by: { $0.relativeStartTime < $1.relativeStartTime }) {
+            for assignment in frame.assignments {
+                let key = PropertyTarget(layer: assignment.target.layer, property: assignment.target.property)
+                if framesByProperty[key] == nil {
+                    order.append(key)
+                    running[key] = world.presentation(of: key.layer, key.property, at: time, colorSpace: colorSpace)
+                }
+                let value = assignment.resolvedValue(from: running[key] ?? world.model[key.layer][key.property])
+                running[key] = value
+                framesByProperty[key, default: []].append((frame.relativeStartTime, frame.relativeDuration, value))
+            }
+        }
+        for key in order {
+            let initial = world.presentation(of: key.layer, key.property, at: time, colorSpace: colorSpace)
+            guard let frames = framesByProperty[key], let track = block.track(initial: initial, frames: frames),
+                  let last = frames.last?.value else { continue }
+            let model = world.model[key.layer][key.property]
+            world.animations.removeAll { $0.layer == key.layer && $0.property == key.property }
+            world.model[key.layer][key.property] = last
+            world.animations.append(RunningAnimation(layer: key.layer, property: key.property, from: initial, to: last,
+                                                     target: last, initial: model, animator: animator,
+                                                     delayFactor: delayFactor, keyframes: track))
+        }
+    }
+
+    /// A keyframe track: the model takes its last value; the presentation follows the track.
+    private mutating func run(_ animation: TrackAnimation, of animator: Int, delayFactor: Double) {
+        let (layer, property) = (animation.target.layer, animation.target.property)
+        guard let lastValue = animation.track.values.last else { return }
+        let model = world.model[layer][property]
+        let target = PropertyAssignment(animation.target, lastValue).resolvedValue(from: model)
+        let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace)
+        if animation.target.component == nil {
+            world.animations.removeAll { $0.layer == layer && $0.property == property }
+        }
+        world.model[layer][property] = target
+        world.animations.append(RunningAnimation(layer: layer, property: property, from: from, to: target, target: target,
+                                                 initial: model, animator: animator, delayFactor: delayFactor,
+                                                 keyframes: animation.track, component: animation.target.component))
     }
 
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`

@@ -15,10 +15,18 @@ struct RunningAnimation: Hashable, Sendable {
     var animator: Int
     /// It animates over the animator's fractions [delayFactor, 1].
     var delayFactor: Double
+    /// A keyframed animation follows this track at keyframe time clamp(progress, 0, 1) instead
+    /// of interpolating `from` → `to`; keyframes replace, never add.
+    var keyframes: KeyframeTrack? = nil
+    /// A track on one component of a vector property (its values are numbers).
+    var component: Int? = nil
+
+    var composition: LayerProperty.Composition { keyframes == nil ? property.composition : .replaced }
 
     /// The value this animation shows at `progress` (before composition).
     func value(at progress: Vector2, colorSpace: ColorSpace) -> AnimatableValue {
-        from.interpolated(to: to, progress: progress, colorSpace: colorSpace)
+        if let keyframes { return keyframes.value(at: progress.x) }
+        return from.interpolated(to: to, progress: progress, colorSpace: colorSpace)
     }
 }
 
@@ -59,7 +67,7 @@ struct WorldState: Sendable {
     /// property the value in force).
     func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace) -> AnimatableValue {
         let animator = animators[animation.animator]
-        if animation.property.composition == .discrete {
+        if animation.composition == .discrete {
             return hasStarted(animation, at: time) ? animation.to : animation.from
         }
         return animation.value(at: animator.progress(at: time, delayFactor: animation.delayFactor), colorSpace: colorSpace)
@@ -68,7 +76,11 @@ struct WorldState: Sendable {
     private func apply(_ animation: RunningAnimation, to value: AnimatableValue, at time: Double,
                        colorSpace: ColorSpace) -> AnimatableValue {
         let shown = shownValue(of: animation, at: time, colorSpace: colorSpace)
-        switch animation.property.composition {
+        if let component = animation.component, case .vector(var vector) = value, case .number(let number) = shown {
+            vector[component] = number
+            return .vector(vector)
+        }
+        switch animation.composition {
         case .additive: return value.adding(shown, minus: animation.target)
         case .replaced, .discrete: return shown
         }

@@ -50,11 +50,16 @@ public struct CubicTimingParameters: Hashable, Sendable {
     /// Fractions outside 0...1 extrapolate along the end tangents as CSS Easing specifies.
     public func progress(atFraction fraction: Double) -> Double {
         if fraction <= 0 || fraction >= 1 { return extrapolated(fraction) }
+        // Both control points on the diagonal make Y(s) ≡ X(s): the identity, exactly.
+        if isIdentity { return fraction }
         return sampleY(solveX(fraction))
     }
 
+    private var isIdentity: Bool { controlPoint1.x == controlPoint1.y && controlPoint2.x == controlPoint2.y }
+
     /// dProgress/dFraction at `fraction` (0...1).
     public func velocity(atFraction fraction: Double) -> Double {
+        if isIdentity { return 1 }
         let s = solveX(min(max(fraction, 0), 1))
         let dx = sampleDerivativeX(s)
         let dy = (3 * ay * s + 2 * by) * s + cy
@@ -71,6 +76,7 @@ public struct CubicTimingParameters: Hashable, Sendable {
     /// A progress the curve never reaches maps to the fraction where it comes closest.
     public func fraction(forProgress progress: Double) -> Double {
         if progress == 0 { return 0 }
+        if isIdentity { return min(max(progress, 0), 1) }
         // Y is a cubic in s: bracket its first crossing on a fine grid, then bisect.
         let steps = 512
         var previous = sampleY(0) - progress

@@ -40,22 +40,120 @@ extension SceneDocument {
     }
 
     private func readBlock(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> AnimationBlock? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["set", "delayFactor"],
-                                         unsupported: ["keyframes", "track"]) else { return nil }
-        var block = AnimationBlock(assignments: [])
-        var hasSet = false
+        guard let pairs = reader.mapping(node, at: path, allowed: ["set", "delayFactor", "keyframes", "track"]) else { return nil }
+        var block = AnimationBlock()
+        let kinds = pairs.map(\.key).filter { $0 != "delayFactor" }
+        guard kinds.count == 1 else {
+            reader.report(path, kinds.isEmpty
+                ? "an animation block needs one of set: { layer.property: value }, keyframes: […] or track: { … }"
+                : "an animation block holds one of set, keyframes or track (found \(kinds.joined(separator: ", ")))")
+            return nil
+        }
         for (key, value) in pairs {
-            if key == "set" {
-                hasSet = true
-                block.assignments = readAssignments(value, at: path / key, context: context)
-            } else {
-                block.delayFactor = reader.unit(value, at: path / key) ?? 0
+            switch key {
+            case "set": block.assignments = readAssignments(value, at: path / key, context: context)
+            case "keyframes": block.keyframes = readKeyframes(value, at: path / key, context: context)
+            case "track": block.tracks = readTrack(value, at: path / key, context: context).map { [$0] } ?? []
+            default: block.delayFactor = reader.unit(value, at: path / key) ?? 0
             }
         }
-        if !hasSet && node["keyframes"] == nil && node["track"] == nil {
-            reader.report(path, "an animation block needs set: { layer.property: value }")
-        }
         return block
+    }
+
+    /// `keyframes: [ { start, duration, set } … ]` or `{ calculationMode, frames: […] }`.
+    private func readKeyframes(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> KeyframeBlock? {
+        var framesNode = node, framesPath = path
+        var mode = CalculationMode.linear
+        if case .mapping = node {
+            guard let pairs = reader.mapping(node, at: path, allowed: ["calculationMode", "frames"]) else { return nil }
+            for (key, value) in pairs where key == "calculationMode" {
+                mode = reader.choice(value, at: path / key, of: CalculationMode.self) ?? .linear
+            }
+            guard let frames = node["frames"] else {
+                reader.report(path / "frames", "required: the list of frames { start, duration, set }")
+                return nil
+            }
+            (framesNode, framesPath) = (frames, path / "frames")
+        }
+        guard let items = reader.sequence(framesNode, at: framesPath, of: "frames { start, duration, set }") else { return nil }
+        if items.isEmpty { reader.report(framesPath, "expected at least one frame") }
+        let frames = items.enumerated().compactMap { index, item -> Keyframe? in
+            let at = framesPath / index
+            guard reader.mapping(item, at: at, allowed: ["start", "duration", "set"]) != nil else { return nil }
+            let start = item["start"].flatMap { reader.unit($0, at: at / "start") }
+            let duration = item["duration"].flatMap { reader.unit($0, at: at / "duration") }
+            for key in ["start", "duration", "set"] where item[key] == nil {
+                reader.report(at / key, key == "set" ? "required: set: { layer.property: value }" : "required: a relative \(key) within 0...1")
+            }
+            guard let start, let duration, let set = item["set"] else { return nil }
+            guard start + duration <= 1 + 1e-12 else {
+                reader.report(at, "start + duration must be <= 1 (found \(DocumentReader.format(start + duration)))")
+                return nil
+            }
+            return Keyframe(relativeStartTime: start, relativeDuration: duration,
+                            assignments: readAssignments(set, at: at / "set", context: context))
+        }
+        return KeyframeBlock(frames: frames, calculationMode: mode)
+    }
+
+    /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`.
+    private func readTrack(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> TrackAnimation? {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["key", "values", "keyTimes", "timingFunctions",
+                                                                  "calculationMode", "tension", "continuity", "bias"],
+                                         unsupported: ["path", "rotationMode"]) else { return nil }
+        let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        guard let keyNode = fields["key"], let key = reader.string(keyNode, at: path / "key") else {
+            if fields["key"] == nil { reader.report(path / "key", "required: the property the track animates, such as frog.position") }
+            return nil
+        }
+        guard let target = readTarget(key, at: path / "key", context: context) else { return nil }
+        guard let valuesNode = fields["values"], let items = reader.sequence(valuesNode, at: path / "values", of: "values") else {
+            if fields["values"] == nil { reader.report(path / "values", "required: the track's values") }
+            return nil
+        }
+        let values = items.enumerated().compactMap { index, item -> AnimatableValue? in
+            target.component != nil ? reader.number(item, at: path / "values" / index).map { .number($0) }
+                : readValue(of: target.property, item, at: path / "values" / index)
+        }
+        func numbers(_ name: String, check: (DocumentNode, DocumentPath) -> Double?) -> [Double]? {
+            guard let node = fields[name], let list = reader.sequence(node, at: path / name, of: "numbers") else { return nil }
+            let parsed = list.enumerated().compactMap { check($1, path / name / $0) }
+            return parsed.count == list.count ? parsed : nil
+        }
+        let keyTimes = numbers("keyTimes") { reader.unit($0, at: $1) }
+        let tension = numbers("tension") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
+        let continuity = numbers("continuity") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
+        let bias = numbers("bias") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
+        let mode = fields["calculationMode"].flatMap { reader.choice($0, at: path / "calculationMode", of: CalculationMode.self) } ?? .linear
+        var curves: [CubicTimingParameters] = []
+        if let node = fields["timingFunctions"], let list = reader.sequence(node, at: path / "timingFunctions", of: "timing curves") {
+            for (index, item) in list.enumerated() {
+                switch readTiming(item, at: path / "timingFunctions" / index) {
+                case .cubic(let curve)?: curves.append(curve)
+                case .spring?: reader.report(path / "timingFunctions" / index, "a keyframe segment takes a cubic curve, not a spring")
+                case nil: break
+                }
+            }
+        }
+        guard values.count == items.count, !items.isEmpty else {
+            if items.isEmpty { reader.report(path / "values", "expected at least one value") }
+            return nil
+        }
+        do {
+            let track = try KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
+                                          tension: tension, continuity: continuity, bias: bias)
+            return TrackAnimation(target: target, track: track)
+        } catch {
+            let field: String = switch error {
+            case .noValues, .mixedKinds: "values"
+            case .keyTimeCount, .keyTimeOutOfRange, .keyTimeEnds: "keyTimes"
+            case .keyTimesDecreasing(let index): "keyTimes[\(index)]"
+            case .timingFunctionCount: "timingFunctions"
+            case .parameterCount(let name, _, _), .parameterRange(let name): name
+            }
+            reader.report(path / field, error.description)
+            return nil
+        }
     }
 
     /// `{ frog.position: [700, 420], card.rotation: 90deg }`.
@@ -82,7 +180,7 @@ extension SceneDocument {
     }
 
     /// `frog.position`, `frog.position.x`, `card.stroke.width`.
-    private func readTarget(_ key: String, at path: DocumentPath, context: ReferenceContext) -> PropertyTarget? {
+    func readTarget(_ key: String, at path: DocumentPath, context: ReferenceContext) -> PropertyTarget? {
         guard let dot = key.firstIndex(of: ".") else {
             reader.report(path, "expected a key layer.property such as frog.position (found \"\(key)\")")
             return nil
