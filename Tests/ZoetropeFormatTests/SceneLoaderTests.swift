@@ -98,7 +98,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[0].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[0].animations[0].set.frogg.position: unknown layer \"frogg\" (layers: frog, frog)",
             "scenes/test.yaml: animators[0].animations[0].set.frog.postion: unknown property \"postion\" (expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text)",
-            "scenes/test.yaml: script[0].start: unknown animator \"nobody\" (animators: move)",
+            "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)
     }
@@ -169,9 +169,9 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     }
 
     @Test func plannedFeaturesSaySoInsteadOfUnknownKey() {
-        let found = problems("canvas: { size: [10, 10] }\ngroups: []\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
+        let found = problems("canvas: { size: [10, 10] }\ntimelines: []\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
         #expect(found == [
-            "scenes/test.yaml: groups: not supported yet by this version of zoetrope",
+            "scenes/test.yaml: timelines: not supported yet by this version of zoetrope",
             "scenes/test.yaml: layers[0].shadow: not supported yet by this version of zoetrope",
         ])
     }
@@ -375,6 +375,44 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[0].animations[4]: an animation block holds one of set, keyframes or track (found set, track)",
             "scenes/test.yaml: animators[0].animations[5].track.path: not supported yet by this version of zoetrope",
             "scenes/test.yaml: animators[0].animations[5].track.values: required: the track's values",
+        ])
+    }
+}
+
+@Suite struct GroupFormatTests {
+    @Test func groupsShareTheNamespaceAndNest() throws {
+        let scene = try load("""
+            canvas: { size: [100, 100] }
+            layers: [ { id: box, size: [10, 10] } ]
+            animators:
+              - { id: a, duration: 1, animations: [ { set: { box.opacity: 0 } } ] }
+              - { id: b, duration: 2, animations: [ { set: { box.position.x: 5 } } ] }
+            groups:
+              - { id: inner, members: [a, { id: b, delay: 0.5 }] }
+              - { id: outer, members: [inner], completions: [ { when: end, start: a } ] }
+            script:
+              - { at: 0, start: outer }
+            """).scene
+        #expect(scene.groups.map(\.id) == ["inner", "outer"])
+        #expect(scene.groups[0].members == [.init(target: 0), .init(target: 1, delay: 0.5)])
+        #expect(scene.groups[1].members == [.init(target: 2)])
+        #expect(scene.script.first?.action == .start(animator: 3, delay: 0))
+    }
+
+    @Test func unknownMembersCyclesAndDuplicateIDsAreReported() {
+        let found = problems("""
+            canvas: { size: [100, 100] }
+            animators: [ { id: a, duration: 1 } ]
+            groups:
+              - { id: g, members: [a, h, ghost] }
+              - { id: h, members: [g] }
+              - { id: a, members: [g] }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: groups[2].id: duplicate id \"a\" (also animators[0]); animators and groups share one namespace",
+            "scenes/test.yaml: groups[0].members[2]: unknown member \"ghost\" (animators: a; groups: g, h, a)",
+            "scenes/test.yaml: groups[0].members: group \"g\" contains itself (through its members); groups must not form cycles",
+            "scenes/test.yaml: groups[1].members: group \"h\" contains itself (through its members); groups must not form cycles",
         ])
     }
 }

@@ -73,13 +73,35 @@ public struct SceneEvaluation: Sendable {
                          values: world(at: time).presentation(at: time, colorSpace: scene.colorSpace))
     }
 
-    /// Every animator's state at `time`, in declaration order.
+    /// Every animator's state at `time`, in declaration order, then every group's: active while
+    /// any member is, running while any runs, reversed when all are, and its fraction the
+    /// furthest point its members have reached on the group's time axis.
     public func animatorStatus(at time: Double) -> [AnimatorStatus] {
         let world = world(at: time)
-        return zip(scene.animators, world.animators).map { definition, state in
+        let animators = zip(scene.animators, world.animators).map { definition, state in
             AnimatorStatus(id: definition.id, state: state.state, isRunning: state.isRunning,
                            isReversed: state.isReversed, fractionComplete: state.fractionComplete(at: time))
         }
+        let stage = Stage(scene: scene)
+        let groups = scene.groups.indices.map { group -> AnimatorStatus in
+            let target = scene.animators.count + group
+            let leaves = stage.leaves(of: target).map { world.animators[$0] }
+            let state: AnimatingState = leaves.contains { $0.state == .active } ? .active
+                : !leaves.isEmpty && leaves.allSatisfy({ $0.state == .stopped }) ? .stopped : .inactive
+            let reversed = !leaves.isEmpty && leaves.allSatisfy(\.isReversed)
+            let axis = stage.axisDuration(of: target)
+            var reached = 0.0
+            if state == .active, axis > 0 {
+                for member in scene.groups[group].members {
+                    let memberLeaves = stage.leaves(of: member.target).map { world.animators[$0] }
+                    let forward = memberLeaves.map { $0.forwardFraction(at: time) }.max() ?? 0
+                    reached = max(reached, (member.delay + forward * stage.axisDuration(of: member.target)) / axis)
+                }
+            }
+            return AnimatorStatus(id: scene.groups[group].id, state: state, isRunning: leaves.contains(where: \.isRunning),
+                                  isReversed: reversed, fractionComplete: min(reversed ? 1 - reached : reached, 1))
+        }
+        return animators + groups
     }
 
     private func world(at time: Double) -> WorldState {

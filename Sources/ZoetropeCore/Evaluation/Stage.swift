@@ -8,7 +8,10 @@ public struct Stage: Sendable {
     public let layers: LayerTree
     public let colorSpace: ColorSpace
     public private(set) var definitions: [AnimatorDefinition]
+    public let groups: [GroupDefinition]
     var world: WorldState
+    /// Groups that a call has reached and whose completion is still due.
+    private var armedGroups: Set<Int> = []
     /// The current instant, in seconds.
     public private(set) var time: Double
     /// Every completion handler call so far, in order.
@@ -18,12 +21,14 @@ public struct Stage: Sendable {
 
     /// A stage for `scene` at time 0, every animator inactive.
     public init(scene: Scene) {
-        self.init(layers: scene.layers, animators: scene.animators, colorSpace: scene.colorSpace)
+        self.init(layers: scene.layers, animators: scene.animators, groups: scene.groups, colorSpace: scene.colorSpace)
     }
 
-    public init(layers: LayerTree, animators: [AnimatorDefinition] = [], colorSpace: ColorSpace = .srgb) {
+    public init(layers: LayerTree, animators: [AnimatorDefinition] = [], groups: [GroupDefinition] = [],
+                colorSpace: ColorSpace = .srgb) {
         self.layers = layers
         self.colorSpace = colorSpace
+        self.groups = groups
         definitions = animators
         time = 0
         world = WorldState(model: layers.initialValues, animators: animators.map(AnimatorState.init(definition:)),
@@ -33,6 +38,7 @@ public struct Stage: Sendable {
 
     /// Adds an inactive animator; returns its index.
     public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
+        precondition(groups.isEmpty, "animators are added only to stages without groups, whose targets follow the animators")
         definitions.append(definition)
         world.animators.append(AnimatorState(definition: definition))
         world.pendingBlocks.append(definition.blocks)
@@ -97,6 +103,17 @@ public struct Stage: Sendable {
     /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
     /// in the animator's state.
     public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+        if let target = action.animator, target >= definitions.count {
+            let saved = self
+            do {
+                try perform(action, onGroup: target - definitions.count)
+            } catch {
+                // A group call is all or nothing: if one member refuses, no member changes.
+                self = saved
+                throw error
+            }
+            return
+        }
         let before = world
         switch action {
         case let .start(animator, delay):
@@ -202,7 +219,13 @@ public struct Stage: Sendable {
         world.pendingBlocks[animator] = definitions[animator].blocks
         let record = CompletionRecord(animator: definitions[animator].id, position: position, time: time)
         completions.append(record)
-        for completion in definitions[animator].completions where completion.position == nil || completion.position == position {
+        runCompletions(definitions[animator].completions, position: position)
+        completeGroups(position: position)
+        return record
+    }
+
+    private mutating func runCompletions(_ completions: [Completion], position: AnimatingPosition) {
+        for completion in completions where completion.position == nil || completion.position == position {
             for action in completion.actions {
                 do {
                     try perform(action)
@@ -211,7 +234,78 @@ public struct Stage: Sendable {
                 }
             }
         }
-        return record
+    }
+
+    // MARK: - Groups
+
+    /// The id of a control target (an animator or a group).
+    public func targetID(_ target: Int) -> String {
+        target < definitions.count ? definitions[target].id : groups[target - definitions.count].id
+    }
+
+    /// Seconds on a target's time axis: an animator's animation duration, or a group's longest
+    /// member (delay + duration).
+    public func axisDuration(of target: Int) -> Double {
+        if target < definitions.count { return AnimatorState(definition: definitions[target]).timing.duration }
+        return groups[target - definitions.count].members.map { $0.delay + axisDuration(of: $0.target) }.max() ?? 0
+    }
+
+    /// The animators a target reaches, through nested groups.
+    public func leaves(of target: Int) -> [Int] {
+        target < definitions.count ? [target] : groups[target - definitions.count].members.flatMap { leaves(of: $0.target) }
+    }
+
+    private mutating func perform(_ action: ScriptAction, onGroup group: Int) throws(AnimatorCallError) {
+        let members = groups[group].members
+        switch action {
+        case .stop(_, true):
+            armedGroups.remove(group)
+        default:
+            armedGroups.insert(group)
+        }
+        switch action {
+        case let .start(_, delay):
+            for member in members { try perform(.start(animator: member.target, delay: delay + member.delay)) }
+        case .pause:
+            for member in members { try perform(.pause(animator: member.target)) }
+        case let .stop(_, withoutFinishing):
+            for member in members { try perform(.stop(animator: member.target, withoutFinishing: withoutFinishing)) }
+        case let .finish(_, position):
+            for member in members { try perform(.finish(animator: member.target, position: position)) }
+        case let .reverse(_, value):
+            let reversed = value ?? !leaves(of: definitions.count + group).allSatisfy { world.animators[$0].isReversed }
+            for member in members { try perform(.reverse(animator: member.target, value: reversed)) }
+        case let .fraction(_, fraction):
+            // Every member at time f·T of the group's axis.
+            let axis = axisDuration(of: definitions.count + group) * min(max(fraction, 0), 1)
+            for member in members {
+                let duration = axisDuration(of: member.target)
+                let local = duration > 0 ? (axis - member.delay) / duration : (axis >= member.delay ? 1 : 0)
+                try perform(.fraction(animator: member.target, value: min(max(local, 0), 1)))
+            }
+        case let .continueAnimation(_, timing, factor):
+            for member in members { try perform(.continueAnimation(animator: member.target, timing: timing, durationFactor: factor)) }
+        case .addAnimations:
+            throw AnimatorCallError(call: "addAnimations", state: "a group", legal: "add animations to one of its animators")
+        case .set:
+            break
+        }
+    }
+
+    /// Runs the completions of every reached group whose members have all ended.
+    private mutating func completeGroups(position: AnimatingPosition) {
+        var changed = true
+        while changed {
+            changed = false
+            for group in armedGroups.sorted() {
+                let target = definitions.count + group
+                guard leaves(of: target).allSatisfy({ world.animators[$0].state == .inactive }) else { continue }
+                armedGroups.remove(group)
+                completions.append(CompletionRecord(animator: groups[group].id, position: position, time: time))
+                runCompletions(groups[group].completions, position: position)
+                changed = true
+            }
+        }
     }
 
     /// What the model holds once `shown` (an animation's own value) is written into `model`.
@@ -294,7 +388,7 @@ public struct Stage: Sendable {
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
     /// written at `path`, performed now.
     func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
-        let target = action.animator.map { " \"\(definitions[$0].id)\"" } ?? ""
+        let target = action.animator.map { " \"\(targetID($0))\"" } ?? ""
         return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }
 

@@ -44,11 +44,14 @@ public struct Scene: Sendable {
     public var colorSpace: ColorSpace
     public var layers: LayerTree
     public var animators: [AnimatorDefinition]
+    /// Groups; their control targets follow the animators' (see `ScriptAction`).
+    public var groups: [GroupDefinition]
     public var script: [ScriptEvent]
 
     public init(name: String, canvas: Canvas, frameRate: FrameRate = FrameRate(60),
                 duration: RenderDuration = .automatic, colorSpace: ColorSpace = .srgb,
-                layers: [Layer], animators: [AnimatorDefinition] = [], script: [ScriptEvent] = []) {
+                layers: [Layer], animators: [AnimatorDefinition] = [], groups: [GroupDefinition] = [],
+                script: [ScriptEvent] = []) {
         self.name = name
         self.canvas = canvas
         self.frameRate = frameRate
@@ -56,6 +59,7 @@ public struct Scene: Sendable {
         self.colorSpace = colorSpace
         self.layers = LayerTree(layers)
         self.animators = animators
+        self.groups = groups
         self.script = script
     }
 }

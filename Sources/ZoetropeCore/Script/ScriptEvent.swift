@@ -1,6 +1,7 @@
-/// Something the script (or a completion) does to an animator, or to the model.
+/// Something the script (or a completion) does to an animator or group, or to the model.
 ///
-/// Animators are indices into the scene's animators.
+/// A control target `animator` indexes the scene's animators, then its groups: an index at or
+/// past `animators.count` names group `index − animators.count`.
 public enum ScriptAction: Hashable, Sendable {
     /// Mirrors `startAnimation()` / `startAnimation(afterDelay:)`.
     case start(animator: Int, delay: Double)

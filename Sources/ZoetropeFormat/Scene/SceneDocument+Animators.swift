@@ -331,6 +331,58 @@ extension SceneDocument {
         }
     }
 
+    // MARK: - Groups
+
+    /// `{ id, members: [move, { id: fade, delay: 0.5 }], completions: […] }`.
+    func readGroup(_ node: DocumentNode, at path: DocumentPath, id: String, context: ReferenceContext) -> GroupDefinition? {
+        guard reader.mapping(node, at: path, allowed: ["id", "members", "completions"]) != nil else { return nil }
+        var group = GroupDefinition(id: id, members: [])
+        guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "members") else {
+            if node["members"] == nil { reader.report(path / "members", "required: the ids of the animators and groups it controls") }
+            return nil
+        }
+        if items.isEmpty { reader.report(path / "members", "expected at least one member") }
+        for (index, item) in items.enumerated() {
+            let at = path / "members" / index
+            var memberID: String?, delay = 0.0
+            if case .mapping = item {
+                guard reader.mapping(item, at: at, allowed: ["id", "delay"]) != nil else { continue }
+                memberID = item["id"].flatMap { reader.string($0, at: at / "id") }
+                if item["id"] == nil { reader.report(at / "id", "required: the member's id") }
+                delay = item["delay"].flatMap { reader.nonNegative($0, at: at / "delay") } ?? 0
+            } else {
+                memberID = reader.string(item, at: at)
+            }
+            guard let memberID else { continue }
+            guard let target = context.animatorIndex(memberID) else {
+                reader.report(at, "unknown member \"\(memberID)\" (\(context.animatorList))")
+                continue
+            }
+            group.members.append(GroupDefinition.Member(target: target, delay: delay))
+        }
+        if let completions = node["completions"] {
+            group.completions = (reader.sequence(completions, at: path / "completions", of: "completions") ?? [])
+                .enumerated().compactMap { readCompletion($1, at: path / "completions" / $0, context: context) }
+        }
+        return group
+    }
+
+    /// A group may not contain itself, directly or through other groups.
+    func checkGroupCycles(_ groups: [GroupDefinition], context: ReferenceContext, at path: DocumentPath) {
+        let offset = context.animatorIDs.count
+        for (index, group) in groups.enumerated() {
+            var stack = group.members.map(\.target), visited: Set<Int> = []
+            while let target = stack.popLast() {
+                guard target >= offset, visited.insert(target).inserted else { continue }
+                if target - offset == index {
+                    reader.report(path / index / "members", "group \"\(group.id)\" contains itself (through its members); groups must not form cycles")
+                    break
+                }
+                if target - offset < groups.count { stack += groups[target - offset].members.map(\.target) }
+            }
+        }
+    }
+
     // MARK: - Completions and the script
 
     /// The calls an event or completion can make, and the keys that qualify each.
@@ -343,7 +395,7 @@ extension SceneDocument {
     static var actionKeys: [String] { calls.map(\.name) + ["set"] }
     static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers))).sorted() }
 
-    private func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
+    func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
         guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys,
                              unsupported: Self.plannedGestures) != nil else { return nil }
         var position: AnimatingPosition?
@@ -399,7 +451,7 @@ extension SceneDocument {
                     actions.append(action)
                 }
             } else {
-                reader.report(path / call.name, "unknown animator \"\(id)\" (\(context.animatorList))")
+                reader.report(path / call.name, "unknown animator or group \"\(id)\" (\(context.animatorList))")
             }
         }
         if call?.name != "addAnimations", let value = node["set"] {

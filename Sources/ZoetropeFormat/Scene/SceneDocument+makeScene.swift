@@ -19,8 +19,8 @@ struct SceneDocument {
     func makeScene() -> Scene? {
         let root = DocumentPath.root
         let pairs = reader.mapping(self.root, at: root,
-                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "script"],
-                                   unsupported: ["groups", "timelines"]) ?? []
+                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "groups", "script"],
+                                   unsupported: ["timelines"]) ?? []
         let document = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
 
         if let version = document["version"], let number = reader.number(version, at: root / "version"), number != 1 {
@@ -57,27 +57,43 @@ struct SceneDocument {
             }
             return reader.string(idNode, at: root / "animators" / index / "id")
         }
-        var seen: [String: Int] = [:]
-        for (index, id) in animatorIDs.enumerated() {
-            guard let id else { continue }
-            if let first = seen[id] {
-                reader.report(root / "animators" / index / "id", "duplicate id \"\(id)\" (also animators[\(first)])")
-            } else {
-                seen[id] = index
+        let groupNodes = document["groups"].flatMap { reader.sequence($0, at: root / "groups", of: "groups") } ?? []
+        let groupIDs = groupNodes.enumerated().map { index, node -> String? in
+            guard let idNode = node["id"] else {
+                reader.report(root / "groups" / index / "id", "required: every group needs an id")
+                return nil
+            }
+            return reader.string(idNode, at: root / "groups" / index / "id")
+        }
+        // Animators and groups share one namespace: any of them can be a control target.
+        var seen: [String: String] = [:]
+        for (list, ids) in [("animators", animatorIDs), ("groups", groupIDs)] {
+            for (index, id) in ids.enumerated() {
+                guard let id else { continue }
+                if let first = seen[id] {
+                    reader.report(root / list / index / "id", "duplicate id \"\(id)\" (also \(first)); animators and groups share one namespace")
+                } else {
+                    seen[id] = "\(list)[\(index)]"
+                }
             }
         }
-        let context = ReferenceContext(tree: tree, animatorIDs: animatorIDs)
+        let context = ReferenceContext(tree: tree, animatorIDs: animatorIDs, groupIDs: groupIDs)
         let animators = animatorNodes.enumerated().map { index, node in
             readAnimator(node, at: root / "animators" / index, id: animatorIDs[index] ?? "animators[\(index)]",
                          context: context)
         }
+        let groups = groupNodes.enumerated().compactMap { index, node in
+            readGroup(node, at: root / "groups" / index, id: groupIDs[index] ?? "groups[\(index)]", context: context)
+        }
+        checkGroupCycles(groups, context: context, at: root / "groups")
         var script: [ScriptEvent] = []
         if let node = document["script"], let items = reader.sequence(node, at: root / "script", of: "events") {
             script = items.enumerated().compactMap { readEvent($1, at: root / "script" / $0, context: context) }
         }
         guard reader.diagnostics.isEmpty else { return nil }
         return Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
-                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, script: script)
+                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups,
+                     script: script)
     }
 
     // MARK: - Canvas and render
@@ -252,12 +268,20 @@ struct ReferenceContext {
     let tree: LayerTree
     /// Animator ids by index; nil where the id itself was invalid.
     let animatorIDs: [String?]
+    /// Group ids by index.
+    var groupIDs: [String?] = []
 
-    func animatorIndex(_ id: String) -> Int? { animatorIDs.firstIndex(of: id) }
+    /// The control target called `id`: an animator's index, or the animator count plus a group's.
+    func animatorIndex(_ id: String) -> Int? {
+        animatorIDs.firstIndex(of: id) ?? groupIDs.firstIndex(of: id).map { animatorIDs.count + $0 }
+    }
 
     var animatorList: String {
-        let ids = animatorIDs.compactMap { $0 }
-        return ids.isEmpty ? "the scene has no animators" : "animators: " + ids.joined(separator: ", ")
+        let ids = animatorIDs.compactMap { $0 }, groups = groupIDs.compactMap { $0 }
+        var parts: [String] = []
+        if !ids.isEmpty { parts.append("animators: " + ids.joined(separator: ", ")) }
+        if !groups.isEmpty { parts.append("groups: " + groups.joined(separator: ", ")) }
+        return parts.isEmpty ? "the scene has no animators" : parts.joined(separator: "; ")
     }
 
     var layerList: String {
