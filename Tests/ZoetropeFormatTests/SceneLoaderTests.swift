@@ -294,7 +294,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: script[1].value: required: the fraction to set, within 0...1",
             "scenes/test.yaml: script[2]: give one call per event or completion (found start, pause)",
             "scenes/test.yaml: script[3].position: expected one of \"end\", \"start\", \"current\" (found \"middle\")",
-            "scenes/test.yaml: script[4].drag: not supported yet by this version of zoetrope",
+            "scenes/test.yaml: script[4].duration: required: how long the drag lasts, in seconds (> 0)",
+            "scenes/test.yaml: script[4].path: required: the finger's points [[x, y], …]",
         ])
     }
 
@@ -413,6 +414,47 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: groups[0].members[2]: unknown member \"ghost\" (animators: a; groups: g, h, a)",
             "scenes/test.yaml: groups[0].members: group \"g\" contains itself (through its members); groups must not form cycles",
             "scenes/test.yaml: groups[1].members: group \"h\" contains itself (through its members); groups must not form cycles",
+        ])
+    }
+}
+
+@Suite struct GestureFormatTests {
+    @Test func gesturesAreRead() throws {
+        let scene = try load("""
+            canvas: { size: [100, 100] }
+            layers: [ { id: frog, size: [10, 10] } ]
+            animators: [ { id: back, duration: 1, timing: { spring: { dampingRatio: 0.5 } }, animations: [ { set: { frog.position: [0, 0] } } ] } ]
+            script:
+              - { at: 0.5, drag: frog, path: [[200, 380], [260, 350], [400, 300]], duration: 0.3 }
+              - { at: 0.8, release: frog, start: back }
+              - { at: 1.0, pan: back, to: 0.6, duration: 0.4 }
+              - { at: 2.0, pan: back, by: -0.2 }
+            """).scene
+        #expect(scene.script.map(\.action) == [
+            .drag(layer: 0, points: [Vector2(200, 380), Vector2(260, 350), Vector2(400, 300)], duration: 0.3),
+            .release(layer: 0, animator: 0),
+            .pan(animator: 0, to: 0.6, by: nil, duration: 0.4),
+            .pan(animator: 0, to: nil, by: -0.2, duration: 0),
+        ])
+    }
+
+    @Test func badGesturesAreReported() {
+        let found = problems("""
+            canvas: { size: [100, 100] }
+            layers: [ { id: frog, size: [10, 10] } ]
+            animators: [ { id: back, duration: 1 } ]
+            script:
+              - { at: 0, drag: toad, path: [[0, 0], [1, 1]], duration: 1 }
+              - { at: 0, drag: frog, path: [[0, 0]], duration: 0 }
+              - { at: 0, release: frog }
+              - { at: 0, pan: back, to: 0.5, by: 0.1 }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: script[0].drag: unknown layer \"toad\" (layers: frog)",
+            "scenes/test.yaml: script[1].duration: must be > 0 (found 0)",
+            "scenes/test.yaml: script[1].path: a drag needs at least two points (found 1)",
+            "scenes/test.yaml: script[2].start: required: the animator the release starts",
+            "scenes/test.yaml: script[3]: a pan needs exactly one of to: (a fraction) or by: (a change of fraction)",
         ])
     }
 }

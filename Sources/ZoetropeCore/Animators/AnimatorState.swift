@@ -75,6 +75,12 @@ public struct AnimatorState: Hashable, Sendable {
     /// Seconds per unit of fraction while running.
     public private(set) var span: Double
     var display = PausedDisplay.curve
+    /// A pan in progress: while paused, the forward fraction moves linearly from `from` to `to`
+    /// over [start, start + duration], as the finger drags it.
+    struct Ramp: Hashable, Sendable {
+        var start: Double, duration: Double, from: Double, to: Double
+    }
+    var ramp: Ramp?
     /// The declared timing and duration, restored when the animator becomes inactive.
     public let declaredTiming: TimingParameters
     public let declaredDuration: Double
@@ -98,6 +104,10 @@ public struct AnimatorState: Hashable, Sendable {
     /// targets, whatever the direction; 0 while inactive or during a start delay.
     public func forwardFraction(at time: Double) -> Double {
         guard state == .active else { return 0 }
+        if !isRunning, let ramp {
+            let share = ramp.duration > 0 ? min(max((time - ramp.start) / ramp.duration, 0), 1) : 1
+            return ramp.from + (ramp.to - ramp.from) * share
+        }
         guard isRunning, time > anchorTime else { return anchorFraction }
         let elapsed = (time - anchorTime) / span
         return min(max(isReversed ? anchorFraction - elapsed : anchorFraction + elapsed, 0), 1)
@@ -154,6 +164,7 @@ public struct AnimatorState: Hashable, Sendable {
 
     /// Mirrors `startAnimation()` and `startAnimation(afterDelay:)`.
     public mutating func start(at time: Double, delay: Double = 0) throws(AnimatorCallError) -> Effect {
+        settleRamp(at: time)
         guard delay >= 0, delay.isFinite else {
             throw illegal("start", "the delay must be a finite number >= 0 (found \(delay))")
         }
@@ -179,6 +190,7 @@ public struct AnimatorState: Hashable, Sendable {
 
     /// Mirrors `pauseAnimation()`.
     public mutating func pause(at time: Double) throws(AnimatorCallError) -> Effect {
+        settleRamp(at: time)
         switch state {
         case .inactive:
             try requireInterruptible("pause")
@@ -238,6 +250,7 @@ public struct AnimatorState: Hashable, Sendable {
 
     /// Mirrors setting `fractionComplete` (`value` in the current direction, clamped to 0...1).
     public mutating func setFraction(_ value: Double, at time: Double) throws(AnimatorCallError) -> Effect {
+        settleRamp(at: time)
         guard value.isFinite else { throw illegal("fraction", "the fraction must be a finite number (found \(value))") }
         var effect = Effect.none
         switch state {
@@ -259,6 +272,7 @@ public struct AnimatorState: Hashable, Sendable {
 
     /// Mirrors setting `isReversed` (nil toggles it).
     public mutating func setReversed(_ value: Bool?, at time: Double) throws(AnimatorCallError) {
+        settleRamp(at: time)
         let reversed = value ?? !isReversed
         switch state {
         case .inactive:
@@ -280,6 +294,7 @@ public struct AnimatorState: Hashable, Sendable {
     /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
     public mutating func continueAnimation(at time: Double, timing newTiming: TimingParameters?,
                                            durationFactor: Double) throws(AnimatorCallError) -> Effect {
+        settleRamp(at: time)
         guard durationFactor >= 0, durationFactor.isFinite else {
             throw illegal("continue", "durationFactor must be a finite number >= 0 (found \(durationFactor))")
         }
@@ -288,6 +303,49 @@ public struct AnimatorState: Hashable, Sendable {
         }
         try requireInterruptible("continue")
         return try resume(at: time, timing: newTiming, durationFactor: durationFactor, call: "continue")
+    }
+
+    /// A pan: pause where the animator is (as `pause` would, or run its blocks paused if it is
+    /// inactive), then let the fraction (in the current direction) follow the finger linearly to
+    /// `to`, or by `by` from where it was caught, over `duration`. It stays paused.
+    public mutating func pan(at time: Double, to target: Double?, by offset: Double?,
+                             duration: Double) throws(AnimatorCallError) -> Effect {
+        guard duration >= 0, duration.isFinite else { throw illegal("pan", "the duration must be a finite number >= 0") }
+        let effect: Effect
+        switch state {
+        case .stopped:
+            throw illegal("pan", "a stopped animator can only be finished")
+        case .active where !isRunning:
+            settleRamp(at: time)
+            effect = .none
+        default:
+            effect = try pause(at: time)
+        }
+        let caught = isReversed ? 1 - anchorFraction : anchorFraction
+        let destination = min(max(target ?? caught + (offset ?? 0), 0), 1)
+        display = timing.isSpring || options.scrubsLinearly ? .linear : .curve
+        ramp = Ramp(start: time, duration: duration, from: anchorFraction,
+                    to: isReversed ? 1 - destination : destination)
+        return effect
+    }
+
+    /// Ends a pan in progress: the fraction stays where the finger left it.
+    mutating func settleRamp(at time: Double) {
+        guard ramp != nil else { return }
+        anchorFraction = forwardFraction(at: time)
+        anchorTime = time
+        ramp = nil
+    }
+
+    /// Starts with a spring's initial velocity replaced (a release after a drag); cubic timing
+    /// has no initial velocity and starts as usual.
+    public mutating func start(at time: Double, initialVelocity: Vector2) throws(AnimatorCallError) -> Effect {
+        let effect = try start(at: time, delay: 0)
+        if effect == .runBlocks, case .spring(let spring) = declaredTiming {
+            timing = TimingParameters.spring(spring.withInitialVelocity(initialVelocity)).resolved(animatorDuration: declaredDuration)
+            span = timing.duration
+        }
+        return effect
     }
 
     /// What `addAnimations` does now: store the block for the start, or run it over the animator's

@@ -114,8 +114,17 @@ public struct Stage: Sendable {
             }
             return
         }
+        // A finished drag has already written its last point into the model.
+        world.animations.removeAll { animation in animation.span.map { $0.start + $0.duration <= time } ?? false }
         let before = world
         switch action {
+        case let .drag(layer, points, duration):
+            drag(layer, along: points, over: duration)
+        case let .release(layer, animator):
+            let velocity = releaseVelocity(of: layer, toward: animator)
+            apply(try world.animators[animator].start(at: time, initialVelocity: velocity), to: animator, before: before)
+        case let .pan(animator, target, offset, duration):
+            apply(try world.animators[animator].pan(at: time, to: target, by: offset, duration: duration), to: animator, before: before)
         case let .start(animator, delay):
             apply(try world.animators[animator].start(at: time, delay: delay), to: animator, before: before)
         case let .pause(animator):
@@ -285,9 +294,10 @@ public struct Stage: Sendable {
             }
         case let .continueAnimation(_, timing, factor):
             for member in members { try perform(.continueAnimation(animator: member.target, timing: timing, durationFactor: factor)) }
-        case .addAnimations:
-            throw AnimatorCallError(call: "addAnimations", state: "a group", legal: "add animations to one of its animators")
-        case .set:
+        case .addAnimations, .release, .pan:
+            throw AnimatorCallError(call: action.callName, state: "a group",
+                                    legal: "\(action.callName) needs an animator; give one of the group's animators")
+        case .set, .drag:
             break
         }
     }
@@ -337,6 +347,43 @@ public struct Stage: Sendable {
                                                      target: target, initial: model, animator: animator,
                                                      delayFactor: delayFactor))
         }
+    }
+
+    // MARK: - Gestures
+
+    /// The layer's model position becomes the finger's last point at once; its presentation
+    /// follows the points, evenly spaced in time, until the finger gets there.
+    private mutating func drag(_ layer: Int, along points: [Vector2], over duration: Double) {
+        guard let last = points.last,
+              let track = try? KeyframeTrack(values: points.map { .vector($0) }) else { return }  // points are validated (≥ 1)
+        world.drags[layer] = (points, time, duration)
+        let model = world.model[layer][.position]
+        world.animations.removeAll { $0.layer == layer && $0.property == .position && $0.span != nil }
+        world.model[layer][.position] = .vector(last)
+        var animation = RunningAnimation(layer: layer, property: .position, from: model, to: .vector(last),
+                                         target: .vector(last), initial: model, animator: -1, delayFactor: 0,
+                                         keyframes: track)
+        animation.span = (time, duration)
+        world.animations.append(animation)
+    }
+
+    /// The drag's velocity now (points per second, 0 once the finger has stopped) divided by the
+    /// distance from the layer to `animator`'s target for its position, per component, so that
+    /// positive is toward the target (UIKit's unit for spring velocities).
+    private func releaseVelocity(of layer: Int, toward animator: Int) -> Vector2 {
+        guard let drag = world.drags[layer], drag.points.count > 1, drag.duration > 0,
+              time <= drag.start + drag.duration + 1e-9 else { return .zero }
+        let segments = drag.points.count - 1
+        let segmentDuration = drag.duration / Double(segments)
+        let index = min(max(Int(((time - drag.start) / segmentDuration).rounded(.up)) - 1, 0), segments - 1)
+        let velocity = (drag.points[index + 1] - drag.points[index]) * (1 / segmentDuration)
+        guard case .vector(let here) = world.presentation(of: layer, .position, at: time, colorSpace: colorSpace) else { return .zero }
+        let target = world.pendingBlocks[animator].lazy.flatMap(\.assignments)
+            .last { $0.target.layer == layer && $0.target.property == .position }
+            .map { $0.resolvedValue(from: .vector(here)) }
+        guard case .vector(let destination)? = target else { return .zero }
+        func unit(_ speed: Double, _ distance: Double) -> Double { abs(distance) > 1e-9 ? speed / distance : 0 }
+        return Vector2(unit(velocity.x, destination.x - here.x), unit(velocity.y, destination.y - here.y))
     }
 
     /// A keyframe block: one keyframed animation per property, starting from its presentation.

@@ -1,5 +1,5 @@
 /// One animation of one property, as a started block created it.
-struct RunningAnimation: Hashable, Sendable {
+struct RunningAnimation: Sendable {
     var layer: Int
     var property: LayerProperty
     /// Where the animation starts (progress 0).
@@ -20,6 +20,8 @@ struct RunningAnimation: Hashable, Sendable {
     var keyframes: KeyframeTrack? = nil
     /// A track on one component of a vector property (its values are numbers).
     var component: Int? = nil
+    /// A self-timed animation (a drag): linear over [start, start + duration], no animator.
+    var span: (start: Double, duration: Double)? = nil
 
     var composition: LayerProperty.Composition { keyframes == nil ? property.composition : .replaced }
 
@@ -38,6 +40,8 @@ struct WorldState: Sendable {
     var animators: [AnimatorState]
     /// In creation order: later animations apply on top of earlier ones.
     var animations: [RunningAnimation]
+    /// The last drag of each layer: its points, start and duration (for a release's velocity).
+    var drags: [Int: (points: [Vector2], start: Double, duration: Double)] = [:]
     /// Blocks each animator runs when it next starts (its declared ones, plus any added while inactive).
     var pendingBlocks: [[AnimationBlock]]
     /// The animations of stopped animators, kept for `finishAnimation(at:)`.
@@ -66,6 +70,10 @@ struct WorldState: Sendable {
     /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
     /// property the value in force).
     func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace) -> AnimatableValue {
+        if let span = animation.span {
+            let share = span.duration > 0 ? min(max((time - span.start) / span.duration, 0), 1) : 1
+            return animation.value(at: Vector2(share, share), colorSpace: colorSpace)
+        }
         let animator = animators[animation.animator]
         if animation.composition == .discrete {
             return hasStarted(animation, at: time) ? animation.to : animation.from

@@ -21,14 +21,24 @@ public enum ScriptAction: Hashable, Sendable {
     case addAnimations(animator: Int, block: AnimationBlock)
     /// A model change without animation.
     case set([PropertyAssignment])
+    /// A finger drags a layer: its model position follows `points`, evenly spaced in time over
+    /// `duration` seconds.
+    case drag(layer: Int, points: [Vector2], duration: Double)
+    /// The finger lifts: starts `animator` with a spring initial velocity equal to the drag's
+    /// velocity divided by the distance to the animator's target for the layer, per component.
+    case release(layer: Int, animator: Int)
+    /// A pan catches `animator` (pausing it where it is), then its fraction follows the finger
+    /// linearly over `duration` to `to` (or by `by` from where it was caught); it stays paused.
+    case pan(animator: Int, to: Double?, by: Double?, duration: Double)
 
     /// The animator the action addresses, if any.
     public var animator: Int? {
         switch self {
         case .start(let a, _), .pause(let a), .stop(let a, _), .finish(let a, _), .reverse(let a, _),
-             .fraction(let a, _), .continueAnimation(let a, _, _), .addAnimations(let a, _):
+             .fraction(let a, _), .continueAnimation(let a, _, _), .addAnimations(let a, _), .release(_, let a),
+             .pan(let a, _, _, _):
             a
-        case .set:
+        case .set, .drag:
             nil
         }
     }
@@ -45,6 +55,9 @@ public enum ScriptAction: Hashable, Sendable {
         case .continueAnimation: "continue"
         case .addAnimations: "addAnimations"
         case .set: "set"
+        case .drag: "drag"
+        case .release: "release"
+        case .pan: "pan"
         }
     }
 }

@@ -389,11 +389,12 @@ extension SceneDocument {
     static let calls: [(name: String, modifiers: [String])] = [
         ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
         ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
-        ("addAnimations", ["delayFactor", "set"]),
+        ("addAnimations", ["delayFactor", "set"]), ("pan", ["to", "by", "duration"]),
     ]
-    static let plannedGestures = ["drag", "pan", "release"]
-    static var actionKeys: [String] { calls.map(\.name) + ["set"] }
-    static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers))).sorted() }
+    static let gestures = ["drag", "release"]
+    static let plannedGestures: [String] = []
+    static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
+    static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers) + ["path"])).sorted() }
 
     func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
         guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys,
@@ -432,6 +433,7 @@ extension SceneDocument {
 
     /// The call (at most one) and the `set` of an event or completion, with their qualifiers.
     private func readActions(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [ScriptAction] {
+        if node["drag"] != nil || node["release"] != nil { return readGesture(node, at: path, context: context).map { [$0] } ?? [] }
         let present = Self.calls.filter { node[$0.name] != nil }
         if present.count > 1 {
             reader.report(path, "give one call per event or completion (found \(present.map(\.name).joined(separator: ", ")))")
@@ -441,7 +443,8 @@ extension SceneDocument {
         // Qualifiers of other calls are mistakes, not silently ignored.
         for modifier in Self.modifierKeys where node[modifier] != nil && !(call?.modifiers.contains(modifier) ?? false) {
             if modifier == "set" { continue }
-            let owners = Self.calls.filter { $0.modifiers.contains(modifier) }.map(\.name).joined(separator: " or ")
+            let owners = modifier == "path" ? "drag"
+                : Self.calls.filter { $0.modifiers.contains(modifier) }.map(\.name).joined(separator: " or ")
             reader.report(path / modifier, "\(modifier) belongs to \(owners)")
         }
         var actions: [ScriptAction] = []
@@ -462,6 +465,42 @@ extension SceneDocument {
             reader.report(path, "expected an action: \(Self.actionKeys.joined(separator: ", "))")
         }
         return actions
+    }
+
+    /// `{ drag: frog, path: [[x, y], …], duration: 0.3 }` or `{ release: frog, start: back }`.
+    private func readGesture(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> ScriptAction? {
+        let isDrag = node["drag"] != nil
+        let key = isDrag ? "drag" : "release"
+        let allowed = isDrag ? ["drag", "path", "duration"] : ["release", "start"]
+        for other in (Self.actionKeys + Self.modifierKeys) where node[other] != nil && !allowed.contains(other) {
+            reader.report(path / other, isDrag ? "a drag takes path and duration" : "a release takes start: the animator to fling")
+        }
+        guard let layerNode = node[key], let layerID = reader.string(layerNode, at: path / key) else { return nil }
+        guard let layer = context.tree.index(of: layerID) else {
+            reader.report(path / key, "unknown layer \"\(layerID)\" (\(context.layerList))")
+            return nil
+        }
+        if isDrag {
+            let duration = node["duration"].flatMap { reader.positive($0, at: path / "duration") }
+            if node["duration"] == nil { reader.report(path / "duration", "required: how long the drag lasts, in seconds (> 0)") }
+            guard let pathNode = node["path"], let items = reader.sequence(pathNode, at: path / "path", of: "points [x, y]") else {
+                if node["path"] == nil { reader.report(path / "path", "required: the finger's points [[x, y], …]") }
+                return nil
+            }
+            let points = items.enumerated().compactMap { reader.vector($1, at: path / "path" / $0) }
+            if items.count < 2 { reader.report(path / "path", "a drag needs at least two points (found \(items.count))") }
+            guard points.count == items.count, points.count >= 2, let duration else { return nil }
+            return .drag(layer: layer, points: points, duration: duration)
+        }
+        guard let startNode = node["start"], let id = reader.string(startNode, at: path / "start") else {
+            if node["start"] == nil { reader.report(path / "start", "required: the animator the release starts") }
+            return nil
+        }
+        guard let animator = context.animatorIndex(id), animator < context.animatorIDs.count else {
+            reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList))")
+            return nil
+        }
+        return .release(layer: layer, animator: animator)
     }
 
     private func readCall(_ name: String, animator: Int, _ node: DocumentNode, at path: DocumentPath,
@@ -491,6 +530,16 @@ extension SceneDocument {
             let timing = node["timing"].flatMap { readTiming($0, at: path / "timing") }
             let factor = node["durationFactor"].flatMap { reader.nonNegative($0, at: path / "durationFactor") } ?? 0
             return .continueAnimation(animator: animator, timing: timing, durationFactor: factor)
+        case "pan":
+            let target = node["to"].flatMap { reader.unit($0, at: path / "to") }
+            let offset = node["by"].flatMap { reader.number($0, at: path / "by", where: { (-1...1).contains($0) }, expected: "within -1...1") }
+            if (node["to"] == nil) == (node["by"] == nil) {
+                reader.report(path, "a pan needs exactly one of to: (a fraction) or by: (a change of fraction)")
+                return nil
+            }
+            let duration = node["duration"].flatMap { reader.nonNegative($0, at: path / "duration") } ?? 0
+            guard target != nil || offset != nil else { return nil }
+            return .pan(animator: animator, to: target, by: offset, duration: duration)
         default:
             guard let set = node["set"] else {
                 reader.report(path / "set", "required: the block's set: { layer.property: value }")
