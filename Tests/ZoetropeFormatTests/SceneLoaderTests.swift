@@ -169,9 +169,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     }
 
     @Test func plannedFeaturesSaySoInsteadOfUnknownKey() {
-        let found = problems("canvas: { size: [10, 10] }\ntimelines: []\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
+        let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
         #expect(found == [
-            "scenes/test.yaml: timelines: not supported yet by this version of zoetrope",
             "scenes/test.yaml: layers[0].shadow: not supported yet by this version of zoetrope",
         ])
     }
@@ -410,7 +409,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
               - { id: a, members: [g] }
             """)
         #expect(found == [
-            "scenes/test.yaml: groups[2].id: duplicate id \"a\" (also animators[0]); animators and groups share one namespace",
+            "scenes/test.yaml: groups[2].id: duplicate id \"a\" (also animators[0]); animators, groups and timelines share one namespace",
             "scenes/test.yaml: groups[0].members[2]: unknown member \"ghost\" (animators: a; groups: g, h, a)",
             "scenes/test.yaml: groups[0].members: group \"g\" contains itself (through its members); groups must not form cycles",
             "scenes/test.yaml: groups[1].members: group \"h\" contains itself (through its members); groups must not form cycles",
@@ -456,5 +455,74 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: script[2].start: required: the animator the release starts",
             "scenes/test.yaml: script[3]: a pan needs exactly one of to: (a fraction) or by: (a change of fraction)",
         ])
+    }
+}
+
+@Suite struct TimelineFormatTests {
+    private static let base = """
+        canvas: { size: [100, 100] }
+        layers: [ { id: box, size: [10, 10] } ]
+        animators:
+          - { id: a, duration: 1, animations: [ { set: { box.opacity: 0 } } ] }
+          - { id: b, duration: 2, animations: [ { set: { box.position.x: 5 } } ] }
+          - { id: c, duration: 0.5, animations: [ { set: { box.position.y: 5 } } ] }
+        groups: [ { id: both, members: [a, b] } ]
+
+        """
+
+    @Test func timelinesBecomeGroupsWithPlacedMembers() throws {
+        let scene = try load(Self.base + """
+            timelines:
+              - id: intro
+                timeScale: 2
+                children:
+                  - { animator: a, position: 0 }
+                  - { label: settle, position: 1.5 }
+                  - { group: both, position: ">" }
+                  - { animator: c, position: "<0.2" }
+                  - { stagger: { each: 0.1, from: end }, members: [a, b, c], position: settle }
+                  - { timeline: outro, position: "+=1" }
+              - id: outro
+                children: [ { animator: c } ]
+            script:
+              - { at: 0, start: intro }
+            """).scene
+        #expect(scene.groups.map(\.id) == ["both", "intro", "outro"])
+        let intro = scene.groups[1]
+        #expect(intro.timeScale == 2)
+        #expect(intro.members.map(\.target) == [0, 3, 2, 0, 1, 2, 5])
+        let delays = intro.members.map(\.delay)
+        let expected = [0, 1, 1.2, 1.7, 1.6, 1.5, 4.6]  // the stagger ends at 1.6 + 2 = 3.6; outro 1 s later
+        #expect(zip(delays, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(delays)")
+        #expect(scene.script.first?.action == .start(animator: 4, delay: 0))
+    }
+
+    @Test func badTimelinesAreReported() {
+        let found = problems(Self.base + """
+            timelines:
+              - id: t
+                children:
+                  - { animator: a, position: later }
+                  - { animator: both }
+                  - { animator: a, position: "<<" }
+                  - { timeline: u }
+              - id: u
+                children: [ { timeline: t } ]
+            """)
+        #expect(found == [
+            "scenes/test.yaml: timelines[0].children[1].animator: unknown animator \"both\" (animators: a, b, c; groups: both; timelines: t, u)",
+            "scenes/test.yaml: timelines[0].children[2].position: expected a position: seconds, \"+=x\", \"-=x\", \"<\", \">\", \"<0.2\", a label or \"label+=x\" (found the string \"<<\")",
+        ])
+        let cycles = problems(Self.base + """
+            timelines:
+              - { id: t, children: [ { animator: a, position: later }, { timeline: u } ] }
+              - { id: u, children: [ { timeline: t } ] }
+            """)
+        #expect(cycles == [
+            "scenes/test.yaml: timelines[0].children: timeline \"t\" contains itself (through its children); timelines must not form cycles",
+            "scenes/test.yaml: timelines[1].children: timeline \"u\" contains itself (through its children); timelines must not form cycles",
+        ])
+        let label = problems(Self.base + "timelines:\n  - { id: t, children: [ { animator: a, position: later } ] }\n")
+        #expect(label == ["scenes/test.yaml: timelines[0].children[0].position: unknown label \"later\" (a label must be placed before it is used)"])
     }
 }

@@ -74,6 +74,9 @@ public struct AnimatorState: Hashable, Sendable {
     public private(set) var anchorFraction = 0.0
     /// Seconds per unit of fraction while running.
     public private(set) var span: Double
+    /// How fast its time runs: a timeline's timeScale (2 halves every duration). Reset to 1 when
+    /// the animator becomes inactive.
+    public private(set) var rate = 1.0
     var display = PausedDisplay.curve
     /// A pan in progress: while paused, the forward fraction moves linearly from `from` to `to`
     /// over [start, start + duration], as the finger drags it.
@@ -163,7 +166,7 @@ public struct AnimatorState: Hashable, Sendable {
     // MARK: - Calls
 
     /// Mirrors `startAnimation()` and `startAnimation(afterDelay:)`.
-    public mutating func start(at time: Double, delay: Double = 0) throws(AnimatorCallError) -> Effect {
+    public mutating func start(at time: Double, delay: Double = 0, rate: Double = 1) throws(AnimatorCallError) -> Effect {
         settleRamp(at: time)
         guard delay >= 0, delay.isFinite else {
             throw illegal("start", "the delay must be a finite number >= 0 (found \(delay))")
@@ -173,6 +176,8 @@ public struct AnimatorState: Hashable, Sendable {
             state = .active
             isRunning = true
             display = .curve
+            self.rate = rate > 0 && rate.isFinite ? rate : 1
+            span = timing.duration / self.rate
             anchorTime = time + delay
             anchorFraction = isReversed ? 1 : 0
             return .runBlocks
@@ -343,7 +348,7 @@ public struct AnimatorState: Hashable, Sendable {
         let effect = try start(at: time, delay: 0)
         if effect == .runBlocks, case .spring(let spring) = declaredTiming {
             timing = TimingParameters.spring(spring.withInitialVelocity(initialVelocity)).resolved(animatorDuration: declaredDuration)
-            span = timing.duration
+            span = timing.duration / rate
         }
         return effect
     }
@@ -408,7 +413,7 @@ public struct AnimatorState: Hashable, Sendable {
             }
             let duration = k > 0 ? k * declaredDuration : declaredDuration
             let resolved = TimingParameters.spring(spring).resolved(animatorDuration: duration)
-            span = resolved.duration
+            span = resolved.duration / rate
             // The animations restart from what is on screen toward the targets (or, reversed,
             // toward the start values along the mirrored spring, from fraction 1 down to 0).
             timing = isReversed ? .mirrored(resolved) : resolved
@@ -424,10 +429,10 @@ public struct AnimatorState: Hashable, Sendable {
         let fraction = curve.fraction(forProgress: shown)
         let remainingFraction = isReversed ? fraction : 1 - fraction
         let duration = timing.duration
-        let remaining = k > 0 ? k * declaredDuration : remainingFraction * duration
+        let remaining = (k > 0 ? k * declaredDuration : remainingFraction * duration) / rate
         timing = .cubic(curve, duration: duration)
         anchorFraction = fraction
-        span = remainingFraction > 0 ? remaining / remainingFraction : duration
+        span = remainingFraction > 0 ? remaining / remainingFraction : duration / rate
         if isReversed { anchorFraction = min(anchorFraction, 1) }
         return .none
     }

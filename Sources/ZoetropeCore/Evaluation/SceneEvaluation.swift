@@ -89,7 +89,7 @@ public struct SceneEvaluation: Sendable {
             let state: AnimatingState = leaves.contains { $0.state == .active } ? .active
                 : !leaves.isEmpty && leaves.allSatisfy({ $0.state == .stopped }) ? .stopped : .inactive
             let reversed = !leaves.isEmpty && leaves.allSatisfy(\.isReversed)
-            let axis = stage.axisDuration(of: target)
+            let axis = stage.axisDuration(of: target) * scene.groups[group].timeScale
             var reached = 0.0
             if state == .active, axis > 0 {
                 for member in scene.groups[group].members {

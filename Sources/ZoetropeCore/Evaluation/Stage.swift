@@ -255,8 +255,7 @@ public struct Stage: Sendable {
     /// Seconds on a target's time axis: an animator's animation duration, or a group's longest
     /// member (delay + duration).
     public func axisDuration(of target: Int) -> Double {
-        if target < definitions.count { return AnimatorState(definition: definitions[target]).timing.duration }
-        return groups[target - definitions.count].members.map { $0.delay + axisDuration(of: $0.target) }.max() ?? 0
+        GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
     }
 
     /// The animators a target reaches, through nested groups.
@@ -274,7 +273,7 @@ public struct Stage: Sendable {
         }
         switch action {
         case let .start(_, delay):
-            for member in members { try perform(.start(animator: member.target, delay: delay + member.delay)) }
+            try start(definitions.count + group, delay: delay, rate: 1)
         case .pause:
             for member in members { try perform(.pause(animator: member.target)) }
         case let .stop(_, withoutFinishing):
@@ -285,8 +284,8 @@ public struct Stage: Sendable {
             let reversed = value ?? !leaves(of: definitions.count + group).allSatisfy { world.animators[$0].isReversed }
             for member in members { try perform(.reverse(animator: member.target, value: reversed)) }
         case let .fraction(_, fraction):
-            // Every member at time f·T of the group's axis.
-            let axis = axisDuration(of: definitions.count + group) * min(max(fraction, 0), 1)
+            // Every member at time f·T of the group's own axis (before its time scale).
+            let axis = axisDuration(of: definitions.count + group) * groups[group].timeScale * min(max(fraction, 0), 1)
             for member in members {
                 let duration = axisDuration(of: member.target)
                 let local = duration > 0 ? (axis - member.delay) / duration : (axis >= member.delay ? 1 : 0)
@@ -299,6 +298,22 @@ public struct Stage: Sendable {
                                     legal: "\(action.callName) needs an animator; give one of the group's animators")
         case .set, .drag:
             break
+        }
+    }
+
+    /// Starts a target after `delay` real seconds, its time running `rate` times as fast: a
+    /// group's members after their own delays, scaled by the group's time scale.
+    private mutating func start(_ target: Int, delay: Double, rate: Double) throws(AnimatorCallError) {
+        if target < definitions.count {
+            let before = world
+            apply(try world.animators[target].start(at: time, delay: delay, rate: rate), to: target, before: before)
+            return
+        }
+        let group = target - definitions.count
+        armedGroups.insert(group)
+        let scaled = rate * groups[group].timeScale
+        for member in groups[group].members {
+            try start(member.target, delay: delay + member.delay / scaled, rate: scaled)
         }
     }
 

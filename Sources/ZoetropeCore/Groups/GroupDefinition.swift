@@ -20,10 +20,24 @@ public struct GroupDefinition: Hashable, Sendable {
     public var id: String
     public var members: [Member]
     public var completions: [Completion]
+    /// A timeline's `timeScale`: 2 plays its members twice as fast (delays and durations halve).
+    public var timeScale: Double
 
-    public init(id: String, members: [Member], completions: [Completion] = []) {
+    public init(id: String, members: [Member], completions: [Completion] = [], timeScale: Double = 1) {
         self.id = id
         self.members = members
         self.completions = completions
+        self.timeScale = timeScale
+    }
+
+    /// A target's length on its parent's axis: an animator's animation duration, or a group's
+    /// longest member (delay + duration) over its time scale.
+    public static func axisDuration(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
+        if target < animators.count {
+            return animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
+        }
+        let group = groups[target - animators.count]
+        let local = group.members.map { $0.delay + axisDuration(of: $0.target, animators: animators, groups: groups) }.max() ?? 0
+        return local / group.timeScale
     }
 }

@@ -19,8 +19,8 @@ struct SceneDocument {
     func makeScene() -> Scene? {
         let root = DocumentPath.root
         let pairs = reader.mapping(self.root, at: root,
-                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "groups", "script"],
-                                   unsupported: ["timelines"]) ?? []
+                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "groups",
+                                             "timelines", "script"]) ?? []
         let document = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
 
         if let version = document["version"], let number = reader.number(version, at: root / "version"), number != 1 {
@@ -65,19 +65,27 @@ struct SceneDocument {
             }
             return reader.string(idNode, at: root / "groups" / index / "id")
         }
-        // Animators and groups share one namespace: any of them can be a control target.
+        let timelineNodes = document["timelines"].flatMap { reader.sequence($0, at: root / "timelines", of: "timelines") } ?? []
+        let timelineIDs = timelineNodes.enumerated().map { index, node -> String? in
+            guard let idNode = node["id"] else {
+                reader.report(root / "timelines" / index / "id", "required: every timeline needs an id")
+                return nil
+            }
+            return reader.string(idNode, at: root / "timelines" / index / "id")
+        }
+        // Animators, groups and timelines share one namespace: any of them can be a control target.
         var seen: [String: String] = [:]
-        for (list, ids) in [("animators", animatorIDs), ("groups", groupIDs)] {
+        for (list, ids) in [("animators", animatorIDs), ("groups", groupIDs), ("timelines", timelineIDs)] {
             for (index, id) in ids.enumerated() {
                 guard let id else { continue }
                 if let first = seen[id] {
-                    reader.report(root / list / index / "id", "duplicate id \"\(id)\" (also \(first)); animators and groups share one namespace")
+                    reader.report(root / list / index / "id", "duplicate id \"\(id)\" (also \(first)); animators, groups and timelines share one namespace")
                 } else {
                     seen[id] = "\(list)[\(index)]"
                 }
             }
         }
-        let context = ReferenceContext(tree: tree, animatorIDs: animatorIDs, groupIDs: groupIDs)
+        let context = ReferenceContext(tree: tree, animatorIDs: animatorIDs, groupIDs: groupIDs, timelineIDs: timelineIDs)
         let animators = animatorNodes.enumerated().map { index, node in
             readAnimator(node, at: root / "animators" / index, id: animatorIDs[index] ?? "animators[\(index)]",
                          context: context)
@@ -86,13 +94,19 @@ struct SceneDocument {
             readGroup(node, at: root / "groups" / index, id: groupIDs[index] ?? "groups[\(index)]", context: context)
         }
         checkGroupCycles(groups, context: context, at: root / "groups")
+        let timelineSpecs = timelineNodes.enumerated().compactMap { index, node in
+            readTimeline(node, at: root / "timelines" / index, id: timelineIDs[index] ?? "timelines[\(index)]", context: context)
+        }
+        let timelines = reader.diagnostics.isEmpty
+            ? resolveTimelines(timelineSpecs, animators: animators.compactMap { $0 }, groups: groups, context: context, at: root / "timelines")
+            : []
         var script: [ScriptEvent] = []
         if let node = document["script"], let items = reader.sequence(node, at: root / "script", of: "events") {
             script = items.enumerated().compactMap { readEvent($1, at: root / "script" / $0, context: context) }
         }
         guard reader.diagnostics.isEmpty else { return nil }
         return Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
-                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups,
+                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups + timelines,
                      script: script)
     }
 
@@ -270,17 +284,26 @@ struct ReferenceContext {
     let animatorIDs: [String?]
     /// Group ids by index.
     var groupIDs: [String?] = []
+    /// Timeline ids by index; timelines become groups after the scene's own.
+    var timelineIDs: [String?] = []
 
-    /// The control target called `id`: an animator's index, or the animator count plus a group's.
+    /// The control target called `id`: an animator's index, or the animator count plus a group's
+    /// (timelines count as groups after the scene's own).
     func animatorIndex(_ id: String) -> Int? {
-        animatorIDs.firstIndex(of: id) ?? groupIDs.firstIndex(of: id).map { animatorIDs.count + $0 }
+        animatorIDs.firstIndex(of: id) ?? (groupIDs + timelineIDs).firstIndex(of: id).map { animatorIDs.count + $0 }
+    }
+
+    /// "animator", "group" or "timeline".
+    func kind(of target: Int) -> String {
+        target < animatorIDs.count ? "animator" : target < animatorIDs.count + groupIDs.count ? "group" : "timeline"
     }
 
     var animatorList: String {
-        let ids = animatorIDs.compactMap { $0 }, groups = groupIDs.compactMap { $0 }
         var parts: [String] = []
-        if !ids.isEmpty { parts.append("animators: " + ids.joined(separator: ", ")) }
-        if !groups.isEmpty { parts.append("groups: " + groups.joined(separator: ", ")) }
+        for (name, ids) in [("animators", animatorIDs), ("groups", groupIDs), ("timelines", timelineIDs)] {
+            let present = ids.compactMap { $0 }
+            if !present.isEmpty { parts.append("\(name): " + present.joined(separator: ", ")) }
+        }
         return parts.isEmpty ? "the scene has no animators" : parts.joined(separator: "; ")
     }
 
