@@ -365,7 +365,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
                   - track: { key: box.opacity, values: [0, 1, 0.5], keyTimes: [0, 1] }
                   - track: { key: box.opacity, values: [0, 1], timingFunctions: [linear, easeIn] }
                   - { set: { box.opacity: 1 }, track: { key: box.opacity, values: [0] } }
-                  - track: { key: box.position, path: "M 0 0 L 10 10" }
+                  - track: { key: box.position.x, path: "M 0 0 L 10 10" }
+                  - track: { key: box.position, path: "M 0 0 Q 10", rotationMode: sideways }
             """)
         #expect(found == [
             "scenes/test.yaml: animators[0].animations[0].keyframes[0]: start + duration must be <= 1 (found 1.2)",
@@ -373,8 +374,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[0].animations[2].track.keyTimes: keyTimes must have one time per value (3) (found 2)",
             "scenes/test.yaml: animators[0].animations[3].track.timingFunctions: timingFunctions must have one curve per segment (1) (found 2)",
             "scenes/test.yaml: animators[0].animations[4]: an animation block holds one of set, keyframes or track (found set, track)",
-            "scenes/test.yaml: animators[0].animations[5].track.path: not supported yet by this version of zoetrope",
-            "scenes/test.yaml: animators[0].animations[5].track.values: required: the track's values",
+            "scenes/test.yaml: animators[0].animations[5].track.key: a motion path animates a whole position, such as frog.position",
+            "scenes/test.yaml: animators[0].animations[6].track.rotationMode: expected one of \"auto\", \"autoReverse\" (found \"sideways\")",
         ])
     }
 }

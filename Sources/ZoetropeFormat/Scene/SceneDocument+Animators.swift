@@ -53,7 +53,7 @@ extension SceneDocument {
             switch key {
             case "set": block.assignments = readAssignments(value, at: path / key, context: context)
             case "keyframes": block.keyframes = readKeyframes(value, at: path / key, context: context)
-            case "track": block.tracks = readTrack(value, at: path / key, context: context).map { [$0] } ?? []
+            case "track": block.tracks = readTrack(value, at: path / key, context: context)
             default: block.delayFactor = reader.unit(value, at: path / key) ?? 0
             }
         }
@@ -97,16 +97,63 @@ extension SceneDocument {
     }
 
     /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`.
-    private func readTrack(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> TrackAnimation? {
+    private func readTrack(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [TrackAnimation] {
         guard let pairs = reader.mapping(node, at: path, allowed: ["key", "values", "keyTimes", "timingFunctions",
-                                                                  "calculationMode", "tension", "continuity", "bias"],
-                                         unsupported: ["path", "rotationMode"]) else { return nil }
+                                                                  "calculationMode", "tension", "continuity", "bias",
+                                                                  "path", "rotationMode"]) else { return [] }
         let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         guard let keyNode = fields["key"], let key = reader.string(keyNode, at: path / "key") else {
             if fields["key"] == nil { reader.report(path / "key", "required: the property the track animates, such as frog.position") }
-            return nil
+            return []
         }
-        guard let target = readTarget(key, at: path / "key", context: context) else { return nil }
+        guard let target = readTarget(key, at: path / "key", context: context) else { return [] }
+        if fields["path"] != nil { return readMotion(fields, target: target, at: path) }
+        if fields["rotationMode"] != nil { reader.report(path / "rotationMode", "rotationMode belongs to a motion path (path:)") }
+        return readValueTrack(fields, target: target, at: path).map { [$0] } ?? []
+    }
+
+    /// `{ key: frog.position, path: "M … C …", rotationMode: auto }`: motion at constant speed
+    /// along SVG path data, and with `rotationMode` the layer turned along the tangent.
+    private func readMotion(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> [TrackAnimation] {
+        for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias"] where fields[other] != nil {
+            reader.report(path / other, "a motion path takes no \(other): it moves at constant speed along the path")
+        }
+        guard target.property == .position, target.component == nil else {
+            reader.report(path / "key", "a motion path animates a whole position, such as frog.position")
+            return []
+        }
+        var rotationMode: String?
+        if let node = fields["rotationMode"], let mode = reader.string(node, at: path / "rotationMode") {
+            guard mode == "auto" || mode == "autoReverse" else {
+                reader.report(path / "rotationMode", "expected one of \"auto\", \"autoReverse\" (found \"\(mode)\")")
+                return []
+            }
+            rotationMode = mode
+        }
+        guard let node = fields["path"], let data = reader.string(node, at: path / "path") else { return [] }
+        do {
+            let motion = try KeyframeTrack.motion(along: SVGPath(parsing: data))
+            var tracks = [TrackAnimation(target: target, track: motion.position)]
+            if let rotationMode {
+                var rotation = motion.rotation
+                if rotationMode == "autoReverse" {
+                    rotation = try KeyframeTrack(values: rotation.values.map { value in
+                        if case .number(let angle) = value { return .number(angle + .pi) }
+                        return value
+                    }, keyTimes: rotation.keyTimes)
+                }
+                tracks.append(TrackAnimation(target: PropertyTarget(layer: target.layer, property: .rotation), track: rotation))
+            }
+            return tracks
+        } catch let error as SVGPathError {
+            reader.report(path / "path", "malformed path data: \(error)")
+        } catch {
+            reader.report(path / "path", "\(error)")
+        }
+        return []
+    }
+
+    private func readValueTrack(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> TrackAnimation? {
         guard let valuesNode = fields["values"], let items = reader.sequence(valuesNode, at: path / "values", of: "values") else {
             if fields["values"] == nil { reader.report(path / "values", "required: the track's values") }
             return nil

@@ -1,0 +1,236 @@
+import RealModule
+
+/// SVG path data (`M 200 380 C 300 200 500 600 700 420`) as move/line/cubic/close segments in
+/// absolute coordinates: every command of SVG 1.1 (M L H V C S Q T A Z, absolute and relative).
+/// Quadratic curves are raised to cubics and arcs become cubics of at most 90° each.
+public struct SVGPath: Hashable, Sendable {
+    public enum Segment: Hashable, Sendable {
+        case move(Vector2)
+        case line(Vector2)
+        case cubic(Vector2, Vector2, Vector2)
+        case close
+    }
+
+    public private(set) var segments: [Segment] = []
+
+    /// Parses path data; throws with the offending character's position.
+    public init(parsing text: String) throws(SVGPathError) {
+        var scanner = Scanner(Array(text.unicodeScalars))
+        var current = Vector2.zero, subpathStart = Vector2.zero
+        var lastControl: Vector2?, lastQuadratic: Vector2?
+        var command: Character?
+        while true {
+            scanner.skipSeparators()
+            guard let next = scanner.peek() else { break }
+            if next.properties.isAlphabetic {
+                command = Character(next)
+                scanner.advance()
+            } else if command == nil {
+                throw SVGPathError(offset: scanner.offset, message: "path data must start with a command such as M")
+            }
+            guard let letter = command else { break }
+            let relative = letter.isLowercase
+            func point() throws(SVGPathError) -> Vector2 {
+                let x = try scanner.number(), y = try scanner.number()
+                return relative ? Vector2(current.x + x, current.y + y) : Vector2(x, y)
+            }
+            var control: Vector2?, quadratic: Vector2?
+            switch letter.uppercased() {
+            case "M":
+                current = try point()
+                subpathStart = current
+                segments.append(.move(current))
+                command = relative ? "l" : "L"   // further pairs are lines
+            case "L":
+                current = try point()
+                segments.append(.line(current))
+            case "H":
+                let x = try scanner.number()
+                current = Vector2(relative ? current.x + x : x, current.y)
+                segments.append(.line(current))
+            case "V":
+                let y = try scanner.number()
+                current = Vector2(current.x, relative ? current.y + y : y)
+                segments.append(.line(current))
+            case "C":
+                let c1 = try point(), c2 = try point(), end = try point()
+                segments.append(.cubic(c1, c2, end))
+                (control, current) = (c2, end)
+            case "S":
+                let c1 = lastControl.map { current * 2 - $0 } ?? current
+                let c2 = try point(), end = try point()
+                segments.append(.cubic(c1, c2, end))
+                (control, current) = (c2, end)
+            case "Q", "T":
+                let q = letter.uppercased() == "Q" ? try point() : (lastQuadratic.map { current * 2 - $0 } ?? current)
+                let end = try point()
+                segments.append(.cubic(current + (q - current) * (2.0 / 3), end + (q - end) * (2.0 / 3), end))
+                (quadratic, current) = (q, end)
+            case "A":
+                let rx = abs(try scanner.number()), ry = abs(try scanner.number())
+                let rotation = try scanner.number() * .pi / 180
+                let largeArc = try scanner.flag(), sweep = try scanner.flag()
+                let end = try point()
+                segments += Self.arc(from: current, to: end, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep)
+                current = end
+            case "Z":
+                segments.append(.close)
+                current = subpathStart
+                command = nil
+            default:
+                throw SVGPathError(offset: scanner.offset - 1, message: "unknown command \"\(letter)\"")
+            }
+            lastControl = control
+            lastQuadratic = quadratic
+        }
+        guard case .move? = segments.first else {
+            throw SVGPathError(offset: 0, message: "path data must start with M (moveto)")
+        }
+    }
+
+    /// The path as a polyline: each curve cut into `steps` straight pieces (a new subpath after
+    /// a move is joined to the previous one, as a motion path travels it).
+    public func flattened(steps: Int = 32) -> [Vector2] {
+        var points: [Vector2] = [], current = Vector2.zero, start = Vector2.zero
+        for segment in segments {
+            switch segment {
+            case .move(let p):
+                current = p
+                start = p
+                points.append(p)
+            case .line(let p):
+                current = p
+                points.append(p)
+            case let .cubic(c1, c2, end):
+                let p0 = current
+                for i in 1...steps {
+                    let t = Double(i) / Double(steps), u = 1 - t
+                    points.append(p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + end * (t * t * t))
+                }
+                current = end
+            case .close:
+                current = start
+                points.append(start)
+            }
+        }
+        // Drop repeated points: they add no distance and no direction.
+        return points.enumerated().filter { index, point in index == 0 || point != points[index - 1] }.map(\.element)
+    }
+
+    /// An elliptical arc (SVG's endpoint parameterisation, F.6.5) as cubics of ≤ 90°.
+    private static func arc(from p0: Vector2, to p1: Vector2, rx: Double, ry: Double, rotation: Double,
+                            largeArc: Bool, sweep: Bool) -> [Segment] {
+        guard rx > 0, ry > 0, p0 != p1 else { return [.line(p1)] }
+        let (c, s) = (Double.cos(rotation), Double.sin(rotation))
+        let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
+        let x1 = c * dx + s * dy, y1 = -s * dx + c * dy
+        var (rx, ry) = (rx, ry)
+        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        if lambda > 1 { rx *= Double.sqrt(lambda); ry *= Double.sqrt(lambda) }
+        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        var factor = denominator > 0 ? Double.sqrt(max(0, numerator / denominator)) : 0
+        if largeArc == sweep { factor = -factor }
+        let cx1 = factor * rx * y1 / ry, cy1 = -factor * ry * x1 / rx
+        let center = Vector2(c * cx1 - s * cy1 + (p0.x + p1.x) / 2, s * cx1 + c * cy1 + (p0.y + p1.y) / 2)
+        func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
+            let value = Double.atan2(y: ux * vy - uy * vx, x: ux * vx + uy * vy)
+            return value
+        }
+        let theta = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
+        var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        if !sweep && delta > 0 { delta -= 2 * .pi }
+        if sweep && delta < 0 { delta += 2 * .pi }
+        let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        let step = delta / Double(pieces)
+        let k = 4.0 / 3 * Double.tan(step / 4)
+        func onEllipse(_ t: Double) -> (point: Vector2, derivative: Vector2) {
+            let (ct, st) = (Double.cos(t), Double.sin(t))
+            let point = Vector2(center.x + rx * c * ct - ry * s * st, center.y + rx * s * ct + ry * c * st)
+            let derivative = Vector2(-rx * c * st - ry * s * ct, -rx * s * st + ry * c * ct)
+            return (point, derivative)
+        }
+        return (0..<pieces).map { index in
+            let a = onEllipse(theta + Double(index) * step), b = onEllipse(theta + Double(index + 1) * step)
+            let end = index == pieces - 1 ? p1 : b.point
+            return .cubic(a.point + a.derivative * k, end - b.derivative * k, end)
+        }
+    }
+
+    /// Reads numbers and flags from path data.
+    private struct Scanner {
+        let scalars: [Unicode.Scalar]
+        var offset = 0
+
+        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        func peek() -> Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
+        mutating func advance() { offset += 1 }
+
+        mutating func skipSeparators() {
+            while let s = peek(), s == " " || s == "," || s == "\n" || s == "\t" || s == "\r" { advance() }
+        }
+
+        mutating func number() throws(SVGPathError) -> Double {
+            skipSeparators()
+            let start = offset
+            if let s = peek(), s == "-" || s == "+" { advance() }
+            var seenDot = false, seenDigit = false
+            while let s = peek() {
+                if s.properties.numericType != nil && s.isASCII { seenDigit = true; advance() }
+                else if s == ".", !seenDot { seenDot = true; advance() }
+                else { break }
+            }
+            if seenDigit, let s = peek(), s == "e" || s == "E" {
+                advance()
+                if let sign = peek(), sign == "-" || sign == "+" { advance() }
+                while let s = peek(), s.properties.numericType != nil, s.isASCII { advance() }
+            }
+            let text = String(String.UnicodeScalarView(scalars[start..<offset]))
+            guard seenDigit, let value = Double(text), value.isFinite else {
+                throw SVGPathError(offset: start, message: "expected a number")
+            }
+            return value
+        }
+
+        mutating func flag() throws(SVGPathError) -> Bool {
+            skipSeparators()
+            guard let s = peek(), s == "0" || s == "1" else { throw SVGPathError(offset: offset, message: "expected an arc flag, 0 or 1") }
+            advance()
+            return s == "1"
+        }
+    }
+}
+
+/// Path data that cannot be read, with the character offset of the problem.
+public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var offset: Int
+    public var message: String
+    public var description: String { "\(message) (at character \(offset + 1))" }
+}
+
+extension KeyframeTrack {
+    /// Motion along `path` at constant speed (CAKeyframeAnimation's `path` with paced timing):
+    /// the position track and, for `rotationMode: auto`, a track of the tangent's angle in
+    /// radians, unwrapped so the layer never spins the long way round.
+    public static func motion(along path: SVGPath) throws(KeyframeError) -> (position: KeyframeTrack, rotation: KeyframeTrack) {
+        let points = path.flattened()
+        guard points.count > 1 else {
+            let still = try KeyframeTrack(values: points.map { .vector($0) })
+            return (still, try KeyframeTrack(values: [.number(0)]))
+        }
+        let position = try KeyframeTrack(values: points.map { .vector($0) }, calculationMode: .paced)
+        var angles: [Double] = []
+        for index in points.indices {
+            let a = points[max(index - 1, 0)], b = points[min(index + 1, points.count - 1)]
+            var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
+            if let previous = angles.last {
+                while angle - previous > .pi { angle -= 2 * .pi }
+                while angle - previous < -.pi { angle += 2 * .pi }
+            }
+            angles.append(angle)
+        }
+        let rotation = try KeyframeTrack(values: angles.map { .number($0) }, keyTimes: position.keyTimes)
+        return (position, rotation)
+    }
+}
