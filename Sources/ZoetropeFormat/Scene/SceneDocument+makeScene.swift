@@ -49,30 +49,9 @@ struct SceneDocument {
         checkLayerIDs(layers, at: root / "layers")
         let tree = LayerTree(layers)
 
-        let animatorNodes = document["animators"].flatMap { reader.sequence($0, at: root / "animators", of: "animators") } ?? []
-        let animatorIDs = animatorNodes.enumerated().map { index, node -> String? in
-            guard let idNode = node["id"] else {
-                reader.report(root / "animators" / index / "id", "required: every animator needs an id")
-                return nil
-            }
-            return reader.string(idNode, at: root / "animators" / index / "id")
-        }
-        let groupNodes = document["groups"].flatMap { reader.sequence($0, at: root / "groups", of: "groups") } ?? []
-        let groupIDs = groupNodes.enumerated().map { index, node -> String? in
-            guard let idNode = node["id"] else {
-                reader.report(root / "groups" / index / "id", "required: every group needs an id")
-                return nil
-            }
-            return reader.string(idNode, at: root / "groups" / index / "id")
-        }
-        let timelineNodes = document["timelines"].flatMap { reader.sequence($0, at: root / "timelines", of: "timelines") } ?? []
-        let timelineIDs = timelineNodes.enumerated().map { index, node -> String? in
-            guard let idNode = node["id"] else {
-                reader.report(root / "timelines" / index / "id", "required: every timeline needs an id")
-                return nil
-            }
-            return reader.string(idNode, at: root / "timelines" / index / "id")
-        }
+        let (animatorNodes, animatorIDs) = identifiedList(document["animators"], at: root / "animators", kind: "animator")
+        let (groupNodes, groupIDs) = identifiedList(document["groups"], at: root / "groups", kind: "group")
+        let (timelineNodes, timelineIDs) = identifiedList(document["timelines"], at: root / "timelines", kind: "timeline")
         // Animators, groups and timelines share one namespace: any of them can be a control target.
         var seen: [String: String] = [:]
         for (list, ids) in [("animators", animatorIDs), ("groups", groupIDs), ("timelines", timelineIDs)] {
@@ -108,6 +87,20 @@ struct SceneDocument {
         return Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
                      colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups + timelines,
                      script: script)
+    }
+
+    /// A list whose elements each need an `id`: the elements and their ids (nil where missing
+    /// or not a string, reported).
+    private func identifiedList(_ node: DocumentNode?, at path: DocumentPath, kind: String) -> ([DocumentNode], [String?]) {
+        let items = node.flatMap { reader.sequence($0, at: path, of: "\(kind)s") } ?? []
+        let ids = items.enumerated().map { index, item -> String? in
+            guard let idNode = item["id"] else {
+                reader.report(path / index / "id", "required: every \(kind) needs an id")
+                return nil
+            }
+            return reader.string(idNode, at: path / index / "id")
+        }
+        return (items, ids)
     }
 
     // MARK: - Canvas and render
