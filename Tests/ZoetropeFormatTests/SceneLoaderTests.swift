@@ -89,7 +89,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: canvas.backgrund: unknown key \"backgrund\" (expected one of: size, background)",
             "scenes/test.yaml: canvas.size: width and height must be within 1...16384 (found [0.0, 300.0])",
             "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0 < duration <= 86400 (found -1)",
-            "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"group\" (found \"blob\")",
+            "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"path\", \"group\" (found \"blob\")",
             "scenes/test.yaml: layers[0].position[1]: expected a finite number (found .nan)",
             "scenes/test.yaml: layers[0].size: width and height must be >= 0 (found [-4.0, 10.0])",
             "scenes/test.yaml: layers[0].opacity: expected a number (found the string \"half\")",
@@ -525,5 +525,37 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         ])
         let label = problems(Self.base + "timelines:\n  - { id: t, children: [ { animator: a, position: later } ] }\n")
         #expect(label == ["scenes/test.yaml: timelines[0].children[0].position: unknown label \"later\" (a label must be placed before it is used)"])
+    }
+}
+
+@Suite struct PaintFormatTests {
+    @Test func pathsGradientsAndBlendModesAreRead() throws {
+        let scene = try load("""
+            canvas: { size: [100, 100] }
+            layers:
+              - { id: p, shape: path, path: "M 0 0 L 10 10 Z", blendMode: multiply,
+                  fill: { radial: { center: [0.5, 0.5], radius: 0.5, stops: [[0, "#FF0000"], [1, "#0000FF"]] } } }
+            """).scene
+        let style = scene.layers.nodes[0].style
+        #expect(style.path?.segments.count == 3)
+        #expect(style.blendMode == .multiply)
+        #expect(style.gradient == Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5),
+                                           stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)]))
+    }
+
+    @Test func badPaintIsReported() {
+        let found = problems("""
+            canvas: { size: [100, 100] }
+            layers:
+              - { id: p, shape: path }
+              - { id: q, shape: path, path: "M 0 0 L", fill: { linear: { stops: [[0.5, "#FF0000"], [0.2, "#00FF00"]] } } }
+              - { id: r, blendMode: dodge }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: layers[0].path: required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"",
+            "scenes/test.yaml: layers[1].path: malformed path data: expected a number (at character 8)",
+            "scenes/test.yaml: layers[1].fill.linear.stops[1][0]: stop offsets must not decrease (found 0.2 after 0.5)",
+            "scenes/test.yaml: layers[2].blendMode: expected one of \"normal\", \"multiply\", \"screen\", \"overlay\", \"darken\", \"lighten\", \"colorDodge\", \"colorBurn\", \"hardLight\", \"softLight\", \"difference\", \"exclusion\", \"hue\", \"saturation\", \"color\", \"luminosity\" (found \"dodge\")",
+        ])
     }
 }

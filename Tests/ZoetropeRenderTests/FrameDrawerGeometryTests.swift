@@ -127,3 +127,48 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[52, 76] == white, "the bounds' corner is outside the ellipse")
     }
 }
+
+@Suite struct PaintTests {
+    @Test func pathLayersFillTheirOutlineInTheirBounds() throws {
+        var triangle = Layer(id: "t", shape: .path)
+        triangle.values.position = Vector2(100, 100)
+        triangle.values.size = Vector2(100, 100)
+        triangle.values.fill = Color(hex: "#0000FF")!
+        triangle.style.path = try SVGPath(parsing: "M 0 100 L 50 0 L 100 100 Z")
+        let image = try draw([triangle])
+        #expect(image[100, 120] == blue, "inside the triangle")
+        #expect(image[60, 60] == white, "the bounds' top-left corner is outside it")
+    }
+
+    @Test func strokeEndDrawsPartOfTheOutline() throws {
+        var line = Layer(id: "l", shape: .path)
+        line.values.position = Vector2(100, 100)
+        line.values.size = Vector2(100, 20)
+        line.values.strokeColor = Color(hex: "#FF0000")!
+        line.values.strokeWidth = 6
+        line.values.strokeEnd = 0.5
+        line.style.path = try SVGPath(parsing: "M 0 10 L 100 10")
+        let image = try draw([line])
+        #expect(image[70, 100] == red, "the first half is drawn")
+        #expect(image[130, 100] == white, "the second half is not")
+    }
+
+    @Test func linearGradientsRunBetweenTheirPoints() throws {
+        var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
+        bar.style.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),
+                                      stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)])
+        let image = try draw([bar])
+        #expect(image[51, 100].red > 240 && image[51, 100].blue < 15)
+        #expect(image[148, 100].blue > 240 && image[148, 100].red < 15)
+        #expect(abs(Int(image[100, 100].red) - 128) <= 3 && abs(Int(image[100, 100].blue) - 128) <= 3)
+    }
+
+    @Test func multiplyBlendsWithWhatIsBeneath() throws {
+        let base = rect("base", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FFFF00")
+        var top = rect("top", position: Vector2(100, 100), size: Vector2(50, 50), fill: "#00FFFF")
+        top.style.blendMode = .multiply
+        let image = try draw([base, top])
+        #expect(image[100, 100] == RasterImage.Pixel(red: 0, green: 255, blue: 0), "yellow × cyan = green")
+        #expect(image[60, 60] == RasterImage.Pixel(red: 255, green: 255, blue: 0))
+    }
+}

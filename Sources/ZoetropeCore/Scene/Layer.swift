@@ -8,6 +8,9 @@ public enum Shape: String, Hashable, Sendable, CaseIterable {
     case image
     /// A line of text in the bounds.
     case text
+    /// SVG path data in the layer's bounds, filled and stroked (`strokeStart` / `strokeEnd`
+    /// draw part of it, as on `CAShapeLayer`).
+    case path
     /// Nothing of its own; only its children.
     case group
 }
@@ -18,6 +21,42 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case left,
 public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }
 /// Mirrors `UIView.ContentMode`'s `scaleToFill`, `scaleAspectFit` and `scaleAspectFill`.
 public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fill, aspectFit, aspectFill }
+
+/// How a layer is composited onto what is beneath it (CALayer's `compositingFilter`, CSS
+/// `mix-blend-mode`).
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case difference, exclusion, hue, saturation, color, luminosity
+}
+
+/// A gradient fill (CAGradientLayer), its points in unit coordinates of the bounds.
+public struct Gradient: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Along the line from `from` to `to`.
+        case linear(from: Vector2, to: Vector2)
+        /// Outward from `center`; `radius` is a fraction of the bounds' larger side.
+        case radial(center: Vector2, radius: Double)
+    }
+
+    public var kind: Kind
+    /// (offset 0…1, colour) in increasing offset.
+    public var stops: [(offset: Double, color: Color)]
+
+    public init(kind: Kind, stops: [(offset: Double, color: Color)]) {
+        self.kind = kind
+        self.stops = stops
+    }
+
+    public static func == (a: Gradient, b: Gradient) -> Bool {
+        a.kind == b.kind && a.stops.count == b.stops.count
+            && zip(a.stops, b.stops).allSatisfy { $0.offset == $1.offset && $0.color == $1.color }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        for stop in stops { hasher.combine(stop.offset); hasher.combine(stop.color) }
+    }
+}
 
 /// The parts of a layer that do not animate.
 public struct LayerStyle: Hashable, Sendable {
@@ -30,6 +69,11 @@ public struct LayerStyle: Hashable, Sendable {
     public var contentMode = ContentMode.fill
     /// Mirrors `CALayer.masksToBounds`: children are clipped to the (rounded) bounds.
     public var clips = false
+    /// The outline of a `path` layer.
+    public var path: SVGPath?
+    /// A gradient that replaces the solid `fill`.
+    public var gradient: Gradient?
+    public var blendMode = BlendMode.normal
 
     public init() {}
 }

@@ -13,8 +13,8 @@ struct SceneDocument {
     static let layerKeys = ["id", "shape", "position", "size", "anchor", "rotation", "scale", "translation",
                             "opacity", "fill", "cornerRadius", "stroke", "strokeStart", "strokeEnd", "text",
                             "font", "color", "alignment", "image", "contentMode", "clips", "hidden", "zIndex",
-                            "children"]
-    static let plannedLayerKeys = ["shadow", "blur", "backdropBlur", "blendMode", "path"]
+                            "children", "path", "blendMode"]
+    static let plannedLayerKeys = ["shadow", "blur", "backdropBlur"]
 
     func makeScene() -> Scene? {
         let root = DocumentPath.root
@@ -185,7 +185,17 @@ struct SceneDocument {
                     layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0) }
                 }
             case "fill" where { if case .mapping = value { return true } else { return false } }():
-                reader.report(at, "gradient fills are not supported yet by this version of zoetrope; use a colour")
+                layer.style.gradient = readGradient(value, at: at)
+            case "path":
+                if let data = reader.string(value, at: at) {
+                    do {
+                        layer.style.path = try SVGPath(parsing: data)
+                    } catch {
+                        reader.report(at, "malformed path data: \(error)")
+                    }
+                }
+            case "blendMode":
+                layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
             default:
                 guard let property = LayerProperty(rawValue: key),
                       let parsed = readValue(of: property, value, at: at) else { continue }
@@ -195,7 +205,53 @@ struct SceneDocument {
         if layer.shape == .image, layer.values.image.isEmpty, node["image"] == nil {
             reader.report(path / "image", "required: an image layer needs image: path/to/file.png")
         }
+        if layer.shape == .path, node["path"] == nil {
+            reader.report(path / "path", "required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"")
+        }
         return layer
+    }
+
+    /// `{ linear: { from, to, stops } }` or `{ radial: { center, radius, stops } }`, points in unit
+    /// coordinates of the bounds, stops `[offset, colour]` with increasing offsets.
+    private func readGradient(_ node: DocumentNode, at path: DocumentPath) -> Gradient? {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["linear", "radial"]), pairs.count == 1,
+              let (kind, body) = pairs.first else {
+            if case .mapping(let pairs, _) = node, pairs.count != 1 { reader.report(path, "a gradient is one of linear or radial") }
+            return nil
+        }
+        let at = path / kind
+        let allowed = kind == "linear" ? ["from", "to", "stops"] : ["center", "radius", "stops"]
+        guard reader.mapping(body, at: at, allowed: allowed) != nil else { return nil }
+        let gradientKind: Gradient.Kind
+        if kind == "linear" {
+            let from = body["from"].flatMap { reader.vector($0, at: at / "from") } ?? Vector2(0, 0.5)
+            let to = body["to"].flatMap { reader.vector($0, at: at / "to") } ?? Vector2(1, 0.5)
+            gradientKind = .linear(from: from, to: to)
+        } else {
+            let center = body["center"].flatMap { reader.vector($0, at: at / "center") } ?? Vector2(0.5, 0.5)
+            let radius = body["radius"].flatMap { reader.positive($0, at: at / "radius") } ?? 0.5
+            gradientKind = .radial(center: center, radius: radius)
+        }
+        guard let stopsNode = body["stops"], let items = reader.sequence(stopsNode, at: at / "stops", of: "stops [offset, colour]") else {
+            if body["stops"] == nil { reader.report(at / "stops", "required: at least two stops [offset, colour]") }
+            return nil
+        }
+        var stops: [(offset: Double, color: Color)] = []
+        for (index, item) in items.enumerated() {
+            guard case .sequence(let pair, _) = item, pair.count == 2 else {
+                reader.report(at / "stops" / index, "expected [offset, colour] (found \(item.kindPhrase))")
+                continue
+            }
+            guard let offset = reader.unit(pair[0], at: at / "stops" / index / 0),
+                  let color = reader.color(pair[1], at: at / "stops" / index / 1) else { continue }
+            if let last = stops.last, offset < last.offset {
+                reader.report(at / "stops" / index / 0, "stop offsets must not decrease (found \(DocumentReader.format(offset)) after \(DocumentReader.format(last.offset)))")
+            }
+            stops.append((offset, color))
+        }
+        if items.count < 2 { reader.report(at / "stops", "expected at least two stops (found \(items.count))") }
+        guard stops.count == items.count, stops.count >= 2 else { return nil }
+        return Gradient(kind: gradientKind, stops: stops)
     }
 
     private func readStroke(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {

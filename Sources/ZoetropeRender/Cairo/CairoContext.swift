@@ -63,6 +63,67 @@ final class CairoContext {
         cairo_restore(pointer)
     }
 
+    /// Adds SVG path segments to the current path.
+    func addPath(_ path: SVGPath) {
+        for segment in path.segments {
+            switch segment {
+            case .move(let p): cairo_move_to(pointer, p.x, p.y)
+            case .line(let p): cairo_line_to(pointer, p.x, p.y)
+            case let .cubic(c1, c2, end): cairo_curve_to(pointer, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+            case .close: cairo_close_path(pointer)
+            }
+        }
+    }
+
+    /// Fills the current path (keeping it) with `gradient` over a box of `width` × `height`.
+    func fillPreserve(_ gradient: Gradient, width: Double, height: Double, opacity: Double) {
+        let pattern: OpaquePointer?
+        switch gradient.kind {
+        case let .linear(from, to):
+            pattern = cairo_pattern_create_linear(from.x * width, from.y * height, to.x * width, to.y * height)
+        case let .radial(center, radius):
+            let r = radius * max(width, height)
+            pattern = cairo_pattern_create_radial(center.x * width, center.y * height, 0, center.x * width, center.y * height, r)
+        }
+        guard let pattern else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        for stop in gradient.stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, stop.color.red, stop.color.green, stop.color.blue,
+                                              stop.color.alpha * opacity)
+        }
+        cairo_set_source(pointer, pattern)
+        cairo_fill_preserve(pointer)
+    }
+
+    /// Ends a group begun with `beginGroup()`, compositing it with `mode` at `opacity`.
+    func endGroup(opacity: Double, blendMode mode: BlendMode) {
+        cairo_pop_group_to_source(pointer)
+        cairo_set_operator(pointer, Self.cairoOperator(mode))
+        cairo_paint_with_alpha(pointer, opacity)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+    }
+
+    private static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        }
+    }
+
     /// The length of the current path, flattened to line segments.
     func currentPathLength() -> Double {
         guard let path = cairo_copy_path_flat(pointer) else { return 0 }
@@ -132,10 +193,7 @@ final class CairoContext {
     /// Starts drawing into an offscreen group, composited by `endGroup(opacity:)`.
     func beginGroup() { cairo_push_group(pointer) }
 
-    func endGroup(opacity: Double) {
-        cairo_pop_group_to_source(pointer)
-        cairo_paint_with_alpha(pointer, opacity)
-    }
+    func endGroup(opacity: Double) { endGroup(opacity: opacity, blendMode: .normal) }
 
     /// Paints `image` scaled by (sx, sy) with its top-left at (x, y).
     func paint(_ image: CairoImageSurface, x: Double, y: Double, scaleX: Double, scaleY: Double, opacity: Double) {

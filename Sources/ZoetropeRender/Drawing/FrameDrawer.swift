@@ -6,7 +6,8 @@ import ZoetropeCore
 /// translate(position + translation) · rotate(rotation) · scale(scale) · translate(−anchor·size);
 /// children live in their parent's bounds, ordered by `zIndex` then file order. A layer with
 /// children and opacity below 1 is composited as a group, so overlapping children do not double
-/// up. Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
+/// up; a blend mode other than normal composites the layer as a group with that operator.
+/// Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
 final class FrameDrawer {
     let surface: CairoImageSurface
     let context: CairoContext
@@ -59,8 +60,10 @@ final class FrameDrawer {
         context.scale(values.scale.x, values.scale.y)
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
 
-        let paintsTwice = values.fill.alpha > 0 && values.strokeWidth > 0 && values.strokeColor.alpha > 0
-        let grouped = values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
+        let fills = values.fill.alpha > 0 || node.style.gradient != nil
+        let paintsTwice = fills && values.strokeWidth > 0 && values.strokeColor.alpha > 0
+        let blended = node.style.blendMode != .normal
+        let grouped = blended || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
         let ownOpacity = grouped ? 1 : values.opacity
         if grouped { context.beginGroup() }
 
@@ -77,7 +80,7 @@ final class FrameDrawer {
             }
             context.restore()
         }
-        if grouped { context.endGroup(opacity: values.opacity) }
+        if grouped { context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode) }
     }
 
     private func drawContent(_ node: LayerTree.Node, _ values: LayerValues, opacity: Double) throws(CairoError) {
@@ -90,6 +93,11 @@ final class FrameDrawer {
         case .ellipse:
             context.newPath()
             context.addEllipse(width: size.x, height: size.y)
+            paintPath(values, node.style, opacity: opacity)
+        case .path:
+            guard let path = node.style.path else { return }
+            context.newPath()
+            context.addPath(path)
             paintPath(values, node.style, opacity: opacity)
         case .image:
             guard !values.image.isEmpty else { return }
@@ -110,7 +118,9 @@ final class FrameDrawer {
 
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` draw part of the outline.
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
-        if values.fill.alpha > 0 {
+        if let gradient = style.gradient {
+            context.fillPreserve(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
+        } else if values.fill.alpha > 0 {
             context.setColor(values.fill, opacity: opacity)
             context.fillPreserve()
         }
