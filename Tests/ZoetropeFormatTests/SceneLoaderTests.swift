@@ -97,7 +97,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[0].duration: must be > 0 (found 0)",
             "scenes/test.yaml: animators[0].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[0].animations[0].set.frogg.position: unknown layer \"frogg\" (layers: frog, frog)",
-            "scenes/test.yaml: animators[0].animations[0].set.frog.postion: unknown property \"postion\" (expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text)",
+            "scenes/test.yaml: animators[0].animations[0].set.frog.postion: unknown property \"postion\" (expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur)",
             "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)
@@ -168,10 +168,11 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(found == ["scenes/test.yaml: animators[0].timing.spring.mass: must be a finite number > 0 (found 0)"])
     }
 
-    @Test func plannedFeaturesSaySoInsteadOfUnknownKey() {
-        let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: 2 } } ]\n")
+    @Test func effectRadiiMustNotBeNegative() {
+        let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: -2 }, blur: -1 } ]\n")
         #expect(found == [
-            "scenes/test.yaml: layers[0].shadow: not supported yet by this version of zoetrope",
+            "scenes/test.yaml: layers[0].shadow.radius: must be >= 0 (found -2)",
+            "scenes/test.yaml: layers[0].blur: must be >= 0 (found -1)",
         ])
     }
 }

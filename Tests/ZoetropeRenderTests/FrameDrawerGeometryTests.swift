@@ -172,3 +172,48 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[60, 60] == RasterImage.Pixel(red: 255, green: 255, blue: 0))
     }
 }
+
+@Suite struct EffectTests {
+    @Test func aHardShadowFallsAtItsOffset() throws {
+        var card = rect("card", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FF0000")
+        card.values.shadowOpacity = 1
+        card.values.shadowRadius = 0
+        card.values.shadowOffset = Vector2(0, 30)
+        card.values.shadowColor = Color(hex: "#0000FF")!
+        let image = try draw([card])
+        #expect(image[100, 100] == red, "the layer is drawn over its shadow")
+        #expect(image[100, 135] == blue, "below the card, within the offset")
+        #expect(image[100, 160] == white, "beyond the shadow")
+    }
+
+    @Test func aSoftShadowFadesOutsideTheShape() throws {
+        var card = rect("card", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FF0000")
+        card.values.shadowOpacity = 1
+        card.values.shadowRadius = 16
+        card.values.shadowOffset = Vector2(0, 0)
+        let image = try draw([card])
+        let nearEdge = image[100, 124], far = image[100, 150]
+        #expect(nearEdge.red < 200, "darkened just outside the edge (\(nearEdge))")
+        #expect(far.red > nearEdge.red, "lighter further away")
+    }
+
+    @Test func layerBlurSpreadsTheContent() throws {
+        var dot = rect("dot", position: Vector2(100, 100), size: Vector2(40, 40), fill: "#000000")
+        dot.values.blur = 6
+        let image = try draw([dot])
+        #expect(image[100, 100].red < 40, "still dark at the centre")
+        #expect((60...200).contains(image[100, 121].red), "the edge is soft")
+        #expect(image[100, 140].red > 240, "far away, untouched")
+    }
+
+    @Test func backdropBlurSoftensOnlyWhatIsBeneathTheLayer() throws {
+        let stripes = (0..<40).map { i in rect("s\(i)", position: Vector2(Double(i) * 4 + 21, 100), size: Vector2(2, 100), fill: "#000000") }
+        var glass = rect("glass", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FFFFFF00")
+        glass.values.backdropBlur = 4
+        let image = try draw(stripes + [glass])
+        let under = (92...108).map { image[$0, 100].red }
+        #expect(under.allSatisfy { (70...190).contains($0) }, "under the glass the stripes blur to grey: \(under)")
+        let outside = (92...108).map { image[$0, 60].red }
+        #expect(outside.contains(0) && outside.contains(255), "outside the glass they stay sharp")
+    }
+}

@@ -9,6 +9,11 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case color
     case fontSize = "font.size"
     case hidden, zIndex, text, image
+    case shadowColor = "shadow.color"
+    case shadowOffset = "shadow.offset"
+    case shadowRadius = "shadow.radius"
+    case shadowOpacity = "shadow.opacity"
+    case blur, backdropBlur
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -23,9 +28,10 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
-        case .position, .size, .anchor, .scale, .translation: .vector
-        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .fontSize, .zIndex: .number
-        case .fill, .strokeColor, .color: .color
+        case .position, .size, .anchor, .scale, .translation, .shadowOffset: .vector
+        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .fontSize, .zIndex,
+             .shadowRadius, .shadowOpacity, .blur, .backdropBlur: .number
+        case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
         }

@@ -28,6 +28,19 @@ public struct LayerValues: Hashable, Sendable {
     public var text = ""
     /// An image layer's PNG, as a path resolved against the scene file's folder.
     public var image = ""
+    /// Mirrors `CALayer.shadowColor` (default black).
+    public var shadowColor = Color.black
+    /// Mirrors `CALayer.shadowOffset`, in the layer's own coordinates.
+    public var shadowOffset = Vector2(0, -3)
+    /// Mirrors `CALayer.shadowRadius`: the blur radius (a Gaussian of σ = radius / 2).
+    public var shadowRadius = 3.0
+    /// Mirrors `CALayer.shadowOpacity`: 0 (the default) draws no shadow.
+    public var shadowOpacity = 0.0
+    /// A Gaussian blur of the layer and its children, σ = blur.
+    public var blur = 0.0
+    /// A Gaussian blur (σ = backdropBlur) of what lies beneath the layer, within its bounds, as
+    /// `UIVisualEffectView` does.
+    public var backdropBlur = 0.0
 
     public init() {}
 
@@ -54,6 +67,12 @@ public struct LayerValues: Hashable, Sendable {
             case .zIndex: .number(zIndex)
             case .text: .text(text)
             case .image: .text(image)
+            case .shadowColor: .color(shadowColor)
+            case .shadowOffset: .vector(shadowOffset)
+            case .shadowRadius: .number(shadowRadius)
+            case .shadowOpacity: .number(shadowOpacity)
+            case .blur: .number(blur)
+            case .backdropBlur: .number(backdropBlur)
             }
         }
         set {
@@ -77,6 +96,12 @@ public struct LayerValues: Hashable, Sendable {
             case (.zIndex, .number(let n)): zIndex = n
             case (.text, .text(let s)): text = s
             case (.image, .text(let s)): image = s
+            case (.shadowColor, .color(let c)): shadowColor = c
+            case (.shadowOffset, .vector(let v)): shadowOffset = v
+            case (.shadowRadius, .number(let n)): shadowRadius = n
+            case (.shadowOpacity, .number(let n)): shadowOpacity = n
+            case (.blur, .number(let n)): blur = n
+            case (.backdropBlur, .number(let n)): backdropBlur = n
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -439,13 +439,11 @@ extension SceneDocument {
         ("addAnimations", ["delayFactor", "set"]), ("pan", ["to", "by", "duration"]),
     ]
     static let gestures = ["drag", "release"]
-    static let plannedGestures: [String] = []
     static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
     static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers) + ["path"])).sorted() }
 
     func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
-        guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys,
-                             unsupported: Self.plannedGestures) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys) != nil else { return nil }
         var position: AnimatingPosition?
         if let when = node["when"], let text = reader.string(when, at: path / "when") {
             if text == "any" {
@@ -461,8 +459,7 @@ extension SceneDocument {
     }
 
     func readEvent(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> ScriptEvent? {
-        guard reader.mapping(node, at: path, allowed: ["at"] + Self.actionKeys + Self.modifierKeys,
-                             unsupported: Self.plannedGestures) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: ["at"] + Self.actionKeys + Self.modifierKeys) != nil else { return nil }
         var time = 0.0
         if let at = node["at"] {
             time = reader.number(at, at: path / "at", where: { $0 >= 0 && $0 <= 86_400 }, expected: "within 0...86400 seconds") ?? 0
@@ -508,7 +505,7 @@ extension SceneDocument {
             let assignments = readAssignments(value, at: path / "set", context: context)
             if !assignments.isEmpty { actions.append(.set(assignments)) }
         }
-        if call == nil && node["set"] == nil && !Self.plannedGestures.contains(where: { node[$0] != nil }) {
+        if call == nil && node["set"] == nil {
             reader.report(path, "expected an action: \(Self.actionKeys.joined(separator: ", "))")
         }
         return actions

@@ -13,8 +13,7 @@ struct SceneDocument {
     static let layerKeys = ["id", "shape", "position", "size", "anchor", "rotation", "scale", "translation",
                             "opacity", "fill", "cornerRadius", "stroke", "strokeStart", "strokeEnd", "text",
                             "font", "color", "alignment", "image", "contentMode", "clips", "hidden", "zIndex",
-                            "children", "path", "blendMode"]
-    static let plannedLayerKeys = ["shadow", "blur", "backdropBlur"]
+                            "children", "path", "blendMode", "shadow", "blur", "backdropBlur"]
 
     func makeScene() -> Scene? {
         let root = DocumentPath.root
@@ -151,8 +150,7 @@ struct SceneDocument {
     // MARK: - Layers
 
     private func readLayer(_ node: DocumentNode, at path: DocumentPath) -> Layer? {
-        guard let pairs = reader.mapping(node, at: path, allowed: Self.layerKeys,
-                                         unsupported: Self.plannedLayerKeys) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: Self.layerKeys) else { return nil }
         var layer = Layer(id: path.description, shape: node["children"] == nil ? .rect : .group)
         for (key, value) in pairs {
             let at = path / key
@@ -168,6 +166,7 @@ struct SceneDocument {
             case "shape": layer.shape = reader.choice(value, at: at, of: Shape.self) ?? layer.shape
             case "stroke": readStroke(value, at: at, into: &layer)
             case "font": readFont(value, at: at, into: &layer)
+            case "shadow": readShadow(value, at: at, into: &layer)
             case "alignment": layer.style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? layer.style.alignment
             case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
             case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
@@ -275,6 +274,20 @@ struct SceneDocument {
         }
     }
 
+    /// `{ color, offset, radius, opacity }`; writing a shadow makes it visible (opacity 1 unless given).
+    private func readShadow(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
+        guard let pairs = reader.mapping(node, at: path, allowed: ["color", "offset", "radius", "opacity"]) else { return }
+        layer.values.shadowOpacity = 1
+        for (key, value) in pairs {
+            switch key {
+            case "color": layer.values.shadowColor = reader.color(value, at: path / key) ?? layer.values.shadowColor
+            case "offset": layer.values.shadowOffset = reader.vector(value, at: path / key) ?? layer.values.shadowOffset
+            case "radius": layer.values.shadowRadius = reader.nonNegative(value, at: path / key) ?? layer.values.shadowRadius
+            default: layer.values.shadowOpacity = reader.unit(value, at: path / key) ?? 1
+            }
+        }
+    }
+
     private func readFont(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
         for (key, value) in reader.mapping(node, at: path, allowed: ["family", "size", "weight"]) ?? [] {
             switch key {
@@ -309,7 +322,9 @@ struct SceneDocument {
             }
             return .vector(size)
         case .opacity, .strokeStart, .strokeEnd: return reader.unit(node, at: path).map { .number($0) }
-        case .cornerRadius, .strokeWidth: return reader.nonNegative(node, at: path).map { .number($0) }
+        case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur:
+            return reader.nonNegative(node, at: path).map { .number($0) }
+        case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .fontSize: return reader.positive(node, at: path).map { .number($0) }
         case .image:
             reader.report(path, "the image of a layer is set in the layer itself, not animated")

@@ -3,7 +3,7 @@ import ZoetropeCore
 
 /// A drawing context on an image surface, with the few operations the layer drawer needs.
 final class CairoContext {
-    private let pointer: OpaquePointer
+    let pointer: OpaquePointer
 
     init(surface: CairoImageSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
@@ -103,7 +103,7 @@ final class CairoContext {
         cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
     }
 
-    private static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+    static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
         switch mode {
         case .normal: CAIRO_OPERATOR_OVER
         case .multiply: CAIRO_OPERATOR_MULTIPLY

@@ -7,6 +7,10 @@ import ZoetropeCore
 /// children live in their parent's bounds, ordered by `zIndex` then file order. A layer with
 /// children and opacity below 1 is composited as a group, so overlapping children do not double
 /// up; a blend mode other than normal composites the layer as a group with that operator.
+/// Shadows (CALayer's: the content's alpha in the shadow colour, blurred by σ = radius / 2,
+/// offset in the layer's own coordinates), layer blur and backdrop blur (what lies beneath,
+/// within the bounds, as `UIVisualEffectView`) work on offscreen groups confined to the region
+/// they can reach.
 /// Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
 final class FrameDrawer {
     let surface: CairoImageSurface
@@ -63,8 +67,26 @@ final class FrameDrawer {
         let fills = values.fill.alpha > 0 || node.style.gradient != nil
         let paintsTwice = fills && values.strokeWidth > 0 && values.strokeColor.alpha > 0
         let blended = node.style.blendMode != .normal
-        let grouped = blended || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
+        let scale = context.deviceScale
+        let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
+            ? (color: values.shadowColor, opacity: values.shadowOpacity, sigma: values.shadowRadius / 2 * scale, offset: values.shadowOffset)
+            : nil
+        let blurSigma = max(values.blur, 0) * scale
+        let effects = shadow != nil || blurSigma > 0
+        let grouped = effects || blended || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
         let ownOpacity = grouped ? 1 : values.opacity
+        if values.backdropBlur > 0 {
+            context.newPath()
+            context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+            context.blurBackdrop(sigma: values.backdropBlur * scale, box: context.deviceBox(width: size.x, height: size.y, margin: 1))
+        }
+        if effects {
+            // The offscreen group covers only what the effects can reach.
+            let reach = 3 * max(shadow?.sigma ?? 0, blurSigma)
+                + (shadow.map { abs($0.offset.x) + abs($0.offset.y) } ?? 0) * scale + 2
+            context.save()
+            context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: reach + Self.childReach(node, tree)))
+        }
         if grouped { context.beginGroup() }
 
         try drawContent(node, values, opacity: ownOpacity)
@@ -80,7 +102,19 @@ final class FrameDrawer {
             }
             context.restore()
         }
-        if grouped { context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode) }
+        if effects {
+            context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: node.style.blendMode)
+            context.restore()
+        } else if grouped {
+            context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
+        }
+    }
+
+    /// Children may reach outside their parent's bounds; an effect's region must include them.
+    /// A generous margin (the canvas diagonal) unless the layer clips its children.
+    private static func childReach(_ node: LayerTree.Node, _ tree: PresentationTree) -> Double {
+        guard !node.children.isEmpty, !node.style.clips else { return 0 }
+        return (tree.canvas.size.x * tree.canvas.size.x + tree.canvas.size.y * tree.canvas.size.y).squareRoot()
     }
 
     private func drawContent(_ node: LayerTree.Node, _ values: LayerValues, opacity: Double) throws(CairoError) {
