@@ -153,3 +153,35 @@ private func frameFiles(_ folder: String) throws -> [String] {
         #expect(lines.last == "{\"event\":\"done\",\"scene\":\"slide\",\"done\":5,\"total\":5}")
     }
 }
+
+@Suite struct RenderQualityTests {
+    @Test func aFontThatIsNotInstalledIsAnErrorNotAFallback() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("font.yaml", """
+            canvas: { size: [100, 40] }
+            layers: [ { id: title, shape: text, text: hi, position: [50, 20], size: [100, 40], font: { family: "No Such Font 9000" } } ]
+            """)
+        let result = try CommandRunner.run(["render", "font.yaml", "--out", "out"], in: folder.url)
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("font.yaml: layer \"title\": font family \"No Such Font 9000\" is not installed"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/frame_00000.png")))
+    }
+
+    @Test func motionBlurSmearsMovingEdgesAndLeavesStillFramesAlone() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("sharp"), "--frames", "0,15", "--progress", "none"]).status == 0)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("blur"), "--frames", "0,15", "--motion-blur", "8",
+                                       "--progress", "none"]).status == 0)
+        // Frame 0 is before the move: every sample is the same picture.
+        let still = try Data(contentsOf: URL(fileURLWithPath: folder.path("sharp/frame_00000.png")))
+        #expect(still == (try Data(contentsOf: URL(fileURLWithPath: folder.path("blur/frame_00000.png")))))
+        // Frame 15 (t = 0.75 s) is mid-move at 80 pt/s·…: the box's right edge is a ramp, not a step.
+        let sharp = try RasterImage(pngFile: folder.path("sharp/frame_00015.png"))
+        let blurred = try RasterImage(pngFile: folder.path("blur/frame_00015.png"))
+        let partial: (RasterImage) -> Int = { image in (0..<120).filter { x in (1...254).contains(image[x, 40].green) }.count }
+        #expect(partial(blurred) > partial(sharp) + 2, "more in-between pixels along the motion")
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("blur/manifest.json"))))
+        #expect(manifest.motionBlur == 8)
+    }
+}

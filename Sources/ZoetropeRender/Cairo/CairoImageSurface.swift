@@ -39,6 +39,32 @@ final class CairoImageSurface {
         return sink.bytes
     }
 
+    /// Adds every byte of the surface to `sums` (4 per pixel, row by row): one sample of a
+    /// motion-blurred frame.
+    func accumulate(into sums: inout [UInt32]) {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
+        if sums.count != width * height * 4 { sums = [UInt32](repeating: 0, count: width * height * 4) }
+        for y in 0..<height {
+            let row = data.advanced(by: y * stride)
+            for i in 0..<(width * 4) { sums[y * width * 4 + i] &+= UInt32(row[i]) }
+        }
+    }
+
+    /// Replaces the pixels with the rounded average of `count` accumulated samples.
+    func storeAverage(of sums: [UInt32], count: Int) {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), count > 0, sums.count == width * height * 4 else { return }
+        let half = UInt32(count / 2), divisor = UInt32(count)
+        for y in 0..<height {
+            let row = data.advanced(by: y * stride)
+            for i in 0..<(width * 4) { row[i] = UInt8((sums[y * width * 4 + i] + half) / divisor) }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// The pixel at (x, y) as straight-alpha RGBA bytes (for tests and diffs).
     func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         cairo_surface_flush(pointer)

@@ -24,10 +24,14 @@ public struct RenderRequest: Sendable {
     public var scale: Double
     /// Skip frames the manifest already lists with a matching file.
     public var resume: Bool
+    /// Sub-frame samples averaged per frame (1: no motion blur).
+    public var motionBlur: Int
+    /// The shutter angle of motion blur in degrees (360 spans the whole frame interval).
+    public var shutterAngle: Double
 
     public init(sceneFile: String, source: [UInt8], overrides: [String], evaluation: SceneEvaluation,
                 duration: Double, directory: String, frames: FrameSelection? = nil, shard: FrameShard? = nil,
-                jobs: Int = 1, scale: Double = 1, resume: Bool = false) {
+                jobs: Int = 1, scale: Double = 1, resume: Bool = false, motionBlur: Int = 1, shutterAngle: Double = 180) {
         self.sceneFile = sceneFile
         self.source = source
         self.overrides = overrides
@@ -39,6 +43,17 @@ public struct RenderRequest: Sendable {
         self.jobs = jobs
         self.scale = scale
         self.resume = resume
+        self.motionBlur = max(1, motionBlur)
+        self.shutterAngle = shutterAngle
+    }
+
+    /// The instants averaged into frame `index`: `motionBlur` samples evenly spread over the
+    /// shutter interval centred on the frame's time.
+    func sampleTimes(ofFrame index: Int, frameRate: FrameRate) -> [Double] {
+        let time = frameRate.time(ofFrame: index)
+        guard motionBlur > 1 else { return [time] }
+        let exposure = shutterAngle / 360 / frameRate.framesPerSecond
+        return (0..<motionBlur).map { time + exposure * ((Double($0) + 0.5) / Double(motionBlur) - 0.5) }
     }
 }
 
@@ -83,7 +98,7 @@ public enum FrameSequenceRenderer {
         guard width >= 1, height >= 1, width <= 32768, height <= 32768 else {
             throw RenderError(message: "\(request.sceneFile): a \(width)×\(height) pixel frame cannot be rendered (each side must be within 1...32768)", exitCode: 65)
         }
-        try checkImages(of: scene, file: request.sceneFile)
+        try checkInputs(of: scene, file: request.sceneFile)
         try AtomicFile.makeDirectory(request.directory)
         AtomicFile.removeLeftovers(in: request.directory)
 
@@ -91,7 +106,7 @@ public enum FrameSequenceRenderer {
         var manifest = RenderManifest(
             scene: scene.name, sceneFile: request.sceneFile, sceneHash: sha256Hex(request.source),
             overrides: request.overrides, fps: scene.frameRate.framesPerSecond, size: [width, height],
-            scale: request.scale, duration: request.duration, frameCount: frameCount,
+            scale: request.scale, motionBlur: request.motionBlur, duration: request.duration, frameCount: frameCount,
             cairoVersion: cairoVersion, frames: [])
         var kept: [Int: RenderManifest.Frame] = [:]
         if let previous = RenderManifest.read(manifestPath), previous.isSameRender(as: manifest) {
@@ -146,7 +161,13 @@ public enum FrameSequenceRenderer {
                 guard let index = claimed else { return }
                 do {
                     let time = frameRate.time(ofFrame: index)
-                    try drawer.draw(evaluation.presentation(at: time), scale: request.scale)
+                    let samples = request.sampleTimes(ofFrame: index, frameRate: frameRate)
+                    var sums: [UInt32] = []
+                    for sample in samples {
+                        try drawer.draw(evaluation.presentation(at: sample), scale: request.scale)
+                        if samples.count > 1 { drawer.surface.accumulate(into: &sums) }
+                    }
+                    if samples.count > 1 { drawer.surface.storeAverage(of: sums, count: samples.count) }
                     let png = try drawer.pngData()
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
@@ -165,8 +186,13 @@ public enum FrameSequenceRenderer {
         return outcome.0
     }
 
-    /// Every image the scene draws must decode before a frame is written.
-    private static func checkImages(of scene: Scene, file: String) throws(RenderError) {
+    /// Every image the scene draws must decode, and every font family of its text layers must be
+    /// installed, before a frame is written.
+    private static func checkInputs(of scene: Scene, file: String) throws(RenderError) {
+        for node in scene.layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
+            let offered = FontCatalog.match(node.style.fontFamily).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
+            throw RenderError(message: "\(file): layer \"\(node.id)\": font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows", exitCode: 66)
+        }
         let paths = Set(scene.layers.initialValues.map(\.image).filter { !$0.isEmpty })
         for path in paths.sorted() {
             guard AtomicFile.read(path) != nil else {

@@ -23,6 +23,8 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     /// Pixels: the canvas size times the render scale.
     public var size: [Int]
     public var scale: Double
+    /// Sub-frame samples per frame (1: none).
+    public var motionBlur: Int
     public var duration: Double
     /// Frames in the whole render, whatever part of it this folder holds.
     public var frameCount: Int
@@ -33,7 +35,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     /// True when `other` describes the same render (so their frames may be merged).
     func isSameRender(as other: RenderManifest) -> Bool {
         scene == other.scene && sceneHash == other.sceneHash && overrides == other.overrides && fps == other.fps
-            && size == other.size && scale == other.scale && duration == other.duration
+            && size == other.size && scale == other.scale && motionBlur == other.motionBlur && duration == other.duration
             && frameCount == other.frameCount
     }
 

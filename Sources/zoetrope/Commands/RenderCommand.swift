@@ -46,10 +46,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Skip frames already rendered (listed in manifest.json with a matching file).")
     var resume = false
 
+    @Option(name: .customLong("motion-blur"), help: ArgumentHelp("Average N sub-frame samples per frame over the shutter (1: off).", valueName: "N"))
+    var motionBlur = 1
+
+    @Option(help: ArgumentHelp("The motion-blur shutter angle in degrees (360: the whole frame interval).", valueName: "DEG"))
+    var shutter = 180.0
+
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
+        guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64 (found \(motionBlur))") }
+        guard shutter.isFinite, shutter > 0, shutter <= 360 else { throw ValidationError("--shutter must be within 0 < angle <= 360 (found \(shutter))") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be within 0 < fps <= 1000 (found \(fps))") }
         _ = try sizeOverride()
@@ -96,7 +104,8 @@ struct RenderCommand: ParsableCommand {
         let plan = SceneRendering.Plan(
             files: files, overrides: sceneOverrides, out: out,
             frames: try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) },
-            shard: try frameShard(), jobs: jobs ?? coreCount, scale: scale, resume: resume)
+            shard: try frameShard(), jobs: jobs ?? coreCount, scale: scale, resume: resume,
+            motionBlur: motionBlur, shutterAngle: shutter)
         try SceneRendering.render(plan, progress: ProgressReporter(mode: progress))
     }
 }
@@ -114,6 +123,8 @@ enum SceneRendering {
         var jobs: Int
         var scale: Double
         var resume: Bool
+        var motionBlur: Int
+        var shutterAngle: Double
     }
 
     static func render(_ plan: Plan, progress: ProgressReporter) throws {
@@ -144,7 +155,8 @@ enum SceneRendering {
             let request = RenderRequest(
                 sceneFile: scene.file, source: scene.source, overrides: scene.overrides.map(\.description),
                 evaluation: result.evaluation, duration: result.duration, directory: directory,
-                frames: plan.frames, shard: plan.shard, jobs: plan.jobs, scale: plan.scale, resume: plan.resume)
+                frames: plan.frames, shard: plan.shard, jobs: plan.jobs, scale: plan.scale, resume: plan.resume,
+                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle)
             do {
                 let summary = try FrameSequenceRenderer.render(request, progress: progress)
                 if progress.effectiveMode != .json {

@@ -1,0 +1,27 @@
+internal import CCairo
+
+/// Which font families fontconfig can find. Cairo's text falls back to another font silently;
+/// a render checks every family first, so a missing font is an error instead.
+enum FontCatalog {
+    /// The family fontconfig would use for `family`, or nil when it has nothing at all.
+    static func match(_ family: String) -> String? {
+        guard let pattern = FcNameParse(family) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// True when `family` is installed (fontconfig matches it by name, ignoring case), or names
+    /// a generic family (`sans-serif`, `serif`, `monospace`) that it resolves.
+    static func isInstalled(_ family: String) -> Bool {
+        guard let matched = match(family) else { return false }
+        if ["sans-serif", "sans", "serif", "monospace", "mono"].contains(family.lowercased()) { return true }
+        return matched.lowercased() == family.lowercased()
+    }
+}
