@@ -185,3 +185,29 @@ private func frameFiles(_ folder: String) throws -> [String] {
         #expect(manifest.motionBlur == 8)
     }
 }
+
+@Suite struct VectorFormatTests {
+    @Test func pdfIsOneDocumentWithAPagePerFrame() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["render", scene, "--format", "pdf", "--frames", "0-30:10", "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/slide.pdf")))
+        #expect(pdf.starts(with: Array("%PDF-".utf8)))
+        let text = String(decoding: pdf, as: UTF8.self)
+        let pages = text.components(separatedBy: "/Type /Page").count - 1 - (text.components(separatedBy: "/Type /Pages").count - 1)
+        #expect(pages == 4)
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("out/manifest.json"))))
+        #expect(manifest.format == "pdf" && manifest.frames.map(\.page) == [1, 2, 3, 4])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")).sorted() == ["manifest.json", "slide.pdf"])
+    }
+
+    @Test func svgIsOneFilePerFrame() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--format", "svg", "--frames", "5,6", "--out", folder.path("out"), "--progress", "none"]).status == 0)
+        let svg = try String(contentsOfFile: folder.path("out/frame_00005.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("width=\"120pt\""))
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/frame_00006.svg")))
+    }
+}

@@ -9,7 +9,7 @@ private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: D
     let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
     let drawer = try FrameDrawer(width: Int(size.x * scale), height: Int(size.y * scale))
     try drawer.draw(tree, scale: scale)
-    return RasterImage(surface: drawer.surface)
+    return RasterImage(surface: try #require(drawer.image))
 }
 
 private func rect(_ id: String, position: Vector2, size: Vector2, fill: String, rotation: Double = 0,

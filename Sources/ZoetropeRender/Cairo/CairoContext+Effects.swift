@@ -76,7 +76,9 @@ extension CairoContext {
     /// Replaces what lies beneath the current path's region with a blur of it (σ = `sigma` device
     /// pixels), confined to the current path; the path is consumed.
     func blurBackdrop(sigma: Double, box: (x: Double, y: Double, width: Double, height: Double)) {
-        guard sigma > 0, let target = cairo_get_group_target(pointer) else { cairo_new_path(pointer); return }
+        // Only pixels can be blurred: on PDF and SVG surfaces the backdrop stays as it is.
+        guard sigma > 0, let target = cairo_get_group_target(pointer),
+              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { cairo_new_path(pointer); return }
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let width = Int32(box.width), height = Int32(box.height)

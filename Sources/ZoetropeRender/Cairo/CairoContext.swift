@@ -5,7 +5,7 @@ import ZoetropeCore
 final class CairoContext {
     let pointer: OpaquePointer
 
-    init(surface: CairoImageSurface) throws(CairoError) {
+    init(surface: CairoSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
         try check(cairo_status(pointer), "creating a drawing context")
     }

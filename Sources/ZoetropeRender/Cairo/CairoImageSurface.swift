@@ -1,28 +1,68 @@
 internal import CCairo
 
-/// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
-final class CairoImageSurface {
+/// A Cairo surface that a frame is drawn on: owns its `cairo_surface_t`.
+class CairoSurface {
     let pointer: OpaquePointer
     let width: Int
     let height: Int
 
-    /// A transparent surface of `width` × `height` pixels.
-    init(width: Int, height: Int) throws(CairoError) {
-        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    init(pointer: OpaquePointer, width: Int, height: Int, operation: @autoclosure () -> String) throws(CairoError) {
+        self.pointer = pointer
         self.width = width
         self.height = height
-        try check(cairo_surface_status(pointer), "creating a \(width)×\(height) surface")
+        do {
+            try check(cairo_surface_status(pointer), operation())
+        } catch {
+            cairo_surface_destroy(pointer)
+            throw error
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}
+
+/// A PDF or SVG surface writing to a file as it is drawn.
+final class CairoVectorSurface: CairoSurface {
+    enum Kind { case pdf, svg }
+
+    /// A surface of `width` × `height` points writing `kind` to `path`.
+    init(_ kind: Kind, path: String, width: Int, height: Int) throws(CairoError) {
+        let pointer: OpaquePointer? = switch kind {
+        case .pdf: cairo_pdf_surface_create(path, Double(width), Double(height))
+        case .svg: cairo_svg_surface_create(path, Double(width), Double(height))
+        }
+        guard let pointer else { throw CairoError(message: "out of memory", operation: "creating \(path)") }
+        try super.init(pointer: pointer, width: width, height: height, operation: "creating \(path)")
+    }
+
+    /// Ends the current page (PDF: the next frame starts a new one).
+    func showPage() { cairo_surface_show_page(pointer) }
+
+    /// Writes everything out; the file is complete once this returns.
+    func finish() throws(CairoError) {
+        cairo_surface_finish(pointer)
+        try check(cairo_surface_status(pointer), "finishing the document")
+    }
+}
+
+/// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
+final class CairoImageSurface: CairoSurface {
+    /// A transparent surface of `width` × `height` pixels.
+    init(width: Int, height: Int) throws(CairoError) {
+        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw CairoError(message: "out of memory", operation: "creating a \(width)×\(height) surface")
+        }
+        try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
     /// The PNG at `path`.
     init(png path: String) throws(CairoError) {
-        pointer = cairo_image_surface_create_from_png(path)
-        width = Int(cairo_image_surface_get_width(pointer))
-        height = Int(cairo_image_surface_get_height(pointer))
-        try check(cairo_surface_status(pointer), "reading the PNG \(path)")
+        guard let pointer = cairo_image_surface_create_from_png(path) else {
+            throw CairoError(message: "out of memory", operation: "reading the PNG \(path)")
+        }
+        try super.init(pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
+                       height: Int(cairo_image_surface_get_height(pointer)), operation: "reading the PNG \(path)")
     }
-
-    deinit { cairo_surface_destroy(pointer) }
 
     /// The surface encoded as PNG by Cairo's own writer.
     func pngData() throws(CairoError) -> [UInt8] {

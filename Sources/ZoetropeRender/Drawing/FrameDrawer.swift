@@ -13,15 +13,24 @@ import ZoetropeCore
 /// they can reach.
 /// Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
 final class FrameDrawer {
-    let surface: CairoImageSurface
+    let target: CairoSurface
     let context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
 
     /// A drawer for frames of `width` × `height` pixels.
-    init(width: Int, height: Int) throws(CairoError) {
-        surface = try CairoImageSurface(width: width, height: height)
-        context = try CairoContext(surface: surface)
+    convenience init(width: Int, height: Int) throws(CairoError) {
+        try self.init(target: CairoImageSurface(width: width, height: height))
     }
+
+    /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
+    /// need pixels, are then drawn without their blur).
+    init(target: CairoSurface) throws(CairoError) {
+        self.target = target
+        context = try CairoContext(surface: target)
+    }
+
+    /// The pixels drawn; nil when drawing a PDF or SVG document.
+    var image: CairoImageSurface? { target as? CairoImageSurface }
 
     /// Draws `tree` scaled by `scale` (2 draws at twice the pixels, same geometry).
     func draw(_ tree: PresentationTree, scale: Double = 1) throws(CairoError) {
@@ -34,8 +43,11 @@ final class FrameDrawer {
         try context.checkStatus()
     }
 
-    /// The surface encoded as PNG.
-    func pngData() throws(CairoError) -> [UInt8] { try surface.pngData() }
+    /// The frame encoded as PNG.
+    func pngData() throws(CairoError) -> [UInt8] {
+        guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
+        return try image.pngData()
+    }
 
     /// Preloads an image so a missing or corrupt PNG fails before any frame is written.
     func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {

@@ -10,11 +10,28 @@ enum AtomicFile {
     /// The suffix of temporary files, so an interrupted render's leftovers can be found.
     static let temporarySuffix = ".zoetrope-tmp"
 
-    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    /// A hidden name beside `path` for writing it before the rename.
+    static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder)/.\(name).\(getpid())\(temporarySuffix)"
+        return "\(folder)/.\(name).\(getpid())\(temporarySuffix)"
+    }
+
+    /// Moves a finished temporary file into place.
+    static func rename(_ temporary: String, to path: String) throws(RenderError) {
+        guard Glibc.rename(temporary, path) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            throw RenderError.writeFailed(path, reason: reason)
+        }
+    }
+
+    /// Removes a file, if it is there.
+    static func remove(_ path: String) { unlink(path) }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw RenderError.cannotCreate(path, reason: lastError())
@@ -38,11 +55,7 @@ enum AtomicFile {
             unlink(temporary)
             throw RenderError.writeFailed(path, reason: reason)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
-            throw RenderError.writeFailed(path, reason: reason)
-        }
+        try rename(temporary, to: path)
     }
 
     /// The bytes of `path`, or nil when it cannot be read.

@@ -2,6 +2,16 @@ import Dispatch
 import Synchronization
 import ZoetropeCore
 
+/// What frames are written as.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// One PNG per frame (the default).
+    case png
+    /// One PDF document, a page per frame, in frame order.
+    case pdf
+    /// One SVG file per frame.
+    case svg
+}
+
 /// Everything one render needs: the evaluated scene, where the frames go, and which of them.
 public struct RenderRequest: Sendable {
     public var sceneFile: String
@@ -28,10 +38,12 @@ public struct RenderRequest: Sendable {
     public var motionBlur: Int
     /// The shutter angle of motion blur in degrees (360 spans the whole frame interval).
     public var shutterAngle: Double
+    public var format: OutputFormat
 
     public init(sceneFile: String, source: [UInt8], overrides: [String], evaluation: SceneEvaluation,
                 duration: Double, directory: String, frames: FrameSelection? = nil, shard: FrameShard? = nil,
-                jobs: Int = 1, scale: Double = 1, resume: Bool = false, motionBlur: Int = 1, shutterAngle: Double = 180) {
+                jobs: Int = 1, scale: Double = 1, resume: Bool = false, motionBlur: Int = 1, shutterAngle: Double = 180,
+                format: OutputFormat = .png) {
         self.sceneFile = sceneFile
         self.source = source
         self.overrides = overrides
@@ -45,6 +57,7 @@ public struct RenderRequest: Sendable {
         self.resume = resume
         self.motionBlur = max(1, motionBlur)
         self.shutterAngle = shutterAngle
+        self.format = format
     }
 
     /// The instants averaged into frame `index`: `motionBlur` samples evenly spread over the
@@ -76,10 +89,10 @@ public struct RenderSummary: Sendable {
 /// number of workers, gives the same bytes as a full sequential render.
 public enum FrameSequenceRenderer {
     /// `frame_00042.png`, padded to fit the render's frame count (at least 5 digits).
-    public static func fileName(ofFrame index: Int, frameCount: Int) -> String {
+    public static func fileName(ofFrame index: Int, frameCount: Int, extension fileExtension: String = "png") -> String {
         let digits = max(5, String(max(frameCount - 1, 0)).count)
         let number = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + fileExtension
     }
 
     public static func render(_ request: RenderRequest, progress: ProgressReporter) throws(RenderError) -> RenderSummary {
@@ -106,14 +119,15 @@ public enum FrameSequenceRenderer {
         var manifest = RenderManifest(
             scene: scene.name, sceneFile: request.sceneFile, sceneHash: sha256Hex(request.source),
             overrides: request.overrides, fps: scene.frameRate.framesPerSecond, size: [width, height],
-            scale: request.scale, motionBlur: request.motionBlur, duration: request.duration, frameCount: frameCount,
+            scale: request.scale, motionBlur: request.motionBlur, format: request.format.rawValue, duration: request.duration,
+            frameCount: frameCount,
             cairoVersion: cairoVersion, frames: [])
         var kept: [Int: RenderManifest.Frame] = [:]
         if let previous = RenderManifest.read(manifestPath), previous.isSameRender(as: manifest) {
             for frame in previous.frames { kept[frame.index] = frame }
         }
         var toRender = selected
-        if request.resume {
+        if request.resume && request.format != .pdf {
             toRender = selected.filter { index in
                 guard let frame = kept[index],
                       let bytes = AtomicFile.read(request.directory + "/" + frame.file) else { return true }
@@ -122,8 +136,16 @@ public enum FrameSequenceRenderer {
         }
 
         progress.begin(scene: scene.name, total: toRender.count, skipped: selected.count - toRender.count)
-        let results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width,
-                                       height: height, progress: progress)
+        let results: [RenderManifest.Frame]
+        switch request.format {
+        case .png:
+            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height, progress: progress)
+        case .pdf:
+            kept = [:]
+            results = try renderDocument(toRender, request: request, width: width, height: height, progress: progress)
+        case .svg:
+            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height, progress: progress)
+        }
         for frame in results { kept[frame.index] = frame }
         manifest.frames = kept.values.sorted { $0.index < $1.index }
         try manifest.write(to: manifestPath)
@@ -161,13 +183,22 @@ public enum FrameSequenceRenderer {
                 guard let index = claimed else { return }
                 do {
                     let time = frameRate.time(ofFrame: index)
+                    if request.format == .svg {
+                        let name = fileName(ofFrame: index, frameCount: frameCount, extension: "svg")
+                        let bytes = try writeSVG(evaluation.presentation(at: time), scale: request.scale, width: width,
+                                                 height: height, to: request.directory + "/" + name)
+                        let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(bytes))
+                        shared.withLock { $0.results.append(frame) }
+                        progress.frameFinished(index)
+                        continue
+                    }
                     let samples = request.sampleTimes(ofFrame: index, frameRate: frameRate)
                     var sums: [UInt32] = []
                     for sample in samples {
                         try drawer.draw(evaluation.presentation(at: sample), scale: request.scale)
-                        if samples.count > 1 { drawer.surface.accumulate(into: &sums) }
+                        if samples.count > 1 { drawer.image?.accumulate(into: &sums) }
                     }
-                    if samples.count > 1 { drawer.surface.storeAverage(of: sums, count: samples.count) }
+                    if samples.count > 1 { drawer.image?.storeAverage(of: sums, count: samples.count) }
                     let png = try drawer.pngData()
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
@@ -184,6 +215,49 @@ public enum FrameSequenceRenderer {
         let outcome = shared.withLock { ($0.results, $0.failure) }
         if let failure = outcome.1 { throw failure }
         return outcome.0
+    }
+
+    /// One SVG file, written to a temporary name and renamed once complete. Returns its bytes.
+    private static func writeSVG(_ tree: PresentationTree, scale: Double, width: Int, height: Int,
+                                 to path: String) throws(RenderError) -> [UInt8] {
+        let temporary = AtomicFile.temporaryPath(for: path)
+        do {
+            let surface = try CairoVectorSurface(.svg, path: temporary, width: width, height: height)
+            try FrameDrawer(target: surface).draw(tree, scale: scale)
+            try surface.finish()
+        } catch {
+            AtomicFile.remove(temporary)
+            throw RenderError(message: "\(path): \(error)", exitCode: 74)
+        }
+        try AtomicFile.rename(temporary, to: path)
+        return AtomicFile.read(path) ?? []
+    }
+
+    /// One PDF, a page per frame in order, written to a temporary name and renamed once complete.
+    private static func renderDocument(_ frames: [Int], request: RenderRequest, width: Int, height: Int,
+                                       progress: ProgressReporter) throws(RenderError) -> [RenderManifest.Frame] {
+        let scene = request.evaluation.scene
+        let name = scene.name + ".pdf"
+        let path = request.directory + "/" + name
+        let temporary = AtomicFile.temporaryPath(for: path)
+        do {
+            let surface = try CairoVectorSurface(.pdf, path: temporary, width: width, height: height)
+            let drawer = try FrameDrawer(target: surface)
+            for index in frames {
+                try drawer.draw(request.evaluation.presentation(at: scene.frameRate.time(ofFrame: index)), scale: request.scale)
+                surface.showPage()
+                progress.frameFinished(index)
+            }
+            try surface.finish()
+        } catch {
+            AtomicFile.remove(temporary)
+            throw RenderError(message: "\(path): \(error)", exitCode: 74)
+        }
+        try AtomicFile.rename(temporary, to: path)
+        let hash = sha256Hex(AtomicFile.read(path) ?? [])
+        return frames.enumerated().map { page, index in
+            RenderManifest.Frame(index: index, file: name, time: scene.frameRate.time(ofFrame: index), sha256: hash, page: page + 1)
+        }
     }
 
     /// Every image the scene draws must decode, and every font family of its text layers must be

@@ -9,8 +9,18 @@ public struct RenderManifest: Codable, Hashable, Sendable {
         public var file: String
         /// Seconds: index / fps.
         public var time: Double
-        /// SHA-256 of the PNG bytes, hex.
+        /// SHA-256 of the file's bytes, hex (for a PDF, of the whole document).
         public var sha256: String
+        /// The frame's page in a PDF; nil for one file per frame.
+        public var page: Int?
+
+        public init(index: Int, file: String, time: Double, sha256: String, page: Int? = nil) {
+            self.index = index
+            self.file = file
+            self.time = time
+            self.sha256 = sha256
+            self.page = page
+        }
     }
 
     public var scene: String
@@ -25,6 +35,8 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     public var scale: Double
     /// Sub-frame samples per frame (1: none).
     public var motionBlur: Int
+    /// png, pdf or svg.
+    public var format: String
     public var duration: Double
     /// Frames in the whole render, whatever part of it this folder holds.
     public var frameCount: Int
@@ -35,7 +47,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     /// True when `other` describes the same render (so their frames may be merged).
     func isSameRender(as other: RenderManifest) -> Bool {
         scene == other.scene && sceneHash == other.sceneHash && overrides == other.overrides && fps == other.fps
-            && size == other.size && scale == other.scale && motionBlur == other.motionBlur && duration == other.duration
+            && size == other.size && scale == other.scale && motionBlur == other.motionBlur && format == other.format && duration == other.duration
             && frameCount == other.frameCount
     }
 

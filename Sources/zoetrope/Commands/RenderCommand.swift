@@ -52,6 +52,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The motion-blur shutter angle in degrees (360: the whole frame interval).", valueName: "DEG"))
     var shutter = 180.0
 
+    @Option(help: "png (a file per frame), pdf (one document, a page per frame) or svg (a file per frame).")
+    var format: OutputFormat = .png
+
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
@@ -105,12 +108,13 @@ struct RenderCommand: ParsableCommand {
             files: files, overrides: sceneOverrides, out: out,
             frames: try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) },
             shard: try frameShard(), jobs: jobs ?? coreCount, scale: scale, resume: resume,
-            motionBlur: motionBlur, shutterAngle: shutter)
+            motionBlur: motionBlur, shutterAngle: shutter, format: format)
         try SceneRendering.render(plan, progress: ProgressReporter(mode: progress))
     }
 }
 
 extension ProgressMode: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// Loads, evaluates and renders each scene of a plan.
 enum SceneRendering {
@@ -125,6 +129,7 @@ enum SceneRendering {
         var resume: Bool
         var motionBlur: Int
         var shutterAngle: Double
+        var format: OutputFormat
     }
 
     static func render(_ plan: Plan, progress: ProgressReporter) throws {
@@ -156,7 +161,7 @@ enum SceneRendering {
                 sceneFile: scene.file, source: scene.source, overrides: scene.overrides.map(\.description),
                 evaluation: result.evaluation, duration: result.duration, directory: directory,
                 frames: plan.frames, shard: plan.shard, jobs: plan.jobs, scale: plan.scale, resume: plan.resume,
-                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle)
+                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle, format: plan.format)
             do {
                 let summary = try FrameSequenceRenderer.render(request, progress: progress)
                 if progress.effectiveMode != .json {
