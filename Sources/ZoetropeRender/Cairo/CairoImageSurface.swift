@@ -79,6 +79,22 @@ final class CairoImageSurface: CairoSurface {
         return sink.bytes
     }
 
+    /// Replaces the pixels with straight-alpha RGBA `pixels` (row-major, width × height).
+    func store(_ pixels: [RasterImage.Pixel]) {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), pixels.count == width * height else { return }
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = pixels[y * width + x], a = UInt32(p.alpha)
+                func premultiply(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                let word = a << 24 | premultiply(p.red) << 16 | premultiply(p.green) << 8 | premultiply(p.blue)
+                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = word }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// Adds every byte of the surface to `sums` (4 per pixel, row by row): one sample of a
     /// motion-blurred frame.
     func accumulate(into sums: inout [UInt32]) {

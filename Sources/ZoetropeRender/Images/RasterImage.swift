@@ -42,4 +42,18 @@ public struct RasterImage: Hashable, Sendable {
 
     /// The pixel at column `x`, row `y`.
     public subscript(x: Int, y: Int) -> Pixel { pixels[y * width + x] }
+
+    /// An image of `width` × `height` pixels, row-major.
+    public init(width: Int, height: Int, pixels: [Pixel]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The image encoded as PNG.
+    public func pngData() throws(CairoError) -> [UInt8] {
+        let surface = try CairoImageSurface(width: width, height: height)
+        surface.store(pixels)
+        return try surface.pngData()
+    }
 }
