@@ -540,7 +540,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         let style = scene.layers.nodes[0].style
         #expect(style.path?.segments.count == 3)
         #expect(style.blendMode == .multiply)
-        #expect(style.gradient == Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5),
+        #expect(scene.layers.initialValues[0].gradient == Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5),
                                            stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)]))
     }
 

@@ -155,7 +155,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
 
     @Test func linearGradientsRunBetweenTheirPoints() throws {
         var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
-        bar.style.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),
+        bar.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),
                                       stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)])
         let image = try draw([bar])
         #expect(image[51, 100].red > 240 && image[51, 100].blue < 15)

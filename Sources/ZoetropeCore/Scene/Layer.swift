@@ -30,6 +30,10 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A gradient fill (CAGradientLayer), its points in unit coordinates of the bounds.
+///
+/// Gradients animate like colours: two gradients of the same kind and number of stops
+/// interpolate their points, radius, offsets and colours; a colour meets a gradient as a
+/// gradient of that colour.
 public struct Gradient: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Along the line from `from` to `to`.
@@ -56,6 +60,35 @@ public struct Gradient: Hashable, Sendable {
         hasher.combine(kind)
         for stop in stops { hasher.combine(stop.offset); hasher.combine(stop.color) }
     }
+
+    /// The same geometry with every stop in `color`.
+    public func filled(with color: Color) -> Gradient {
+        Gradient(kind: kind, stops: stops.map { ($0.offset, color) })
+    }
+
+    /// The gradient `progress` of the way to `target`; nil when they cannot be interpolated
+    /// (different kinds or numbers of stops).
+    public func interpolated(to target: Gradient, progress p: Double, in space: ColorSpace) -> Gradient? {
+        guard stops.count == target.stops.count else { return nil }
+        let kind: Kind
+        switch (self.kind, target.kind) {
+        case let (.linear(a0, a1), .linear(b0, b1)):
+            kind = .linear(from: Vector2(lerp(a0.x, b0.x, p), lerp(a0.y, b0.y, p)), to: Vector2(lerp(a1.x, b1.x, p), lerp(a1.y, b1.y, p)))
+        case let (.radial(c0, r0), .radial(c1, r1)):
+            kind = .radial(center: Vector2(lerp(c0.x, c1.x, p), lerp(c0.y, c1.y, p)), radius: max(0, lerp(r0, r1, p)))
+        default:
+            return nil
+        }
+        return Gradient(kind: kind, stops: zip(stops, target.stops).map { a, b in
+            (min(max(lerp(a.offset, b.offset, p), 0), 1), a.color.interpolated(to: b.color, progress: p, in: space))
+        })
+    }
+
+    /// `linear-gradient(#RRGGBBAA 0, … 1)` / `radial-gradient(…)`, as samples print it.
+    public var description: String {
+        let name = if case .linear = kind { "linear-gradient" } else { "radial-gradient" }
+        return name + "(" + stops.map { "\($0.color.hexString) \($0.offset)" }.joined(separator: ", ") + ")"
+    }
 }
 
 /// The parts of a layer that do not animate.
@@ -71,8 +104,6 @@ public struct LayerStyle: Hashable, Sendable {
     public var clips = false
     /// The outline of a `path` layer.
     public var path: SVGPath?
-    /// A gradient that replaces the solid `fill`.
-    public var gradient: Gradient?
     public var blendMode = BlendMode.normal
 
     public init() {}

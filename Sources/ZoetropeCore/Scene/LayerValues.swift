@@ -15,6 +15,8 @@ public struct LayerValues: Hashable, Sendable {
     public var translation = Vector2.zero
     public var opacity = 1.0
     public var fill = Color.clear
+    /// A gradient that replaces the solid `fill` when set; `fill` animates between them.
+    public var gradient: Gradient?
     public var cornerRadius = 0.0
     public var strokeColor = Color.black
     public var strokeWidth = 0.0
@@ -55,7 +57,7 @@ public struct LayerValues: Hashable, Sendable {
             case .scale: .vector(scale)
             case .translation: .vector(translation)
             case .opacity: .number(opacity)
-            case .fill: .color(fill)
+            case .fill: gradient.map { .gradient($0) } ?? .color(fill)
             case .cornerRadius: .number(cornerRadius)
             case .strokeColor: .color(strokeColor)
             case .strokeWidth: .number(strokeWidth)
@@ -84,7 +86,8 @@ public struct LayerValues: Hashable, Sendable {
             case (.scale, .vector(let v)): scale = v
             case (.translation, .vector(let v)): translation = v
             case (.opacity, .number(let n)): opacity = n
-            case (.fill, .color(let c)): fill = c
+            case (.fill, .color(let c)): fill = c; gradient = nil
+            case (.fill, .gradient(let g)): gradient = g
             case (.cornerRadius, .number(let n)): cornerRadius = n
             case (.strokeColor, .color(let c)): strokeColor = c
             case (.strokeWidth, .number(let n)): strokeWidth = n

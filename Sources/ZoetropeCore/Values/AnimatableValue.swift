@@ -6,6 +6,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case vector(Vector2)
     /// A colour.
     case color(Color)
+    /// A gradient fill.
+    case gradient(Gradient)
     /// A flag such as `hidden`.
     case flag(Bool)
     /// A string such as a text layer's text or an image path.
@@ -16,6 +18,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .number(let n): "\(n)"
         case .vector(let v): v.description
         case .color(let c): c.hexString
+        case .gradient(let g): g.description
         case .flag(let b): "\(b)"
         case .text(let s): "\"\(s)\""
         }
@@ -26,7 +29,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .number: .number
         case .vector: .vector
-        case .color: .color
+        case .color, .gradient: .color
         case .flag: .flag
         case .text: .text
         }
@@ -63,6 +66,15 @@ extension AnimatableValue {
             return .vector(Vector2(lerp(a.x, b.x, progress.x), lerp(a.y, b.y, progress.y)))
         case let (.color(a), .color(b)):
             return .color(a.interpolated(to: b, progress: progress.x, in: colorSpace))
+        case let (.gradient(a), .gradient(b)):
+            if let mixed = a.interpolated(to: b, progress: progress.x, in: colorSpace) { return .gradient(mixed) }
+            return progress.x > 0 ? target : self
+        case let (.color(a), .gradient(b)):
+            return AnimatableValue.gradient(b.filled(with: a)).interpolated(to: target, progress: progress, colorSpace: colorSpace)
+        case let (.gradient(a), .color(b)):
+            // Ends as the plain colour (so the model and the presentation agree at progress 1).
+            if progress.x >= 1 { return target }
+            return AnimatableValue.gradient(a).interpolated(to: .gradient(a.filled(with: b)), progress: progress, colorSpace: colorSpace)
         default:
             return progress.x > 0 ? target : self
         }

@@ -69,6 +69,7 @@ public struct SampleReport: Sendable {
                     case .number(let n): row.append(Self.number(n))
                     case .vector(let v): row += [Self.number(v.x), Self.number(v.y)]
                     case .color(let c): row.append(c.hexString)
+                    case .gradient(let g): row.append(Self.csvField(g.description))
                     case .flag(let b): row.append(String(b))
                     case .text(let s): row.append(Self.csvField(s))
                     }
@@ -117,6 +118,7 @@ private struct JSONReport: Encodable {
             case .number(let n): self = .number(n)
             case .vector(let v): self = .pair(v.x, v.y)
             case .color(let c): self = .string(c.hexString)
+            case .gradient(let g): self = .string(g.description)
             case .flag(let b): self = .bool(b)
             case .text(let s): self = .string(s)
             }

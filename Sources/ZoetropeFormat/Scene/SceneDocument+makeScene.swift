@@ -184,7 +184,7 @@ struct SceneDocument {
                     layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0) }
                 }
             case "fill" where { if case .mapping = value { return true } else { return false } }():
-                layer.style.gradient = readGradient(value, at: at)
+                layer.values.gradient = readGradient(value, at: at)
             case "path":
                 if let data = reader.string(value, at: at) {
                     do {
@@ -212,7 +212,7 @@ struct SceneDocument {
 
     /// `{ linear: { from, to, stops } }` or `{ radial: { center, radius, stops } }`, points in unit
     /// coordinates of the bounds, stops `[offset, colour]` with increasing offsets.
-    private func readGradient(_ node: DocumentNode, at path: DocumentPath) -> Gradient? {
+    func readGradient(_ node: DocumentNode, at path: DocumentPath) -> Gradient? {
         guard let pairs = reader.mapping(node, at: path, allowed: ["linear", "radial"]), pairs.count == 1,
               let (kind, body) = pairs.first else {
             if case .mapping(let pairs, _) = node, pairs.count != 1 { reader.report(path, "a gradient is one of linear or radial") }
@@ -329,6 +329,9 @@ struct SceneDocument {
         case .image:
             reader.report(path, "the image of a layer is set in the layer itself, not animated")
             return nil
+        case .fill:
+            if case .mapping = node { return readGradient(node, at: path).map { .gradient($0) } }
+            return reader.color(node, at: path).map { .color($0) }
         default:
             switch property.kind {
             case .number: return reader.number(node, at: path).map { .number($0) }

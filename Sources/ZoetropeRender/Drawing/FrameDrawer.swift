@@ -76,7 +76,7 @@ final class FrameDrawer {
         context.scale(values.scale.x, values.scale.y)
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
 
-        let fills = values.fill.alpha > 0 || node.style.gradient != nil
+        let fills = values.fill.alpha > 0 || values.gradient != nil
         let paintsTwice = fills && values.strokeWidth > 0 && values.strokeColor.alpha > 0
         let blended = node.style.blendMode != .normal
         let scale = context.deviceScale
@@ -164,7 +164,7 @@ final class FrameDrawer {
 
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` draw part of the outline.
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
-        if let gradient = style.gradient {
+        if let gradient = values.gradient {
             context.fillPreserve(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
         } else if values.fill.alpha > 0 {
             context.setColor(values.fill, opacity: opacity)

@@ -34,3 +34,41 @@ import ZoetropeCore
         #expect(abs(v.x - -20) < 1e-12 && v.y == 0, "overshoot past the target (found \(v))")
     }
 }
+
+@Suite struct GradientAnimationTests {
+    let red = Color(hex: "#FF0000")!, blue = Color(hex: "#0000FF")!, white = Color.white
+
+    @Test func gradientsInterpolateStopByStop() throws {
+        let a = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [(0, red), (1, blue)])
+        let b = Gradient(kind: .linear(from: Vector2(0, 1), to: Vector2(1, 1)), stops: [(0.5, blue), (1, red)])
+        guard case .gradient(let mid) = AnimatableValue.gradient(a).interpolated(to: .gradient(b), progress: Vector2(0.5, 0.5), colorSpace: .srgb) else {
+            Issue.record("expected a gradient"); return
+        }
+        #expect(mid.kind == .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)))
+        #expect(mid.stops.map(\.offset) == [0.25, 1])
+        #expect(mid.stops[0].color == Color(red: 0.5, green: 0, blue: 0.5))
+    }
+
+    @Test func aColourBlendsIntoAGradientAndBack() throws {
+        let g = Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5), stops: [(0, white), (1, blue)])
+        guard case .gradient(let start) = AnimatableValue.color(red).interpolated(to: .gradient(g), progress: .zero, colorSpace: .srgb) else {
+            Issue.record("expected a gradient"); return
+        }
+        #expect(start.stops.allSatisfy { $0.color == red }, "at progress 0 the gradient is all the old colour")
+        #expect(AnimatableValue.gradient(g).interpolated(to: .color(red), progress: Vector2(1, 1), colorSpace: .srgb) == .color(red))
+    }
+
+    @Test func aFillAnimatesFromAColourToAGradientThroughTheAnimator() {
+        var card = Layer(id: "card", shape: .rect)
+        card.values.fill = red
+        let g = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [(0, white), (1, blue)])
+        let scene = Scene(name: "g", canvas: Canvas(size: Vector2(10, 10)), layers: [card], animators: [
+            AnimatorDefinition(id: "a", duration: 1, timing: .cubic(.linear), blocks: [
+                AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .fill), .gradient(g))]),
+            ]),
+        ], script: [ScriptEvent(time: 0, action: .start(animator: 0, delay: 0), path: "s")])
+        let evaluation = SceneEvaluation(scene: scene, horizon: 2)
+        #expect(evaluation.presentation(at: 0.5).values[0].gradient?.stops[1].color == Color(red: 0.5, green: 0, blue: 0.5))
+        #expect(evaluation.presentation(at: 2).values[0].gradient == g)
+    }
+}
