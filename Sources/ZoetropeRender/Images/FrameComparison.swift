@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Compares two PNGs, or two folders of frames file by file, with an `ImageDiff` and tolerances.
+public struct FrameComparison: Sendable {
+    /// One compared file.
+    public struct Entry: Sendable {
+        public var name: String
+        /// nil when the file is missing on one side (`missingIn` says which).
+        public var result: ImageDiff.Result?
+        public var missingIn: String?
+        public var withinTolerance: Bool
+    }
+
+    public var diff = ImageDiff()
+    /// Pixels a frame may differ by; nil with a ratio given means no pixel limit.
+    public var maxDiffPixels: Int?
+    /// Share of a frame's pixels that may differ (0…1).
+    public var maxDiffRatio: Double?
+    /// Where to write diff images (same file names), or nil.
+    public var outputDirectory: String?
+
+    public init(threshold: Double = 0.1, includeAntialiasing: Bool = false, maxDiffPixels: Int? = nil,
+                maxDiffRatio: Double? = nil, outputDirectory: String? = nil) {
+        diff = ImageDiff(threshold: threshold, includeAntialiasing: includeAntialiasing)
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Compares `expected` with `actual` (both files or both folders). Throws for errors: a
+    /// missing input (66), images of different sizes or unreadable PNGs (65), an output that
+    /// cannot be written (73/74).
+    public func compare(expected: String, actual: String) throws(RenderError) -> [Entry] {
+        let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
+        guard expectedIsFolder == actualIsFolder else {
+            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", exitCode: 64)
+        }
+        if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
+        guard expectedIsFolder else {
+            let name = actual.split(separator: "/").last.map(String.init) ?? actual
+            return [try compareFiles(expected, actual, name: name)]
+        }
+        let names = Set(Self.pngs(in: expected)).union(Self.pngs(in: actual)).sorted()
+        var entries: [Entry] = []
+        for name in names {
+            let left = expected + "/" + name, right = actual + "/" + name
+            if AtomicFile.read(left) == nil {
+                entries.append(Entry(name: name, result: nil, missingIn: expected, withinTolerance: false))
+            } else if AtomicFile.read(right) == nil {
+                entries.append(Entry(name: name, result: nil, missingIn: actual, withinTolerance: false))
+            } else {
+                entries.append(try compareFiles(left, right, name: name))
+            }
+        }
+        return entries
+    }
+
+    private func compareFiles(_ expectedPath: String, _ actualPath: String, name: String) throws(RenderError) -> Entry {
+        let expected = try Self.load(expectedPath), actual = try Self.load(actualPath)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", exitCode: 65)
+        }
+        let result = diff.compare(expected, actual)
+        if let outputDirectory {
+            do {
+                try AtomicFile.write(try result.picture.pngData(), to: outputDirectory + "/" + name)
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", exitCode: 74)
+            }
+        }
+        return Entry(name: name, result: result, missingIn: nil, withinTolerance: isWithinTolerance(result))
+    }
+
+    /// Within tolerance when no limit is exceeded: `maxDiffPixels` (0 when neither limit is given)
+    /// and `maxDiffRatio`.
+    func isWithinTolerance(_ result: ImageDiff.Result) -> Bool {
+        let pixels = maxDiffPixels ?? (maxDiffRatio == nil ? 0 : Int.max)
+        let ratio = maxDiffRatio ?? 1
+        return result.differingPixels <= pixels && Double(result.differingPixels) <= ratio * Double(result.totalPixels)
+    }
+
+    private static func load(_ path: String) throws(RenderError) -> RasterImage {
+        do {
+            return try RasterImage(pngFile: path)
+        } catch {
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+        }
+    }
+
+    /// True for a folder, false for a file; throws 66 when there is neither.
+    private static func kind(of path: String) throws(RenderError) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func pngs(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasSuffix(".png") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import ZoetropeRender
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNGs or two folders of frames, pixelmatch-style.",
+        discussion: """
+            Colour distance in YIQ space against --threshold (0.1), anti-aliased pixels told apart \
+            (yellow in diff images) from differences (red, over the expected image faded). Prints \
+            each differing frame with its counts and names the first. Exit codes: 0 within \
+            tolerance; 1 differences found; 64 usage; 65 sizes differ or a PNG is unreadable; \
+            66 an input is missing; 73/74 the diff images cannot be written.
+            """
+    )
+
+    @Argument(help: "The expected PNG or folder.")
+    var expected: String
+
+    @Argument(help: "The actual PNG or folder.")
+    var actual: String
+
+    @Option(help: "Matching threshold, 0...1: smaller is stricter.")
+    var threshold = 0.1
+
+    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels a frame may have (default 0 unless --max-diff-ratio is given).")
+    var maxDiffPixels: Int?
+
+    @Option(name: .customLong("max-diff-ratio"), help: "Share of a frame's pixels that may differ, 0...1.")
+    var maxDiffRatio: Double?
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
+    var includeAntialiasing = false
+
+    @Option(help: ArgumentHelp("Write diff images (same names) into this folder.", valueName: "DIR"))
+    var out: String?
+
+    func validate() throws {
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1 (found \(threshold))") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be >= 0 (found \(maxDiffPixels))") }
+        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be within 0...1 (found \(maxDiffRatio))") }
+    }
+
+    func run() throws {
+        let comparison = FrameComparison(threshold: threshold, includeAntialiasing: includeAntialiasing,
+                                         maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, outputDirectory: out)
+        try FrameDiffing.run(comparison, expected: expected, actual: actual)
+    }
+}
+
+/// Runs a comparison and prints its summary.
+enum FrameDiffing {
+    static func run(_ comparison: FrameComparison, expected: String, actual: String) throws {
+        let entries: [FrameComparison.Entry]
+        do {
+            entries = try comparison.compare(expected: expected, actual: actual)
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+        let failing = entries.filter { !$0.withinTolerance }
+        for entry in entries where entry.missingIn != nil || (entry.result?.differingPixels ?? 0) > 0 {
+            if let missing = entry.missingIn {
+                print("\(entry.name): missing in \(missing)")
+            } else if let result = entry.result {
+                let percent = Double(result.differingPixels) / Double(max(result.totalPixels, 1)) * 100
+                let verdict = entry.withinTolerance ? " (within tolerance)" : ""
+                print("\(entry.name): \(result.differingPixels) pixels differ (\(String(format2(percent))) %), \(result.antialiasedPixels) anti-aliased\(verdict)")
+            }
+        }
+        if let first = failing.first {
+            print("\(failing.count) of \(entries.count) frames differ; first: \(first.name)")
+            throw ExitCode(1)
+        }
+        print("\(entries.count) frame\(entries.count == 1 ? "" : "s") match")
+    }
+
+    private static func format2(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return String(hundredths)
+    }
+}
