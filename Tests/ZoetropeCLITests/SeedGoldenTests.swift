@@ -11,6 +11,8 @@ import Testing
     /// Scene → frames (30 fps) around its events.
     static let scenes: [(scene: String, frames: String)] = [
         ("frog", "14,16,60,105,120"),
+        ("frog-jump", "14,18,30,60,105"),
+        ("square-reversing", "8,10,38,40,47,49,57,59,87"),
         ("frog-pause-scrub", "14,44,46,59,61,76,104,106,244"),
         ("frog-stop-finish", "29,31,46,74,76,89,91"),
         ("frog-reverse", "38,40,63"),
