@@ -7,9 +7,13 @@ RELEASE := .build/release/zoetrope
 
 .PHONY: render test build deps clean
 
-## Build in release mode, then render every scene in scenes/ into output/<scene>/.
+## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
+## contact sheet (sheet.png) beside each scene's frames.
 render: build
 	$(RELEASE) render
+	@for scene in scenes/*.yaml scenes/*.yml scenes/*.json; do \
+		if [ -e "$$scene" ]; then $(RELEASE) sheet "$$scene" || exit 1; fi; \
+	done
 
 ## Run every test (unit tests and end-to-end tests of the built binary).
 test: deps

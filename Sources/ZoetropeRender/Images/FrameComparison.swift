@@ -42,7 +42,7 @@ public struct FrameComparison: Sendable {
             let name = actual.split(separator: "/").last.map(String.init) ?? actual
             return [try compareFiles(expected, actual, name: name)]
         }
-        let names = Set(Self.pngs(in: expected)).union(Self.pngs(in: actual)).sorted()
+        let names = Set(FrameListing.pngs(in: expected)).union(FrameListing.pngs(in: actual)).sorted()
         var entries: [Entry] = []
         for name in names {
             let left = expected + "/" + name, right = actual + "/" + name
@@ -97,8 +97,12 @@ public struct FrameComparison: Sendable {
         guard stat(path, &info) == 0 else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
         return (info.st_mode & S_IFMT) == S_IFDIR
     }
+}
 
-    private static func pngs(in folder: String) -> [String] {
+/// The PNG files of a folder.
+enum FrameListing {
+    /// Names of the visible `.png` files in `folder`, sorted.
+    static func pngs(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -106,6 +110,6 @@ public struct FrameComparison: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
             if name.hasSuffix(".png") && !name.hasPrefix(".") { names.append(name) }
         }
-        return names
+        return names.sorted()
     }
 }

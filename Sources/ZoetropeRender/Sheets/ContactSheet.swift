@@ -1,0 +1,120 @@
+import ZoetropeCore
+
+/// A contact sheet: thumbnails in a grid, each labelled (with its time), on one PNG.
+public struct ContactSheet: Sendable {
+    public struct Cell: Sendable {
+        public var image: RasterImage
+        public var label: String
+
+        public init(image: RasterImage, label: String) {
+            self.image = image
+            self.label = label
+        }
+    }
+
+    public var title: String
+    public var cells: [Cell]
+    public var columns: Int
+    /// Thumbnail width in pixels; heights keep each image's aspect ratio.
+    public var cellWidth: Int
+
+    public init(title: String, cells: [Cell], columns: Int = 4, cellWidth: Int = 240) {
+        self.title = title
+        self.cells = cells
+        self.columns = max(1, columns)
+        self.cellWidth = max(16, cellWidth)
+    }
+
+    /// The frames of `evaluation` at `frames`, drawn at thumbnail size, labelled with their time.
+    public static func cells(of evaluation: SceneEvaluation, frames: [Int], cellWidth: Int) throws(CairoError) -> [Cell] {
+        let scene = evaluation.scene
+        let scale = Double(cellWidth) / scene.canvas.size.x
+        let drawer = try FrameDrawer(width: cellWidth, height: max(1, Int((scene.canvas.size.y * scale).rounded())))
+        return try frames.map { frame throws(CairoError) -> Cell in
+            let time = scene.frameRate.time(ofFrame: frame)
+            try drawer.draw(evaluation.presentation(at: time), scale: scale)
+            guard let image = drawer.image else { throw CairoError(message: "no pixels", operation: "drawing a thumbnail") }
+            return Cell(image: RasterImage(surface: image), label: "\(Self.seconds(time)) s · frame \(frame)")
+        }
+    }
+
+    /// The sheet as PNG bytes.
+    public func pngData() throws(CairoError) -> [UInt8] {
+        let aspect = cells.first.map { Double($0.image.height) / Double(max($0.image.width, 1)) } ?? 0.75
+        let cellHeight = Int((Double(cellWidth) * aspect).rounded())
+        let gap = 12, labelHeight = 22, titleHeight = 40
+        let rows = (cells.count + columns - 1) / columns
+        let width = gap + columns * (cellWidth + gap)
+        let height = titleHeight + rows * (cellHeight + labelHeight + gap) + gap
+        let drawer = try FrameDrawer(width: width, height: height)
+        let context = drawer.context
+        context.resetTransform()
+        context.paint(Color(hex: "#F4F4F4") ?? .white)
+        context.drawLabel(title, x: Double(width) / 2, y: Double(titleHeight) / 2 + 4, alignment: .center, size: 16,
+                          color: Color(hex: "#222222") ?? .black, bold: true)
+        for (index, cell) in cells.enumerated() {
+            let x = gap + (index % columns) * (cellWidth + gap)
+            let y = titleHeight + (index / columns) * (cellHeight + labelHeight + gap)
+            let thumbnail = try CairoImageSurface(width: cell.image.width, height: cell.image.height)
+            thumbnail.store(cell.image.pixels)
+            context.paint(thumbnail, x: Double(x), y: Double(y), scaleX: Double(cellWidth) / Double(max(cell.image.width, 1)),
+                          scaleY: Double(cellHeight) / Double(max(cell.image.height, 1)), opacity: 1)
+            context.newPath()
+            context.addRect(x: Double(x) + 0.5, y: Double(y) + 0.5, width: Double(cellWidth) - 1, height: Double(cellHeight) - 1)
+            context.stroke(width: 1, color: Color(hex: "#C8C8C8") ?? .black)
+            context.drawLabel(cell.label, x: Double(x + cellWidth / 2), y: Double(y + cellHeight + labelHeight / 2 + 2),
+                              alignment: .center, size: 12, color: Color(hex: "#444444") ?? .black)
+        }
+        try context.checkStatus()
+        return try drawer.pngData()
+    }
+
+    /// Writes the sheet to `path` atomically.
+    public func write(to path: String) throws(RenderError) {
+        let png: [UInt8]
+        do {
+            png = try pngData()
+        } catch {
+            throw RenderError(message: "\(path): cannot draw the sheet: \(error)", exitCode: 70)
+        }
+        try AtomicFile.write(png, to: path)
+    }
+
+    /// `count` frame indices spread evenly over `frameCount`, first and last included.
+    public static func evenlySpaced(_ count: Int, of frameCount: Int) -> [Int] {
+        guard frameCount > 1, count > 1 else { return [0] }
+        let n = min(count, frameCount)
+        return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
+    }
+
+    static func seconds(_ time: Double) -> String {
+        let hundredths = (time * 100).rounded() / 100
+        return String(hundredths)
+    }
+}
+
+extension ContactSheet {
+    /// A sheet of the PNG frames in `folder` (names like frame_00012.png), `count` evenly spaced;
+    /// labels give each frame's time from the folder's manifest when it has one.
+    public static func cells(ofFolder folder: String, count: Int) throws(RenderError) -> [Cell] {
+        let manifest = RenderManifest.read(folder + "/manifest.json")
+        var names: [String] = []
+        if let manifest, manifest.format == "png" {
+            names = manifest.frames.map(\.file)
+        } else {
+            names = FrameListing.pngs(in: folder).filter { $0.hasPrefix("frame_") }
+        }
+        guard !names.isEmpty else { throw RenderError(message: "\(folder): no frames (frame_NNNNN.png) to put on a sheet", exitCode: 66) }
+        let picks = evenlySpaced(count, of: names.count).map { names[$0] }
+        return try picks.map { name throws(RenderError) -> Cell in
+            let image: RasterImage
+            do throws(CairoError) {
+                image = try RasterImage(pngFile: folder + "/" + name)
+            } catch {
+                throw RenderError(message: "\(folder)/\(name): not a readable PNG (\(error.message))", exitCode: 65)
+            }
+            let frame = manifest?.frames.first { $0.file == name }
+            return Cell(image: image, label: frame.map { "\(seconds($0.time)) s · frame \($0.index)" } ?? name)
+        }
+    }
+}

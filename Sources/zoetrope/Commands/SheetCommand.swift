@@ -1,0 +1,98 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZoetropeFormat
+import ZoetropeRender
+
+struct SheetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Draw a contact sheet: a grid of evenly spaced frames with their times.",
+        discussion: """
+            For a scene, the frames are drawn at thumbnail size and the sheet is written beside \
+            its frames, output/<scene>/sheet.png; for a folder of frames, into that folder. Exit \
+            codes: 0 success; 64 usage; 65 invalid scene or PNG; 66 missing input; 73/74 the \
+            sheet cannot be written.
+            """
+    )
+
+    @Argument(help: "A scene file, or a folder of frame_NNNNN.png files.")
+    var source: String
+
+    @Option(help: "How many frames, spread evenly from the first to the last.")
+    var count = 12
+
+    @Option(help: "Thumbnails per row.")
+    var columns = 4
+
+    @Option(help: "Thumbnail width in pixels.")
+    var width = 240
+
+    @Option(help: ArgumentHelp("Where to write the sheet (PNG).", valueName: "FILE"))
+    var out: String?
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        guard (1...500).contains(count) else { throw ValidationError("--count must be within 1...500 (found \(count))") }
+        guard (1...50).contains(columns) else { throw ValidationError("--columns must be within 1...50 (found \(columns))") }
+        guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
+    }
+
+    func run() throws {
+        try ContactSheets.draw(source, count: count, columns: columns, width: width, out: out, overrides: overrides.overrides())
+    }
+}
+
+/// Builds and writes a contact sheet of a scene or a frame folder.
+enum ContactSheets {
+    static func draw(_ source: String, count: Int, columns: Int, width: Int, out: String?, overrides: [SceneOverride]) throws {
+        var info = stat()
+        let isFolder = stat(source, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        do {
+            let sheet: ContactSheet
+            let path: String
+            if isFolder {
+                let name = source.split(separator: "/").last.map(String.init) ?? source
+                sheet = ContactSheet(title: name, cells: try ContactSheet.cells(ofFolder: source, count: count), columns: columns, cellWidth: width)
+                path = out ?? source + "/sheet.png"
+            } else {
+                let loaded: LoadedScene
+                let evaluation: SceneEvaluationResult
+                do {
+                    loaded = try SceneLoader.load(source, overrides: overrides)
+                    let (result, duration) = try loaded.evaluate()
+                    evaluation = SceneEvaluationResult(evaluation: result, duration: duration)
+                } catch {
+                    throw report(error)
+                }
+                let frameCount = loaded.scene.frameRate.frameCount(forDuration: evaluation.duration)
+                let frames = ContactSheet.evenlySpaced(count, of: frameCount)
+                let cells: [ContactSheet.Cell]
+                do {
+                    cells = try ContactSheet.cells(of: evaluation.evaluation, frames: frames, cellWidth: width)
+                } catch {
+                    throw RenderError(message: "\(source): \(error)", exitCode: 70)
+                }
+                sheet = ContactSheet(title: "\(loaded.scene.name) — \(frameCount) frames at \(loaded.scene.frameRate.framesPerSecond) fps",
+                                     cells: cells, columns: columns, cellWidth: width)
+                let folder = "output/" + loaded.scene.name
+                if out == nil {
+                    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                        throw RenderError(message: "\(folder): cannot create: \(error)", exitCode: 73)
+                    }
+                }
+                path = out ?? folder + "/sheet.png"
+            }
+            try sheet.write(to: path)
+            print("\(source): sheet of \(sheet.cells.count) frames → \(path)")
+        } catch let error as RenderError {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+import ZoetropeCore
