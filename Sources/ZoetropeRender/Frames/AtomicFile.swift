@@ -89,13 +89,8 @@ enum AtomicFile {
 
     /// Removes the temporary files an interrupted render left in `folder`.
     static func removeLeftovers(in folder: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("."), name.hasSuffix(temporarySuffix) { unlink("\(folder)/\(name)") }
+        for name in FrameListing.names(in: folder) where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
+            unlink("\(folder)/\(name)")
         }
     }
 

@@ -99,17 +99,21 @@ public struct FrameComparison: Sendable {
     }
 }
 
-/// The PNG files of a folder.
+/// The files of a folder.
 enum FrameListing {
-    /// Names of the visible `.png` files in `folder`, sorted.
-    static func pngs(in folder: String) -> [String] {
+    /// Every name in `folder` (hidden ones included), sorted; empty when it cannot be read.
+    static func names(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name.hasSuffix(".png") && !name.hasPrefix(".") { names.append(name) }
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) })
         }
         return names.sorted()
+    }
+
+    /// Names of the visible `.png` files in `folder`, sorted.
+    static func pngs(in folder: String) -> [String] {
+        names(in: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
     }
 }
