@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo only under ZoetropeRender.
+// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo and CDeflate only under
+// ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
@@ -32,11 +33,17 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         .target(
             name: "ZoetropeRender",
             dependencies: [
                 "ZoetropeCore",
                 "CCairo",
+                "CDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

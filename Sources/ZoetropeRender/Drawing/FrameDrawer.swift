@@ -16,16 +16,19 @@ final class FrameDrawer {
     let target: CairoSurface
     let context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
+    private let compression: PNGCompression
+    private var encoder: PNGEncoder?
 
-    /// A drawer for frames of `width` × `height` pixels.
-    convenience init(width: Int, height: Int) throws(CairoError) {
-        try self.init(target: CairoImageSurface(width: width, height: height))
+    /// A drawer for frames of `width` × `height` pixels, encoded with `compression`.
+    convenience init(width: Int, height: Int, compression: PNGCompression = .fast) throws(CairoError) {
+        try self.init(target: CairoImageSurface(width: width, height: height), compression: compression)
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
     /// need pixels, are then drawn without their blur).
-    init(target: CairoSurface) throws(CairoError) {
+    init(target: CairoSurface, compression: PNGCompression = .fast) throws(CairoError) {
         self.target = target
+        self.compression = compression
         context = try CairoContext(surface: target)
     }
 
@@ -43,10 +46,12 @@ final class FrameDrawer {
         try context.checkStatus()
     }
 
-    /// The frame encoded as PNG.
+    /// The frame encoded as PNG with libdeflate (the encoder and its buffers are reused).
     func pngData() throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
-        return try image.pngData()
+        if encoder == nil { encoder = try PNGEncoder(compression: compression) }
+        guard let encoder else { throw CairoError(message: "no encoder", operation: "encoding a PNG") }
+        return try encoder.encode(image)
     }
 
     /// Preloads an image so a missing or corrupt PNG fails before any frame is written.

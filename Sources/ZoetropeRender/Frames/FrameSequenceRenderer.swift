@@ -39,11 +39,12 @@ public struct RenderRequest: Sendable {
     /// The shutter angle of motion blur in degrees (360 spans the whole frame interval).
     public var shutterAngle: Double
     public var format: OutputFormat
+    public var pngCompression: PNGCompression
 
     public init(sceneFile: String, source: [UInt8], overrides: [String], evaluation: SceneEvaluation,
                 duration: Double, directory: String, frames: FrameSelection? = nil, shard: FrameShard? = nil,
                 jobs: Int = 1, scale: Double = 1, resume: Bool = false, motionBlur: Int = 1, shutterAngle: Double = 180,
-                format: OutputFormat = .png) {
+                format: OutputFormat = .png, pngCompression: PNGCompression = .fast) {
         self.sceneFile = sceneFile
         self.source = source
         self.overrides = overrides
@@ -58,6 +59,7 @@ public struct RenderRequest: Sendable {
         self.motionBlur = max(1, motionBlur)
         self.shutterAngle = shutterAngle
         self.format = format
+        self.pngCompression = pngCompression
     }
 
     /// The instants averaged into frame `index`: `motionBlur` samples evenly spread over the
@@ -168,8 +170,10 @@ public enum FrameSequenceRenderer {
         let frameRate = evaluation.scene.frameRate
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let drawer: FrameDrawer
+            // The worker's last frame: a frame that would draw the same picture reuses its bytes.
+            var last: (tree: PresentationTree, png: [UInt8])?
             do {
-                drawer = try FrameDrawer(width: width, height: height)
+                drawer = try FrameDrawer(width: width, height: height, compression: request.pngCompression)
             } catch {
                 shared.withLock { $0.failure = $0.failure ?? RenderError(message: "\(error)", exitCode: 70) }
                 return
@@ -193,13 +197,20 @@ public enum FrameSequenceRenderer {
                         continue
                     }
                     let samples = request.sampleTimes(ofFrame: index, frameRate: frameRate)
-                    var sums: [UInt32] = []
-                    for sample in samples {
-                        try drawer.draw(evaluation.presentation(at: sample), scale: request.scale)
-                        if samples.count > 1 { drawer.image?.accumulate(into: &sums) }
+                    let png: [UInt8]
+                    let tree = evaluation.presentation(at: time)
+                    if samples.count == 1, let last, last.tree.drawsSame(as: tree) {
+                        png = last.png
+                    } else {
+                        var sums: [UInt32] = []
+                        for sample in samples {
+                            try drawer.draw(samples.count == 1 ? tree : evaluation.presentation(at: sample), scale: request.scale)
+                            if samples.count > 1 { drawer.image?.accumulate(into: &sums) }
+                        }
+                        if samples.count > 1 { drawer.image?.storeAverage(of: sums, count: samples.count) }
+                        png = try drawer.pngData()
+                        if samples.count == 1 { last = (tree, png) }
                     }
-                    if samples.count > 1 { drawer.image?.storeAverage(of: sums, count: samples.count) }
-                    let png = try drawer.pngData()
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
                     let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(png))

@@ -54,6 +54,6 @@ public struct RasterImage: Hashable, Sendable {
     public func pngData() throws(CairoError) -> [UInt8] {
         let surface = try CairoImageSurface(width: width, height: height)
         surface.store(pixels)
-        return try surface.pngData()
+        return try PNGEncoder(compression: .default).encode(surface)
     }
 }

@@ -55,6 +55,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png (a file per frame), pdf (one document, a page per frame) or svg (a file per frame).")
     var format: OutputFormat = .png
 
+    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (12).")
+    var pngCompression: PNGCompression = .fast
+
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
@@ -108,13 +111,14 @@ struct RenderCommand: ParsableCommand {
             files: files, overrides: sceneOverrides, out: out,
             frames: try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) },
             shard: try frameShard(), jobs: jobs ?? coreCount, scale: scale, resume: resume,
-            motionBlur: motionBlur, shutterAngle: shutter, format: format)
+            motionBlur: motionBlur, shutterAngle: shutter, format: format, pngCompression: pngCompression)
         try SceneRendering.render(plan, progress: ProgressReporter(mode: progress))
     }
 }
 
 extension ProgressMode: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
+extension PNGCompression: ExpressibleByArgument {}
 
 /// Loads, evaluates and renders each scene of a plan.
 enum SceneRendering {
@@ -130,6 +134,7 @@ enum SceneRendering {
         var motionBlur: Int
         var shutterAngle: Double
         var format: OutputFormat
+        var pngCompression: PNGCompression
     }
 
     static func render(_ plan: Plan, progress: ProgressReporter) throws {
@@ -161,7 +166,8 @@ enum SceneRendering {
                 sceneFile: scene.file, source: scene.source, overrides: scene.overrides.map(\.description),
                 evaluation: result.evaluation, duration: result.duration, directory: directory,
                 frames: plan.frames, shard: plan.shard, jobs: plan.jobs, scale: plan.scale, resume: plan.resume,
-                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle, format: plan.format)
+                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle, format: plan.format,
+                pngCompression: plan.pngCompression)
             do {
                 let summary = try FrameSequenceRenderer.render(request, progress: progress)
                 if progress.effectiveMode != .json {
