@@ -7,14 +7,14 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     case fast
     /// Level 6, zlib's default.
     case `default`
-    /// Level 12, libdeflate's strongest.
+    /// Level 9: clearly smaller files at a few times the cost of `fast` (12 is ten times slower again).
     case small
 
     var level: Int32 {
         switch self {
         case .fast: 1
         case .default: 6
-        case .small: 12
+        case .small: 9
         }
     }
 }
