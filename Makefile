@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test build deps clean
+.PHONY: render test build deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) beside each scene's frames.
@@ -18,6 +18,11 @@ render: build
 ## Run every test (unit tests and end-to-end tests of the built binary).
 test: deps
 	$(SWIFT) test
+
+## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
+bench: build
+	@command -v gcc >/dev/null || $(APT) install -y -qq gcc
+	bash bench/run.sh
 
 build: deps
 	$(SWIFT) build -c release --product zoetrope

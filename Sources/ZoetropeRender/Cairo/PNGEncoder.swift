@@ -43,44 +43,66 @@ final class PNGEncoder {
         guard let data = cairo_image_surface_get_data(surface.pointer) else {
             throw CairoError(message: "the surface has no pixels", operation: "encoding a PNG")
         }
-        let opaque = (0..<height).allSatisfy { y in
+        var opaque = true
+        for y in 0..<height where opaque {
             let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            return (0..<width).allSatisfy { row[$0] >> 24 == 0xFF }
+            for x in 0..<width where row[x] >> 24 != 0xFF {
+                opaque = false
+                break
+            }
         }
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
-        rows = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var previous = [UInt8](repeating: 0, count: rowBytes), current = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let word = row[x]
-                let a = word >> 24
-                var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
-                if a != 0xFF && a != 0 {
-                    r = (r * 255 + a / 2) / a
-                    g = (g * 255 + a / 2) / a
-                    b = (b * 255 + a / 2) / a
+        let total = (rowBytes + 1) * height
+        if rows.count != total { rows = [UInt8](repeating: 0, count: total) }
+        // Raw buffers: this loop touches every byte of every frame.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { scratch.deallocate() }
+        scratch.initialize(repeating: 0, count: 2 * rowBytes)
+        var previous = scratch, current = scratch + rowBytes
+        rows.withUnsafeMutableBufferPointer { output in
+            guard let out = output.baseAddress else { return }
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                if opaque {
+                    for x in 0..<width {
+                        let word = row[x], base = x &* 3
+                        current[base] = UInt8(truncatingIfNeeded: word >> 16)
+                        current[base &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        current[base &+ 2] = UInt8(truncatingIfNeeded: word)
+                    }
+                } else {
+                    for x in 0..<width {
+                        let word = row[x], a = word >> 24, base = x &* 4
+                        var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
+                        if a != 0xFF && a != 0 {
+                            r = min((r * 255 + a / 2) / a, 255)
+                            g = min((g * 255 + a / 2) / a, 255)
+                            b = min((b * 255 + a / 2) / a, 255)
+                        }
+                        current[base] = UInt8(r)
+                        current[base &+ 1] = UInt8(g)
+                        current[base &+ 2] = UInt8(b)
+                        current[base &+ 3] = UInt8(a)
+                    }
                 }
-                let base = x * channels
-                current[base] = UInt8(min(r, 255))
-                current[base + 1] = UInt8(min(g, 255))
-                current[base + 2] = UInt8(min(b, 255))
-                if channels == 4 { current[base + 3] = UInt8(a) }
+                // Paeth filter (type 4) against the row above.
+                let line = out + y &* (rowBytes &+ 1)
+                line[0] = 4
+                for i in 0..<channels {
+                    line[1 &+ i] = current[i] &- previous[i]
+                }
+                var i = channels
+                while i < rowBytes {
+                    let left = Int(current[i &- channels]), up = Int(previous[i]), upLeft = Int(previous[i &- channels])
+                    let estimate = left &+ up &- upLeft
+                    let pa = abs(estimate &- left), pb = abs(estimate &- up), pc = abs(estimate &- upLeft)
+                    let predictor = pa <= pb && pa <= pc ? left : (pb <= pc ? up : upLeft)
+                    line[1 &+ i] = current[i] &- UInt8(truncatingIfNeeded: predictor)
+                    i &+= 1
+                }
+                swap(&previous, &current)
             }
-            // Paeth filter (type 4) against the row above.
-            let offset = y * (rowBytes + 1)
-            rows[offset] = 4
-            for i in 0..<rowBytes {
-                let left = i >= channels ? Int(current[i - channels]) : 0
-                let up = Int(previous[i])
-                let upLeft = i >= channels ? Int(previous[i - channels]) : 0
-                let estimate = left + up - upLeft
-                let (pa, pb, pc) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
-                let predictor = pa <= pb && pa <= pc ? left : (pb <= pc ? up : upLeft)
-                rows[offset + 1 + i] = current[i] &- UInt8(predictor)
-            }
-            swap(&previous, &current)
         }
         let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }

@@ -1,0 +1,176 @@
+/*
+ * The benchmark's reference: Cairo drawing the bench scenes' shapes, libdeflate encoding, frames
+ * split over N processes. It also writes the matching scene, so both sides draw the same
+ * parameters (a fixed linear congruential generator).
+ *
+ *   reference scene RECTS WIDTH HEIGHT FRAMES          > bench.yaml
+ *   reference render RECTS WIDTH HEIGHT FRAMES DIR JOBS [cairo-png]
+ */
+#include <cairo/cairo.h>
+#include <libdeflate.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CIRCLES 20
+
+typedef struct { double x0, y0, x1, y1, turn, r, g, b; } Shape;
+
+static uint32_t seed = 12345;
+static double unit(void) { seed = seed * 1664525u + 1013904223u; return (seed >> 8) / 16777216.0; }
+
+static void make_shapes(Shape *s, int n, int width, int height) {
+    for (int i = 0; i < n; i++) {
+        s[i].x0 = 40 + unit() * (width - 80);  s[i].y0 = 40 + unit() * (height - 80);
+        s[i].x1 = 40 + unit() * (width - 80);  s[i].y1 = 40 + unit() * (height - 80);
+        s[i].turn = (unit() - 0.5) * 6.283185307179586;
+        s[i].r = unit(); s[i].g = unit(); s[i].b = unit();
+    }
+}
+
+/* easeInOut = cubic(0.42, 0, 0.58, 1): solve X(s) = x by Newton, then bisection. */
+static double ease(double x) {
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    const double cx = 3 * 0.42, bx = 3 * (0.58 - 0.42) - cx, ax = 1 - cx - bx;
+    const double cy = 0, by = 3 * (1 - 0) - cy, ay = 1 - cy - by;
+    double s = x;
+    for (int i = 0; i < 8; i++) {
+        double err = ((ax * s + bx) * s + cx) * s - x;
+        if (fabs(err) < 1e-12) goto done;
+        double d = (3 * ax * s + 2 * bx) * s + cx;
+        if (fabs(d) < 1e-9) break;
+        s -= err / d;
+    }
+    { double lo = 0, hi = 1; s = x;
+      for (int i = 0; i < 200; i++) { double err = ((ax * s + bx) * s + cx) * s - x; if (fabs(err) < 1e-12) break;
+        if (err < 0) lo = s; else hi = s; s = (lo + hi) / 2; } }
+done:
+    return ((ay * s + by) * s + cy) * s;
+}
+
+static void hex(char *out, double r, double g, double b) {
+    sprintf(out, "#%02X%02X%02X", (int)lround(r * 255), (int)lround(g * 255), (int)lround(b * 255));
+}
+
+static void put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+
+static void chunk(FILE *f, const char *type, const uint8_t *body, size_t n) {
+    uint8_t len[4], crc[4];
+    put32(len, (uint32_t)n);
+    fwrite(len, 1, 4, f);
+    uint8_t *tb = malloc(n + 4);
+    memcpy(tb, type, 4); if (n) memcpy(tb + 4, body, n);
+    fwrite(tb, 1, n + 4, f);
+    put32(crc, libdeflate_crc32(0, tb, n + 4));
+    fwrite(crc, 1, 4, f);
+    free(tb);
+}
+
+/* RGB PNG, Paeth-filtered rows, libdeflate level 1: what zoetrope writes for opaque frames. */
+static void write_png(cairo_surface_t *surface, const char *path, struct libdeflate_compressor *c) {
+    int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    const uint8_t *data = cairo_image_surface_get_data(surface);
+    size_t rowBytes = (size_t)w * 3, total = (rowBytes + 1) * h;
+    uint8_t *rows = malloc(total), *prev = calloc(rowBytes, 1), *cur = malloc(rowBytes);
+    for (int y = 0; y < h; y++) {
+        const uint32_t *src = (const uint32_t *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++) { cur[x*3] = src[x] >> 16; cur[x*3+1] = src[x] >> 8; cur[x*3+2] = src[x]; }
+        uint8_t *dst = rows + (size_t)y * (rowBytes + 1);
+        dst[0] = 4;
+        for (size_t i = 0; i < rowBytes; i++) {
+            int a = i >= 3 ? cur[i-3] : 0, b = prev[i], cc = i >= 3 ? prev[i-3] : 0, p = a + b - cc;
+            int pa = abs(p - a), pb = abs(p - b), pc = abs(p - cc);
+            dst[1 + i] = cur[i] - (pa <= pb && pa <= pc ? a : pb <= pc ? b : cc);
+        }
+        uint8_t *t = prev; prev = cur; cur = t;
+    }
+    size_t bound = libdeflate_zlib_compress_bound(c, total);
+    uint8_t *z = malloc(bound);
+    size_t zn = libdeflate_zlib_compress(c, rows, total, z, bound);
+    char tmp[4096]; snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    fwrite(sig, 1, 8, f);
+    uint8_t ihdr[13]; put32(ihdr, w); put32(ihdr + 4, h); ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = ihdr[11] = ihdr[12] = 0;
+    chunk(f, "IHDR", ihdr, 13); chunk(f, "IDAT", z, zn); chunk(f, "IEND", NULL, 0);
+    fclose(f); rename(tmp, path);
+    free(rows); free(prev); free(cur); free(z);
+}
+
+static void rounded(cairo_t *cr, double w, double h, double r) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, w - r, r, r, -M_PI / 2, 0); cairo_arc(cr, w - r, h - r, r, 0, M_PI / 2);
+    cairo_arc(cr, r, h - r, r, M_PI / 2, M_PI); cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
+    cairo_close_path(cr);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]]\n"); return 64; }
+    int n = atoi(argv[2]), width = atoi(argv[3]), height = atoi(argv[4]), frames = atoi(argv[5]);
+    double duration = (frames - 1) / 60.0;
+    Shape *rects = malloc(sizeof(Shape) * n), circles[CIRCLES];
+    make_shapes(rects, n, width, height);
+    make_shapes(circles, CIRCLES, width, height);
+    if (strcmp(argv[1], "scene") == 0) {
+        char c[8];
+        printf("version: 1\ncanvas: { size: [%d, %d], background: \"#FFFFFF\" }\nrender: { fps: 60, duration: %.17g }\nlayers:\n", width, height, duration);
+        for (int i = 0; i < n; i++) { hex(c, rects[i].r, rects[i].g, rects[i].b);
+            printf("  - { id: r%d, shape: rect, position: [%.17g, %.17g], size: [60, 60], cornerRadius: 12, opacity: 0.8, fill: \"%s\" }\n", i, rects[i].x0, rects[i].y0, c); }
+        for (int i = 0; i < CIRCLES; i++) { hex(c, circles[i].r, circles[i].g, circles[i].b);
+            printf("  - { id: c%d, shape: ellipse, position: [%.17g, %.17g], size: [40, 40], fill: \"%s\" }\n", i, circles[i].x0, circles[i].y0, c); }
+        printf("animators:\n  - id: move\n    duration: %.17g\n    timing: easeInOut\n    animations:\n      - set:\n", duration);
+        for (int i = 0; i < n; i++) printf("          r%d.position: [%.17g, %.17g]\n          r%d.rotation: %.17g\n", i, rects[i].x1, rects[i].y1, i, rects[i].turn);
+        for (int i = 0; i < CIRCLES; i++) printf("          c%d.opacity: 0\n", i);
+        printf("script:\n  - { at: 0, start: move }\n");
+        return 0;
+    }
+    if (argc < 8) return 64;
+    const char *dir = argv[6];
+    int jobs = atoi(argv[7]), cairoPNG = argc > 8 && strcmp(argv[8], "cairo-png") == 0;
+    for (int job = 0; job < jobs; job++) {
+        if (fork() == 0) {
+            struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
+            cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+            cairo_t *cr = cairo_create(surface);
+            int first = frames * job / jobs, last = frames * (job + 1) / jobs;
+            for (int f = first; f < last; f++) {
+                double p = ease((f / 60.0) / duration);
+                cairo_identity_matrix(cr);
+                cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr);
+                for (int i = 0; i < n; i++) {
+                    Shape *s = &rects[i];
+                    cairo_save(cr);
+                    cairo_translate(cr, s->x0 + (s->x1 - s->x0) * p, s->y0 + (s->y1 - s->y0) * p);
+                    cairo_rotate(cr, s->turn * p);
+                    cairo_translate(cr, -30, -30);
+                    rounded(cr, 60, 60, 12);
+                    cairo_set_source_rgba(cr, s->r, s->g, s->b, 0.8);
+                    cairo_fill(cr);
+                    cairo_restore(cr);
+                }
+                for (int i = 0; i < CIRCLES; i++) {
+                    Shape *s = &circles[i];
+                    cairo_save(cr);
+                    cairo_translate(cr, s->x0, s->y0);
+                    cairo_new_sub_path(cr); cairo_arc(cr, 0, 0, 20, 0, 2 * M_PI);
+                    cairo_set_source_rgba(cr, s->r, s->g, s->b, 1 - p);
+                    cairo_fill(cr);
+                    cairo_restore(cr);
+                }
+                cairo_surface_flush(surface);
+                char path[4096]; snprintf(path, sizeof path, "%s/frame_%05d.png", dir, f);
+                if (cairoPNG) cairo_surface_write_to_png(surface, path); else write_png(surface, path, c);
+            }
+            _exit(0);
+        }
+    }
+    int status, failed = 0;
+    while (wait(&status) > 0) if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) failed = 1;
+    return failed;
+}

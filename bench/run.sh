@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# make bench: Zoetrope against a C reference (Cairo drawing, libdeflate encoding, frames split
+# over the same number of processes) in the same run, on generated scenes:
+#   bench-A: 1280×720, 60 frames at 60 fps, 200 rounded rectangles moving and turning, 20 fading circles
+#   bench-B: the same at 1920×1080 with 1000 rectangles
+# Prints throughput of both and their ratio, PNG bytes against Cairo's own writer, an upper bound
+# of the share of time spent in evaluation, and peak memory for 60 and 600 frames.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-$(nproc)}
+BIN=.build/release/zoetrope
+WORK=.build/bench
+mkdir -p "$WORK"
+gcc -O2 -o "$WORK/reference" bench/reference.c $(pkg-config --cflags --libs cairo libdeflate) -lm
+
+# Best of two runs: prints "seconds peakKB".
+measure() {
+    local best="" memory=""
+    for _ in 1 2; do
+        local out
+        out=$( { /usr/bin/time -f "%e %M" "$@" > /dev/null; } 2>&1 | tail -n 1 )
+        local seconds=${out% *}
+        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; memory=${out#* }; fi
+    done
+    echo "$best $memory"
+}
+bytes() { find "$1" -name 'frame_*.png' -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
+ratio() { awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
+verdict() { awk "BEGIN { exit !($1) }" && echo "target met" || echo "TARGET MISSED"; }
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo); $JOBS jobs; Cairo $(pkg-config --modversion cairo), libdeflate $(pkg-config --modversion libdeflate)"
+for spec in "A 200 1280 720" "B 1000 1920 1080"; do
+    set -- $spec
+    name=$1 rects=$2 width=$3 height=$4
+    scene="$WORK/bench-$name.yaml"
+    "$WORK/reference" scene "$rects" "$width" "$height" 60 > "$scene"
+    rm -rf "$WORK/z-$name" "$WORK/r-$name" "$WORK/c-$name"; mkdir -p "$WORK/r-$name" "$WORK/c-$name"
+    read -r zs zm <<< "$(measure "$BIN" render "$scene" --out "$WORK/z-$name" --jobs "$JOBS" --progress none)"
+    read -r rs rm_ <<< "$(measure "$WORK/reference" render "$rects" "$width" "$height" 60 "$WORK/r-$name" "$JOBS")"
+    "$WORK/reference" render "$rects" "$width" "$height" 60 "$WORK/c-$name" "$JOBS" cairo-png
+    zfps=$(awk "BEGIN { printf \"%.1f\", 60 / $zs }"); rfps=$(awk "BEGIN { printf \"%.1f\", 60 / $rs }")
+    throughput=$(ratio "$zfps" "$rfps")
+    size=$(ratio "$(bytes "$WORK/z-$name")" "$(bytes "$WORK/c-$name")")
+    echo "bench-$name: zoetrope $zfps fps, reference $rfps fps: ratio $throughput ($(verdict "$throughput >= 0.9"), >= 0.9)"
+    echo "bench-$name: PNG bytes $(bytes "$WORK/z-$name") vs Cairo's writer $(bytes "$WORK/c-$name"): $size× ($(verdict "$size <= 1.15"), <= 1.15)"
+    if [ "$name" = A ]; then
+        read -r es _ <<< "$(measure "$BIN" sample "$scene" --frames 0-59 --format csv)"
+        share=$(awk "BEGIN { printf \"%.1f\", 100 * $es / ($zs * $JOBS) }")
+        echo "bench-A: evaluation (upper bound: sample of every frame, CSV included) $es s = $share % of render CPU time (target <= 1 %: $(verdict "$share <= 1"))"
+        "$WORK/reference" scene "$rects" "$width" "$height" 600 > "$WORK/bench-A600.yaml"
+        rm -rf "$WORK/z-A600"
+        read -r _ m600 <<< "$(measure "$BIN" render "$WORK/bench-A600.yaml" --out "$WORK/z-A600" --jobs "$JOBS" --progress none)"
+        growth=$(ratio "$m600" "$zm")
+        echo "bench-A: peak memory $zm KB for 60 frames, $m600 KB for 600: $growth× ($(verdict "$growth <= 1.1"), <= 1.1)"
+    fi
+done
+echo "output identical for --jobs 1 and --jobs $JOBS: $("$BIN" render "$WORK/bench-A.yaml" --out "$WORK/z-A1" --jobs 1 --progress none > /dev/null && "$BIN" diff "$WORK/z-A" "$WORK/z-A1" --threshold 0 > /dev/null && cmp -s <(cd "$WORK/z-A" && cat frame_*.png | sha256sum) <(cd "$WORK/z-A1" && cat frame_*.png | sha256sum) && echo yes || echo NO)"
