@@ -150,7 +150,11 @@ private func frameFiles(_ folder: String) throws -> [String] {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 7)
         #expect(lines.first == "{\"event\":\"start\",\"scene\":\"slide\",\"done\":0,\"total\":5,\"skipped\":0}")
-        #expect(lines.last == "{\"event\":\"done\",\"scene\":\"slide\",\"done\":5,\"total\":5}")
+        #expect(lines.last?.hasPrefix("{\"event\":\"done\",\"scene\":\"slide\",\"done\":5,\"total\":5,\"seconds\":{\"evaluate\":") == true)
+        let done = try #require(try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+        let seconds = try #require(done["seconds"] as? [String: Double])
+        #expect(Set(seconds.keys) == ["evaluate", "draw", "encode", "write"])
+        #expect(seconds.values.allSatisfy { $0 >= 0 })
     }
 }
 

@@ -156,6 +156,19 @@ public enum FrameSequenceRenderer {
                              written: toRender, skipped: selected.count - toRender.count)
     }
 
+    /// Seconds spent in each phase of a render, summed over its workers (CPU-like time, not wall
+    /// time): evaluation of the presentation, drawing, PNG encoding, and hashing plus writing.
+    public struct PhaseTimes: Sendable {
+        public var evaluate = 0.0, draw = 0.0, encode = 0.0, write = 0.0
+
+        mutating func add(_ other: PhaseTimes) {
+            evaluate += other.evaluate
+            draw += other.draw
+            encode += other.encode
+            write += other.write
+        }
+    }
+
     /// Draws, encodes and writes `frames` on `request.jobs` workers, each with its own surface.
     private static func renderFrames(_ frames: [Int], request: RenderRequest, frameCount: Int, width: Int,
                                      height: Int, progress: ProgressReporter) throws(RenderError) -> [RenderManifest.Frame] {
@@ -163,6 +176,7 @@ public enum FrameSequenceRenderer {
             var next = 0
             var results: [RenderManifest.Frame] = []
             var failure: RenderError?
+            var times = PhaseTimes()
         }
         let shared = Mutex(Shared())
         let workers = max(1, min(request.jobs, frames.count))
@@ -172,6 +186,14 @@ public enum FrameSequenceRenderer {
             let drawer: FrameDrawer
             // The worker's last frame: a frame that would draw the same picture reuses its bytes.
             var last: (tree: PresentationTree, png: [UInt8])?
+            // Phase times: measured by the pipeline for reporting only; no frame depends on them.
+            let clock = ContinuousClock()
+            var times = PhaseTimes()
+            defer { shared.withLock { $0.times.add(times) } }
+            func seconds(since start: ContinuousClock.Instant) -> Double {
+                let elapsed = start.duration(to: clock.now).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            }
             do {
                 drawer = try FrameDrawer(width: width, height: height, compression: request.pngCompression)
             } catch {
@@ -198,22 +220,33 @@ public enum FrameSequenceRenderer {
                     }
                     let samples = request.sampleTimes(ofFrame: index, frameRate: frameRate)
                     let png: [UInt8]
+                    var phase = clock.now
                     let tree = evaluation.presentation(at: time)
+                    times.evaluate += seconds(since: phase)
                     if samples.count == 1, let last, last.tree.drawsSame(as: tree) {
                         png = last.png
                     } else {
                         var sums: [UInt32] = []
                         for sample in samples {
-                            try drawer.draw(samples.count == 1 ? tree : evaluation.presentation(at: sample), scale: request.scale)
+                            phase = clock.now
+                            let sampleTree = samples.count == 1 ? tree : evaluation.presentation(at: sample)
+                            times.evaluate += seconds(since: phase)
+                            phase = clock.now
+                            try drawer.draw(sampleTree, scale: request.scale)
                             if samples.count > 1 { drawer.image?.accumulate(into: &sums) }
+                            times.draw += seconds(since: phase)
                         }
                         if samples.count > 1 { drawer.image?.storeAverage(of: sums, count: samples.count) }
+                        phase = clock.now
                         png = try drawer.pngData()
+                        times.encode += seconds(since: phase)
                         if samples.count == 1 { last = (tree, png) }
                     }
+                    phase = clock.now
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
                     let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(png))
+                    times.write += seconds(since: phase)
                     shared.withLock { $0.results.append(frame) }
                     progress.frameFinished(index)
                 } catch let error as RenderError {
@@ -223,8 +256,9 @@ public enum FrameSequenceRenderer {
                 }
             }
         }
-        let outcome = shared.withLock { ($0.results, $0.failure) }
+        let outcome = shared.withLock { ($0.results, $0.failure, $0.times) }
         if let failure = outcome.1 { throw failure }
+        progress.record(outcome.2)
         return outcome.0
     }
 

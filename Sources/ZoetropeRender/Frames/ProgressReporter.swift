@@ -21,6 +21,7 @@ public final class ProgressReporter: Sendable {
         var total = 0
         var done = 0
         var lastDrawn = -1
+        var times: FrameSequenceRenderer.PhaseTimes?
     }
 
     private let mode: ProgressMode
@@ -48,9 +49,17 @@ public final class ProgressReporter: Sendable {
         }
     }
 
+    /// The phase times of the render, reported with its `done` event.
+    func record(_ times: FrameSequenceRenderer.PhaseTimes) {
+        state.withLock { $0.times = times }
+    }
+
     func end() {
         state.withLock { state in
-            emit(&state, event: "done", frame: nil, extra: "")
+            let extra = state.times.map { t in
+                ",\"seconds\":{\"evaluate\":\(t.evaluate),\"draw\":\(t.draw),\"encode\":\(t.encode),\"write\":\(t.write)}"
+            } ?? ""
+            emit(&state, event: "done", frame: nil, extra: extra)
             if mode == .bar { write(STDERR_FILENO, "\n") }
         }
     }
