@@ -33,7 +33,7 @@ extension SceneDocument {
         let kinds = ["animator", "group", "timeline", "label", "stagger"]
         guard reader.mapping(node, at: path, allowed: kinds + ["position", "members"]) != nil else { return nil }
         let present = kinds.filter { node[$0] != nil }
-        guard present.count == 1, let kind = present.first else {
+        guard present.count == 1, let kind = present.first, let value = node[kind] else {
             reader.report(path, "a child is one of animator, group, timeline, label or stagger (found \(present.isEmpty ? "none" : present.joined(separator: ", ")))")
             return nil
         }
@@ -50,7 +50,7 @@ extension SceneDocument {
         if node["members"] != nil && kind != "stagger" { reader.report(path / "members", "members belong to a stagger") }
         switch kind {
         case "label":
-            return reader.string(node[kind]!, at: path / kind).map { .label($0, position: position) }
+            return reader.string(value, at: path / kind).map { .label($0, position: position) }
         case "stagger":
             guard let spec = node["stagger"], let pairs = reader.mapping(spec, at: path / "stagger", allowed: ["each", "amount", "from"]) else { return nil }
             let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
@@ -78,7 +78,7 @@ extension SceneDocument {
             guard targets.count == items.count else { return nil }
             return .stagger(targets: targets, stagger: Stagger(spacing: spacing, from: from), position: position)
         default:
-            guard let id = reader.string(node[kind]!, at: path / kind) else { return nil }
+            guard let id = reader.string(value, at: path / kind) else { return nil }
             guard let target = context.animatorIndex(id), context.kind(of: target) == kind else {
                 reader.report(path / kind, "unknown \(kind) \"\(id)\" (\(context.animatorList))")
                 return nil
