@@ -25,7 +25,7 @@ let slideScene = """
 private let red = RasterImage.Pixel(red: 255, green: 0, blue: 0)
 private let blue = RasterImage.Pixel(red: 0, green: 0, blue: 255)
 
-private func frameFiles(_ folder: String) throws -> [String] {
+func frameFiles(_ folder: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("frame_") }.sorted()
 }
 
@@ -213,5 +213,39 @@ private func frameFiles(_ folder: String) throws -> [String] {
         let svg = try String(contentsOfFile: folder.path("out/frame_00005.svg"), encoding: .utf8)
         #expect(svg.contains("<svg") && svg.contains("width=\"120pt\""))
         #expect(FileManager.default.fileExists(atPath: folder.path("out/frame_00006.svg")))
+    }
+}
+
+@Suite struct ShardAndShorthandTests {
+    @Test func shardsSplitTheFramesAndTogetherEqualAFullRender() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("full"), "--progress", "none"]).status == 0)
+        #expect(try CommandRunner.run(["render", scene, "--shard", "0/2", "--out", folder.path("shards"), "--progress", "none"]).status == 0)
+        // The second shard takes its index from a Kubernetes indexed job.
+        let second = try CommandRunner.run(["render", scene, "--shard", "2", "--out", folder.path("shards"), "--progress", "none"],
+                                           environment: ["JOB_COMPLETION_INDEX": "1"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let full = try frameFiles(folder.path("full")), sharded = try frameFiles(folder.path("shards"))
+        #expect(sharded == full && full.count == 31)
+        for name in full {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("full/" + name)))
+                    == Data(contentsOf: URL(fileURLWithPath: folder.path("shards/" + name))), "\(name)")
+        }
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("shards/manifest.json"))))
+        #expect(manifest.frames.count == 31, "the two shards' manifests merge")
+        #expect(try CommandRunner.run(["render", scene, "--shard", "2/2", "--out", folder.path("x")]).status == 64)
+    }
+
+    @Test func sizeAndFpsOverrideTheScene() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["render", scene, "--size", "60x40", "--fps", "10", "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try frameFiles(folder.path("out")).count == 16, "1.5 s at 10 fps")
+        let image = try RasterImage(pngFile: folder.path("out/frame_00000.png"))
+        #expect(image.width == 60 && image.height == 40)
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("out/manifest.json"))))
+        #expect(manifest.overrides == ["canvas.size=[60, 40]", "render.fps=10.0"])
     }
 }

@@ -82,23 +82,23 @@ public struct SceneEvaluation: Sendable {
             AnimatorStatus(id: definition.id, state: state.state, isRunning: state.isRunning,
                            isReversed: state.isReversed, fractionComplete: state.fractionComplete(at: time))
         }
-        let stage = Stage(scene: scene)
+        func leaves(_ target: Int) -> [Int] { GroupDefinition.leaves(of: target, animators: scene.animators, groups: scene.groups) }
+        func axis(_ target: Int) -> Double { GroupDefinition.axisDuration(of: target, animators: scene.animators, groups: scene.groups) }
         let groups = scene.groups.indices.map { group -> AnimatorStatus in
             let target = scene.animators.count + group
-            let leaves = stage.leaves(of: target).map { world.animators[$0] }
-            let state: AnimatingState = leaves.contains { $0.state == .active } ? .active
-                : !leaves.isEmpty && leaves.allSatisfy({ $0.state == .stopped }) ? .stopped : .inactive
-            let reversed = !leaves.isEmpty && leaves.allSatisfy(\.isReversed)
-            let axis = stage.axisDuration(of: target) * scene.groups[group].timeScale
+            let members = leaves(target).map { world.animators[$0] }
+            let state: AnimatingState = members.contains { $0.state == .active } ? .active
+                : !members.isEmpty && members.allSatisfy({ $0.state == .stopped }) ? .stopped : .inactive
+            let reversed = !members.isEmpty && members.allSatisfy(\.isReversed)
+            let length = axis(target) * scene.groups[group].timeScale
             var reached = 0.0
-            if state == .active, axis > 0 {
+            if state == .active, length > 0 {
                 for member in scene.groups[group].members {
-                    let memberLeaves = stage.leaves(of: member.target).map { world.animators[$0] }
-                    let forward = memberLeaves.map { $0.forwardFraction(at: time) }.max() ?? 0
-                    reached = max(reached, (member.delay + forward * stage.axisDuration(of: member.target)) / axis)
+                    let forward = leaves(member.target).map { world.animators[$0].forwardFraction(at: time) }.max() ?? 0
+                    reached = max(reached, (member.delay + forward * axis(member.target)) / length)
                 }
             }
-            return AnimatorStatus(id: scene.groups[group].id, state: state, isRunning: leaves.contains(where: \.isRunning),
+            return AnimatorStatus(id: scene.groups[group].id, state: state, isRunning: members.contains(where: \.isRunning),
                                   isReversed: reversed, fractionComplete: min(reversed ? 1 - reached : reached, 1))
         }
         return animators + groups

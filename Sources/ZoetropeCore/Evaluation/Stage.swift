@@ -260,7 +260,7 @@ public struct Stage: Sendable {
 
     /// The animators a target reaches, through nested groups.
     public func leaves(of target: Int) -> [Int] {
-        target < definitions.count ? [target] : groups[target - definitions.count].members.flatMap { leaves(of: $0.target) }
+        GroupDefinition.leaves(of: target, animators: definitions, groups: groups)
     }
 
     private mutating func perform(_ action: ScriptAction, onGroup group: Int) throws(AnimatorCallError) {

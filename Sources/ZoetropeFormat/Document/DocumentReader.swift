@@ -14,20 +14,14 @@ final class DocumentReader {
 
     // MARK: - Structure
 
-    /// The pairs of a mapping; reports keys outside `allowed` (with the list of allowed ones)
-    /// and keys in `unsupported` (named in SPEC.md, planned, not built yet).
-    func mapping(_ node: DocumentNode, at path: DocumentPath, allowed: [String],
-                 unsupported: [String] = []) -> [(key: String, value: DocumentNode)]? {
+    /// The pairs of a mapping; reports keys outside `allowed`, with the list of allowed ones.
+    func mapping(_ node: DocumentNode, at path: DocumentPath, allowed: [String]) -> [(key: String, value: DocumentNode)]? {
         guard case .mapping(let pairs, _) = node else {
             report(path, "expected a mapping with keys \(allowed.joined(separator: ", ")) (found \(node.kindPhrase))")
             return nil
         }
         for pair in pairs where !allowed.contains(pair.key) {
-            if unsupported.contains(pair.key) {
-                report(path / pair.key, "not supported yet by this version of zoetrope")
-            } else {
-                report(path / pair.key, "unknown key \"\(pair.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
-            }
+            report(path / pair.key, "unknown key \"\(pair.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
         }
         return pairs.filter { allowed.contains($0.key) }
     }

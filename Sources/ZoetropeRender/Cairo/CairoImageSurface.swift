@@ -64,21 +64,6 @@ final class CairoImageSurface: CairoSurface {
                        height: Int(cairo_image_surface_get_height(pointer)), operation: "reading the PNG \(path)")
     }
 
-    /// The surface encoded as PNG by Cairo's own writer.
-    func pngData() throws(CairoError) -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        cairo_surface_flush(pointer)
-        let status = cairo_surface_write_to_png_stream(pointer, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        try withExtendedLifetime(sink) { () throws(CairoError) in try check(status, "encoding a PNG") }
-        return sink.bytes
-    }
-
     /// Replaces the pixels with straight-alpha RGBA `pixels` (row-major, width × height).
     func store(_ pixels: [RasterImage.Pixel]) {
         cairo_surface_flush(pointer)
@@ -121,17 +106,27 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
-    /// The pixel at (x, y) as straight-alpha RGBA bytes (for tests and diffs).
-    func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    /// Every pixel as straight-alpha RGBA, row by row, read in one pass.
+    func pixels() -> [RasterImage.Pixel] {
         cairo_surface_flush(pointer)
         let stride = Int(cairo_image_surface_get_stride(pointer))
-        guard let data = cairo_image_surface_get_data(pointer), (0..<width).contains(x), (0..<height).contains(y) else {
-            return (0, 0, 0, 0)
+        guard let data = cairo_image_surface_get_data(pointer) else { return [] }
+        var pixels: [RasterImage.Pixel] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let word = row[x], a = word >> 24
+                guard a > 0 else {
+                    pixels.append(RasterImage.Pixel(red: 0, green: 0, blue: 0, alpha: 0))
+                    continue
+                }
+                func unpremultiply(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+                pixels.append(RasterImage.Pixel(red: unpremultiply((word >> 16) & 0xFF), green: unpremultiply((word >> 8) & 0xFF),
+                                                blue: unpremultiply(word & 0xFF), alpha: UInt8(a)))
+            }
         }
-        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-        let a = UInt8(word >> 24), r = UInt8((word >> 16) & 0xFF), g = UInt8((word >> 8) & 0xFF), b = UInt8(word & 0xFF)
-        guard a > 0 else { return (0, 0, 0, 0) }
-        func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
-        return (unpremultiply(r), unpremultiply(g), unpremultiply(b), a)
+        return pixels
     }
+
 }

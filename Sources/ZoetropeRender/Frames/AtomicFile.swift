@@ -58,6 +58,20 @@ enum AtomicFile {
         try rename(temporary, to: path)
     }
 
+    /// Draws a PNG with `draw` and writes it to `path` atomically; a drawing failure is internal (70).
+    static func writePNG(to path: String, _ draw: () throws(CairoError) -> [UInt8]) throws(RenderError) {
+        let png: [UInt8]
+        do {
+            png = try draw()
+        } catch {
+            throw RenderError(message: "\(path): cannot draw it: \(error)", exitCode: 70)
+        }
+        try write(png, to: path)
+    }
+
+    /// True when `path` exists and can be read (without reading it).
+    static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
     /// The bytes of `path`, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }

@@ -185,7 +185,7 @@ public enum FrameSequenceRenderer {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let drawer: FrameDrawer
             // The worker's last frame: a frame that would draw the same picture reuses its bytes.
-            var last: (tree: PresentationTree, png: [UInt8])?
+            var last: (tree: PresentationTree, png: [UInt8], sha256: String)?
             // Phase times: measured by the pipeline for reporting only; no frame depends on them.
             let clock = ContinuousClock()
             var times = PhaseTimes()
@@ -220,11 +220,13 @@ public enum FrameSequenceRenderer {
                     }
                     let samples = request.sampleTimes(ofFrame: index, frameRate: frameRate)
                     let png: [UInt8]
+                    var hash: String?
                     var phase = clock.now
                     let tree = evaluation.presentation(at: time)
                     times.evaluate += seconds(since: phase)
                     if samples.count == 1, let last, last.tree.drawsSame(as: tree) {
                         png = last.png
+                        hash = last.sha256
                     } else {
                         var sums: [UInt32] = []
                         for sample in samples {
@@ -240,12 +242,13 @@ public enum FrameSequenceRenderer {
                         phase = clock.now
                         png = try drawer.pngData()
                         times.encode += seconds(since: phase)
-                        if samples.count == 1 { last = (tree, png) }
                     }
                     phase = clock.now
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
-                    let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(png))
+                    let sha256 = hash ?? sha256Hex(png)
+                    if samples.count == 1 { last = (tree, png, sha256) }
+                    let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256)
                     times.write += seconds(since: phase)
                     shared.withLock { $0.results.append(frame) }
                     progress.frameFinished(index)
@@ -314,7 +317,7 @@ public enum FrameSequenceRenderer {
         }
         let paths = Set(scene.layers.initialValues.map(\.image).filter { !$0.isEmpty })
         for path in paths.sorted() {
-            guard AtomicFile.read(path) != nil else {
+            guard AtomicFile.isReadable(path) else {
                 throw RenderError(message: "\(file): image file not found or unreadable: \(path)", exitCode: 66)
             }
             do {

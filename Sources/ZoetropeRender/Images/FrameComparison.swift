@@ -46,9 +46,9 @@ public struct FrameComparison: Sendable {
         var entries: [Entry] = []
         for name in names {
             let left = expected + "/" + name, right = actual + "/" + name
-            if AtomicFile.read(left) == nil {
+            if !AtomicFile.isReadable(left) {
                 entries.append(Entry(name: name, result: nil, missingIn: expected, withinTolerance: false))
-            } else if AtomicFile.read(right) == nil {
+            } else if !AtomicFile.isReadable(right) {
                 entries.append(Entry(name: name, result: nil, missingIn: actual, withinTolerance: false))
             } else {
                 entries.append(try compareFiles(left, right, name: name))

@@ -29,15 +29,7 @@ public struct RasterImage: Hashable, Sendable {
     init(surface: CairoImageSurface) {
         width = surface.width
         height = surface.height
-        var pixels: [Pixel] = []
-        pixels.reserveCapacity(width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = surface.pixel(x: x, y: y)
-                pixels.append(Pixel(red: p.red, green: p.green, blue: p.blue, alpha: p.alpha))
-            }
-        }
-        self.pixels = pixels
+        pixels = surface.pixels()
     }
 
     /// The pixel at column `x`, row `y`.

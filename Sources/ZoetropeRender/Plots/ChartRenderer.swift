@@ -132,12 +132,6 @@ extension Color {
 extension ChartRenderer {
     /// Draws `panels` and writes the PNG to `path` atomically.
     public static func write(_ panels: [Chart], to path: String, width: Int = 960, panelHeight: Int = 540) throws(RenderError) {
-        let png: [UInt8]
-        do {
-            png = try Self.png(panels, width: width, panelHeight: panelHeight)
-        } catch {
-            throw RenderError(message: "\(path): cannot draw the chart: \(error)", exitCode: 70)
-        }
-        try AtomicFile.write(png, to: path)
+        try AtomicFile.writePNG(to: path) { () throws(CairoError) in try Self.png(panels, width: width, panelHeight: panelHeight) }
     }
 }

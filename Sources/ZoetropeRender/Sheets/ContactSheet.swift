@@ -71,13 +71,7 @@ public struct ContactSheet: Sendable {
 
     /// Writes the sheet to `path` atomically.
     public func write(to path: String) throws(RenderError) {
-        let png: [UInt8]
-        do {
-            png = try pngData()
-        } catch {
-            throw RenderError(message: "\(path): cannot draw the sheet: \(error)", exitCode: 70)
-        }
-        try AtomicFile.write(png, to: path)
+        try AtomicFile.writePNG(to: path) { () throws(CairoError) in try pngData() }
     }
 
     /// `count` frame indices spread evenly over `frameCount`, first and last included.

@@ -25,9 +25,12 @@ struct CommandRunner {
     }()
 
     /// Runs `zoetrope arguments…` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
