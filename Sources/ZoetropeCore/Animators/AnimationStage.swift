@@ -37,13 +37,7 @@ public final class AnimationStage {
 
     /// The target of a key such as `frog.position` or `frog.position.x`.
     public func target(_ key: String) -> PropertyTarget? {
-        guard let dot = key.firstIndex(of: "."), let layer = stage.layers.index(of: String(key[..<dot])) else { return nil }
-        let rest = String(key[key.index(after: dot)...])
-        if let property = LayerProperty(rawValue: rest) { return PropertyTarget(layer: layer, property: property) }
-        guard let last = rest.lastIndex(of: "."), let property = LayerProperty(rawValue: String(rest[..<last])),
-              let component = property.componentNames.firstIndex(where: { $0.contains(String(rest[rest.index(after: last)...])) })
-        else { return nil }
-        return PropertyTarget(layer: layer, property: property, component: component)
+        try? stage.layers.target(forKey: key).get()
     }
 
     /// `key = value`, for `addAnimations`; nil for an unknown key.

@@ -162,4 +162,43 @@ public struct LayerTree: Hashable, Sendable {
 
     /// The index of the layer called `id`.
     public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
+    /// addresses, or a message saying what is wrong with the key.
+    public func target(forKey key: String) -> Result<PropertyTarget, PropertyKeyError> {
+        guard let dot = key.firstIndex(of: ".") else {
+            return .failure(PropertyKeyError(key: key, message: "expected layer.property, such as frog.position"))
+        }
+        let id = String(key[..<dot]), rest = String(key[key.index(after: dot)...])
+        guard let layer = index(of: id) else {
+            let known = nodes.prefix(12).map(\.id).joined(separator: ", ") + (nodes.count > 12 ? ", …" : "")
+            return .failure(PropertyKeyError(key: key, message: "unknown layer \"\(id)\" (layers: \(known))"))
+        }
+        if let property = LayerProperty(rawValue: rest) { return .success(PropertyTarget(layer: layer, property: property)) }
+        if let last = rest.lastIndex(of: "."), let property = LayerProperty(rawValue: String(rest[..<last])) {
+            let name = String(rest[rest.index(after: last)...])
+            if let component = property.componentNames.firstIndex(where: { $0.contains(name) }) {
+                return .success(PropertyTarget(layer: layer, property: property, component: component))
+            }
+            let names = property.componentNames.flatMap { $0 }
+            return .failure(PropertyKeyError(key: key, message: names.isEmpty
+                ? "\(property.rawValue) has no components (found \"\(name)\")"
+                : "unknown component \"\(name)\" of \(property.rawValue) (expected one of: \(names.joined(separator: ", ")))"))
+        }
+        let names = LayerProperty.allCases.map(\.rawValue).joined(separator: ", ")
+        return .failure(PropertyKeyError(key: key, message: "unknown property \"\(rest)\" (expected one of: \(names))"))
+    }
+}
+
+/// A property key (`frog.position.x`) that names no property of the scene.
+public struct PropertyKeyError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var key: String
+    public var message: String
+
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String { "\(key): \(message)" }
 }

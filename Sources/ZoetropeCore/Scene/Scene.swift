@@ -35,8 +35,9 @@ public enum RenderDuration: Hashable, Sendable {
     case automatic
 }
 
-/// A scene: layers, animators and the script that drives them. A pure value.
-public struct Scene: Sendable {
+/// A scene: layers, animators and the script that drives them. A pure value: two scenes that
+/// compare equal render the same frames.
+public struct Scene: Hashable, Sendable {
     public var name: String
     public var canvas: Canvas
     public var frameRate: FrameRate

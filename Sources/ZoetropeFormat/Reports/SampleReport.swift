@@ -85,9 +85,7 @@ public struct SampleReport: Sendable {
     }
 
     /// The shortest text that reads back as the same Double.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    }
+    static func number(_ value: Double) -> String { formatNumber(value) }
 
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }

@@ -19,14 +19,17 @@ public enum SceneLoader {
 
     /// Reads, overrides and checks the scene at `file`; throws every problem found.
     public static func load(_ file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
-        let bytes: [UInt8]
+        try parse(read(file), file: file, overrides: overrides)
+    }
+
+    /// The bytes of the scene file `file` (a missing or unreadable file is exit 66).
+    public static func read(_ file: String) throws(SceneLoadError) -> [UInt8] {
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+            return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         } catch {
             let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the scene file" : "scene file not found"
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: reason, kind: .missingInput)])
         }
-        return try parse(bytes, file: file, overrides: overrides)
     }
 
     /// Reads a scene from bytes as if they were the file `file` (images resolve next to it).

@@ -6,7 +6,7 @@ import Darwin
 
 /// Writes files so that a reader sees the whole old file or the whole new one, never half:
 /// the bytes go to a hidden temporary file in the same folder, which is then renamed.
-enum AtomicFile {
+public enum AtomicFile {
     /// The suffix of temporary files, so an interrupted render's leftovers can be found.
     static let temporarySuffix = ".zoetrope-tmp"
 
@@ -30,7 +30,8 @@ enum AtomicFile {
     /// Removes a file, if it is there.
     static func remove(_ path: String) { unlink(path) }
 
-    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    /// Writes `bytes` to `path` atomically; exit 73 when it cannot be created, 74 when writing fails.
+    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -67,6 +68,18 @@ enum AtomicFile {
             throw RenderError(message: "\(path): cannot draw it: \(error)", exitCode: 70)
         }
         try write(png, to: path)
+    }
+
+    /// Makes `path` name the same file as `source` (a hard link, or a copy where the file
+    /// system refuses links), swapped in atomically.
+    static func hardLink(_ source: String, to path: String) throws(RenderError) {
+        let temporary = temporaryPath(for: path)
+        guard link(source, temporary) == 0 else {
+            guard let bytes = read(source) else { throw RenderError(message: "\(source): cannot read: \(lastError())", exitCode: 74) }
+            try write(bytes, to: path)
+            return
+        }
+        try rename(temporary, to: path)
     }
 
     /// True when `path` exists and can be read (without reading it).

@@ -328,3 +328,21 @@ public enum FrameSequenceRenderer {
         }
     }
 }
+
+extension FrameSequenceRenderer {
+    /// Gives `directory` the frames already rendered in `source` (a sweep variant whose scene
+    /// resolves to the same as an earlier one's): each file hard-linked (copied where links are
+    /// not allowed) and swapped in atomically, with a manifest of its own listing `overrides`.
+    public static func shareFrames(of source: String, into directory: String, overrides: [String]) throws(RenderError) {
+        guard var manifest = RenderManifest.read(source + "/manifest.json") else {
+            throw RenderError(message: "\(source)/manifest.json: missing or unreadable", exitCode: 70)
+        }
+        try AtomicFile.makeDirectory(directory)
+        AtomicFile.removeLeftovers(in: directory)
+        for file in Set(manifest.frames.map(\.file)).sorted() {
+            try AtomicFile.hardLink(source + "/" + file, to: directory + "/" + file)
+        }
+        manifest.overrides = overrides
+        try manifest.write(to: directory + "/manifest.json")
+    }
+}

@@ -55,6 +55,9 @@ public struct Chart: Sendable {
     public var handles: [Handle] = []
     /// Horizontal guide lines (0 and 1 for progress).
     public var guides: [Double] = []
+    /// The span of the x axis; nil fits it to the data (from 0). Charts stacked over a
+    /// `StateBand` share one.
+    public var xRange: ClosedRange<Double>?
 
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title

@@ -1,27 +1,39 @@
 import ZoetropeCore
 
-/// Draws charts, stacked vertically, into one PNG.
+/// Draws charts, stacked vertically, into one PNG, with an optional `StateBand` beneath on the
+/// same time axis.
 public enum ChartRenderer {
-    /// The PNG of `panels` stacked top to bottom, `width` × `panelHeight` pixels each.
-    public static func png(_ panels: [Chart], width: Int = 960, panelHeight: Int = 540) throws(CairoError) -> [UInt8] {
-        let drawer = try FrameDrawer(width: width, height: panelHeight * panels.count)
+    /// The PNG of `panels` stacked top to bottom, `width` × `panelHeight` pixels each, then `band`.
+    public static func png(_ panels: [Chart], band: StateBand? = nil, width: Int = 960,
+                           panelHeight: Int = 540) throws(CairoError) -> [UInt8] {
+        let bandHeight = band.map(Self.height(of:)) ?? 0
+        let drawer = try FrameDrawer(width: width, height: panelHeight * panels.count + bandHeight)
         let context = drawer.context
         context.resetTransform()
         context.paint(.white)
         for (index, chart) in panels.enumerated() {
             draw(chart, in: context, top: Double(index * panelHeight), width: Double(width), height: Double(panelHeight))
         }
+        if let band {
+            let range = panels.first?.xRange ?? 0...1
+            draw(band, in: context, top: Double(panelHeight * panels.count), left: plotLeft, right: Double(width) - plotRight,
+                 range: range)
+        }
         try context.checkStatus()
         return try drawer.pngData()
     }
+
+    /// The margins of a chart's plot area: tick labels on the left.
+    static let plotLeft = 78.0, plotRight = 24.0
 
     private static let ink = Color(hex: "#222222") ?? .black
     private static let grid = Color(hex: "#E4E4E4") ?? .white
     private static let muted = Color(hex: "#777777") ?? .black
 
     private static func draw(_ chart: Chart, in context: CairoContext, top: Double, width: Double, height: Double) {
-        let plot = (left: 78.0, right: width - 24, top: top + 48, bottom: top + height - 58)
-        let all = chart.series.flatMap(\.points) + chart.handles.flatMap { [$0.anchor, $0.point] }
+        let plot = (left: plotLeft, right: width - plotRight, top: top + 48, bottom: top + height - 58)
+        let all = (chart.series.flatMap(\.points) + chart.handles.flatMap { [$0.anchor, $0.point] })
+            .filter { $0.x.isFinite && $0.y.isFinite }
         var xs = all.map(\.x) + chart.markers.map(\.x), ys = all.map(\.y) + chart.guides
         if xs.isEmpty { xs = [0, 1] }
         if ys.isEmpty { ys = [0, 1] }
@@ -32,6 +44,7 @@ public enum ChartRenderer {
         let pad = (yHigh - yLow) * 0.06
         (yLow, yHigh) = (yLow - pad, yHigh + pad)
         xLow = min(xLow, 0)
+        if let range = chart.xRange, range.upperBound > range.lowerBound { (xLow, xHigh) = (range.lowerBound, range.upperBound) }
         func px(_ x: Double) -> Double { plot.left + (x - xLow) / (xHigh - xLow) * (plot.right - plot.left) }
         func py(_ y: Double) -> Double { plot.bottom - (y - yLow) / (yHigh - yLow) * (plot.bottom - plot.top) }
 
@@ -89,9 +102,13 @@ public enum ChartRenderer {
         context.addRect(x: plot.left, y: plot.top - 4, width: plot.right - plot.left, height: plot.bottom - plot.top + 8)
         context.clip()
         for (index, series) in chart.series.enumerated() {
-            guard let first = series.points.first else { continue }
-            context.moveTo(px(first.x), py(first.y))
-            for point in series.points.dropFirst() { context.lineTo(px(point.x), py(point.y)) }
+            // A point that is not a number breaks the line.
+            var drawing = false
+            for point in series.points {
+                guard point.x.isFinite, point.y.isFinite else { drawing = false; continue }
+                if drawing { context.lineTo(px(point.x), py(point.y)) } else { context.moveTo(px(point.x), py(point.y)) }
+                drawing = true
+            }
             context.stroke(width: 2.5, color: chart.color(ofSeries: index), dash: series.dashed ? [8, 5] : [], cap: .round)
         }
         context.restore()
@@ -120,6 +137,58 @@ public enum ChartRenderer {
             context.lineTo(box.x + 30, y)
             context.stroke(width: 2.5, color: chart.color(ofSeries: index), dash: series.dashed ? [6, 4] : [])
             context.drawLabel(series.name, x: box.x + 36, y: y, alignment: .left, size: 12, color: ink)
+        }
+    }
+}
+
+extension ChartRenderer {
+    static let laneTitleHeight = 20.0, trackHeight = 16.0, laneGap = 8.0, bandTop = 34.0
+
+    static func height(of band: StateBand) -> Int {
+        guard !band.lanes.isEmpty else { return 0 }
+        let lane = laneTitleHeight + Double(band.lanes[0].tracks.count) * trackHeight + laneGap
+        return Int((bandTop + Double(band.lanes.count) * lane + 12).rounded(.up))
+    }
+
+    /// Each lane: its title, then a row of coloured, labelled segments per track.
+    private static func draw(_ band: StateBand, in context: CairoContext, top: Double, left: Double, right: Double,
+                             range: ClosedRange<Double>) {
+        guard !band.lanes.isEmpty else { return }
+        func px(_ x: Double) -> Double {
+            left + (min(max(x, range.lowerBound), range.upperBound) - range.lowerBound) / (range.upperBound - range.lowerBound) * (right - left)
+        }
+        context.drawLabel("Animators over time", x: (left + right) / 2, y: top + 16, alignment: .center, size: 14, color: ink, bold: true)
+        var y = top + bandTop
+        for lane in band.lanes {
+            let color = lane.series.map { Chart.palette[$0 % Chart.palette.count] } ?? ink
+            if lane.series != nil {
+                context.newPath()
+                context.addRect(x: left, y: y + 4, width: 10, height: 10)
+                context.fill(color)
+            }
+            context.drawLabel(lane.title, x: left + (lane.series == nil ? 0 : 16), y: y + laneTitleHeight / 2 - 1,
+                              alignment: .left, size: 12, color: ink, bold: true)
+            let bandTopY = y + laneTitleHeight
+            for (row, track) in lane.tracks.enumerated() {
+                let rowY = bandTopY + Double(row) * trackHeight
+                context.drawLabel(track.name, x: left - 6, y: rowY + trackHeight / 2, alignment: .right, size: 10, color: muted)
+                for segment in track.segments {
+                    let x0 = px(segment.start), x1 = px(segment.end)
+                    guard x1 > x0 else { continue }
+                    context.newPath()
+                    context.addRect(x: x0, y: rowY + 1, width: x1 - x0, height: trackHeight - 2)
+                    context.fill(segment.fill)
+                    if context.labelWidth(segment.text, size: 10) + 6 <= x1 - x0 {
+                        context.drawLabel(segment.text, x: x0 + 3, y: rowY + trackHeight / 2, alignment: .left, size: 10, color: ink)
+                    }
+                }
+            }
+            for marker in band.markers where marker >= range.lowerBound && marker <= range.upperBound {
+                context.moveTo(px(marker), bandTopY)
+                context.lineTo(px(marker), bandTopY + Double(lane.tracks.count) * trackHeight)
+                context.stroke(width: 1, color: muted.withAlpha(0.7), dash: [3, 3])
+            }
+            y = bandTopY + Double(lane.tracks.count) * trackHeight + laneGap
         }
     }
 }

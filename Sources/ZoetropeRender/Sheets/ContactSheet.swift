@@ -27,14 +27,22 @@ public struct ContactSheet: Sendable {
 
     /// The frames of `evaluation` at `frames`, drawn at thumbnail size, labelled with their time.
     public static func cells(of evaluation: SceneEvaluation, frames: [Int], cellWidth: Int) throws(CairoError) -> [Cell] {
+        let times = frames.map(evaluation.scene.frameRate.time(ofFrame:))
+        let images = try thumbnails(of: evaluation, at: times, width: cellWidth)
+        return zip(zip(frames, times), images).map { frame, image in
+            Cell(image: image, label: "\(Self.seconds(frame.1)) s · frame \(frame.0)")
+        }
+    }
+
+    /// The presentation of `evaluation` at each of `times`, drawn `width` pixels wide.
+    public static func thumbnails(of evaluation: SceneEvaluation, at times: [Double], width: Int) throws(CairoError) -> [RasterImage] {
         let scene = evaluation.scene
-        let scale = Double(cellWidth) / scene.canvas.size.x
-        let drawer = try FrameDrawer(width: cellWidth, height: max(1, Int((scene.canvas.size.y * scale).rounded())))
-        return try frames.map { frame throws(CairoError) -> Cell in
-            let time = scene.frameRate.time(ofFrame: frame)
+        let scale = Double(width) / scene.canvas.size.x
+        let drawer = try FrameDrawer(width: width, height: max(1, Int((scene.canvas.size.y * scale).rounded())))
+        return try times.map { time throws(CairoError) -> RasterImage in
             try drawer.draw(evaluation.presentation(at: time), scale: scale)
             guard let image = drawer.image else { throw CairoError(message: "no pixels", operation: "drawing a thumbnail") }
-            return Cell(image: RasterImage(surface: image), label: "\(Self.seconds(time)) s · frame \(frame)")
+            return RasterImage(surface: image)
         }
     }
 

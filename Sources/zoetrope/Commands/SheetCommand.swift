@@ -78,14 +78,9 @@ enum ContactSheets {
                 }
                 sheet = ContactSheet(title: "\(loaded.scene.name) — \(frameCount) frames at \(loaded.scene.frameRate.framesPerSecond) fps",
                                      cells: cells, columns: columns, cellWidth: width)
-                let folder = "output/" + loaded.scene.name
-                if out == nil {
-                    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                        throw RenderError(message: "\(folder): cannot create: \(error)", exitCode: 73)
-                    }
-                }
-                path = out ?? folder + "/sheet.png"
+                path = out ?? "output/" + loaded.scene.name + "/sheet.png"
             }
+            try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
             print("\(source): sheet of \(sheet.cells.count) frames → \(path)")
         } catch let error as RenderError {

@@ -1,0 +1,61 @@
+/// What a sweep writes as `index.json`: its axes and every variant with its overrides, where
+/// it was rendered, and, for a variant that resolves to the same scene as an earlier one, which.
+public struct SweepIndex: Encodable, Sendable {
+    public struct Axis: Encodable, Sendable {
+        public var key: String
+        public var values: [OverrideValue]
+    }
+
+    public struct Variant: Encodable, Sendable {
+        public var label: String
+        /// The folder, relative to the index.
+        public var folder: String
+        /// Key → value of the variant's `--vary` overrides.
+        public var overrides: [String: OverrideValue]
+        public var duration: Double
+        public var frameCount: Int
+        /// The label of the earlier variant with the same resolved scene, whose frames these are.
+        public var sameAs: String?
+    }
+
+    /// A value as written on the command line: a JSON number when it reads as one.
+    public struct OverrideValue: Encodable, Sendable {
+        public var text: String
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let number = Double(text), number.isFinite { try container.encode(number) } else { try container.encode(text) }
+        }
+    }
+
+    public var scene: String
+    public var sceneFile: String
+    /// `--set` overrides applied to every variant.
+    public var overrides: [String]
+    public var zip: Bool
+    public var axes: [Axis]
+    public var variants: [Variant]
+    /// The comparison sheet and the plot, relative to the index; nil when not drawn.
+    public var sheet: String?
+    public var plot: String?
+
+    public init(scene: String, sceneFile: String, overrides: [SceneOverride], plan: SweepPlan,
+                variants: [(duration: Double, frameCount: Int, sameAs: Int?)], sheet: String?, plot: String?) {
+        self.scene = scene
+        self.sceneFile = sceneFile
+        self.overrides = overrides.map(\.description)
+        zip = plan.zipped
+        axes = plan.axes.map { Axis(key: $0.key, values: $0.values.map(OverrideValue.init)) }
+        self.variants = Swift.zip(plan.variants, variants).map { variant, rendered in
+            Variant(label: variant.label, folder: variant.folder,
+                    overrides: Dictionary(variant.overrides.map { ($0.key, OverrideValue(text: $0.value)) }, uniquingKeysWith: { $1 }),
+                    duration: rendered.duration, frameCount: rendered.frameCount,
+                    sameAs: rendered.sameAs.map { plan.variants[$0].label })
+        }
+        self.sheet = sheet
+        self.plot = plot
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    public func json() -> String { prettyJSON(self) }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Chart property values over time, with the script's events and the animators' states.",
+        discussion: """
+            Each KEY is layer.property (frog.position, frog.position.x, card.size.width, \
+            frog.opacity, card.fill): a point or size gives a chart per component, a colour one \
+            per channel. Script events are labelled vertical lines; beneath the charts a band \
+            shows each animator's state, isRunning and isReversed. Written to \
+            output/<scene>/plot.png unless --out is given. Exit codes: 0 success; 64 usage (an \
+            unknown key); 65 invalid scene; 66 missing scene; 73/74 the plot cannot be written.
+            """
+    )
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Argument(help: "Property keys, such as frog.position or frog.position.x.")
+    var keys: [String] = []
+
+    @OptionGroup var chart: PlotOptions
+
+    @Option(help: ArgumentHelp("Where to write the plot (PNG).", valueName: "FILE"))
+    var out: String?
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        guard !keys.isEmpty else { throw ValidationError("give at least one property key, such as frog.position") }
+        try chart.check()
+    }
+
+    func run() throws {
+        let sceneOverrides = try overrides.overrides()
+        let loaded: LoadedScene
+        let source: PropertyPlot.Source
+        do {
+            loaded = try SceneLoader.load(scene, overrides: sceneOverrides)
+            let (evaluation, duration) = try loaded.evaluate()
+            source = PropertyPlot.Source(name: "", evaluation: evaluation, duration: duration)
+        } catch {
+            throw report(error)
+        }
+        let path = out ?? "output/\(loaded.scene.name)/plot.png"
+        try chart.draw(keys, of: [source], title: loaded.scene.name, file: scene, to: path)
+        print("\(scene): plot of \(keys.joined(separator: ", ")) → \(path)")
+    }
+}
+
+/// The options of a property plot, shared by `plot` and `sweep --plot`.
+struct PlotOptions: ParsableArguments {
+    @Flag(help: "Add a chart of each component's velocity (its change per second).")
+    var velocity = false
+
+    @Option(help: "Instants sampled over the plotted span.")
+    var samples = 600
+
+    @Option(name: .customLong("plot-width"), help: "The plot's width in pixels.")
+    var plotWidth = 1200
+
+    func check() throws {
+        guard (10...100_000).contains(samples) else { throw ValidationError("--samples must be within 10...100000 (found \(samples))") }
+        guard (400...8000).contains(plotWidth) else { throw ValidationError("--plot-width must be within 400...8000 (found \(plotWidth))") }
+    }
+
+    /// Resolves `keys` in every source (a key must name a plottable property in each) and
+    /// writes the plot to `path`.
+    func draw(_ keys: [String], of sources: [PropertyPlot.Source], title: String, file: String, to path: String) throws {
+        var components: [PropertyPlot.Component] = []
+        var problems: [PropertyKeyError] = []
+        for key in keys {
+            for (index, source) in sources.enumerated() {
+                switch PropertyPlot.components(ofKey: key, in: source.evaluation.scene.layers) {
+                case .success(let found):
+                    if index == 0 { components += found.filter { !components.contains($0) } }
+                case .failure(let error):
+                    // A key unknown in every variant is said once.
+                    if !problems.contains(error) { problems.append(error) }
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { printError("\(file): plot \(problem)") }
+            throw ExitCode(64)
+        }
+        let plot = PropertyPlot(title: title, sources: sources, components: components, velocity: velocity, samples: samples)
+        do {
+            try OutputFolder.create(parentOf: path)
+            try plot.write(to: path, width: plotWidth)
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}

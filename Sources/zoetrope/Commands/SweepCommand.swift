@@ -1,0 +1,297 @@
+import ArgumentParser
+import Dispatch
+import Synchronization
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Render every combination of overrides, with a comparison sheet and an index.",
+        discussion: """
+            Each --vary KEY=V1,V2,… (or KEY=FROM:TO:STEP) uses the --set key syntax; the \
+            variants are the cartesian product of the lists (--zip takes them side by side). \
+            Each variant is rendered into output/<scene>/sweep/<label>/ (label: \
+            dampingRatio=0.3,duration=2) with its manifest; variants that resolve to the same \
+            scene are rendered once and share the frames. Beside them: index.json, sheet.png \
+            (a row per variant, a column per instant) and, with --plot KEY, plot.png (a curve \
+            per variant). Exit codes: 0 success; 64 usage (a malformed --vary, an empty list, \
+            a zero step, more than 10000 variants without --force); 65 invalid scene (an \
+            unknown key, a value of the wrong type); 66 missing scene; 73/74 cannot write.
+            """
+    )
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(name: .customLong("vary"), help: ArgumentHelp(
+        "A key and its values: animators.move.duration=1,2,3 or …dampingRatio=0.2:0.8:0.2 (repeatable).",
+        valueName: "KEY=VALUES"))
+    var axes: [String] = []
+
+    @Flag(help: "Pair the lists value by value instead of combining every value with every other.")
+    var zip = false
+
+    @Flag(help: "Allow more than 10000 variants.")
+    var force = false
+
+    @Option(help: ArgumentHelp("The sweep folder (default: output/<scene>/sweep).", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("The sheet's columns: times in seconds, comma-separated (default: --count evenly spaced).", valueName: "T[,T…]"))
+    var at: String?
+
+    @Option(help: "The sheet's columns: instants spread evenly over the longest variant.")
+    var count = 6
+
+    @Option(help: "Thumbnail width on the sheet, in pixels.")
+    var width = 160
+
+    @Option(name: .customLong("plot"), help: ArgumentHelp("Also chart this property over time, a curve per variant (repeatable).", valueName: "KEY"))
+    var plotKeys: [String] = []
+
+    @OptionGroup var chart: PlotOptions
+
+    @Option(help: ArgumentHelp("Frames to render of each variant: N, A-B, A-, A-B:S, comma lists.", valueName: "SPEC"))
+    var frames: String?
+
+    @Option(help: "Frames drawn and encoded in parallel, shared among the variants (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Pixels per point of the variants' frames.")
+    var scale: Double = 1
+
+    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (9).")
+    var pngCompression: PNGCompression = .fast
+
+    @Option(help: "Progress: a line per variant (auto, bar), json lines on stdout, or none.")
+    var progress: ProgressMode = .auto
+
+    @Flag(help: "Skip frames already rendered (listed in a variant's manifest.json with a matching file).")
+    var resume = false
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        _ = try plan()
+        if let at { _ = try SampleCommand.times(at) }
+        guard (1...50).contains(count) else { throw ValidationError("--count must be within 1...50 (found \(count))") }
+        guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
+        if let frames {
+            do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
+        }
+        try chart.check()
+    }
+
+    private func plan() throws -> SweepPlan {
+        do throws(SweepSpecError) {
+            return try SweepPlan(axes: axes.map { text throws(SweepSpecError) in try SweepAxis(parsing: text) }, zipped: zip, force: force)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        let plan = try plan()
+        let base = try overrides.overrides()
+        let variants = try Sweep.load(scene, plan: plan, overrides: base, until: at.map(SampleCommand.times)?.max() ?? 0)
+        let root = out ?? "output/\(variants[0].loaded.scene.name)/sweep"
+        let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
+        do {
+            try OutputFolder.create(root)
+            let reporter = Sweep.Reporter(mode: progress, total: plan.variants.count)
+            let options = Sweep.RenderOptions(frames: selection, jobs: jobs ?? coreCount, scale: scale,
+                                              resume: resume, pngCompression: pngCompression)
+            let span = variants.map(\.duration).max() ?? 0
+            let times = try at.map(SampleCommand.times)
+                ?? ComparisonSheet.evenlySpacedTimes(count, over: span, frameRate: variants[0].loaded.scene.frameRate)
+            let thumbnails = try Sweep.render(variants, plan: plan, into: root, options: options, sheetTimes: times,
+                                              thumbnailWidth: width, reporter: reporter)
+
+            let plotted = !plotKeys.isEmpty
+            let names = plan.axes.map(\.key).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+            let sheet = ComparisonSheet(
+                title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(names.joined(separator: plan.zipped ? " with " : " × "))",
+                columnLabels: times.map(ComparisonSheet.timeLabel),
+                rows: plan.variants.indices.map { index in
+                    ComparisonSheet.Row(label: plan.variants[index].label,
+                                        color: plotted ? Chart.palette[index % Chart.palette.count] : nil,
+                                        images: thumbnails[index])
+                },
+                cellWidth: width)
+            try sheet.write(to: root + "/sheet.png")
+            if plotted {
+                let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
+                    PropertyPlot.Source(name: variant.label, evaluation: loaded.evaluation, duration: loaded.duration)
+                }
+                try chart.draw(plotKeys, of: sources, title: variants[0].loaded.scene.name, file: scene, to: root + "/plot.png")
+            }
+            let index = SweepIndex(
+                scene: variants[0].loaded.scene.name, sceneFile: scene, overrides: base, plan: plan,
+                variants: variants.map { ($0.duration, $0.frameCount, $0.sameAs) },
+                sheet: "sheet.png", plot: plotted ? "plot.png" : nil)
+            try AtomicFile.write(Array((index.json() + "\n").utf8), to: root + "/index.json")
+            let rendered = variants.filter { $0.sameAs == nil }.count
+            let shared = rendered < variants.count ? " (\(variants.count - rendered) share an earlier variant's frames)" : ""
+            if progress != .json {
+                print("\(scene): \(variants.count) variants\(shared) → \(root)/ (index.json, sheet.png\(plotted ? ", plot.png" : ""))")
+            }
+        } catch let error as RenderError {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// Loading, rendering and reporting the variants of a sweep.
+enum Sweep {
+    /// A variant's scene, evaluated.
+    struct Variant: Sendable {
+        var loaded: LoadedScene
+        var evaluation: SceneEvaluation
+        var duration: Double
+        var frameCount: Int
+        /// The earlier variant whose resolved scene this one equals.
+        var sameAs: Int?
+    }
+
+    struct RenderOptions: Sendable {
+        var frames: FrameSelection?
+        var jobs: Int
+        var scale: Double
+        var resume: Bool
+        var pngCompression: PNGCompression
+    }
+
+    /// Reads the scene once, applies each variant's overrides and evaluates it far enough for
+    /// the longest variant (and `until`); every problem of every variant is reported, each once.
+    static func load(_ file: String, plan: SweepPlan, overrides: [SceneOverride], until: Double) throws -> [Variant] {
+        let source: [UInt8]
+        do { source = try SceneLoader.read(file) } catch { throw report(error) }
+        var loaded: [(LoadedScene, SceneEvaluation, Double)] = []
+        var problems: [SceneDiagnostic] = []
+        for variant in plan.variants {
+            do {
+                let scene = try SceneLoader.parse(source, file: file, overrides: overrides + variant.overrides)
+                let (evaluation, duration) = try scene.evaluate(atLeast: until)
+                loaded.append((scene, evaluation, duration))
+            } catch {
+                for problem in error.diagnostics where !problems.contains(problem) { problems.append(problem) }
+            }
+        }
+        guard problems.isEmpty else { throw report(SceneLoadError(problems)) }
+        // The sheet and the plot show every variant over the longest one's span.
+        let span = max(loaded.map(\.2).max() ?? 0, until)
+        var firstOfScene: [Scene: Int] = [:]
+        return loaded.enumerated().map { index, entry in
+            var (scene, evaluation, duration) = entry
+            if case .seconds(let seconds) = scene.scene.duration, seconds < span {
+                // Evaluating further cannot fail where the shorter evaluation succeeded.
+                evaluation = (try? scene.evaluate(atLeast: span).evaluation) ?? evaluation
+            }
+            let sameAs = firstOfScene[scene.scene]
+            if sameAs == nil { firstOfScene[scene.scene] = index }
+            return Variant(loaded: scene, evaluation: evaluation, duration: duration,
+                           frameCount: scene.scene.frameRate.frameCount(forDuration: duration), sameAs: sameAs)
+        }
+    }
+
+    /// Renders each distinct variant into its folder, several at once within `options.jobs`,
+    /// then gives each duplicate the frames of the variant it equals. Returns each variant's
+    /// thumbnails at `sheetTimes`.
+    static func render(_ variants: [Variant], plan: SweepPlan, into root: String, options: RenderOptions,
+                       sheetTimes: [Double], thumbnailWidth: Int, reporter: Reporter) throws(RenderError) -> [[RasterImage]] {
+        let distinct = variants.indices.filter { variants[$0].sameAs == nil }
+        // As many variants at once as there are jobs, each drawing its frames on its share.
+        let lanes = max(1, min(options.jobs, distinct.count))
+        let workersPerVariant = max(1, options.jobs / lanes)
+        struct Shared {
+            var next = 0
+            var thumbnails: [Int: [RasterImage]] = [:]
+            var failure: RenderError?
+        }
+        let shared = Mutex(Shared())
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while true {
+                let claimed: Int? = shared.withLock { state in
+                    guard state.failure == nil, state.next < distinct.count else { return nil }
+                    defer { state.next += 1 }
+                    return distinct[state.next]
+                }
+                guard let index = claimed else { return }
+                let variant = variants[index]
+                let request = RenderRequest(
+                    sceneFile: variant.loaded.file, source: variant.loaded.source,
+                    overrides: variant.loaded.overrides.map(\.description), evaluation: variant.evaluation,
+                    duration: variant.duration, directory: root + "/" + plan.variants[index].folder,
+                    frames: options.frames, jobs: workersPerVariant, scale: options.scale, resume: options.resume,
+                    pngCompression: options.pngCompression)
+                do throws(RenderError) {
+                    let summary = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
+                    let images: [RasterImage]
+                    do throws(CairoError) {
+                        images = try ContactSheet.thumbnails(of: variant.evaluation, at: sheetTimes, width: thumbnailWidth)
+                    } catch {
+                        throw RenderError(message: "\(plan.variants[index].label): cannot draw the sheet's thumbnails: \(error)", exitCode: 70)
+                    }
+                    shared.withLock { $0.thumbnails[index] = images }
+                    reporter.finished(plan.variants[index], frames: summary.written.count, directory: summary.directory)
+                } catch {
+                    shared.withLock { $0.failure = $0.failure ?? error }
+                }
+            }
+        }
+        let (thumbnails, failure) = shared.withLock { ($0.thumbnails, $0.failure) }
+        if let failure { throw failure }
+        for (index, variant) in variants.enumerated() {
+            guard let original = variant.sameAs else { continue }
+            let directory = root + "/" + plan.variants[index].folder
+            try FrameSequenceRenderer.shareFrames(of: root + "/" + plan.variants[original].folder, into: directory,
+                                                  overrides: variant.loaded.overrides.map(\.description))
+            reporter.finished(plan.variants[index], frames: 0, directory: directory, sameAs: plan.variants[original])
+        }
+        return variants.indices.map { thumbnails[variants[$0].sameAs ?? $0] ?? [] }
+    }
+
+    /// A line per finished variant: text, or a JSON object with `--progress json`.
+    final class Reporter: Sendable {
+        private let mode: ProgressMode
+        private let total: Int
+        private let done = Mutex(0)
+
+        init(mode: ProgressMode, total: Int) {
+            self.mode = mode
+            self.total = total
+        }
+
+        func finished(_ variant: SweepVariant, frames: Int, directory: String, sameAs: SweepVariant? = nil) {
+            guard mode != .none else { return }
+            done.withLock { count in
+                count += 1
+                if mode == .json {
+                    let same = sameAs.map { ", \"sameAs\": \(jsonString($0.label))" } ?? ""
+                    print("{\"event\": \"variant\", \"done\": \(count), \"total\": \(total), \"label\": \(jsonString(variant.label)), \"frames\": \(frames), \"directory\": \(jsonString(directory))\(same)}")
+                } else {
+                    let how = sameAs.map { "same scene as \($0.label), frames shared" } ?? "\(frames) frames"
+                    print("[\(count)/\(total)] \(variant.label): \(how) → \(directory)")
+                }
+            }
+        }
+
+        private func jsonString(_ text: String) -> String {
+            var escaped = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case _ where scalar.value < 0x20: escaped += " "
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped + "\""
+        }
+    }
+}
