@@ -42,8 +42,11 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The sheet's columns: times in seconds, comma-separated (default: --count evenly spaced).", valueName: "T[,T…]"))
     var at: String?
 
-    @Option(help: "The sheet's columns: instants spread evenly over the longest variant.")
+    @Option(help: "The sheet's columns: instants spread evenly over the longest variant (or up to --until).")
     var count = 6
+
+    @Option(help: ArgumentHelp("Spread the sheet's columns from 0 to this time instead of the longest variant's end.", valueName: "SECONDS"))
+    var until: Double?
 
     @Option(help: "Thumbnail width on the sheet, in pixels.")
     var width = 160
@@ -76,6 +79,8 @@ struct SweepCommand: ParsableCommand {
     func validate() throws {
         _ = try plan()
         if let at { _ = try SampleCommand.times(at) }
+        if let until, !(until.isFinite && until > 0) { throw ValidationError("--until must be a time in seconds > 0 (found \(until))") }
+        if at != nil && until != nil { throw ValidationError("give either --at or --until, not both") }
         guard (1...50).contains(count) else { throw ValidationError("--count must be within 1...50 (found \(count))") }
         guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
@@ -97,7 +102,7 @@ struct SweepCommand: ParsableCommand {
     func run() throws {
         let plan = try plan()
         let base = try overrides.overrides()
-        let variants = try Sweep.load(scene, plan: plan, overrides: base, until: at.map(SampleCommand.times)?.max() ?? 0)
+        let variants = try Sweep.load(scene, plan: plan, overrides: base, until: try at.map(SampleCommand.times)?.max() ?? until ?? 0)
         let root = out ?? "output/\(variants[0].loaded.scene.name)/sweep"
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
         do {
@@ -105,7 +110,7 @@ struct SweepCommand: ParsableCommand {
             let reporter = Sweep.Reporter(mode: progress, total: plan.variants.count)
             let options = Sweep.RenderOptions(frames: selection, jobs: jobs ?? coreCount, scale: scale,
                                               resume: resume, pngCompression: pngCompression)
-            let span = variants.map(\.duration).max() ?? 0
+            let span = until ?? variants.map(\.duration).max() ?? 0
             let times = try at.map(SampleCommand.times)
                 ?? ComparisonSheet.evenlySpacedTimes(count, over: span, frameRate: variants[0].loaded.scene.frameRate)
             let thumbnails = try Sweep.render(variants, plan: plan, into: root, options: options, sheetTimes: times,

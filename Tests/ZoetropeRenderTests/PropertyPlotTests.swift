@@ -1,0 +1,80 @@
+import Testing
+import ZoetropeCore
+@testable import ZoetropeRender
+
+/// A box moved linearly from x = 0 to 100 over 1 s, started at 0, paused at 0.5, scrubbed to
+/// 0.9 at 0.7 (a jump), resumed at 1.
+private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> SceneEvaluation {
+    var box = Layer(id: "box", shape: .rect)
+    box.values.size = Vector2(10, 10)
+    let move = AnimatorDefinition(id: "move", duration: duration, timing: .cubic(.linear), blocks: [
+        AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position), .vector(Vector2(100, 0)))]),
+    ])
+    let script = [
+        ScriptEvent(time: 0, action: .start(animator: 0, delay: 0), path: "script[0]"),
+        ScriptEvent(time: pauseAt, action: .pause(animator: 0), path: "script[1]"),
+        ScriptEvent(time: 0.7, action: .fraction(animator: 0, value: 0.9), path: "script[2]"),
+        ScriptEvent(time: 1, action: .start(animator: 0, delay: 0), path: "script[3]"),
+    ]
+    let scene = Scene(name: "scrub", canvas: Canvas(size: Vector2(200, 100)), frameRate: FrameRate(30),
+                      duration: .seconds(1.5), layers: [box], animators: [move], script: script)
+    return SceneEvaluation(scene: scene, horizon: 1.5)
+}
+
+@Suite struct PropertyPlotTests {
+    @Test func aPointPlotsItsComponentsAndAColourItsChannels() throws {
+        let layers = scrubbedScene().scene.layers
+        #expect(try PropertyPlot.components(ofKey: "box.position", in: layers).get().map(\.key) == ["box.position.x", "box.position.y"])
+        #expect(try PropertyPlot.components(ofKey: "box.size.height", in: layers).get().map(\.key) == ["box.size.height"])
+        #expect(try PropertyPlot.components(ofKey: "box.fill", in: layers).get().map(\.key)
+                == ["box.fill.red", "box.fill.green", "box.fill.blue", "box.fill.alpha"])
+        #expect(throws: PropertyKeyError.self) { try PropertyPlot.components(ofKey: "box.text", in: layers).get() }
+    }
+
+    @Test func velocityFollowsTheMotionAndDoesNotSpikeAtAJump() throws {
+        let evaluation = scrubbedScene()
+        let x = try PropertyPlot.components(ofKey: "box.position.x", in: evaluation.scene.layers).get()
+        let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 1.5)],
+                                components: x, velocity: true, samples: 150)
+        #expect(plot.charts.map(\.title) == ["box.position.x", "box.position.x velocity"])
+        let velocity = plot.charts[1].series[0].points
+        func rate(at time: Double) -> Double { velocity.first { abs($0.x - time) < 1e-9 }?.y ?? .nan }
+        #expect(abs(rate(at: 0.25) - 100) < 1e-3)
+        #expect(abs(rate(at: 0.6)) < 1e-6)
+        // At the scrub's instant, the value after it holds still; nowhere does the jump show as speed.
+        #expect(abs(rate(at: 0.7)) < 1e-6)
+        #expect(velocity.allSatisfy { !$0.y.isFinite || abs($0.y) <= 100 + 1e-3 })
+    }
+
+    @Test func eventsAreMarkersAndTheBandFollowsTheAnimatorsState() throws {
+        let evaluation = scrubbedScene()
+        let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 1.5)],
+                                components: try PropertyPlot.components(ofKey: "box.position.x", in: evaluation.scene.layers).get(),
+                                velocity: false)
+        #expect(plot.charts[0].markers.map(\.label) == ["start move", "pause move", "fraction move = 0.9", "start move"])
+        #expect(plot.charts[0].markers.map(\.x) == [0, 0.5, 0.7, 1])
+        let tracks = try #require(plot.band.lanes.first).tracks
+        #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed"])
+        let running = tracks[1].segments.map { [$0.start, $0.end] }
+        // Running until the pause, not running until the resume, running until it ends 0.1 s later.
+        #expect(tracks[1].segments.map(\.text) == ["running", "not running", "running", "not running"])
+        #expect(running.count == 4 && running[1] == [0.5, 1] && abs(running[2][1] - 1.1) < 1e-9)
+        #expect(tracks[0].segments.map(\.text) == ["active", "inactive"])
+    }
+
+    @Test func variantsGetACurveEachAndEventsOnlySomeHaveAreColoured() throws {
+        let short = scrubbedScene(duration: 1), long = scrubbedScene(duration: 2, pauseAt: 0.6)
+        let sources = [PropertyPlot.Source(name: "duration=1", evaluation: short, duration: 1.5),
+                       PropertyPlot.Source(name: "duration=2", evaluation: long, duration: 1.5)]
+        let plot = PropertyPlot(title: "scrub", sources: sources,
+                                components: try PropertyPlot.components(ofKey: "box.position", in: short.scene.layers).get(),
+                                velocity: false)
+        #expect(plot.charts.map { $0.series.map(\.name) } == [["duration=1", "duration=2"], ["duration=1", "duration=2"]])
+        // Events both scripts have are grey; each variant's own pause takes its colour.
+        #expect(plot.charts[0].markers.map { "\($0.x) \($0.label) \($0.series.map(String.init) ?? "-")" }
+                == ["0.0 start move -", "0.5 pause move 0", "0.6 pause move 1", "0.7 fraction move = 0.9 -", "1.0 start move -"])
+        #expect(plot.band.lanes.map(\.title) == ["duration=1 · move", "duration=2 · move"])
+        let png = try plot.pngData(width: 800, panelHeight: 300)
+        #expect(png.count > 1000)
+    }
+}
