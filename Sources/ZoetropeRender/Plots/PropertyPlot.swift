@@ -81,11 +81,14 @@ public struct PropertyPlot: Sendable {
     public var charts: [Chart]
     public var band: StateBand
 
-    /// Samples `components` of every source (charts titled `title: key`) at `samples` + 1 evenly spaced instants over the
-    /// longest source's duration (a shorter one holds its last value). With `velocity`, each
-    /// component gets a second chart of its rate of change per second.
+    /// Samples `components` of every source (charts titled `title: key`) at `samples` + 1 evenly
+    /// spaced instants over the longest source's duration and a twentieth more (a shorter one
+    /// holds its last value). With `velocity`, each component gets a second chart of its rate
+    /// of change per second.
     public init(title: String, sources: [Source], components: [Component], velocity: Bool, samples: Int = 600) {
-        let span = max(sources.map(\.duration).max() ?? 1, 1e-3)
+        // A twentieth beyond the longest render, so what happens at its last instant (a
+        // completion, the final state) shows as more than a line at the edge.
+        let span = max(sources.map(\.duration).max() ?? 1, 1e-3) * 1.05
         let times = (0...max(samples, 2)).map { span * Double($0) / Double(max(samples, 2)) }
         let markers = Self.eventMarkers(sources, span: span)
         var values: [Chart] = [], rates: [Chart] = []
