@@ -28,6 +28,7 @@ private struct Index: Decodable {
 
     var variants: [Variant]
     var sheet: String?
+    var sheets: [String]
     var plot: String?
 }
 
@@ -105,6 +106,20 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         #expect(header.count > 30)
     }
 
+    @Test func aLongSweepsSheetComesInPagesOfAHundredRows() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["sweep", scene, "--vary", "layers.box.opacity=0:1:0.01", "--frames", "0",
+                                            "--count", "1", "--width", "30", "--out", folder.path("sweep"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try readIndex(folder)
+        #expect(index.variants.count == 101)
+        #expect(index.sheets == ["sheet-1.png", "sheet-2.png"] && index.sheet == "sheet-1.png")
+        // 30 × 20 thumbnails: 100 rows on the first page, 1 on the second.
+        #expect(try RasterImage(pngFile: folder.path("sweep/sheet-1.png")).height == 62 + 100 * 30)
+        #expect(try RasterImage(pngFile: folder.path("sweep/sheet-2.png")).height == 62 + 30)
+    }
+
     @Test func thePlotDrawsOneCurvePerVariant() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
@@ -151,6 +166,7 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         (["--vary", "animators.move.duration=1:200:1", "--vary", "layers.box.opacity=0:1:0.01"], Int32(64),
          "20200 variants; more than 10000 need --force"),
         (["--vary", "animators.move.duration=1,2", "--vary", "layers.box.opacity=1", "--zip"], Int32(64), "equally long"),
+        (["--vary", "layers.box.opacity=0:1:0.03125", "--plot", "box.position.x"], Int32(64), "33 curves cannot be told apart"),
         ([], Int32(64), "at least one --vary"),
     ])
     func badSweepsAreClearErrors(arguments: [String], status: Int32, message: String) throws {

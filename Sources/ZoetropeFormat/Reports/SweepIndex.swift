@@ -35,12 +35,14 @@ public struct SweepIndex: Encodable, Sendable {
     public var zip: Bool
     public var axes: [Axis]
     public var variants: [Variant]
-    /// The comparison sheet and the plot, relative to the index; nil when not drawn.
+    /// The comparison sheet (its first page), every page, and the plot, relative to the index;
+    /// nil when not drawn.
     public var sheet: String?
+    public var sheets: [String]
     public var plot: String?
 
     public init(scene: String, sceneFile: String, overrides: [SceneOverride], plan: SweepPlan,
-                variants: [(duration: Double, frameCount: Int, sameAs: Int?)], sheet: String?, plot: String?) {
+                variants: [(duration: Double, frameCount: Int, sameAs: Int?)], sheets: [String], plot: String?) {
         self.scene = scene
         self.sceneFile = sceneFile
         self.overrides = overrides.map(\.description)
@@ -52,7 +54,8 @@ public struct SweepIndex: Encodable, Sendable {
                     duration: rendered.duration, frameCount: rendered.frameCount,
                     sameAs: rendered.sameAs.map { plan.variants[$0].label })
         }
-        self.sheet = sheet
+        sheet = sheets.first
+        self.sheets = sheets
         self.plot = plot
     }
 

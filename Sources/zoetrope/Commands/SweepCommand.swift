@@ -76,8 +76,14 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup var overrides: OverrideOptions
 
+    /// More curves than this on one plot cannot be told apart.
+    static let plottedVariantLimit = 32
+
     func validate() throws {
-        _ = try plan()
+        let variants = try plan().variants.count
+        if !plotKeys.isEmpty && variants > Self.plottedVariantLimit {
+            throw ValidationError("--plot draws a curve per variant, and \(variants) curves cannot be told apart (at most \(Self.plottedVariantLimit)); plot a smaller sweep")
+        }
         if let at { _ = try SampleCommand.times(at) }
         if let until, !(until.isFinite && until > 0) { throw ValidationError("--until must be a time in seconds > 0 (found \(until))") }
         if at != nil && until != nil { throw ValidationError("give either --at or --until, not both") }
@@ -113,21 +119,12 @@ struct SweepCommand: ParsableCommand {
             let span = until ?? variants.map(\.duration).max() ?? 0
             let times = try at.map(SampleCommand.times)
                 ?? ComparisonSheet.evenlySpacedTimes(count, over: span, frameRate: variants[0].loaded.scene.frameRate)
-            let thumbnails = try Sweep.render(variants, plan: plan, into: root, options: options, sheetTimes: times,
-                                              thumbnailWidth: width, reporter: reporter)
-
+            try Sweep.render(variants, plan: plan, into: root, options: options, reporter: reporter)
             let plotted = !plotKeys.isEmpty
             let names = plan.axes.map(\.key).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-            let sheet = ComparisonSheet(
-                title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(names.joined(separator: plan.zipped ? " with " : " × "))",
-                columnLabels: times.map(ComparisonSheet.timeLabel),
-                rows: plan.variants.indices.map { index in
-                    ComparisonSheet.Row(label: plan.variants[index].label,
-                                        color: plotted ? Chart.palette[index % Chart.palette.count] : nil,
-                                        images: thumbnails[index])
-                },
-                cellWidth: width)
-            try sheet.write(to: root + "/sheet.png")
+            let sheets = try Sweep.drawSheets(
+                variants, plan: plan, into: root, times: times, thumbnailWidth: width, coloured: plotted,
+                title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(names.joined(separator: plan.zipped ? " with " : " × "))")
             if plotted {
                 let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
                     PropertyPlot.Source(name: variant.label, evaluation: loaded.evaluation, duration: loaded.duration)
@@ -137,12 +134,13 @@ struct SweepCommand: ParsableCommand {
             let index = SweepIndex(
                 scene: variants[0].loaded.scene.name, sceneFile: scene, overrides: base, plan: plan,
                 variants: variants.map { ($0.duration, $0.frameCount, $0.sameAs) },
-                sheet: "sheet.png", plot: plotted ? "plot.png" : nil)
+                sheets: sheets, plot: plotted ? "plot.png" : nil)
             try AtomicFile.write(Array((index.json() + "\n").utf8), to: root + "/index.json")
             let rendered = variants.filter { $0.sameAs == nil }.count
             let shared = rendered < variants.count ? " (\(variants.count - rendered) share an earlier variant's frames)" : ""
             if progress != .json {
-                print("\(scene): \(variants.count) variants\(shared) → \(root)/ (index.json, sheet.png\(plotted ? ", plot.png" : ""))")
+                let files = ["index.json"] + (sheets.count > 2 ? [sheets[0], "…", sheets[sheets.count - 1]] : sheets) + (plotted ? ["plot.png"] : [])
+                print("\(scene): \(variants.count) variants\(shared) → \(root)/ (\(files.joined(separator: ", ")))")
             }
         } catch let error as RenderError {
             printError(error.message)
@@ -205,17 +203,15 @@ enum Sweep {
     }
 
     /// Renders each distinct variant into its folder, several at once within `options.jobs`,
-    /// then gives each duplicate the frames of the variant it equals. Returns each variant's
-    /// thumbnails at `sheetTimes`.
+    /// then gives each duplicate the frames of the variant it equals.
     static func render(_ variants: [Variant], plan: SweepPlan, into root: String, options: RenderOptions,
-                       sheetTimes: [Double], thumbnailWidth: Int, reporter: Reporter) throws(RenderError) -> [[RasterImage]] {
+                       reporter: Reporter) throws(RenderError) {
         let distinct = variants.indices.filter { variants[$0].sameAs == nil }
         // As many variants at once as there are jobs, each drawing its frames on its share.
         let lanes = max(1, min(options.jobs, distinct.count))
         let workersPerVariant = max(1, options.jobs / lanes)
         struct Shared {
             var next = 0
-            var thumbnails: [Int: [RasterImage]] = [:]
             var failure: RenderError?
         }
         let shared = Mutex(Shared())
@@ -236,21 +232,13 @@ enum Sweep {
                     pngCompression: options.pngCompression)
                 do throws(RenderError) {
                     let summary = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
-                    let images: [RasterImage]
-                    do throws(CairoError) {
-                        images = try ContactSheet.thumbnails(of: variant.evaluation, at: sheetTimes, width: thumbnailWidth)
-                    } catch {
-                        throw RenderError(message: "\(plan.variants[index].label): cannot draw the sheet's thumbnails: \(error)", exitCode: 70)
-                    }
-                    shared.withLock { $0.thumbnails[index] = images }
                     reporter.finished(plan.variants[index], frames: summary.written.count, directory: summary.directory)
                 } catch {
                     shared.withLock { $0.failure = $0.failure ?? error }
                 }
             }
         }
-        let (thumbnails, failure) = shared.withLock { ($0.thumbnails, $0.failure) }
-        if let failure { throw failure }
+        if let failure = shared.withLock({ $0.failure }) { throw failure }
         for (index, variant) in variants.enumerated() {
             guard let original = variant.sameAs else { continue }
             let directory = root + "/" + plan.variants[index].folder
@@ -258,7 +246,47 @@ enum Sweep {
                                                   overrides: variant.loaded.overrides.map(\.description))
             reporter.finished(plan.variants[index], frames: 0, directory: directory, sameAs: plan.variants[original])
         }
-        return variants.indices.map { thumbnails[variants[$0].sameAs ?? $0] ?? [] }
+    }
+
+    /// The most rows on one sheet: a taller one would pass Cairo's 32767-pixel limit at the
+    /// larger thumbnail widths, and a long sweep is read page by page anyway.
+    static let rowsPerSheet = 100
+
+    /// Draws the comparison sheet: `sheet.png`, or for more than `rowsPerSheet` variants
+    /// `sheet-1.png`, `sheet-2.png`, …, each page's thumbnails drawn in parallel and dropped once
+    /// written, so memory does not grow with the sweep. Returns the file names.
+    static func drawSheets(_ variants: [Variant], plan: SweepPlan, into root: String, times: [Double], thumbnailWidth: Int,
+                           coloured: Bool, title: String) throws(RenderError) -> [String] {
+        let pages = stride(from: 0, to: variants.count, by: rowsPerSheet).map { $0..<min($0 + rowsPerSheet, variants.count) }
+        var names: [String] = []
+        for (number, rows) in pages.enumerated() {
+            let images = Mutex([Int: [RasterImage]]())
+            let failure = Mutex<String?>(nil)
+            DispatchQueue.concurrentPerform(iterations: rows.count) { offset in
+                let index = rows.lowerBound + offset
+                do {
+                    let drawn = try ContactSheet.thumbnails(of: variants[index].evaluation, at: times, width: thumbnailWidth)
+                    images.withLock { $0[index] = drawn }
+                } catch {
+                    failure.withLock { $0 = $0 ?? "\(plan.variants[index].label): cannot draw the sheet's thumbnails: \(error)" }
+                }
+            }
+            if let message = failure.withLock({ $0 }) { throw RenderError(message: message, exitCode: 70) }
+            let drawn = images.withLock { $0 }
+            let sheet = ComparisonSheet(
+                title: pages.count > 1 ? "\(title) (\(rows.lowerBound + 1)–\(rows.upperBound))" : title,
+                columnLabels: times.map(ComparisonSheet.timeLabel),
+                rows: rows.map { index in
+                    ComparisonSheet.Row(label: plan.variants[index].label,
+                                        color: coloured ? Chart.palette[index % Chart.palette.count] : nil,
+                                        images: drawn[index] ?? [])
+                },
+                cellWidth: thumbnailWidth)
+            let name = pages.count > 1 ? "sheet-\(number + 1).png" : "sheet.png"
+            try sheet.write(to: root + "/" + name)
+            names.append(name)
+        }
+        return names
     }
 
     /// A line per finished variant: text, or a JSON object with `--progress json`.
