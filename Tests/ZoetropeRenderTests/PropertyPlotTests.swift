@@ -28,7 +28,9 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(try PropertyPlot.components(ofKey: "box.size.height", in: layers).get().map(\.key) == ["box.size.height"])
         #expect(try PropertyPlot.components(ofKey: "box.fill", in: layers).get().map(\.key)
                 == ["box.fill.red", "box.fill.green", "box.fill.blue", "box.fill.alpha"])
+        #expect(try PropertyPlot.components(ofKey: "box.fill.alpha", in: layers).get().map(\.key) == ["box.fill.alpha"])
         #expect(throws: PropertyKeyError.self) { try PropertyPlot.components(ofKey: "box.text", in: layers).get() }
+        #expect(throws: PropertyKeyError.self) { try PropertyPlot.components(ofKey: "box.opacity.red", in: layers).get() }
     }
 
     @Test func velocityFollowsTheMotionAndDoesNotSpikeAtAJump() throws {

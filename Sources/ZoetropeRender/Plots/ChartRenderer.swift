@@ -3,20 +3,34 @@ import ZoetropeCore
 /// Draws charts, stacked vertically, into one PNG, with an optional `StateBand` beneath on the
 /// same time axis.
 public enum ChartRenderer {
+    /// Where a chart's legend goes.
+    public enum LegendPlacement: Sendable {
+        /// In the corner of the plot that hides the fewest points.
+        case inside
+        /// In a margin right of the plot, for many or long names; every panel's plot (and the
+        /// band) narrows alike, so they keep one time axis.
+        case margin
+    }
+
     /// The PNG of `panels` stacked top to bottom, `width` × `panelHeight` pixels each, then `band`.
-    public static func png(_ panels: [Chart], band: StateBand? = nil, width: Int = 960,
+    public static func png(_ panels: [Chart], band: StateBand? = nil, legend: LegendPlacement = .inside, width: Int = 960,
                            panelHeight: Int = 540) throws(CairoError) -> [UInt8] {
         let bandHeight = band.map(Self.height(of:)) ?? 0
         let drawer = try FrameDrawer(width: width, height: panelHeight * panels.count + bandHeight)
         let context = drawer.context
         context.resetTransform()
         context.paint(.white)
+        var right = plotRight
+        if legend == .margin, let widest = panels.map({ legendWidth($0, in: context) }).max(), widest > 0 {
+            right = min(widest + 24, Double(width) / 2)
+        }
         for (index, chart) in panels.enumerated() {
-            draw(chart, in: context, top: Double(index * panelHeight), width: Double(width), height: Double(panelHeight))
+            draw(chart, in: context, top: Double(index * panelHeight), width: Double(width), height: Double(panelHeight),
+                 right: right, legend: legend)
         }
         if let band {
             let range = panels.first?.xRange ?? 0...1
-            draw(band, in: context, top: Double(panelHeight * panels.count), left: plotLeft, right: Double(width) - plotRight,
+            draw(band, in: context, top: Double(panelHeight * panels.count), left: plotLeft, right: Double(width) - right,
                  range: range)
         }
         try context.checkStatus()
@@ -30,8 +44,15 @@ public enum ChartRenderer {
     private static let grid = Color(hex: "#E4E4E4") ?? .white
     private static let muted = Color(hex: "#777777") ?? .black
 
-    private static func draw(_ chart: Chart, in context: CairoContext, top: Double, width: Double, height: Double) {
-        let plot = (left: plotLeft, right: width - plotRight, top: top + 48, bottom: top + height - 58)
+    /// The width of `chart`'s legend box; 0 when it has none (one unnamed series).
+    private static func legendWidth(_ chart: Chart, in context: CairoContext) -> Double {
+        guard chart.series.count > 1 || !(chart.series.first?.name.isEmpty ?? true) else { return 0 }
+        return (chart.series.map { context.labelWidth($0.name, size: 12) }.max() ?? 0) + 44
+    }
+
+    private static func draw(_ chart: Chart, in context: CairoContext, top: Double, width: Double, height: Double,
+                             right: Double, legend placement: LegendPlacement) {
+        let plot = (left: plotLeft, right: width - right, top: top + 48, bottom: top + height - 58)
         let all = (chart.series.flatMap(\.points) + chart.handles.flatMap { [$0.anchor, $0.point] })
             .filter { $0.x.isFinite && $0.y.isFinite }
         var xs = all.map(\.x) + chart.markers.map(\.x), ys = all.map(\.y) + chart.guides
@@ -113,10 +134,10 @@ public enum ChartRenderer {
         }
         context.restore()
 
-        // The legend, top left inside the plot.
-        guard chart.series.count > 1 || !(chart.series.first?.name.isEmpty ?? true) else { return }
+        // The legend: in the margin, or in the corner of the plot that hides the fewest points.
+        let legendWidth = legendWidth(chart, in: context)
+        guard legendWidth > 0 else { return }
         let rowHeight = 20.0
-        let legendWidth = (chart.series.map { context.labelWidth($0.name, size: 12) }.max() ?? 0) + 44
         let legendHeight = rowHeight * Double(chart.series.count) + 8
         // The corner that hides the fewest points of the series.
         let corners = [(plot.left + 12, plot.top + 8), (plot.right - 12 - legendWidth, plot.bottom - 8 - legendHeight),
@@ -128,7 +149,7 @@ public enum ChartRenderer {
             }.count
         }
         let best = covered.indices.min { covered[$0] < covered[$1] } ?? 0
-        let box = (x: corners[best].0, y: corners[best].1)
+        let box = placement == .margin ? (x: plot.right + 12, y: plot.top) : (x: corners[best].0, y: corners[best].1)
         context.addRect(x: box.x, y: box.y, width: legendWidth, height: legendHeight)
         context.fill(Color.white.withAlpha(0.9))
         for (index, series) in chart.series.enumerated() {

@@ -47,13 +47,20 @@ public struct PropertyPlot: Sendable {
     }
 
     /// The components a key plots: `frog.position` gives `.x` and `.y`, `frog.position.x` just
-    /// `.x`, `frog.fill` its red, green, blue and alpha, `frog.opacity` itself. Text and images
-    /// cannot be plotted.
+    /// `.x`, `frog.fill` its red, green, blue and alpha (`frog.fill.alpha` one of them),
+    /// `frog.opacity` itself. Text and images cannot be plotted.
     public static func components(ofKey key: String, in layers: LayerTree) -> Result<[Component], PropertyKeyError> {
         let target: PropertyTarget
         switch layers.target(forKey: key) {
         case .success(let found): target = found
-        case .failure(let error): return .failure(error)
+        case .failure(let error):
+            // A colour's channel: `card.fill.red`.
+            if let dot = key.lastIndex(of: "."), let channel = channels.firstIndex(of: String(key[key.index(after: dot)...])),
+               case .success(let colour) = layers.target(forKey: String(key[..<dot])), colour.property.kind == .color {
+                return .success([Component(key: key, layer: layers.nodes[colour.layer].id, property: colour.property,
+                                           channel: .color(channel))])
+            }
+            return .failure(error)
         }
         let layer = layers.nodes[target.layer].id, property = target.property
         let base = layer + "." + property.rawValue
@@ -70,13 +77,16 @@ public struct PropertyPlot: Sendable {
                 Component(key: base + "." + names[0], layer: layer, property: property, channel: .vector(index))
             })
         case .color:
-            return .success(["red", "green", "blue", "alpha"].enumerated().map { index, name in
+            return .success(channels.enumerated().map { index, name in
                 Component(key: base + "." + name, layer: layer, property: property, channel: .color(index))
             })
         case .text:
             return .failure(PropertyKeyError(key: key, message: "\(property.rawValue) is text; only numbers, points, sizes, colours and flags can be plotted"))
         }
     }
+
+    /// The names of a colour's components, as keys end: `card.fill.alpha`.
+    static let channels = ["red", "green", "blue", "alpha"]
 
     public var charts: [Chart]
     public var band: StateBand
@@ -207,7 +217,8 @@ public struct PropertyPlot: Sendable {
 
     /// The plot as PNG bytes, `width` pixels wide.
     public func pngData(width: Int = 1200, panelHeight: Int = 360) throws(CairoError) -> [UInt8] {
-        try ChartRenderer.png(charts, band: band, width: width, panelHeight: panelHeight)
+        let named = charts.contains { $0.series.count > 1 }
+        return try ChartRenderer.png(charts, band: band, legend: named ? .margin : .inside, width: width, panelHeight: panelHeight)
     }
 
     /// Writes the plot to `path` atomically.
