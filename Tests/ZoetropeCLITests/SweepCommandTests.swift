@@ -154,7 +154,7 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         #expect(original[.systemFileNumber] as? Int == shared[.systemFileNumber] as? Int)
         let manifest = try String(contentsOfFile: folder.path("sweep/duration=1.0/manifest.json"), encoding: .utf8)
         #expect(manifest.contains("animators.move.duration=1.0"))
-        #expect(result.stdout.contains("\"sameAs\": \"duration=1\""))
+        #expect(result.stdout.contains(",\"sameAs\":\"duration=1\"}"))
     }
 
     @Test(arguments: [

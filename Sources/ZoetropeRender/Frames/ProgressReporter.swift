@@ -68,7 +68,7 @@ public final class ProgressReporter: Sendable {
         switch mode {
         case .json:
             let frameField = frame.map { ",\"frame\":\($0)" } ?? ""
-            write(STDOUT_FILENO, "{\"event\":\"\(event)\",\"scene\":\(jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
+            write(STDOUT_FILENO, "{\"event\":\"\(event)\",\"scene\":\(Self.jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
         case .bar:
             // Redraw at most once per percent, and always at the end.
             let percent = state.total == 0 ? 100 : state.done * 100 / state.total
@@ -92,7 +92,8 @@ public final class ProgressReporter: Sendable {
         }
     }
 
-    private func jsonString(_ text: String) -> String {
+    /// `text` as a JSON string literal, quotes included.
+    public static func jsonString(_ text: String) -> String {
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -305,26 +305,14 @@ enum Sweep {
             done.withLock { count in
                 count += 1
                 if mode == .json {
-                    let same = sameAs.map { ", \"sameAs\": \(jsonString($0.label))" } ?? ""
-                    print("{\"event\": \"variant\", \"done\": \(count), \"total\": \(total), \"label\": \(jsonString(variant.label)), \"frames\": \(frames), \"directory\": \(jsonString(directory))\(same)}")
+                    let json = ProgressReporter.jsonString
+                    let same = sameAs.map { ",\"sameAs\":\(json($0.label))" } ?? ""
+                    print("{\"event\":\"variant\",\"label\":\(json(variant.label)),\"done\":\(count),\"total\":\(total),\"frames\":\(frames),\"directory\":\(json(directory))\(same)}")
                 } else {
                     let how = sameAs.map { "same scene as \($0.label), frames shared" } ?? "\(frames) frames"
                     print("[\(count)/\(total)] \(variant.label): \(how) → \(directory)")
                 }
             }
-        }
-
-        private func jsonString(_ text: String) -> String {
-            var escaped = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                case _ where scalar.value < 0x20: escaped += " "
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return escaped + "\""
         }
     }
 }
