@@ -167,6 +167,7 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
          "20200 variants; more than 10000 need --force"),
         (["--vary", "animators.move.duration=1,2", "--vary", "layers.box.opacity=1", "--zip"], Int32(64), "equally long"),
         (["--vary", "layers.box.opacity=0:1:0.03125", "--plot", "box.position.x"], Int32(64), "33 curves cannot be told apart"),
+        (["--vary", "animators.move.duration=1,2", "--plot", "box.nope"], Int32(64), "plot box.nope: unknown property \"nope\""),
         ([], Int32(64), "at least one --vary"),
     ])
     func badSweepsAreClearErrors(arguments: [String], status: Int32, message: String) throws {
@@ -175,7 +176,8 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         let result = try CommandRunner.run(["sweep", scene, "--out", folder.path("sweep")] + arguments)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("sweep/index.json")))
+        // Nothing is rendered when any part of the sweep is wrong.
+        #expect(!FileManager.default.fileExists(atPath: folder.path("sweep")))
     }
 }
 

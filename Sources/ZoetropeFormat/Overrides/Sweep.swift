@@ -112,6 +112,8 @@ public struct SweepPlan: Hashable, Sendable {
     public var axes: [SweepAxis]
     public var zipped: Bool
     public let variants: [SweepVariant]
+    /// Each axis's name in labels: `dampingRatio`, or `move.duration` beside `fade.duration`.
+    public let axisNames: [String]
 
     public init(axes: [SweepAxis], zipped: Bool, force: Bool = false) throws(SweepSpecError) {
         guard !axes.isEmpty else { throw SweepSpecError("give at least one --vary KEY=V1,V2,…") }
@@ -140,6 +142,7 @@ public struct SweepPlan: Hashable, Sendable {
         self.axes = axes
         self.zipped = zipped
         let names = Self.shortNames(axes.map(\.key))
+        axisNames = names
         var choices: [[Int]]
         if zipped {
             choices = (0..<count).map { index in axes.map { _ in index } }

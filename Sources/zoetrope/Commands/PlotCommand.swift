@@ -47,7 +47,8 @@ struct PlotCommand: ParsableCommand {
             throw report(error)
         }
         let path = out ?? "output/\(loaded.scene.name)/plot.png"
-        try chart.draw(keys, of: [source], title: loaded.scene.name, file: scene, to: path)
+        let components = try chart.components(keys, in: [source], file: scene)
+        try chart.draw(components, of: [source], title: loaded.scene.name, to: path)
         print("\(scene): plot of \(keys.joined(separator: ", ")) → \(path)")
     }
 }
@@ -68,9 +69,9 @@ struct PlotOptions: ParsableArguments {
         guard (400...8000).contains(plotWidth) else { throw ValidationError("--plot-width must be within 400...8000 (found \(plotWidth))") }
     }
 
-    /// Resolves `keys` in every source (a key must name a plottable property in each) and
-    /// writes the plot to `path`.
-    func draw(_ keys: [String], of sources: [PropertyPlot.Source], title: String, file: String, to path: String) throws {
+    /// The components `keys` plot, each of which must name a plottable property in every
+    /// source; otherwise every distinct problem is printed and the exit is 64.
+    func components(_ keys: [String], in sources: [PropertyPlot.Source], file: String) throws -> [PropertyPlot.Component] {
         var components: [PropertyPlot.Component] = []
         var problems: [PropertyKeyError] = []
         for key in keys {
@@ -88,6 +89,11 @@ struct PlotOptions: ParsableArguments {
             for problem in problems { printError("\(file): plot \(problem)") }
             throw ExitCode(64)
         }
+        return components
+    }
+
+    /// Samples `components` of `sources` and writes the plot to `path`.
+    func draw(_ components: [PropertyPlot.Component], of sources: [PropertyPlot.Source], title: String, to path: String) throws {
         let plot = PropertyPlot(title: title, sources: sources, components: components, velocity: velocity, samples: samples)
         do {
             try OutputFolder.create(parentOf: path)

@@ -111,6 +111,11 @@ struct SweepCommand: ParsableCommand {
         let variants = try Sweep.load(scene, plan: plan, overrides: base, until: try at.map(SampleCommand.times)?.max() ?? until ?? 0)
         let root = out ?? "output/\(variants[0].loaded.scene.name)/sweep"
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
+        let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
+            PropertyPlot.Source(name: variant.label, evaluation: loaded.evaluation, duration: loaded.duration)
+        }
+        // Plotted keys are checked before anything is rendered.
+        let components = plotKeys.isEmpty ? [] : try chart.components(plotKeys, in: sources, file: scene)
         do {
             try OutputFolder.create(root)
             let reporter = Sweep.Reporter(mode: progress, total: plan.variants.count)
@@ -121,15 +126,11 @@ struct SweepCommand: ParsableCommand {
                 ?? ComparisonSheet.evenlySpacedTimes(count, over: span, frameRate: variants[0].loaded.scene.frameRate)
             try Sweep.render(variants, plan: plan, into: root, options: options, reporter: reporter)
             let plotted = !plotKeys.isEmpty
-            let names = plan.axes.map(\.key).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
             let sheets = try Sweep.drawSheets(
                 variants, plan: plan, into: root, times: times, thumbnailWidth: width, coloured: plotted,
-                title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(names.joined(separator: plan.zipped ? " with " : " × "))")
+                title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(plan.axisNames.joined(separator: plan.zipped ? " with " : " × "))")
             if plotted {
-                let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
-                    PropertyPlot.Source(name: variant.label, evaluation: loaded.evaluation, duration: loaded.duration)
-                }
-                try chart.draw(plotKeys, of: sources, title: variants[0].loaded.scene.name, file: scene, to: root + "/plot.png")
+                try chart.draw(components, of: sources, title: variants[0].loaded.scene.name, to: root + "/plot.png")
             }
             let index = SweepIndex(
                 scene: variants[0].loaded.scene.name, sceneFile: scene, overrides: base, plan: plan,
