@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png (a file per frame), pdf (one document, a page per frame) or svg (a file per frame).")
     var format: OutputFormat = .png
 
-    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (12).")
+    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (9).")
     var pngCompression: PNGCompression = .fast
 
     @OptionGroup var overrides: OverrideOptions
