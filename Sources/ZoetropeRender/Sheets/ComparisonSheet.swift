@@ -64,18 +64,24 @@ public struct ComparisonSheet: Sendable {
         let textWidth = lines.flatMap { $0 }.map { measure.labelWidth($0, size: Self.labelSize) }.max() ?? 0
         let swatch = rows.contains { $0.color != nil } ? 16 : 0
         let labelWidth = Int(min(textWidth, Self.widestLabel).rounded(.up)) + swatch + 8
-        let aspect = rows.first?.images.first.map { Double($0.height) / Double(max($0.width, 1)) } ?? 0.75
-        let cellHeight = Int((Double(cellWidth) * aspect).rounded())
+        // Variants may differ in canvas size: each row is as tall as its tallest thumbnail.
+        func height(of image: RasterImage) -> Int {
+            Int((Double(cellWidth) * Double(image.height) / Double(max(image.width, 1))).rounded())
+        }
         let columns = max(columnLabels.count, 1)
         let left = Self.gap + labelWidth + Self.gap
         let width = left + columns * (cellWidth + Self.gap)
         var y = Self.titleHeight + Self.headerHeight
         var labels: [Box] = [], cells: [[Box]] = []
-        for rowLines in lines {
-            let height = max(cellHeight, rowLines.count * Self.lineHeight)
-            labels.append(Box(x: Self.gap, y: y, width: labelWidth, height: height))
-            cells.append((0..<columns).map { Box(x: left + $0 * (cellWidth + Self.gap), y: y, width: cellWidth, height: cellHeight) })
-            y += height + Self.gap
+        for (row, rowLines) in zip(rows, lines) {
+            let cellHeight = row.images.map(height(of:)).max() ?? Int((Double(cellWidth) * 0.75).rounded())
+            let rowHeight = max(cellHeight, rowLines.count * Self.lineHeight)
+            labels.append(Box(x: Self.gap, y: y, width: labelWidth, height: rowHeight))
+            cells.append((0..<columns).map { column in
+                let height = column < row.images.count ? height(of: row.images[column]) : cellHeight
+                return Box(x: left + column * (cellWidth + Self.gap), y: y, width: cellWidth, height: height)
+            })
+            y += rowHeight + Self.gap
         }
         let headers = (0..<columns).map {
             Box(x: left + $0 * (cellWidth + Self.gap), y: Self.titleHeight, width: cellWidth, height: Self.headerHeight)
