@@ -106,6 +106,16 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         #expect(header.count > 30)
     }
 
+    @Test func sheetRowsKeepTheirVariantsAspect() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["sweep", scene, "--vary", "canvas.size=[120,80],[120,120]", "--frames", "0",
+                                            "--count", "2", "--width", "60", "--out", folder.path("sweep"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // 60 × 40 and 60 × 60 thumbnails: rows of 40 and 60 points, not two stretched to one height.
+        #expect(try RasterImage(pngFile: folder.path("sweep/sheet.png")).height == 62 + (40 + 10) + (60 + 10))
+    }
+
     @Test func aLongSweepsSheetComesInPagesOfAHundredRows() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
