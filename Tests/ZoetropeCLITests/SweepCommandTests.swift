@@ -203,6 +203,19 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         #expect(plot.height > 4 * 360 && plot.height < 4 * 360 + 160)
     }
 
+    @Test func aPlotTallerThanAnImageCanBeIsRefusedBeforeDrawing() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        // Per layer 4 colours of 4 channels and 5 points of 2 components, and their velocities:
+        // 2 × 26 × 2 = 104 charts of 360 pixels.
+        let properties = ["fill", "stroke.color", "color", "shadow.color", "position", "size", "anchor", "scale", "translation"]
+        let keys = ["box", "label"].flatMap { layer in properties.map { layer + "." + $0 } }
+        let result = try CommandRunner.run(["plot", scene] + keys + ["--velocity", "--samples", "10", "--out", folder.path("plot.png")])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("more than an image can be (32767)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("plot.png")))
+    }
+
     @Test(arguments: [
         ("frog.position", "unknown layer \"frog\""),
         ("box.positon", "unknown property \"positon\""),

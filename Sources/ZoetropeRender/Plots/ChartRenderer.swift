@@ -166,9 +166,14 @@ extension ChartRenderer {
     static let laneTitleHeight = 20.0, trackHeight = 16.0, laneGap = 8.0, bandTop = 34.0
 
     static func height(of band: StateBand) -> Int {
-        guard !band.lanes.isEmpty else { return 0 }
-        let lane = laneTitleHeight + Double(band.lanes[0].tracks.count) * trackHeight + laneGap
-        return Int((bandTop + Double(band.lanes.count) * lane + 12).rounded(.up))
+        bandHeight(lanes: band.lanes.count, tracks: band.lanes.first?.tracks.count ?? 0)
+    }
+
+    /// The height of a band of `lanes` lanes of `tracks` tracks each.
+    static func bandHeight(lanes: Int, tracks: Int) -> Int {
+        guard lanes > 0 else { return 0 }
+        let lane = laneTitleHeight + Double(tracks) * trackHeight + laneGap
+        return Int((bandTop + Double(lanes) * lane + 12).rounded(.up))
     }
 
     /// Each lane: its title, then a row of coloured, labelled segments per track.

@@ -101,25 +101,35 @@ public struct PropertyPlot: Sendable {
         let span = max(sources.map(\.duration).max() ?? 1, 1e-3) * 1.05
         let times = (0...max(samples, 2)).map { span * Double($0) / Double(max(samples, 2)) }
         let markers = Self.eventMarkers(sources, span: span)
-        var values: [Chart] = [], rates: [Chart] = []
-        for component in components {
-            let name = title.isEmpty ? component.key : "\(title): \(component.key)"
-            var chart = Chart(title: name, xLabel: "time (s)", yLabel: Self.unit(of: component), series: [])
-            var rate = Chart(title: name + " velocity", xLabel: "time (s)", yLabel: "per second", series: [])
-            for source in sources {
+        var values = components.map { component in
+            Chart(title: title.isEmpty ? component.key : "\(title): \(component.key)", xLabel: "time (s)",
+                  yLabel: Self.unit(of: component), series: [])
+        }
+        var rates = values.map { chart in
+            var rate = Chart(title: chart.title + " velocity", xLabel: "time (s)", yLabel: "per second", series: [])
+            rate.guides = [0]
+            return rate
+        }
+        for source in sources {
+            // Each instant is evaluated once for all the components.
+            var presented: [Double: [LayerValues]] = [:]
+            func layerValues(at time: Double) -> [LayerValues] {
+                if let known = presented[time] { return known }
+                let found = source.evaluation.presentation(at: time).values
+                presented[time] = found
+                return found
+            }
+            for (index, component) in components.enumerated() {
                 let layer = source.evaluation.scene.layers.index(of: component.layer)
                 func sample(_ time: Double) -> Double {
                     guard let layer else { return .nan }
-                    return component.value(in: source.evaluation.presentation(at: time).values[layer])
+                    return component.value(in: layerValues(at: time)[layer])
                 }
-                chart.series.append(Chart.Series(name: source.name, points: times.map { Vector2($0, sample($0)) }))
+                values[index].series.append(Chart.Series(name: source.name, points: times.map { Vector2($0, sample($0)) }))
                 if velocity {
-                    rate.series.append(Chart.Series(name: source.name, points: times.map { Vector2($0, Self.rate(of: sample, at: $0)) }))
+                    rates[index].series.append(Chart.Series(name: source.name, points: times.map { Vector2($0, Self.rate(of: sample, at: $0)) }))
                 }
             }
-            rate.guides = [0]
-            values.append(chart)
-            rates.append(rate)
         }
         charts = (values + (velocity ? rates : [])).map { chart in
             var chart = chart
@@ -213,6 +223,13 @@ public struct PropertyPlot: Sendable {
             return "\(action.callName) \(target(animator))"
         case .set: return "set"
         }
+    }
+
+    /// The height in pixels of the plot of `components` of `sources`, known before sampling: a
+    /// plot taller than an image can be (32767 pixels) is refused up front.
+    public static func height(components: Int, sources: [Source], velocity: Bool, panelHeight: Int = 360) -> Int {
+        let lanes = sources.reduce(0) { $0 + $1.evaluation.scene.animators.count + $1.evaluation.scene.groups.count }
+        return components * (velocity ? 2 : 1) * panelHeight + ChartRenderer.bandHeight(lanes: lanes, tracks: 3)
     }
 
     /// The plot as PNG bytes, `width` pixels wide.

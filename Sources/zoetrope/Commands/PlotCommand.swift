@@ -89,6 +89,11 @@ struct PlotOptions: ParsableArguments {
             for problem in problems { printError("\(file): plot \(problem)") }
             throw ExitCode(64)
         }
+        let height = PropertyPlot.height(components: components.count, sources: sources, velocity: velocity)
+        guard height <= 32767 else {
+            printError("\(file): plot: \(components.count) charts\(velocity ? " and their velocities" : "") would make a plot \(height) pixels tall, more than an image can be (32767); plot fewer keys")
+            throw ExitCode(64)
+        }
         return components
     }
 
