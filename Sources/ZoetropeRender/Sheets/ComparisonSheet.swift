@@ -50,7 +50,8 @@ public struct ComparisonSheet: Sendable {
         self.cellWidth = max(16, cellWidth)
     }
 
-    static let gap = 10, titleHeight = 40, headerHeight = 22, labelSize = 13.0, lineHeight = 17
+    /// Spacing, in pixels.
+    public static let gap = 10, titleHeight = 40, headerHeight = 22, labelSize = 13.0, lineHeight = 17
     /// Labels wider than this break at their commas.
     static let widestLabel = 300.0
 

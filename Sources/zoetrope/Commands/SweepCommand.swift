@@ -89,6 +89,11 @@ struct SweepCommand: ParsableCommand {
         if at != nil && until != nil { throw ValidationError("give either --at or --until, not both") }
         guard (1...50).contains(count) else { throw ValidationError("--count must be within 1...50 (found \(count))") }
         guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
+        let columns = try at.map { try SampleCommand.times($0).count } ?? count
+        // The label column is at most about 340 pixels; a sheet is at most 32767 wide.
+        guard columns * (width + ComparisonSheet.gap) + 360 <= 32767 else {
+            throw ValidationError("\(columns) columns of \(width) pixels would make a sheet wider than an image can be (32767); use fewer or narrower columns")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
         if let frames {
@@ -117,6 +122,7 @@ struct SweepCommand: ParsableCommand {
         // Plotted keys are checked before anything is rendered.
         let components = plotKeys.isEmpty ? [] : try chart.components(plotKeys, in: sources, file: scene)
         do {
+            let rowsPerPage = try Sweep.rowsPerPage(variants, thumbnailWidth: width)
             try OutputFolder.create(root)
             let reporter = Sweep.Reporter(mode: progress, total: plan.variants.count)
             let options = Sweep.RenderOptions(frames: selection, jobs: jobs ?? coreCount, scale: scale,
@@ -127,7 +133,7 @@ struct SweepCommand: ParsableCommand {
             try Sweep.render(variants, plan: plan, into: root, options: options, reporter: reporter)
             let plotted = !plotKeys.isEmpty
             let sheets = try Sweep.drawSheets(
-                variants, plan: plan, into: root, times: times, thumbnailWidth: width, coloured: plotted,
+                variants, plan: plan, into: root, times: times, thumbnailWidth: width, rowsPerPage: rowsPerPage, coloured: plotted,
                 title: "\(variants[0].loaded.scene.name) — \(plan.variants.count) variants of \(plan.axisNames.joined(separator: plan.zipped ? " with " : " × "))")
             if plotted {
                 try chart.draw(components, of: sources, title: variants[0].loaded.scene.name, to: root + "/plot.png")
@@ -249,16 +255,29 @@ enum Sweep {
         }
     }
 
-    /// The most rows on one sheet: a taller one would pass Cairo's 32767-pixel limit at the
-    /// larger thumbnail widths, and a long sweep is read page by page anyway.
+    /// The most rows on one sheet: a long sweep is read page by page.
     static let rowsPerSheet = 100
 
-    /// Draws the comparison sheet: `sheet.png`, or for more than `rowsPerSheet` variants
+    /// How many rows fit one page of the sheet: 100, fewer when tall thumbnails would pass an
+    /// image's 32767 pixels. Checked before anything is rendered.
+    static func rowsPerPage(_ variants: [Variant], thumbnailWidth: Int) throws(RenderError) -> Int {
+        let tallest = variants.map { variant in
+            let canvas = variant.loaded.scene.canvas.size
+            return Int((Double(thumbnailWidth) * canvas.y / max(canvas.x, 1)).rounded())
+        }.max() ?? 0
+        let rows = min(rowsPerSheet, (32767 - 80) / (max(tallest, ComparisonSheet.lineHeight * 3) + ComparisonSheet.gap))
+        guard rows >= 1 else {
+            throw RenderError(message: "a \(thumbnailWidth)-pixel-wide thumbnail is \(tallest) pixels tall, more than a sheet can hold; choose a smaller --width", exitCode: 64)
+        }
+        return rows
+    }
+
+    /// Draws the comparison sheet: `sheet.png`, or for more variants than fit one page
     /// `sheet-1.png`, `sheet-2.png`, …, each page's thumbnails drawn in parallel and dropped once
     /// written, so memory does not grow with the sweep. Returns the file names.
     static func drawSheets(_ variants: [Variant], plan: SweepPlan, into root: String, times: [Double], thumbnailWidth: Int,
-                           coloured: Bool, title: String) throws(RenderError) -> [String] {
-        let pages = stride(from: 0, to: variants.count, by: rowsPerSheet).map { $0..<min($0 + rowsPerSheet, variants.count) }
+                           rowsPerPage perPage: Int, coloured: Bool, title: String) throws(RenderError) -> [String] {
+        let pages = stride(from: 0, to: variants.count, by: perPage).map { $0..<min($0 + perPage, variants.count) }
         var names: [String] = []
         for (number, rows) in pages.enumerated() {
             let images = Mutex([Int: [RasterImage]]())
