@@ -179,6 +179,8 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         (["--vary", "layers.box.opacity=0:1:0.03125", "--plot", "box.position.x"], Int32(64), "33 curves cannot be told apart"),
         (["--vary", "animators.move.duration=1,2", "--plot", "box.nope"], Int32(64), "plot box.nope: unknown property \"nope\""),
         ([], Int32(64), "at least one --vary"),
+        (["--vary", "animators.move.duration=1,2", "--count", "50", "--width", "2000"], Int32(64), "wider than an image can be"),
+        (["--vary", "canvas.size=[10,400]", "--width", "2000"], Int32(64), "more than a sheet can hold"),
     ])
     func badSweepsAreClearErrors(arguments: [String], status: Int32, message: String) throws {
         let folder = try TemporaryFolder()
