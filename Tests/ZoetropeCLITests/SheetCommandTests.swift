@@ -28,6 +28,17 @@ import ZoetropeRender
         #expect(try CommandRunner.run(["sheet", folder.path("nothing-here")]).status == 66)
     }
 
+    @Test func aSheetLargerThanAnImageCanBeIsAUsageError() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let wide = try CommandRunner.run(["sheet", scene, "--count", "20", "--columns", "20", "--width", "2000", "--out", folder.path("a.png")])
+        #expect(wide.status == 64 && wide.stderr.contains("wider than an image can be"), "\(wide.stderr)")
+        // 31 frames in one column of 2000 × 1333 thumbnails.
+        let tall = try CommandRunner.run(["sheet", scene, "--count", "31", "--columns", "1", "--width", "2000", "--out", folder.path("b.png")])
+        #expect(tall.status == 64 && tall.stderr.contains("more than an image can be"), "\(tall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("a.png")) && !FileManager.default.fileExists(atPath: folder.path("b.png")))
+    }
+
     @Test func evenlySpacedFramesIncludeTheFirstAndTheLast() {
         #expect(ContactSheet.evenlySpaced(4, of: 31) == [0, 10, 20, 30])
         #expect(ContactSheet.evenlySpaced(12, of: 3) == [0, 1, 2])

@@ -46,14 +46,23 @@ public struct ContactSheet: Sendable {
         }
     }
 
+    private static let gap = 12, labelHeight = 22, titleHeight = 40
+
+    private var cellHeight: Int {
+        let aspect = cells.first.map { Double($0.image.height) / Double(max($0.image.width, 1)) } ?? 0.75
+        return Int((Double(cellWidth) * aspect).rounded())
+    }
+
+    /// The sheet's size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        let rows = (cells.count + columns - 1) / columns
+        return (Self.gap + columns * (cellWidth + Self.gap), Self.titleHeight + rows * (cellHeight + Self.labelHeight + Self.gap) + Self.gap)
+    }
+
     /// The sheet as PNG bytes.
     public func pngData() throws(CairoError) -> [UInt8] {
-        let aspect = cells.first.map { Double($0.image.height) / Double(max($0.image.width, 1)) } ?? 0.75
-        let cellHeight = Int((Double(cellWidth) * aspect).rounded())
-        let gap = 12, labelHeight = 22, titleHeight = 40
-        let rows = (cells.count + columns - 1) / columns
-        let width = gap + columns * (cellWidth + gap)
-        let height = titleHeight + rows * (cellHeight + labelHeight + gap) + gap
+        let (gap, labelHeight, titleHeight, cellHeight) = (Self.gap, Self.labelHeight, Self.titleHeight, cellHeight)
+        let (width, height) = pixelSize
         let drawer = try FrameDrawer(width: width, height: height)
         let context = drawer.context
         context.resetTransform()

@@ -39,6 +39,10 @@ struct SheetCommand: ParsableCommand {
         guard (1...500).contains(count) else { throw ValidationError("--count must be within 1...500 (found \(count))") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be within 1...50 (found \(columns))") }
         guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
+        // A sheet is an image: at most 32767 pixels a side (12-pixel gaps between thumbnails).
+        guard min(columns, count) * (width + 12) + 12 <= 32767 else {
+            throw ValidationError("\(min(columns, count)) columns of \(width) pixels would make a sheet wider than an image can be (32767); use fewer or narrower columns")
+        }
     }
 
     func run() throws {
@@ -79,6 +83,9 @@ enum ContactSheets {
                 sheet = ContactSheet(title: "\(loaded.scene.name) — \(frameCount) frames at \(loaded.scene.frameRate.framesPerSecond) fps",
                                      cells: cells, columns: columns, cellWidth: width)
                 path = out ?? "output/" + loaded.scene.name + "/sheet.png"
+            }
+            guard sheet.pixelSize.height <= 32767 else {
+                throw RenderError(message: "\(source): a sheet of \(sheet.cells.count) thumbnails in \(columns) columns would be \(sheet.pixelSize.height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", exitCode: 64)
             }
             try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
