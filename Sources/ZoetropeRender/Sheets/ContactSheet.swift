@@ -55,8 +55,13 @@ public struct ContactSheet: Sendable {
 
     /// The sheet's size in pixels.
     public var pixelSize: (width: Int, height: Int) {
-        let rows = (cells.count + columns - 1) / columns
-        return (Self.gap + columns * (cellWidth + Self.gap), Self.titleHeight + rows * (cellHeight + Self.labelHeight + Self.gap) + Self.gap)
+        Self.pixelSize(cells: cells.count, columns: columns, cellWidth: cellWidth, cellHeight: cellHeight)
+    }
+
+    /// The size in pixels of a sheet of `cells` thumbnails, known before any is drawn.
+    public static func pixelSize(cells: Int, columns: Int, cellWidth: Int, cellHeight: Int) -> (width: Int, height: Int) {
+        let rows = (cells + columns - 1) / columns
+        return (gap + columns * (cellWidth + gap), titleHeight + rows * (cellHeight + labelHeight + gap) + gap)
     }
 
     /// The sheet as PNG bytes.

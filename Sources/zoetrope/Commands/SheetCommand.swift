@@ -74,6 +74,10 @@ enum ContactSheets {
                 }
                 let frameCount = loaded.scene.frameRate.frameCount(forDuration: evaluation.duration)
                 let frames = ContactSheet.evenlySpaced(count, of: frameCount)
+                let canvas = loaded.scene.canvas.size
+                let thumbnailHeight = Int((Double(width) * canvas.y / max(canvas.x, 1)).rounded())
+                try checkHeight(ContactSheet.pixelSize(cells: frames.count, columns: columns, cellWidth: width, cellHeight: thumbnailHeight).height,
+                                of: source, columns: columns)
                 let cells: [ContactSheet.Cell]
                 do {
                     cells = try ContactSheet.cells(of: evaluation.evaluation, frames: frames, cellWidth: width)
@@ -84,9 +88,7 @@ enum ContactSheets {
                                      cells: cells, columns: columns, cellWidth: width)
                 path = out ?? "output/" + loaded.scene.name + "/sheet.png"
             }
-            guard sheet.pixelSize.height <= 32767 else {
-                throw RenderError(message: "\(source): a sheet of \(sheet.cells.count) thumbnails in \(columns) columns would be \(sheet.pixelSize.height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", exitCode: 64)
-            }
+            try checkHeight(sheet.pixelSize.height, of: source, columns: columns)
             try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
             print("\(source): sheet of \(sheet.cells.count) frames → \(path)")
@@ -95,6 +97,10 @@ enum ContactSheets {
             throw ExitCode(error.exitCode)
         }
     }
-}
 
-import ZoetropeCore
+    /// A sheet is an image: at most 32767 pixels tall (its width is checked with the options).
+    private static func checkHeight(_ height: Int, of source: String, columns: Int) throws(RenderError) {
+        guard height > 32767 else { return }
+        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", exitCode: 64)
+    }
+}
