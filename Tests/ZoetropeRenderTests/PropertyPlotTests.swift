@@ -75,6 +75,8 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
                                 components: try PropertyPlot.components(ofKey: "box.position", in: short.scene.layers).get(),
                                 velocity: false)
         #expect(plot.charts.map { $0.series.map(\.name) } == [["duration=1", "duration=2"], ["duration=1", "duration=2"]])
+        // x differs between the variants; y (0 throughout) is the same, so the second is dashed.
+        #expect(plot.charts.map { $0.series.map(\.dashed) } == [[false, false], [false, true]])
         // Events both scripts have are grey; each variant's own pause takes its colour.
         #expect(plot.charts[0].markers.map { "\($0.x) \($0.label) \($0.series.map(String.init) ?? "-")" }
                 == ["0.0 start move -", "0.5 pause move 0", "0.6 pause move 1", "0.7 fraction move = 0.9 -", "1.0 start move -"])

@@ -133,6 +133,10 @@ public struct PropertyPlot: Sendable {
         }
         charts = (values + (velocity ? rates : [])).map { chart in
             var chart = chart
+            // A curve identical to an earlier one is dashed, so the one beneath shows through.
+            for index in chart.series.indices where chart.series[..<index].contains(where: { $0.points == chart.series[index].points }) {
+                chart.series[index].dashed = true
+            }
             chart.markers = markers
             chart.xRange = 0...span
             return chart
