@@ -43,4 +43,8 @@ import ZoetropeRender
         #expect(ContactSheet.evenlySpaced(4, of: 31) == [0, 10, 20, 30])
         #expect(ContactSheet.evenlySpaced(12, of: 3) == [0, 1, 2])
     }
+
+    @Test func timesReadToTheHundredthWithoutATrailingZero() {
+        #expect([0, 1.5, 7.0333, 2].map(ComparisonSheet.timeLabel) == ["0 s", "1.5 s", "7.03 s", "2 s"])
+    }
 }

@@ -103,9 +103,10 @@ public struct ContactSheet: Sendable {
         return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
     }
 
+    /// A time to the hundredth, without a trailing `.0`: `0`, `1.5`, `2.33`.
     static func seconds(_ time: Double) -> String {
         let hundredths = (time * 100).rounded() / 100
-        return String(hundredths)
+        return hundredths == hundredths.rounded() && abs(hundredths) < 1e15 ? String(Int(hundredths)) : String(hundredths)
     }
 }
 
