@@ -22,11 +22,13 @@ let package = Package(
     targets: [
         .target(
             name: "ZoetropeCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            exclude: ["README.md"]
         ),
         .target(
             name: "ZoetropeFormat",
-            dependencies: ["ZoetropeCore", "Yams"]
+            dependencies: ["ZoetropeCore", "Yams"],
+            exclude: ["README.md"]
         ),
         .systemLibrary(
             name: "CCairo",
@@ -45,18 +47,20 @@ let package = Package(
                 "CCairo",
                 "CDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
                 "ZoetropeCore", "ZoetropeFormat", "ZoetropeRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"]),
+        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["Goldens"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
     ]
 )

@@ -14,11 +14,14 @@ public struct SweepAxis: Hashable, Sendable {
 
     /// Parses `KEY=V1,V2,…` or `KEY=FROM:TO:STEP`; throws a usage error (exit 64).
     public init(parsing text: String) throws(SweepSpecError) {
+        if let equals = text.firstIndex(of: "="), text.index(after: equals) == text.endIndex {
+            throw SweepSpecError("--vary \(text): the list of values is empty")
+        }
         let assignment: SceneOverride
         do {
             assignment = try SceneOverride(parsing: text)
         } catch {
-            throw SweepSpecError("--vary \(text): \(error.message.replacingOccurrences(of: "the value is empty", with: "the list of values is empty"))")
+            throw SweepSpecError("--vary \(text): \(error.message)")
         }
         key = assignment.key
         if let range = try Self.range(assignment.value, in: text) {

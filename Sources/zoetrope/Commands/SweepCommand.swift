@@ -113,7 +113,8 @@ struct SweepCommand: ParsableCommand {
     func run() throws {
         let plan = try plan()
         let base = try overrides.overrides()
-        let variants = try Sweep.load(scene, plan: plan, overrides: base, until: try at.map(SampleCommand.times)?.max() ?? until ?? 0)
+        let atTimes = try at.map(SampleCommand.times)
+        let variants = try Sweep.load(scene, plan: plan, overrides: base, until: atTimes?.max() ?? until ?? 0)
         let root = out ?? "output/\(variants[0].loaded.scene.name)/sweep"
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
         let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
@@ -128,7 +129,7 @@ struct SweepCommand: ParsableCommand {
             let options = Sweep.RenderOptions(frames: selection, jobs: jobs ?? coreCount, scale: scale,
                                               resume: resume, pngCompression: pngCompression)
             let span = until ?? variants.map(\.duration).max() ?? 0
-            let times = try at.map(SampleCommand.times)
+            let times = atTimes
                 ?? ComparisonSheet.evenlySpacedTimes(count, over: span, frameRate: variants[0].loaded.scene.frameRate)
             try Sweep.render(variants, plan: plan, into: root, options: options, reporter: reporter)
             let plotted = !plotKeys.isEmpty
