@@ -46,8 +46,31 @@ public struct AnimatorState: Hashable, Sendable {
         case finish(AnimatingPosition)
         /// Every animation restarts from its current presented value (a spring resumed or
         /// continued): the new `from` is what is on screen, heading to the target in the current
-        /// direction.
+        /// direction. The animations keep what they were, for a reversal back through this point.
         case rebase
+    }
+
+    /// What reaching an end in the current direction did.
+    public enum Arrival: Hashable, Sendable {
+        /// The animator completed at this position.
+        case completed(AnimatingPosition)
+        /// `pausesOnCompletion` holds it active and paused where it arrived.
+        case held
+        /// It ran back through the point where a spring resumed, and goes on along the path it
+        /// took before that resume: the animations take up what they were before the rebase.
+        case rejoined
+    }
+
+    /// The path an animator ran before a spring resume rebased it: what a reversal through the
+    /// resume point runs along.
+    struct Segment: Hashable, Sendable {
+        var timing: ResolvedTiming
+        /// The forward fraction of that path at the resume point.
+        var fraction: Double
+        var span: Double
+        /// The fraction of the new path at which the old one joins it: 0 after a forward
+        /// resume (the new spring starts at the resume point), 1 after a reversed one.
+        var joinsAt: Double
     }
 
     /// How a paused animator shows its fraction.
@@ -74,9 +97,9 @@ public struct AnimatorState: Hashable, Sendable {
     public private(set) var anchorFraction = 0.0
     /// Seconds per unit of fraction while running.
     public private(set) var span: Double
-    /// How fast its time runs: a timeline's timeScale (2 halves every duration). Reset to 1 when
-    /// the animator becomes inactive.
-    public private(set) var rate = 1.0
+    /// How fast its time runs against the scene's: 1 for an animator, a timeline's timeScale
+    /// for its playhead (2 halves every duration).
+    public let rate: Double
     var display = PausedDisplay.curve
     /// A pan in progress: while paused, the forward fraction moves linearly from `from` to `to`
     /// over [start, start + duration], as the finger drags it.
@@ -84,16 +107,19 @@ public struct AnimatorState: Hashable, Sendable {
         var start: Double, duration: Double, from: Double, to: Double
     }
     var ramp: Ramp?
+    /// The paths before each spring resume, innermost last.
+    var resumedFrom: [Segment] = []
     /// The declared timing and duration, restored when the animator becomes inactive.
     public let declaredTiming: TimingParameters
     public let declaredDuration: Double
 
-    public init(timing: TimingParameters, duration: Double, options: AnimatorOptions = AnimatorOptions()) {
+    public init(timing: TimingParameters, duration: Double, options: AnimatorOptions = AnimatorOptions(), rate: Double = 1) {
         declaredTiming = timing
         declaredDuration = duration
         self.options = options
+        self.rate = rate > 0 && rate.isFinite ? rate : 1
         self.timing = timing.resolved(animatorDuration: duration)
-        span = self.timing.duration
+        span = self.timing.duration / self.rate
     }
 
     /// An inactive animator as `definition` declares it.
@@ -166,7 +192,7 @@ public struct AnimatorState: Hashable, Sendable {
     // MARK: - Calls
 
     /// Mirrors `startAnimation()` and `startAnimation(afterDelay:)`.
-    public mutating func start(at time: Double, delay: Double = 0, rate: Double = 1) throws(AnimatorCallError) -> Effect {
+    public mutating func start(at time: Double, delay: Double = 0) throws(AnimatorCallError) -> Effect {
         settleRamp(at: time)
         guard delay >= 0, delay.isFinite else {
             throw illegal("start", "the delay must be a finite number >= 0 (found \(delay))")
@@ -176,8 +202,7 @@ public struct AnimatorState: Hashable, Sendable {
             state = .active
             isRunning = true
             display = .curve
-            self.rate = rate > 0 && rate.isFinite ? rate : 1
-            span = timing.duration / self.rate
+            span = timing.duration / rate
             anchorTime = time + delay
             anchorFraction = isReversed ? 1 : 0
             return .runBlocks
@@ -235,8 +260,7 @@ public struct AnimatorState: Hashable, Sendable {
             return .none
         case .active:
             try requireInterruptible("stop")
-            let declared = (declaredTiming, declaredDuration, options)
-            self = AnimatorState(timing: declared.0, duration: declared.1, options: declared.2)
+            self = AnimatorState(timing: declaredTiming, duration: declaredDuration, options: options, rate: rate)
             if !withoutFinishing { state = .stopped }
             return .bake(keepForFinish: !withoutFinishing)
         case .stopped:
@@ -354,7 +378,8 @@ public struct AnimatorState: Hashable, Sendable {
     }
 
     /// What `addAnimations` does now: store the block for the start, or run it over the animator's
-    /// fractions [max(current, delayFactor), 1].
+    /// fractions [τ + f·(1 − τ), 1] from the current fraction τ: its delay is f × the remaining
+    /// duration, counted from the add (Apple's parameter text).
     public enum AddPlan: Hashable, Sendable {
         case store
         case runNow(delayFactor: Double)
@@ -367,29 +392,42 @@ public struct AnimatorState: Hashable, Sendable {
         }
         switch state {
         case .inactive: return .store
-        case .active: return .runNow(delayFactor: max(forwardFraction(at: time), delayFactor))
+        case .active:
+            let now = forwardFraction(at: time)
+            return .runNow(delayFactor: now + delayFactor * (1 - now))
         case .stopped: throw illegal("addAnimations", "a stopped animator cannot take new animations; finish it first")
         }
     }
 
-    /// A running animator reached its end. Returns the completion position, or nil when
-    /// `pausesOnCompletion` keeps it active and paused there.
-    public mutating func reachEnd(at time: Double) -> AnimatingPosition? {
-        let position: AnimatingPosition = isReversed ? .start : .end
+    /// A running animator reached its end in the current direction: it completes there, holds
+    /// there (`pausesOnCompletion`, at either end), or runs on along the path it took before a
+    /// spring resume.
+    public mutating func reachEnd(at time: Double) -> Arrival {
+        let arrivedAt: Double = isReversed ? 0 : 1
+        if let previous = resumedFrom.last, previous.joinsAt == arrivedAt {
+            resumedFrom.removeLast()
+            timing = previous.timing
+            span = previous.span
+            anchorFraction = previous.fraction
+            anchorTime = time
+            display = .curve
+            return .rejoined
+        }
         if options.pausesOnCompletion {
-            anchorFraction = isReversed ? 0 : 1
+            anchorFraction = arrivedAt
             anchorTime = time
             isRunning = false
             display = .curve
-            return nil
+            return .held
         }
+        let position: AnimatingPosition = isReversed ? .start : .end
         becomeInactive()
-        return position
+        return .completed(position)
     }
 
     /// Inactive again, reset as UIKit resets a finished animator (timing restored, not reversed).
     public mutating func becomeInactive() {
-        self = AnimatorState(timing: declaredTiming, duration: declaredDuration, options: options)
+        self = AnimatorState(timing: declaredTiming, duration: declaredDuration, options: options, rate: rate)
     }
 
     /// Resumes a paused animator (SPEC §3.2): a cubic continues from the fraction at which the
@@ -397,6 +435,8 @@ public struct AnimatorState: Hashable, Sendable {
     private mutating func resume(at time: Double, timing newTiming: TimingParameters?, durationFactor k: Double,
                                  call: String) throws(AnimatorCallError) -> Effect {
         let shown = progress(at: time).x
+        let resumePoint = Segment(timing: display == .linear ? .cubic(.linear, duration: timing.duration) : timing,
+                                  fraction: forwardFraction(at: time), span: span, joinsAt: isReversed ? 1 : 0)
         var springInvolved = timing.isSpring
         if case .spring? = newTiming { springInvolved = true }
         isRunning = true
@@ -418,6 +458,7 @@ public struct AnimatorState: Hashable, Sendable {
             // toward the start values along the mirrored spring, from fraction 1 down to 0).
             timing = isReversed ? .mirrored(resolved) : resolved
             anchorFraction = isReversed ? 1 : 0
+            resumedFrom.append(resumePoint)
             return .rebase
         }
         let curve: CubicTimingParameters
@@ -446,12 +487,19 @@ public struct AnimatorCallError: Error, Hashable, Sendable, CustomStringConverti
     public var state: String
     /// What would have been legal instead.
     public var legal: String
+    /// What was called: `animator`, `group` or `timeline`.
+    public var subject: String
+    /// Said instead of "the animator is <state>" when the state is not the reason (a child
+    /// driven by an active timeline).
+    public var reason: String?
 
-    public init(call: String, state: String, legal: String) {
+    public init(call: String, state: String, legal: String, subject: String = "animator", reason: String? = nil) {
         self.call = call
         self.state = state
         self.legal = legal
+        self.subject = subject
+        self.reason = reason
     }
 
-    public var description: String { "the animator is \(state); \(legal)" }
+    public var description: String { "\(reason ?? "the \(subject) is \(state)"); \(legal)" }
 }

@@ -21,13 +21,27 @@ public struct PresentationTree: Sendable {
     }
 }
 
-/// An animator's observable state at an instant, as `zoetrope sample` reports it.
+/// An animator's, group's or timeline's observable state at an instant, as `zoetrope sample`
+/// reports it. A target driven by an active timeline reports that timeline's state, running and
+/// reversed flags, and its own local fraction (SPEC §3.5).
 public struct AnimatorStatus: Hashable, Sendable {
     public var id: String
     public var state: AnimatingState
     public var isRunning: Bool
     public var isReversed: Bool
     public var fractionComplete: Double
+    /// A group's or timeline's playhead, in seconds of its own time; nil for an animator.
+    public var playhead: Double?
+
+    public init(id: String, state: AnimatingState, isRunning: Bool, isReversed: Bool, fractionComplete: Double,
+                playhead: Double? = nil) {
+        self.id = id
+        self.state = state
+        self.isRunning = isRunning
+        self.isReversed = isReversed
+        self.fractionComplete = fractionComplete
+        self.playhead = playhead
+    }
 }
 
 /// A completion handler call: which animator, where it ended, when.

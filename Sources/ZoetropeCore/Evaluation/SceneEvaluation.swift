@@ -11,6 +11,8 @@
 /// ```
 public struct SceneEvaluation: Sendable {
     public let scene: Scene
+    /// Which timelines drive which targets.
+    public let graph: ControlGraph
     /// The world in force from each time on, in time order; the first is at −∞.
     private var history: [(time: Double, world: WorldState)]
     /// Every completion handler call, in order.
@@ -29,6 +31,7 @@ public struct SceneEvaluation: Sendable {
     public init(scene: Scene, horizon: Double) {
         self.scene = scene
         var stage = Stage(scene: scene)
+        graph = stage.graph
         history = [(-.infinity, stage.world)]
         let events = scene.script.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -61,7 +64,7 @@ public struct SceneEvaluation: Sendable {
         }
         completions = stage.completions
         diagnostics = stage.diagnostics + diagnostics
-        let stillRunning = stage.world.animators.contains { $0.isRunning }
+        let stillRunning = stage.world.animators.contains(where: \.isRunning) || stage.world.timelines.contains(where: \.clock.isRunning)
         settledTime = stillRunning ? horizon : max(0, history.last.map(\.time) ?? 0)
     }
 
@@ -73,35 +76,11 @@ public struct SceneEvaluation: Sendable {
                          values: world(at: time).presentation(at: time, colorSpace: scene.colorSpace))
     }
 
-    /// Every animator's state at `time`, in declaration order, then every group's: active while
-    /// any member is, running while any runs, reversed when all are, and its fraction the
-    /// furthest point its members have reached on the group's time axis.
+    /// Every animator's state at `time`, in declaration order, then every group's and
+    /// timeline's (SPEC §3.5: a driven target reports its timeline's state and its own local
+    /// fraction; a group or timeline also reports its playhead).
     public func animatorStatus(at time: Double) -> [AnimatorStatus] {
-        let world = world(at: time)
-        let animators = zip(scene.animators, world.animators).map { definition, state in
-            AnimatorStatus(id: definition.id, state: state.state, isRunning: state.isRunning,
-                           isReversed: state.isReversed, fractionComplete: state.fractionComplete(at: time))
-        }
-        func leaves(_ target: Int) -> [Int] { GroupDefinition.leaves(of: target, animators: scene.animators, groups: scene.groups) }
-        func axis(_ target: Int) -> Double { GroupDefinition.axisDuration(of: target, animators: scene.animators, groups: scene.groups) }
-        let groups = scene.groups.indices.map { group -> AnimatorStatus in
-            let target = scene.animators.count + group
-            let members = leaves(target).map { world.animators[$0] }
-            let state: AnimatingState = members.contains { $0.state == .active } ? .active
-                : !members.isEmpty && members.allSatisfy({ $0.state == .stopped }) ? .stopped : .inactive
-            let reversed = !members.isEmpty && members.allSatisfy(\.isReversed)
-            let length = axis(target) * scene.groups[group].timeScale
-            var reached = 0.0
-            if state == .active, length > 0 {
-                for member in scene.groups[group].members {
-                    let forward = leaves(member.target).map { world.animators[$0].forwardFraction(at: time) }.max() ?? 0
-                    reached = max(reached, (member.delay + forward * axis(member.target)) / length)
-                }
-            }
-            return AnimatorStatus(id: scene.groups[group].id, state: state, isRunning: members.contains(where: \.isRunning),
-                                  isReversed: reversed, fractionComplete: min(reversed ? 1 - reached : reached, 1))
-        }
-        return animators + groups
+        world(at: time).status(at: time, animators: scene.animators, groups: scene.groups, graph: graph)
     }
 
     private func world(at time: Double) -> WorldState {

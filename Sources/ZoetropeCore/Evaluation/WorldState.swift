@@ -1,3 +1,23 @@
+/// What drives an animation's progress.
+enum AnimationClock: Sendable {
+    /// An animator's own clock.
+    case animator(Int)
+    /// The playhead of timeline `root` (an active timeline driven by no other): the animation's
+    /// animator sits at `span` on that timeline's axis and keeps its own `timing`.
+    case timeline(root: Int, span: TimelineSpan, timing: ResolvedTiming)
+    /// A finger (a drag): linear over [start, start + duration], no animator.
+    case finger(start: Double, duration: Double)
+
+    /// The animator or timeline whose calls change it; nil for a finger.
+    var owner: ControlTarget? {
+        switch self {
+        case .animator(let index): .animator(index)
+        case .timeline(let root, _, _): .timeline(root)
+        case .finger: nil
+        }
+    }
+}
+
 /// One animation of one property, as a started block created it.
 struct RunningAnimation: Sendable {
     var layer: Int
@@ -11,17 +31,20 @@ struct RunningAnimation: Sendable {
     var target: AnimatableValue
     /// The model value before its block ran: what `finish(at: .start)` and a reversed end restore.
     var initial: AnimatableValue
-    /// The index of the animator whose clock drives it.
-    var animator: Int
-    /// It animates over the animator's fractions [delayFactor, 1].
+    var clock: AnimationClock
+    /// It animates over its animator's fractions [delayFactor, 1].
     var delayFactor: Double
     /// A keyframed animation follows this track at keyframe time clamp(progress, 0, 1) instead
     /// of interpolating `from` → `to`; keyframes replace, never add.
     var keyframes: KeyframeTrack? = nil
     /// A track on one component of a vector property (its values are numbers).
     var component: Int? = nil
-    /// A self-timed animation (a drag): linear over [start, start + duration], no animator.
-    var span: (start: Double, duration: Double)? = nil
+    /// A replaced property animated by several children of one timeline: this one shows only
+    /// from this root playhead on, where it takes over from the children before it.
+    var takesOverAt: Double? = nil
+    /// `from`, `to` and `delayFactor` before each spring resume rebased them (innermost last):
+    /// a reversal that runs back through the resume point takes them up again.
+    var rebased: [(from: AnimatableValue, to: AnimatableValue, delayFactor: Double)] = []
 
     var composition: LayerProperty.Composition { keyframes == nil ? property.composition : .replaced }
 
@@ -32,20 +55,25 @@ struct RunningAnimation: Sendable {
     }
 }
 
-/// Everything that changes over time, between two happenings: the model, the animators' states,
-/// the animations in flight, and what each animator will run when started. A value, so a scene's
-/// history is a list of them.
+/// Everything that changes over time, between two happenings: the model, the animators' and
+/// timelines' clocks, the animations in flight, and what each animator will run when started.
+/// A value, so a scene's history is a list of them.
 struct WorldState: Sendable {
     var model: [LayerValues]
     var animators: [AnimatorState]
+    var timelines: [Playhead]
     /// In creation order: later animations apply on top of earlier ones.
     var animations: [RunningAnimation]
     /// The last drag of each layer: its points, start and duration (for a release's velocity).
     var drags: [Int: (points: [Vector2], start: Double, duration: Double)] = [:]
     /// Blocks each animator runs when it next starts (its declared ones, plus any added while inactive).
     var pendingBlocks: [[AnimationBlock]]
-    /// The animations of stopped animators, kept for `finishAnimation(at:)`.
-    var stoppedAnimations: [[RunningAnimation]]
+    /// The animations of stopped animators and timelines, kept for `finishAnimation(at:)`.
+    var stoppedAnimations: [ControlTarget: [RunningAnimation]] = [:]
+
+    /// A root playhead to read instead of the timeline's own at the current time (a timeline
+    /// starting asks what its earlier children show where a later one takes over).
+    typealias PlayheadOverride = (timeline: Int, position: Double)
 
     /// The presentation of every layer at `time`.
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
@@ -58,32 +86,61 @@ struct WorldState: Sendable {
     }
 
     /// The presentation of one property at `time`.
-    func presentation(of layer: Int, _ property: LayerProperty, at time: Double,
-                      colorSpace: ColorSpace) -> AnimatableValue {
+    func presentation(of layer: Int, _ property: LayerProperty, at time: Double, colorSpace: ColorSpace,
+                      playhead: PlayheadOverride? = nil) -> AnimatableValue {
         var value = model[layer][property]
         for animation in animations where animation.layer == layer && animation.property == property {
-            value = apply(animation, to: value, at: time, colorSpace: colorSpace)
+            value = apply(animation, to: value, at: time, colorSpace: colorSpace, playhead: playhead)
         }
         return value
     }
 
+    /// The root playhead driving `root`'s animations at `time`.
+    func playhead(of root: Int, at time: Double, override: PlayheadOverride?) -> Double {
+        if let override, override.timeline == root { return override.position }
+        return timelines[root].position(at: time)
+    }
+
     /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
     /// property the value in force).
-    func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace) -> AnimatableValue {
-        if let span = animation.span {
-            let share = span.duration > 0 ? min(max((time - span.start) / span.duration, 0), 1) : 1
+    func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace,
+                    playhead override: PlayheadOverride? = nil) -> AnimatableValue {
+        let fraction: Double, progress: Vector2, forward: Bool
+        switch animation.clock {
+        case let .finger(start, duration):
+            let share = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
             return animation.value(at: Vector2(share, share), colorSpace: colorSpace)
+        case .animator(let index):
+            let animator = animators[index]
+            fraction = animator.forwardFraction(at: time)
+            progress = animator.progress(at: time, delayFactor: animation.delayFactor)
+            forward = animator.isRunning && !animator.isReversed && time >= animator.anchorTime
+        case let .timeline(root, span, timing):
+            let clock = timelines[root].clock
+            fraction = span.fraction(atPlayhead: playhead(of: root, at: time, override: override))
+            progress = timing.progress(atFraction: AnimatorState.local(fraction, animation.delayFactor))
+            forward = clock.isRunning && !clock.isReversed && time >= clock.anchorTime
         }
-        let animator = animators[animation.animator]
         if animation.composition == .discrete {
-            return hasStarted(animation, at: time) ? animation.to : animation.from
+            // A discrete change shows once its block has started: past its delay, or exactly at
+            // it while the clock runs forward.
+            let started = fraction != animation.delayFactor ? fraction > animation.delayFactor : forward
+            return started ? animation.to : animation.from
         }
-        return animation.value(at: animator.progress(at: time, delayFactor: animation.delayFactor), colorSpace: colorSpace)
+        return animation.value(at: progress, colorSpace: colorSpace)
+    }
+
+    /// False for a timeline's later animation of a replaced property before the playhead
+    /// reaches the point where it takes over.
+    func isShowing(_ animation: RunningAnimation, at time: Double, playhead override: PlayheadOverride? = nil) -> Bool {
+        guard let takeover = animation.takesOverAt, case .timeline(let root, _, _) = animation.clock else { return true }
+        return playhead(of: root, at: time, override: override) >= takeover
     }
 
     private func apply(_ animation: RunningAnimation, to value: AnimatableValue, at time: Double,
-                       colorSpace: ColorSpace) -> AnimatableValue {
-        let shown = shownValue(of: animation, at: time, colorSpace: colorSpace)
+                       colorSpace: ColorSpace, playhead override: PlayheadOverride? = nil) -> AnimatableValue {
+        guard isShowing(animation, at: time, playhead: override) else { return value }
+        let shown = shownValue(of: animation, at: time, colorSpace: colorSpace, playhead: override)
         if let component = animation.component, case .vector(var vector) = value, case .number(let number) = shown {
             vector[component] = number
             return .vector(vector)
@@ -94,12 +151,49 @@ struct WorldState: Sendable {
         }
     }
 
-    /// A discrete change shows once its block has started: past the block's delay, or exactly at
-    /// it while the clock runs forward.
-    private func hasStarted(_ animation: RunningAnimation, at time: Double) -> Bool {
-        let animator = animators[animation.animator]
-        let fraction = animator.forwardFraction(at: time)
-        if fraction != animation.delayFactor { return fraction > animation.delayFactor }
-        return animator.isRunning && !animator.isReversed && time >= animator.anchorTime
+    // MARK: - Control
+
+    /// The active timeline that drives `target` (an animator or a nested timeline), if any: a
+    /// driven target keeps no time of its own and takes no calls.
+    func driver(of target: Int, in graph: ControlGraph) -> Int? {
+        graph.containers[target].first { timelines[$0].clock.state != .inactive }
+    }
+
+    /// The root timeline driving `target`, with the target's span on its axis.
+    func root(of target: Int, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
+        // An active container driven by no other is the root; its list holds the target's span.
+        for container in graph.containers[target] where timelines[container].clock.state != .inactive {
+            guard driver(of: graph.animatorCount + container, in: graph) == nil else { continue }
+            if let descendant = graph.descendants[container].first(where: { $0.target == target }) {
+                return (container, descendant.span)
+            }
+        }
+        return nil
+    }
+
+    /// Every animator's, then every group's and timeline's observable state at `time` (SPEC
+    /// §3.5: a driven target reports its root's state and its own local fraction).
+    func status(at time: Double, animators definitions: [AnimatorDefinition], groups: [GroupDefinition],
+                graph: ControlGraph) -> [AnimatorStatus] {
+        let ids = definitions.map(\.id) + groups.map(\.id)
+        return ids.indices.map { target in
+            if let (root, span) = root(of: target, in: graph) {
+                let clock = timelines[root].clock
+                let local = span.fraction(atPlayhead: timelines[root].position(at: time))
+                let playhead = target < graph.animatorCount ? nil : span.localTime(atPlayhead: timelines[root].position(at: time))
+                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                      fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
+            }
+            switch graph.target(target) {
+            case .animator(let index):
+                let state = animators[index]
+                return AnimatorStatus(id: ids[target], state: state.state, isRunning: state.isRunning, isReversed: state.isReversed,
+                                      fractionComplete: state.fractionComplete(at: time))
+            case .timeline(let index):
+                let clock = timelines[index].clock
+                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                      fractionComplete: clock.fractionComplete(at: time), playhead: timelines[index].position(at: time))
+            }
+        }
     }
 }

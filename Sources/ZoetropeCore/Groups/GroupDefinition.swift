@@ -1,14 +1,21 @@
-/// A group of animators (and groups) controlled as one (SPEC §3.5): every control call reaches
-/// every member at the same instant.
+/// A group or a timeline of animators (and of other groups and timelines): one clock, the
+/// playhead, that drives every member (SPEC §3.5).
 ///
-/// The group's time axis is as long as its longest member (delay + duration); setting the
-/// group's fraction f puts every member at time f·T of that axis. Its completions run once,
-/// when every member has ended.
+/// A timeline places each member at a start time on its own axis; a group is the timeline whose
+/// members all start at 0 (each after its own delay). Either is as long as its longest member
+/// (start + length), and is controlled exactly as a property animator whose time fraction is
+/// playhead / length.
 public struct GroupDefinition: Hashable, Sendable {
+    /// How the scene file declared it; groups and timelines behave alike.
+    public enum Kind: String, Hashable, Sendable {
+        case group, timeline
+    }
+
     public struct Member: Hashable, Sendable {
         /// A control target: an animator index, or `animatorCount + group index` for a group.
         public var target: Int
-        /// Seconds after the group's start at which this member starts.
+        /// Seconds of the group's own time at which this member starts (a group member's delay,
+        /// a timeline child's position).
         public var delay: Double
 
         public init(target: Int, delay: Double = 0) {
@@ -18,16 +25,25 @@ public struct GroupDefinition: Hashable, Sendable {
     }
 
     public var id: String
+    public var kind: Kind
     public var members: [Member]
     public var completions: [Completion]
     /// A timeline's `timeScale`: 2 plays its members twice as fast (delays and durations halve).
     public var timeScale: Double
+    /// How the playhead moves over the group's time fraction: linear unless the scene says.
+    public var timing: CubicTimingParameters
+    /// `scrubsLinearly`, `pausesOnCompletion`, `isInterruptible`, as for an animator.
+    public var options: AnimatorOptions
 
-    public init(id: String, members: [Member], completions: [Completion] = [], timeScale: Double = 1) {
+    public init(id: String, kind: Kind = .group, members: [Member], completions: [Completion] = [], timeScale: Double = 1,
+                timing: CubicTimingParameters = .linear, options: AnimatorOptions = AnimatorOptions()) {
         self.id = id
+        self.kind = kind
         self.members = members
         self.completions = completions
         self.timeScale = timeScale
+        self.timing = timing
+        self.options = options
     }
 
     /// The animators a target reaches, through nested groups.
@@ -43,7 +59,11 @@ public struct GroupDefinition: Hashable, Sendable {
             return animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
         }
         let group = groups[target - animators.count]
-        let local = group.members.map { $0.delay + axisDuration(of: $0.target, animators: animators, groups: groups) }.max() ?? 0
-        return local / group.timeScale
+        return ownLength(of: group, animators: animators, groups: groups) / group.timeScale
+    }
+
+    /// A group's length in its own seconds (before its time scale): the end of its last member.
+    public static func ownLength(of group: GroupDefinition, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
+        group.members.map { $0.delay + axisDuration(of: $0.target, animators: animators, groups: groups) }.max() ?? 0
     }
 }

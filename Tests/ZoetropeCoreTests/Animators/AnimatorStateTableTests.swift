@@ -127,12 +127,12 @@ import ZoetropeCore
     @Test func naturalEndPausesWhenAskedAndCompletesOtherwise() throws {
         var pausing = AnimatorState(timing: .cubic(.linear), duration: 2, options: AnimatorOptions(pausesOnCompletion: true))
         _ = try pausing.start(at: 0)
-        #expect(pausing.reachEnd(at: 2) == nil)
+        #expect(pausing.reachEnd(at: 2) == .held)
         #expect(pausing.state == .active && !pausing.isRunning && pausing.fractionComplete(at: 5) == 1)
         var plain = AnimatorState(timing: .cubic(.linear), duration: 2)
         _ = try plain.start(at: 0)
         try plain.setReversed(true, at: 1)
-        #expect(plain.reachEnd(at: 2) == .start)
+        #expect(plain.reachEnd(at: 2) == .completed(.start))
         #expect(plain.state == .inactive && !plain.isReversed)
     }
 }

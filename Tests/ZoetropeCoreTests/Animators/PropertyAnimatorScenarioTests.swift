@@ -123,19 +123,21 @@ private func x(_ stage: AnimationStage) -> Double {
         #expect(stage.presentationValue("box.position.y") == .number(15), "over [0.5 s, 2.0 s]")
     }
 
-    /// SPEC §3.2: a block added while active animates over [max(τ_now, f), 1]. (The reference's
-    /// worked example, 1.0 s, measures the delay from the moment it is added; SPEC decides.)
-    @Test func aDelayFactorWhileRunningStartsAtTheLaterOfNowAndTheFactor() throws {
+    /// SPEC §3.2: a block added while active at fraction τ waits f × the remaining duration,
+    /// counted from the add, and runs over [τ + f·(1 − τ), 1] (Apple's parameter text).
+    @Test func aDelayFactorWhileRunningWaitsAShareOfTheRemainingTime() throws {
         let (stage, animator) = try setUp(duration: 2, timing: .cubic(.linear))
         try animator.startAnimation()
         stage.advance(to: 0.5)
-        try animator.addAnimations([try #require(stage.assignment("box.position.y", .number(30)))], delayFactor: 0.25)
+        try animator.addAnimations([try #require(stage.assignment("box.position.y", .number(30)))], delayFactor: 0.5)
         stage.advance(to: 1.25)
-        #expect(stage.presentationValue("box.position.y") == .number(15), "over [0.5 s, 2.0 s]: 1.5 s")
+        #expect(stage.presentationValue("box.position.y") == .number(0), "waits 0.5 × 1.5 s = 0.75 s")
+        stage.advance(to: 1.625)
+        #expect(stage.presentationValue("box.position.y") == .number(15), "then runs the last 0.75 s")
         try animator.addAnimations([try #require(stage.assignment("box.size.width", .number(40)))], delayFactor: 0.75)
-        stage.advance(to: 1.4)
-        #expect(stage.presentationValue("box.size.width") == .number(10), "waits for fraction 0.75")
-        stage.advance(to: 1.75)
+        stage.advance(to: 1.9)
+        #expect(stage.presentationValue("box.size.width") == .number(10), "waits 0.75 × 0.375 s after 1.625 s")
+        stage.advance(to: 1.953125)
         #expect(stage.presentationValue("box.size.width") == .number(25))
     }
 

@@ -52,20 +52,19 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
         #expect(evaluation.presentation(at: 4).values[0].opacity == 0.5)
     }
 
-    @Test func controlCallsReachEveryMemberAtTheSameInstant() {
-        // SPEC §4's script: start a member alone, then pause, scrub, reverse and start the group.
+    @Test func controlCallsMoveOnePlayheadThatEveryMemberFollows() {
         let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [
-            event(0, .start(animator: 0, delay: 0)),
+            event(0, .start(animator: 3, delay: 0)),
             event(0.5, .pause(animator: 3)),
             event(1, .fraction(animator: 3, value: 0.25)),
             event(2, .reverse(animator: 3, value: nil)),
             event(2, .start(animator: 3, delay: 0)),
         ]), horizon: 9)
-        #expect(x(evaluation, 0.7) == [50, 0, 0], "paused: only m0 had moved")
+        #expect(x(evaluation, 0.7) == [50, 25, 12.5], "paused at 0.5 s of the group's 4 s")
         #expect(x(evaluation, 1.5) == [100, 50, 25], "each at 1 s of the 4 s axis")
         #expect(evaluation.animatorStatus(at: 2.1).allSatisfy { $0.isReversed })
-        #expect(x(evaluation, 2.5) == [50, 25, 12.5], "running back")
-        #expect(evaluation.completions.map(\.position) == [.start, .start, .start, .start])
+        #expect(x(evaluation, 2.5) == [50, 25, 12.5], "running back, the ended m0 too")
+        #expect(evaluation.completions == ["m0", "m1", "m2", "all"].map { CompletionRecord(animator: $0, position: .start, time: 3) })
     }
 
     @Test func groupsOfGroupsNestTheirDelays() {
@@ -78,14 +77,15 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
         #expect(evaluation.completions.last?.time == 6)
     }
 
-    @Test func aGroupCallIsAllOrNothing() {
+    @Test func aGroupRefusesToStartWhileAMemberRunsOnItsOwn() {
         let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [
             event(0, .start(animator: 0, delay: 0)),
             event(0.2, .stop(animator: 0, withoutFinishing: false)),
             event(0.5, .start(animator: 3, delay: 0)),
         ]), horizon: 9)
-        #expect(evaluation.diagnostics.count == 1)
-        #expect(evaluation.diagnostics.first?.description.hasPrefix("e (0.5 s): start \"all\": the animator is stopped") == true)
+        #expect(evaluation.diagnostics.map(\.description) == [
+            "e (0.5 s): start \"all\": member \"m0\" is stopped on its own; stop it (and finish it) first: a group drives its members alone",
+        ])
         #expect(x(evaluation, 1) == [20, 0, 0], "no member started")
     }
 }

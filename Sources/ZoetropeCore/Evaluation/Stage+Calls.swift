@@ -1,0 +1,216 @@
+extension Stage {
+    // MARK: - Calls
+
+    /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
+    /// in its target's state, or its target is driven by an active timeline (SPEC §3.5).
+    public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+        if let target = action.animator {
+            if let driver = world.driver(of: target, in: graph) {
+                let kind = groups[driver].kind.rawValue
+                throw AnimatorCallError(call: action.callName, state: "driven", legal: "control the \(kind)",
+                                        reason: "driven by \(kind) \"\(groups[driver].id)\", which is \(world.timelines[driver].clock.state.rawValue)")
+            }
+            if case .timeline(let index) = graph.target(target) {
+                try perform(action, onTimeline: index)
+                return
+            }
+        }
+        // A finished drag has already written its last point into the model.
+        world.animations.removeAll { animation in
+            if case let .finger(start, duration) = animation.clock { return start + duration <= time }
+            return false
+        }
+        let before = world
+        switch action {
+        case let .drag(layer, points, duration):
+            drag(layer, along: points, over: duration)
+        case let .release(layer, animator):
+            let velocity = releaseVelocity(of: layer, toward: animator)
+            apply(try world.animators[animator].start(at: time, initialVelocity: velocity), to: .animator(animator), before: before)
+        case let .pan(animator, target, offset, duration):
+            apply(try world.animators[animator].pan(at: time, to: target, by: offset, duration: duration), to: .animator(animator),
+                  before: before)
+        case let .start(animator, delay):
+            apply(try world.animators[animator].start(at: time, delay: delay), to: .animator(animator), before: before)
+        case let .pause(animator):
+            apply(try world.animators[animator].pause(at: time), to: .animator(animator), before: before)
+        case let .stop(animator, withoutFinishing):
+            apply(try world.animators[animator].stop(withoutFinishing: withoutFinishing), to: .animator(animator), before: before)
+        case let .finish(animator, position):
+            apply(try world.animators[animator].finish(at: position), to: .animator(animator), before: before)
+        case let .reverse(animator, value):
+            try world.animators[animator].setReversed(value, at: time)
+        case let .fraction(animator, value):
+            apply(try world.animators[animator].setFraction(value, at: time), to: .animator(animator), before: before)
+        case let .continueAnimation(animator, timing, factor):
+            apply(try world.animators[animator].continueAnimation(at: time, timing: timing, durationFactor: factor),
+                  to: .animator(animator), before: before)
+        case let .addAnimations(animator, block):
+            switch try world.animators[animator].addAnimations(delayFactor: block.delayFactor, at: time) {
+            case .store:
+                world.pendingBlocks[animator].append(block)
+            case .runNow(let delayFactor):
+                run(block, clock: .animator(animator), delayFactor: delayFactor)
+            }
+        case let .set(assignments):
+            for assignment in assignments {
+                let target = assignment.target
+                world.model[target.layer][target.property] = assignment.resolvedValue(from: world.model[target.layer][target.property])
+            }
+        }
+    }
+
+    /// Replaces the flags of an inactive animator (UIKit allows `isInterruptible` to change only then).
+    public mutating func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
+        let state = world.animators[animator]
+        guard state.state == .inactive || options.isInterruptible == state.options.isInterruptible else {
+            throw AnimatorCallError(call: "isInterruptible", state: state.state.rawValue,
+                                    legal: "isInterruptible may only change while the animator is inactive")
+        }
+        world.animators[animator].options = options
+        definitions[animator].options = options
+    }
+
+    // MARK: - Effects on the animations
+
+    /// What the model takes from the animations when their owner ends.
+    enum Restore { case none, initial, target }
+
+    /// Makes the animations follow a transition of `owner`'s clock; `before` is the world as
+    /// it was before the call.
+    mutating func apply(_ effect: AnimatorState.Effect, to owner: ControlTarget, before: WorldState) {
+        switch effect {
+        case .none:
+            break
+        case .runBlocks:
+            switch owner {
+            case .animator(let animator):
+                let blocks = world.pendingBlocks[animator]
+                world.pendingBlocks[animator] = []
+                for block in blocks { run(block, clock: .animator(animator), delayFactor: block.delayFactor) }
+            case .timeline(let timeline):
+                runChildren(of: timeline)
+            }
+        case .bake(let keepForFinish):
+            let animations = world.animations.filter { $0.clock.owner == owner }
+            for animation in animations where before.isShowing(animation, at: time) {
+                let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
+                let model = world.model[animation.layer][animation.property]
+                world.model[animation.layer][animation.property] = merged(shown, into: model, animation)
+            }
+            world.animations.removeAll { $0.clock.owner == owner }
+            if keepForFinish {
+                world.stoppedAnimations[owner] = animations
+            } else {
+                rearm(owner)
+            }
+        case .finish(let position):
+            world.animations += world.stoppedAnimations.removeValue(forKey: owner) ?? []
+            end(owner, at: position, restoring: position == .end ? .target : position == .start ? .initial : .none)
+        case .rebase:
+            guard case .animator(let animator) = owner else { return }
+            let reversed = world.animators[animator].isReversed
+            for index in world.animations.indices where world.animations[index].clock.owner == owner {
+                var animation = world.animations[index]
+                let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
+                animation.rebased.append((animation.from, animation.to, animation.delayFactor))
+                if reversed {
+                    animation.from = animation.initial
+                    animation.to = shown
+                } else {
+                    animation.from = shown
+                    animation.to = animation.target
+                }
+                animation.delayFactor = 0
+                world.animations[index] = animation
+            }
+        }
+    }
+
+    /// A reversed spring ran back through its resume point: its animations take up the path
+    /// they followed before it.
+    mutating func rejoin(_ animator: Int) {
+        for index in world.animations.indices where world.animations[index].clock.owner == .animator(animator) {
+            guard let previous = world.animations[index].rebased.popLast() else { continue }
+            world.animations[index].from = previous.from
+            world.animations[index].to = previous.to
+            world.animations[index].delayFactor = previous.delayFactor
+        }
+    }
+
+    /// Ends `owner` at `position`: restores the model (a reversed end restores the initial
+    /// values), drops its animations, re-arms its declared blocks, records and runs its
+    /// completions.
+    @discardableResult
+    mutating func end(_ owner: ControlTarget, at position: AnimatingPosition, restoring restore: Restore? = nil) -> CompletionRecord {
+        let owned = world.animations.filter { $0.clock.owner == owner }
+        switch restore ?? (position == .start ? .initial : .none) {
+        case .initial:
+            // The earliest animation of a property holds the value from before them all.
+            for animation in owned.reversed() { world.model[animation.layer][animation.property] = animation.initial }
+        case .target:
+            for animation in owned { world.model[animation.layer][animation.property] = animation.target }
+        case .none:
+            break
+        }
+        world.animations.removeAll { $0.clock.owner == owner }
+        switch owner {
+        case .animator(let animator):
+            world.animators[animator].becomeInactive()
+        case .timeline(let timeline):
+            world.timelines[timeline].clock.becomeInactive()
+            world.timelines[timeline].due = []
+        }
+        rearm(owner)
+        return record(index(of: owner), at: position)
+    }
+
+    /// The declared blocks of `owner`'s animators wait for their next start again.
+    private mutating func rearm(_ owner: ControlTarget) {
+        switch owner {
+        case .animator(let animator):
+            world.pendingBlocks[animator] = definitions[animator].blocks
+        case .timeline(let timeline):
+            for descendant in graph.descendants[timeline] where descendant.target < definitions.count {
+                world.pendingBlocks[descendant.target] = definitions[descendant.target].blocks
+            }
+        }
+    }
+
+    private func index(of owner: ControlTarget) -> Int {
+        switch owner {
+        case .animator(let animator): animator
+        case .timeline(let timeline): definitions.count + timeline
+        }
+    }
+
+    /// Records that `target` completed at `position` now and runs its completion handlers.
+    @discardableResult
+    mutating func record(_ target: Int, at position: AnimatingPosition) -> CompletionRecord {
+        let record = CompletionRecord(animator: targetID(target), position: position, time: time)
+        completions.append(record)
+        let handlers = switch graph.target(target) {
+        case .animator(let animator): definitions[animator].completions
+        case .timeline(let timeline): groups[timeline].completions
+        }
+        for completion in handlers where completion.position == nil || completion.position == position {
+            for action in completion.actions {
+                do {
+                    try perform(action)
+                } catch {
+                    diagnostics.append(diagnostic(for: action, at: completion.path, error))
+                }
+            }
+        }
+        return record
+    }
+
+    /// What the model holds once `shown` (an animation's own value) is written into `model`.
+    func merged(_ shown: AnimatableValue, into model: AnimatableValue, _ animation: RunningAnimation) -> AnimatableValue {
+        if let component = animation.component, case .vector(var vector) = model, case .number(let number) = shown {
+            vector[component] = number
+            return .vector(vector)
+        }
+        return animation.composition == .additive ? model.adding(shown, minus: animation.target) : shown
+    }
+}

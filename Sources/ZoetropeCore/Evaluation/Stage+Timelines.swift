@@ -1,0 +1,119 @@
+/// Groups and timelines: one playhead each (SPEC §3.5). A call on a timeline moves its clock
+/// exactly as it would an animator's; its children keep no time of their own while it is active
+/// and show what `TimelineSpan` maps the playhead to, so reversing or scrubbing replays children
+/// that had already ended.
+extension Stage {
+    /// Performs a control call on group or timeline `index`.
+    mutating func perform(_ action: ScriptAction, onTimeline index: Int) throws(AnimatorCallError) {
+        let kind = groups[index].kind.rawValue
+        let before = world
+        var clock = world.timelines[index].clock
+        let effect: AnimatorState.Effect
+        do throws(AnimatorCallError) {
+            switch action {
+            case let .start(_, delay):
+                try requireIdleMembers(of: index, for: action)
+                effect = try clock.start(at: time, delay: delay)
+            case .pause:
+                try requireIdleMembers(of: index, for: action)
+                effect = try clock.pause(at: time)
+            case let .stop(_, withoutFinishing):
+                effect = try clock.stop(withoutFinishing: withoutFinishing)
+            case let .finish(_, position):
+                effect = try clock.finish(at: position)
+            case let .reverse(_, value):
+                try clock.setReversed(value, at: time)
+                effect = .none
+            case let .fraction(_, value):
+                try requireIdleMembers(of: index, for: action)
+                effect = try clock.setFraction(value, at: time)
+            case let .pan(_, target, offset, duration):
+                try requireIdleMembers(of: index, for: action)
+                effect = try clock.pan(at: time, to: target, by: offset, duration: duration)
+            case let .continueAnimation(_, timing, factor):
+                if case .spring? = timing {
+                    throw AnimatorCallError(call: "continue", state: clock.state.rawValue,
+                                            legal: "a \(kind) continues with a cubic timing curve (its playhead does not spring)")
+                }
+                effect = try clock.continueAnimation(at: time, timing: timing, durationFactor: factor)
+            case .addAnimations, .release:
+                throw AnimatorCallError(call: action.callName, state: clock.state.rawValue,
+                                        legal: "give one of its animators (a \(kind) has no animations of its own)",
+                                        reason: "\(action.callName) needs an animator")
+            case .set, .drag:
+                return
+            }
+        } catch {
+            var error = error
+            error.subject = kind
+            throw error
+        }
+        world.timelines[index].clock = clock
+        apply(effect, to: .timeline(index), before: before)
+        refreshDue(index)
+    }
+
+    /// A timeline about to take its members over: each must be inactive and driven by no other
+    /// timeline (while the timeline is inactive they are ordinary animators).
+    private func requireIdleMembers(of index: Int, for action: ScriptAction) throws(AnimatorCallError) {
+        guard world.timelines[index].clock.state == .inactive else { return }
+        let kind = groups[index].kind.rawValue
+        for descendant in graph.descendants[index] {
+            let target = descendant.target
+            let state = switch graph.target(target) {
+            case .animator(let animator): world.animators[animator].state
+            case .timeline(let timeline): world.timelines[timeline].clock.state
+            }
+            if state != .inactive {
+                throw AnimatorCallError(call: action.callName, state: "inactive",
+                                        legal: "stop it (and finish it) first: a \(kind) drives its members alone",
+                                        reason: "member \"\(targetID(target))\" is \(state.rawValue) on its own")
+            }
+            if let other = world.driver(of: target, in: graph) {
+                throw AnimatorCallError(call: action.callName, state: "inactive",
+                                        legal: "stop that \(groups[other].kind.rawValue) first",
+                                        reason: "member \"\(targetID(target))\" is driven by \(groups[other].kind.rawValue) \"\(groups[other].id)\"")
+            }
+        }
+    }
+
+    /// Runs the blocks of every animator the timeline drives, in the order their blocks start on
+    /// its axis (ties in the order written). Additive properties: each block animates from the
+    /// model before it to its target, and the model ends holding every target. Replaced
+    /// properties: a block starts from what the blocks before it show where it starts, and
+    /// takes over from there on.
+    mutating func runChildren(of timeline: Int) {
+        var entries: [(start: Double, leaf: Int, span: TimelineSpan, block: AnimationBlock)] = []
+        for descendant in graph.descendants[timeline] where descendant.target < definitions.count {
+            let leaf = descendant.target, span = descendant.span
+            for block in world.pendingBlocks[leaf] {
+                entries.append((span.start + block.delayFactor * span.length / span.scale, leaf, span, block))
+            }
+            world.pendingBlocks[leaf] = []
+        }
+        let ordered = entries.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+        for (_, entry) in ordered {
+            let definition = definitions[entry.leaf]
+            let timing = definition.timing.resolved(animatorDuration: definition.duration)
+            run(entry.block, clock: .timeline(root: timeline, span: entry.span, timing: timing),
+                delayFactor: entry.block.delayFactor, startsAt: entry.start)
+        }
+    }
+
+    /// The children whose completion the running playhead will cross in its current direction:
+    /// forward, those whose span ends ahead of it; backward, those whose span starts behind it.
+    /// A child exactly at the boundary has already been crossed (or never will be).
+    mutating func refreshDue(_ index: Int) {
+        let playhead = world.timelines[index]
+        guard playhead.clock.isRunning else {
+            world.timelines[index].due = []
+            return
+        }
+        let position = playhead.position(at: time)
+        let tolerance = 1e-9
+        world.timelines[index].due = graph.descendants[index].indices.filter { descendant in
+            let span = graph.descendants[index][descendant].span
+            return playhead.clock.isReversed ? position > span.start + tolerance : position < span.end - tolerance
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// Where a target driven by a timeline sits on that timeline's axis (SPEC §3.5).
+///
+/// A child placed at s of a timeline whose time runs k times as fast as the root's has local
+/// time clamp(k·(p − s), 0, length) at root playhead p. Nesting composes: a child of a child
+/// is again one affine map of p, clamped to the child's own length, because a child's span lies
+/// within its parent's.
+///
+///     root playhead p:  0 ────────── s ═════════════ s + length/k ─────────── T
+///     child's own time:   0 (shows its start)   0 → length     length (shows its end)
+public struct TimelineSpan: Hashable, Sendable {
+    /// The root playhead (seconds of the root's own time) at which the target's own time is 0.
+    public var start: Double
+    /// The target's seconds per root second: the product of the time scales on the way down.
+    public var scale: Double
+    /// The target's length in its own seconds (an animator's duration, a timeline's length).
+    public var length: Double
+
+    public init(start: Double, scale: Double = 1, length: Double) {
+        self.start = start
+        self.scale = scale
+        self.length = length
+    }
+
+    /// The root playhead at which the target's own time reaches its length.
+    public var end: Double { start + length / scale }
+
+    /// The target's own time at root playhead `playhead`.
+    public func localTime(atPlayhead playhead: Double) -> Double {
+        min(max(scale * (playhead - start), 0), length)
+    }
+
+    /// The target's own time fraction at `playhead` (a target of no length is 0 before its
+    /// start and 1 from it on).
+    public func fraction(atPlayhead playhead: Double) -> Double {
+        length > 0 ? localTime(atPlayhead: playhead) / length : (playhead >= start ? 1 : 0)
+    }
+
+    /// The span of a target placed at `start` of this one (in this one's own seconds), whose own
+    /// time runs `scale` times as fast as this one's.
+    public func child(at start: Double, scale: Double = 1, length: Double) -> TimelineSpan {
+        TimelineSpan(start: self.start + start / self.scale, scale: self.scale * scale, length: length)
+    }
+}
+
+/// The clock of a timeline or group: its own animator-like state (SPEC §3.2's calls, with the
+/// time fraction p / T and the timeline's cubic timing), read as a playhead p in its own seconds.
+public struct Playhead: Hashable, Sendable {
+    /// The timeline's own state; its time fraction is playhead / length.
+    public var clock: AnimatorState
+    /// T: the end of the last child, in the timeline's own seconds.
+    public let length: Double
+    /// How fast its own time runs against the scene's (a timeline's `timeScale`).
+    public let timeScale: Double
+    /// The descendants (indices into `ControlGraph.descendants`) whose completion the running
+    /// playhead has still to cross in its current direction. Empty unless running.
+    var due: [Int] = []
+
+    public init(definition: GroupDefinition, length: Double) {
+        self.length = length
+        timeScale = definition.timeScale
+        clock = AnimatorState(timing: .cubic(definition.timing), duration: length, options: definition.options, rate: definition.timeScale)
+    }
+
+    /// The playhead at `time`, in the timeline's own seconds: 0 while inactive.
+    public func position(at time: Double) -> Double {
+        guard clock.state == .active else { return 0 }
+        return length * min(max(clock.progress(at: time).x, 0), 1)
+    }
+
+    /// When the running playhead reaches `position` in its current direction (now if it is
+    /// already there, never later than its own end); nil unless running.
+    func time(reaching position: Double, from now: Double) -> Double? {
+        guard let end = clock.naturalEndTime else { return nil }
+        guard length > 0 else { return max(now, clock.anchorTime) }
+        let curve: CubicTimingParameters
+        if case .cubic(let given, _) = clock.timing { curve = given } else { curve = .linear }
+        let fraction = curve.fraction(forProgress: min(max(position / length, 0), 1))
+        let travelled = clock.isReversed ? clock.anchorFraction - fraction : fraction - clock.anchorFraction
+        return min(max(clock.anchorTime + travelled * clock.span, now), end)
+    }
+}
+
+/// Which timelines drive which targets, and where each target sits on their axes: the shape of
+/// a scene's groups and timelines, computed once.
+public struct ControlGraph: Hashable, Sendable {
+    /// A target driven by a timeline, with its span on that timeline's axis.
+    public struct Descendant: Hashable, Sendable {
+        /// A control target (an animator index, or `animatorCount + group index`).
+        public var target: Int
+        public var span: TimelineSpan
+    }
+
+    public let animatorCount: Int
+    /// For each group: every target it drives (its members, and theirs through nesting),
+    /// deepest first (a nested timeline follows its own children), then in the order written.
+    public let descendants: [[Descendant]]
+    /// For each group: its length T in its own seconds.
+    public let lengths: [Double]
+    /// For each control target: the groups that contain it, at any depth.
+    public let containers: [[Int]]
+
+    public init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
+        animatorCount = animators.count
+        let lengths = groups.map { GroupDefinition.ownLength(of: $0, animators: animators, groups: groups) }
+        func walk(_ group: Int, within span: TimelineSpan, path: [Int], into list: inout [Descendant]) {
+            for member in groups[group].members {
+                if member.target < animators.count {
+                    let length = GroupDefinition.axisDuration(of: member.target, animators: animators, groups: groups)
+                    list.append(Descendant(target: member.target, span: span.child(at: member.delay, length: length)))
+                } else {
+                    let nested = member.target - animators.count
+                    guard !path.contains(nested) else { continue }  // the reader refuses cycles
+                    let child = span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested])
+                    walk(nested, within: child, path: path + [nested], into: &list)
+                    list.append(Descendant(target: member.target, span: child))
+                }
+            }
+        }
+        descendants = groups.indices.map { group in
+            var list: [Descendant] = []
+            walk(group, within: TimelineSpan(start: 0, length: lengths[group]), path: [group], into: &list)
+            return list
+        }
+        var containers = Array(repeating: [Int](), count: animators.count + groups.count)
+        for (group, list) in descendants.enumerated() {
+            for target in Set(list.map(\.target)).sorted() { containers[target].append(group) }
+        }
+        self.lengths = lengths
+        self.containers = containers
+    }
+
+    /// A control target as what it is.
+    public func target(_ index: Int) -> ControlTarget {
+        index < animatorCount ? .animator(index) : .timeline(index - animatorCount)
+    }
+}
+
+/// What a control call addresses: an animator, or a group or timeline (both are timelines).
+public enum ControlTarget: Hashable, Sendable {
+    case animator(Int)
+    case timeline(Int)
+}
