@@ -81,12 +81,15 @@ extension Stage {
     /// its axis (ties in the order written). Additive properties: each block animates from the
     /// model before it to its target, and the model ends holding every target. Replaced
     /// properties: a block starts from what the blocks before it show where it starts, and
-    /// takes over from there on.
+    /// takes over from there on. An animator the timeline reaches at two places (directly and
+    /// through a group, say) plays at both.
     mutating func runChildren(of timeline: Int) {
+        let leaves = graph.descendants[timeline].filter { $0.target < definitions.count }
+        let blocks = Dictionary(leaves.map { ($0.target, world.pendingBlocks[$0.target]) }, uniquingKeysWith: { first, _ in first })
         var entries: [(start: Double, leaf: Int, span: TimelineSpan, block: AnimationBlock)] = []
-        for descendant in graph.descendants[timeline] where descendant.target < definitions.count {
+        for descendant in leaves {
             let leaf = descendant.target, span = descendant.span
-            for block in world.pendingBlocks[leaf] {
+            for block in blocks[leaf] ?? [] {
                 entries.append((span.start + block.delayFactor * span.length / span.scale, leaf, span, block))
             }
             world.pendingBlocks[leaf] = []

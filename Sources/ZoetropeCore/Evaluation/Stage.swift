@@ -164,7 +164,7 @@ public struct Stage: Sendable {
 
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
     /// written at `path`, performed now.
-    func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
+    public func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
         let target = action.animator.map { " \"\(targetID($0))\"" } ?? ""
         return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }

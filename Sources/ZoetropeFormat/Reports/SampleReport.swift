@@ -44,7 +44,8 @@ public struct SampleReport: Sendable {
     // MARK: - CSV
 
     /// One row per sample: `time,frame`, then `layer.property[.x|.y]` columns, then
-    /// `animator.state,animator.isRunning,animator.isReversed,animator.fractionComplete`.
+    /// `animator.state,animator.isRunning,animator.isReversed,animator.fractionComplete`, and
+    /// `timeline.playhead` after a group's or timeline's.
     public func csv() -> String {
         guard let first = samples.first else { return "time,frame\n" }
         var header = ["time", "frame"]
@@ -59,6 +60,7 @@ public struct SampleReport: Sendable {
         }
         for animator in first.animators {
             header += ["state", "isRunning", "isReversed", "fractionComplete"].map { "\(animator.id).\($0)" }
+            if animator.playhead != nil { header.append("\(animator.id).playhead") }
         }
         var lines = [header.joined(separator: ",")]
         for sample in samples {
@@ -78,6 +80,7 @@ public struct SampleReport: Sendable {
             for animator in sample.animators {
                 row += [animator.state.rawValue, String(animator.isRunning), String(animator.isReversed),
                         Self.number(animator.fractionComplete)]
+                if let playhead = animator.playhead { row.append(Self.number(playhead)) }
             }
             lines.append(row.joined(separator: ","))
         }
@@ -138,6 +141,8 @@ private struct JSONReport: Encodable {
         var isRunning: Bool
         var isReversed: Bool
         var fractionComplete: Double
+        /// A group's or timeline's playhead in seconds (absent for an animator).
+        var playhead: Double?
     }
 
     struct Sample: Encodable {
@@ -167,7 +172,7 @@ private struct JSONReport: Encodable {
                    }, uniquingKeysWith: { $1 }),
                    animators: Dictionary(sample.animators.map {
                        ($0.id, Animator(state: $0.state.rawValue, isRunning: $0.isRunning,
-                                        isReversed: $0.isReversed, fractionComplete: $0.fractionComplete))
+                                        isReversed: $0.isReversed, fractionComplete: $0.fractionComplete, playhead: $0.playhead))
                    }, uniquingKeysWith: { $1 }))
         }
         completions = report.completions.map {

@@ -382,8 +382,9 @@ extension SceneDocument {
 
     /// `{ id, members: [move, { id: fade, delay: 0.5 }], completions: […] }`.
     func readGroup(_ node: DocumentNode, at path: DocumentPath, id: String, context: ReferenceContext) -> GroupDefinition? {
-        guard reader.mapping(node, at: path, allowed: ["id", "members", "completions"]) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: ["id", "members", "completions"] + Self.playheadKeys) != nil else { return nil }
         var group = GroupDefinition(id: id, members: [])
+        readPlayhead(node, at: path, into: &group)
         guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "members") else {
             if node["members"] == nil { reader.report(path / "members", "required: the ids of the animators and groups it controls") }
             return nil
@@ -412,6 +413,23 @@ extension SceneDocument {
                 .enumerated().compactMap { readCompletion($1, at: path / "completions" / $0, context: context) }
         }
         return group
+    }
+
+    /// The keys a group or timeline shares with an animator: how its playhead moves.
+    static let playheadKeys = ["timing", "scrubsLinearly", "pausesOnCompletion", "isInterruptible"]
+
+    /// A group's or timeline's `timing` (a cubic curve: the playhead does not spring) and flags.
+    func readPlayhead(_ node: DocumentNode, at path: DocumentPath, into group: inout GroupDefinition) {
+        if let value = node["timing"] {
+            switch readTiming(value, at: path / "timing") {
+            case .cubic(let curve)?: group.timing = curve
+            case .spring?: reader.report(path / "timing", "a \(group.kind.rawValue)'s playhead takes a cubic curve (a named curve or { cubic: [x1, y1, x2, y2] }), not a spring: give springs to its animators")
+            case nil: break
+            }
+        }
+        if let value = node["scrubsLinearly"] { group.options.scrubsLinearly = reader.bool(value, at: path / "scrubsLinearly") ?? true }
+        if let value = node["pausesOnCompletion"] { group.options.pausesOnCompletion = reader.bool(value, at: path / "pausesOnCompletion") ?? false }
+        if let value = node["isInterruptible"] { group.options.isInterruptible = reader.bool(value, at: path / "isInterruptible") ?? true }
     }
 
     /// A group may not contain itself, directly or through other groups.

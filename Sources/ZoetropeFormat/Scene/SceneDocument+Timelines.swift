@@ -8,12 +8,18 @@ extension SceneDocument {
         var children: [TimelineChild]
         var completions: [Completion]
         var path: DocumentPath
+        /// Its playhead's timing and flags (members are placed later).
+        var playhead: GroupDefinition
     }
 
     /// `{ id, timeScale, children: […], completions: […] }`.
     func readTimeline(_ node: DocumentNode, at path: DocumentPath, id: String, context: ReferenceContext) -> TimelineSpec? {
-        guard reader.mapping(node, at: path, allowed: ["id", "timeScale", "children", "completions"]) != nil else { return nil }
-        var spec = TimelineSpec(id: id, timeScale: 1, children: [], completions: [], path: path)
+        guard reader.mapping(node, at: path, allowed: ["id", "timeScale", "children", "completions"] + Self.playheadKeys) != nil else {
+            return nil
+        }
+        var spec = TimelineSpec(id: id, timeScale: 1, children: [], completions: [], path: path,
+                                playhead: GroupDefinition(id: id, kind: .timeline, members: []))
+        readPlayhead(node, at: path, into: &spec.playhead)
         if let scale = node["timeScale"] {
             spec.timeScale = reader.number(scale, at: path / "timeScale", where: { $0 > 0 && $0 <= 1000 }, expected: "within 0 < timeScale <= 1000") ?? 1
         }
@@ -119,7 +125,10 @@ extension SceneDocument {
             } catch {
                 reader.report(spec.path / "children" / error.child / "position", "unknown label \"\(error.name)\" (a label must be placed before it is used)")
             }
-            let definition = GroupDefinition(id: spec.id, members: members, completions: spec.completions, timeScale: spec.timeScale)
+            var definition = spec.playhead
+            definition.members = members
+            definition.completions = spec.completions
+            definition.timeScale = spec.timeScale
             resolved[index] = definition
             return definition
         }

@@ -141,6 +141,37 @@ private func x(_ stage: AnimationStage) -> Double {
         #expect(stage.presentationValue("box.size.width") == .number(25))
     }
 
+    /// SPEC §3.2: a spring paused, resumed and then reversed runs back along the path it came by,
+    /// through the resume point, to where it started; no jump at the completion.
+    @Test func aResumedSpringReversedReturnsContinuouslyToItsStart() throws {
+        let (stage, animator) = try setUp(duration: 1, timing: .spring(try SpringTimingParameters(dampingRatio: 0.5)))
+        var ended: [(AnimatingPosition, Double)] = []
+        animator.addCompletion { ended.append(($0, stage.time)) }
+        try animator.startAnimation()
+        stage.advance(to: 0.3)
+        try animator.pauseAnimation()
+        let resumePoint = x(stage)
+        stage.advance(to: 0.5)
+        try animator.startAnimation()
+        stage.advance(to: 0.8)
+        try animator.setReversed(true)
+        var previous = x(stage), largestStep = 0.0, closestToResume = Double.infinity
+        var time = 0.8
+        while ended.isEmpty, time < 3 {
+            time += 0.001
+            stage.advance(to: time)
+            largestStep = max(largestStep, abs(x(stage) - previous))
+            closestToResume = min(closestToResume, abs(x(stage) - resumePoint))
+            previous = x(stage)
+        }
+        #expect(largestStep < 1, "no jump on the way back (largest step \(largestStep) px per ms)")
+        #expect(closestToResume < 1, "the way back passes the resume point")
+        #expect(ended.count == 1 && ended.first?.0 == .start)
+        // 0.3 s back along the resumed spring, then 0.3 s back along the first one.
+        #expect(abs((ended.first?.1 ?? 0) - 1.4) < 1e-3)
+        #expect(x(stage) == 0)
+    }
+
     @Test func stoppingWritesThePresentationIntoTheModel() throws {
         let (stage, animator) = try setUp(duration: 2, timing: .cubic(.linear))
         var called = false
