@@ -26,6 +26,7 @@ import Testing
         ("touch-preview", "8,23,25,32,44,50,52,62,78,92,94,102"),
         ("square", "6,8,45,68,90"),
         ("gallery", "0,45,90"),
+        ("onboarding", "5,7,30,53,55,89,91,104,106,122,124,157,165"),
     ]
 
     @Test(arguments: scenes.map(\.scene))
