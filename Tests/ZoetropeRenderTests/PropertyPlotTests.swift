@@ -59,7 +59,7 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(plot.charts[0].markers.map(\.label) == ["start move", "pause move", "fraction move = 0.9", "start move"])
         #expect(plot.charts[0].markers.map(\.x) == [0, 0.5, 0.7, 1])
         let tracks = try #require(plot.band.lanes.first).tracks
-        #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed"])
+        #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed", "fraction"])
         let running = tracks[1].segments.map { [$0.start, $0.end] }
         // Running until the pause, not running until the resume, running until it ends 0.1 s later.
         #expect(tracks[1].segments.map(\.text) == ["running", "not running", "running", "not running"])
@@ -83,5 +83,33 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(plot.band.lanes.map(\.title) == ["duration=1 · move", "duration=2 · move"])
         let png = try plot.pngData(width: 800, panelHeight: 300)
         #expect(png.count > 1000)
+    }
+
+    @Test func theBandDrawsATimelinesPlayheadAndItsChildrensLocalFractions() throws {
+        // Two 1 s linear animators in sequence on a timeline, started at 0 and reversed at 1.5 s.
+        let layers = ["a", "b"].map { Layer(id: $0, shape: .rect) }
+        let animators = [0, 1].map { index in
+            AnimatorDefinition(id: "m\(index)", duration: 1, timing: .cubic(.linear), blocks: [
+                AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: index, property: .opacity), .number(0))]),
+            ])
+        }
+        let timeline = GroupDefinition(id: "tl", kind: .timeline, members: [.init(target: 0), .init(target: 1, delay: 1)])
+        let scene = Scene(name: "t", canvas: Canvas(size: Vector2(10, 10)), layers: layers, animators: animators, groups: [timeline],
+                          script: [ScriptEvent(time: 0, action: .start(animator: 2, delay: 0), path: "s"),
+                                   ScriptEvent(time: 1.5, action: .reverse(animator: 2, value: nil), path: "s")])
+        let evaluation = SceneEvaluation(scene: scene, horizon: 4)
+        let opacity = try PropertyPlot.components(ofKey: "a.opacity", in: scene.layers).get()
+        let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 4)],
+                                components: opacity, velocity: false, samples: 84)
+        func curve(_ lane: String, _ track: String, at time: Double) throws -> Double {
+            let lane = try #require(plot.band.lanes.first { $0.title == lane })
+            let points = try #require(lane.tracks.first { $0.name == track }?.curve)
+            return try #require(points.first { abs($0.x - time) < 1e-6 }).y
+        }
+        #expect(abs(try curve("tl", "playhead", at: 1.5) - 0.75) < 1e-6)
+        #expect(abs(try curve("tl", "playhead", at: 2.5) - 0.25) < 1e-6, "the playhead runs back")
+        #expect(abs(try curve("m0", "fraction", at: 2.5) - 0.5) < 1e-6, "the ended child replays")
+        #expect(try curve("m1", "fraction", at: 2.5) == 0)
+        #expect(plot.band.lanes.allSatisfy { $0.tracks.count == StateBand.tracksPerLane })
     }
 }

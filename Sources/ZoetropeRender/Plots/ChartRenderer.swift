@@ -208,6 +208,16 @@ extension ChartRenderer {
                         context.drawLabel(segment.text, x: x0 + 3, y: rowY + trackHeight / 2, alignment: .left, size: 10, color: ink)
                     }
                 }
+                if let first = track.curve.first {
+                    // 0 at the row's foot, 1 at its head.
+                    func py(_ value: Double) -> Double { rowY + trackHeight - 2 - value * (trackHeight - 4) }
+                    context.newPath()
+                    context.addRect(x: left, y: rowY + 1, width: right - left, height: trackHeight - 2)
+                    context.fill(StateBand.no)
+                    context.moveTo(px(first.x), py(first.y))
+                    for point in track.curve.dropFirst() { context.lineTo(px(point.x), py(point.y)) }
+                    context.stroke(width: 1.5, color: color)
+                }
             }
             for marker in band.markers where marker >= range.lowerBound && marker <= range.upperBound {
                 context.moveTo(px(marker), bandTopY)

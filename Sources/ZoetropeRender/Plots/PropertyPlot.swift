@@ -233,7 +233,7 @@ public struct PropertyPlot: Sendable {
     /// plot taller than an image can be (32767 pixels) is refused up front.
     public static func height(components: Int, sources: [Source], velocity: Bool, panelHeight: Int = 360) -> Int {
         let lanes = sources.reduce(0) { $0 + $1.evaluation.scene.animators.count + $1.evaluation.scene.groups.count }
-        return components * (velocity ? 2 : 1) * panelHeight + ChartRenderer.bandHeight(lanes: lanes, tracks: 3)
+        return components * (velocity ? 2 : 1) * panelHeight + ChartRenderer.bandHeight(lanes: lanes, tracks: StateBand.tracksPerLane)
     }
 
     /// The plot as PNG bytes, `width` pixels wide.
@@ -258,10 +258,14 @@ public struct StateBand: Sendable {
         public var fill: Color
     }
 
-    /// One line: `state`, `isRunning` or `isReversed`.
+    /// One line: `state`, `isRunning` or `isReversed` as labelled segments, or `fraction` /
+    /// `playhead` as a curve.
     public struct Track: Sendable {
         public var name: String
         public var segments: [Segment]
+        /// (time, 0…1) points drawn as a line across the row: where the animator is along its
+        /// forward path (a timeline's playhead over its length, a driven child's local fraction).
+        public var curve: [Vector2] = []
     }
 
     /// One animator (or group) of one source.
@@ -276,12 +280,33 @@ public struct StateBand: Sendable {
     /// Event times, drawn faintly across the band.
     public var markers: [Double]
 
+    /// state, isRunning, isReversed, and the fraction or playhead.
+    static let tracksPerLane = 4
     static let inactive = Color(hex: "#E2E2E2") ?? .white
     static let active = Color(hex: "#9CC9E8") ?? .white
     static let stopped = Color(hex: "#F0A8A0") ?? .white
     static let yes = Color(hex: "#9FD8A8") ?? .white
     static let reversed = Color(hex: "#F6C97F") ?? .white
     static let no = Color(hex: "#F2F2F2") ?? .white
+
+    /// The forward position along time: a timeline's playhead over its length, otherwise the
+    /// fraction in the forward direction (a driven child's local one).
+    private func progress(of column: Int, times: [Double], statuses: [[AnimatorStatus]], in evaluation: SceneEvaluation) -> Track {
+        let timeline = column - evaluation.scene.animators.count
+        let length = timeline >= 0 ? evaluation.graph.lengths[timeline] : 0
+        let points = zip(times, statuses).map { time, status in
+            let entry = status[column]
+            let forward = entry.isReversed ? 1 - entry.fractionComplete : entry.fractionComplete
+            let value = entry.playhead.map { length > 0 && !isDriven(column, status, evaluation) ? $0 / length : forward } ?? forward
+            return Vector2(time, entry.state == .inactive ? 0 : min(max(value, 0), 1))
+        }
+        return Track(name: timeline >= 0 ? "playhead" : "fraction", segments: [], curve: points)
+    }
+
+    /// True when a timeline is driven by another (its playhead is then its local time).
+    private func isDriven(_ column: Int, _ status: [AnimatorStatus], _ evaluation: SceneEvaluation) -> Bool {
+        evaluation.graph.containers[column].contains { status[evaluation.scene.animators.count + $0].state != .inactive }
+    }
 
     /// Reads every animator's status at the grid's instants and at every event and completion
     /// (where status changes), and merges equal neighbours into segments.
@@ -320,6 +345,7 @@ public struct StateBand: Sendable {
                     },
                     track("isRunning") { $0.isRunning ? ("running", Self.yes) : ("not running", Self.no) },
                     track("isReversed") { $0.isReversed ? ("reversed", Self.reversed) : ("forward", Self.no) },
+                    progress(of: column, times: times, statuses: statuses, in: evaluation),
                 ]))
             }
         }
