@@ -75,12 +75,17 @@ struct WorldState: Sendable {
     /// starting asks what its earlier children show where a later one takes over).
     typealias PlayheadOverride = (timeline: Int, position: Double)
 
-    /// The presentation of every layer at `time`.
+    /// The presentation of every layer at `time` (each animated property within its domain).
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
         var values = model
         for animation in animations {
             let current = values[animation.layer][animation.property]
             values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace)
+        }
+        for animation in animations {
+            if let domain = animation.property.domain {
+                values[animation.layer][animation.property] = values[animation.layer][animation.property].clamped(to: domain)
+            }
         }
         return values
     }
@@ -92,7 +97,7 @@ struct WorldState: Sendable {
         for animation in animations where animation.layer == layer && animation.property == property {
             value = apply(animation, to: value, at: time, colorSpace: colorSpace, playhead: playhead)
         }
-        return value
+        return property.domain.map { value.clamped(to: $0) } ?? value
     }
 
     /// The root playhead driving `root`'s animations at `time`.

@@ -45,6 +45,16 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The values the property can show, as Core Animation clamps them on screen: an overshooting
+    /// spring cannot drive opacity below 0 or a radius negative. Nil for unbounded properties.
+    public var domain: ClosedRange<Double>? {
+        switch self {
+        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity: 0...1
+        case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize: 0...Double.greatestFiniteMagnitude
+        default: nil
+        }
+    }
+
     /// Names of the components a key may address (`frog.position.x`), empty for scalars.
     public var componentNames: [[String]] {
         guard kind == .vector else { return [] }

@@ -80,6 +80,12 @@ extension AnimatableValue {
         }
     }
 
+    /// A number brought within `domain`; other values as they are.
+    public func clamped(to domain: ClosedRange<Double>) -> AnimatableValue {
+        guard case .number(let number) = self else { return self }
+        return .number(min(max(number, domain.lowerBound), domain.upperBound))
+    }
+
     /// `self + (value − reference)`, per component: how an additive animation's offset is added
     /// to the model (SPEC §3.3). Only numbers and vectors add; other kinds return `self`.
     public func adding(_ value: AnimatableValue, minus reference: AnimatableValue) -> AnimatableValue {

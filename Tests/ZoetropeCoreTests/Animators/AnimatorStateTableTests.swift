@@ -73,6 +73,20 @@ import ZoetropeCore
         }
     }
 
+    /// The call as a script writes it, as messages name it.
+    static func scriptName(_ call: Call) -> String {
+        switch call {
+        case .start, .startAfterDelay: "start"
+        case .pause: "pause"
+        case .stopWithoutFinishing, .stopFinishing: "stop"
+        case .finishEnd, .finishStart, .finishCurrent: "finish"
+        case .fraction: "fraction"
+        case .reverse: "reverse"
+        case .continueAnimation: "continue"
+        case .addAnimations: "addAnimations"
+        }
+    }
+
     static let cells = Call.allCases.flatMap { call in Start.allCases.map { (call, $0) } }
 
     @Test(arguments: cells)
@@ -85,7 +99,12 @@ import ZoetropeCore
             outcome = .becomes(state.state, running: state.isRunning)
         } catch {
             outcome = .error
-            #expect(!error.description.isEmpty)
+            // The message names the call, the state it found, and what would have been legal.
+            #expect(error.call == Self.scriptName(call))
+            #expect(error.description.hasPrefix("the animator is \(state.state.rawValue)") || error.description.contains("must be"),
+                    "\(error.description)")
+            #expect(error.legal.contains(Self.scriptName(call)) || error.legal.contains("finish") || error.legal.contains("start"),
+                    "\(error.legal) says what was legal")
         }
         #expect(outcome == expected, "\(call.rawValue) on \(start.rawValue)")
     }

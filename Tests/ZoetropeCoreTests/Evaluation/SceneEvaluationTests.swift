@@ -145,14 +145,25 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
         #expect(evaluation.diagnostics.count == 1)
     }
 
+    /// The precomputed history against a fresh stage stepped through the script to each frame
+    /// on its own, frames taken in a scrambled order: two code paths, one answer.
     @Test func anyFrameEvaluatesTheSameAloneOrInSequence() {
         let move = AnimatorDefinition(id: "move", duration: 2, blocks: [AnimationBlock(assignments: [moveX(to: 100)])])
-        let s = scene(animators: [move], script: [start(0, at: 0.5)])
+        let script = [start(0, at: 0.5), ScriptEvent(time: 1.2, action: .pause(animator: 0), path: "p"),
+                      ScriptEvent(time: 1.4, action: .reverse(animator: 0, value: nil), path: "r"), start(0, at: 1.6)]
+        let s = scene(animators: [move], script: script)
         let rate = FrameRate(60)
-        let sequence = SceneEvaluation(scene: s, horizon: 3)
-        let all = (0...180).map { sequence.presentation(at: rate.time(ofFrame: $0)).values }
-        let alone = SceneEvaluation(scene: s, horizon: 3).presentation(at: rate.time(ofFrame: 77)).values
-        #expect(all[77] == alone)
+        let history = SceneEvaluation(scene: s, horizon: 3)
+        for frame in (0...180).map({ ($0 * 97) % 181 }) {
+            let t = rate.time(ofFrame: frame)
+            var stage = Stage(scene: s)
+            for event in script where event.time <= t {
+                stage.advance(to: event.time)
+                try? stage.perform(event.action)
+            }
+            stage.advance(to: t)
+            #expect(history.presentation(at: t).values == stage.presentation, "frame \(frame)")
+        }
     }
 
     @Test(arguments: [(4.0, 60.0, 241), (3.0, 30.0, 91), (0.7, 30.0, 22), (0.0, 60.0, 1), (1.0 / 3.0, 24.0, 9)])
@@ -186,5 +197,28 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
         let position = evaluation.presentation(at: 0.5).values[0].position
         #expect(abs(position.x - 97.719500950206) < 1e-7)
         #expect(abs(position.y - 16.581678547566) < 1e-7)
+    }
+}
+
+/// Core Animation clamps what it shows to each property's domain: an overshooting spring cannot
+/// drive opacity below 0 or a radius below 0.
+@Suite struct PropertyDomainTests {
+    @Test func anOvershootingSpringStaysWithinTheDomainOnScreen() throws {
+        var card = Layer(id: "card", shape: .rect)
+        card.values.size = Vector2(10, 10)
+        card.values.cornerRadius = 4
+        let spring = TimingParameters.spring(try SpringTimingParameters(dampingRatio: 0.2))
+        let fade = AnimatorDefinition(id: "fade", duration: 1, timing: spring, blocks: [AnimationBlock(assignments: [
+            PropertyAssignment(PropertyTarget(layer: 0, property: .opacity), .number(0)),
+            PropertyAssignment(PropertyTarget(layer: 0, property: .cornerRadius), .number(0)),
+        ])])
+        let scene = Scene(name: "s", canvas: Canvas(size: Vector2(10, 10)), layers: [card], animators: [fade],
+                          script: [ScriptEvent(time: 0, action: .start(animator: 0, delay: 0), path: "s")])
+        let evaluation = SceneEvaluation(scene: scene, horizon: 2)
+        let times = (0...200).map { Double($0) / 100 }
+        #expect(times.contains { spring.resolved(animatorDuration: 1).progress(atFraction: $0).x > 1.1 }, "the spring overshoots")
+        let shown = times.map { evaluation.presentation(at: $0).values[0] }
+        #expect(shown.allSatisfy { (0...1).contains($0.opacity) && $0.cornerRadius >= 0 })
+        #expect(shown.contains { $0.opacity == 0 }, "clamped at 0 while the spring is past its target")
     }
 }
