@@ -33,6 +33,46 @@ import ZoetropeRender
         #expect(tolerant.status == 0, "within a generous tolerance")
     }
 
+    @Test func comparingNothingIsAnError() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("b"), withIntermediateDirectories: true)
+        try folder.write("b/notes.txt", "")
+        let result = try CommandRunner.run(["diff", folder.path("a"), folder.path("b")])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("nothing to compare: no frames (frame_*.png) and no folders of frames; found notes.txt"), "\(result.stderr)")
+    }
+
+    @Test func onlyFramesAreComparedAndOtherFilesAreSaidOnce() throws {
+        let (folder, a, _) = try twoRenders()
+        try FileManager.default.copyItem(atPath: a, toPath: folder.path("copy"))
+        try folder.write("copy/sheet.png", "not even a PNG")
+        let result = try CommandRunner.run(["diff", a, folder.path("copy")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("not frames, ignored: manifest.json, sheet.png"))
+        #expect(result.stdout.contains("2 frames match"))
+    }
+
+    @Test func foldersOfSceneFoldersAreComparedSceneByScene() throws {
+        let folder = try TemporaryFolder()
+        let slide = try folder.write("slide.yaml", slideScene)
+        let other = try folder.write("other.yaml", slideScene)
+        func render(_ out: String, _ extra: [String] = []) throws {
+            let result = try CommandRunner.run(["render", slide, other, "--frames", "5,20", "--out", folder.path(out), "--progress", "none"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try render("goldens")
+        try render("same")
+        try render("changed", ["--set", "animators.move.duration=1.2"])
+        let same = try CommandRunner.run(["diff", folder.path("goldens"), folder.path("same")])
+        #expect(same.status == 0)
+        #expect(same.stdout.contains("4 frames match"))
+        let changed = try CommandRunner.run(["diff", folder.path("goldens"), folder.path("changed"), "--out", folder.path("diff")])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("2 of 4 frames differ; first: other/frame_00020.png"), "\(changed.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("diff/slide/frame_00020.png")))
+    }
+
     @Test func errorsHaveTheirExitCodes() throws {
         let (folder, a, _) = try twoRenders()
         #expect(try CommandRunner.run(["diff", a, folder.path("nowhere")]).status == 66)

@@ -29,10 +29,19 @@ public struct FrameComparison: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// Compares `expected` with `actual` (both files or both folders). Throws for errors: a
-    /// missing input (66), images of different sizes or unreadable PNGs (65), an output that
-    /// cannot be written (73/74).
-    public func compare(expected: String, actual: String) throws(RenderError) -> [Entry] {
+    /// What a comparison found.
+    public struct Report: Sendable {
+        /// One entry per frame (`frame_*.png`; `scene/frame_*.png` for folders of scene folders).
+        public var entries: [Entry]
+        /// Files beside the frames that are not frames (a sheet, a manifest), compared by nobody.
+        public var ignored: [String]
+    }
+
+    /// Compares `expected` with `actual`: two PNG files, two folders of frames (`frame_*.png`),
+    /// or two folders of scene folders, scene by scene. Throws for errors: a missing input, or
+    /// folders with nothing to compare (66), images of different sizes or unreadable PNGs (65), an
+    /// output that cannot be written (73/74).
+    public func compare(expected: String, actual: String) throws(RenderError) -> Report {
         let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
         guard expectedIsFolder == actualIsFolder else {
             throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", exitCode: 64)
@@ -40,21 +49,41 @@ public struct FrameComparison: Sendable {
         if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
         guard expectedIsFolder else {
             let name = actual.split(separator: "/").last.map(String.init) ?? actual
-            return [try compareFiles(expected, actual, name: name)]
+            return Report(entries: [try compareFiles(expected, actual, name: name)], ignored: [])
         }
-        let names = Set(FrameListing.pngs(in: expected)).union(FrameListing.pngs(in: actual)).sorted()
-        var entries: [Entry] = []
+        var report = Report(entries: [], ignored: [])
+        if FrameListing.frames(in: expected).isEmpty && FrameListing.frames(in: actual).isEmpty {
+            let scenes = Set(FrameListing.sceneFolders(in: expected)).union(FrameListing.sceneFolders(in: actual)).sorted()
+            guard !scenes.isEmpty else {
+                let found = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual)).filter { !$0.hasPrefix(".") }.sorted()
+                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", exitCode: 66)
+            }
+            for scene in scenes {
+                if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory + "/" + scene) }
+                try compareFolders(expected + "/" + scene, actual + "/" + scene, prefix: scene + "/", into: &report)
+            }
+        } else {
+            try compareFolders(expected, actual, prefix: "", into: &report)
+        }
+        return report
+    }
+
+    /// The frames of two folders, name by name.
+    private func compareFolders(_ expected: String, _ actual: String, prefix: String, into report: inout Report) throws(RenderError) {
+        let names = Set(FrameListing.frames(in: expected)).union(FrameListing.frames(in: actual)).sorted()
+        let others = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual))
+            .filter { !$0.hasPrefix(".") && !names.contains($0) && !FrameListing.isFolder(expected + "/" + $0) }
+        report.ignored += others.sorted().map { prefix + $0 }
         for name in names {
             let left = expected + "/" + name, right = actual + "/" + name
             if !AtomicFile.isReadable(left) {
-                entries.append(Entry(name: name, result: nil, missingIn: expected, withinTolerance: false))
+                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: expected, withinTolerance: false))
             } else if !AtomicFile.isReadable(right) {
-                entries.append(Entry(name: name, result: nil, missingIn: actual, withinTolerance: false))
+                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: actual, withinTolerance: false))
             } else {
-                entries.append(try compareFiles(left, right, name: name))
+                report.entries.append(try compareFiles(left, right, name: prefix + name))
             }
         }
-        return entries
     }
 
     private func compareFiles(_ expectedPath: String, _ actualPath: String, name: String) throws(RenderError) -> Entry {
@@ -115,5 +144,20 @@ enum FrameListing {
     /// Names of the visible `.png` files in `folder`, sorted.
     static func pngs(in folder: String) -> [String] {
         names(in: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
+    }
+
+    /// Names of the frames in `folder` (`frame_*.png`), sorted.
+    static func frames(in folder: String) -> [String] {
+        pngs(in: folder).filter { $0.hasPrefix("frame_") }
+    }
+
+    /// Sub-folders of `folder` that hold frames, sorted.
+    static func sceneFolders(in folder: String) -> [String] {
+        names(in: folder).filter { !$0.hasPrefix(".") && isFolder(folder + "/" + $0) && !frames(in: folder + "/" + $0).isEmpty }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

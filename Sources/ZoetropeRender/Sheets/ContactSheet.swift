@@ -119,7 +119,7 @@ extension ContactSheet {
         if let manifest, manifest.format == "png" {
             names = manifest.frames.map(\.file)
         } else {
-            names = FrameListing.pngs(in: folder).filter { $0.hasPrefix("frame_") }
+            names = FrameListing.frames(in: folder)
         }
         guard !names.isEmpty else { throw RenderError(message: "\(folder): no frames (frame_NNNNN.png) to put on a sheet", exitCode: 66) }
         let picks = evenlySpaced(count, of: names.count).map { names[$0] }

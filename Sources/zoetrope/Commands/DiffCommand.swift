@@ -4,13 +4,15 @@ import ZoetropeRender
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNGs or two folders of frames, pixelmatch-style.",
+        abstract: "Compare two PNGs, two folders of frames, or two folders of scene folders, pixelmatch-style.",
         discussion: """
             Colour distance in YIQ space against --threshold (0.1), anti-aliased pixels told apart \
             (yellow in diff images) from differences (red, over the expected image faded). Prints \
-            each differing frame with its counts and names the first. Exit codes: 0 within \
-            tolerance; 1 differences found; 64 usage; 65 sizes differ or a PNG is unreadable; \
-            66 an input is missing; 73/74 the diff images cannot be written.
+            each differing frame with its counts and names the first. Only frame_*.png files are \
+            frames (a sheet.png or manifest.json beside them is ignored, and said once); folders \
+            holding scene folders are compared scene by scene. Exit codes: 0 within tolerance; \
+            1 differences found; 64 usage; 65 sizes differ or a PNG is unreadable; 66 an input is \
+            missing, or the folders hold nothing to compare; 73/74 the diff images cannot be written.
             """
     )
 
@@ -51,12 +53,16 @@ struct DiffCommand: ParsableCommand {
 /// Runs a comparison and prints its summary.
 enum FrameDiffing {
     static func run(_ comparison: FrameComparison, expected: String, actual: String) throws {
-        let entries: [FrameComparison.Entry]
+        let report: FrameComparison.Report
         do {
-            entries = try comparison.compare(expected: expected, actual: actual)
+            report = try comparison.compare(expected: expected, actual: actual)
         } catch {
             printError(error.message)
             throw ExitCode(error.exitCode)
+        }
+        let entries = report.entries
+        if !report.ignored.isEmpty {
+            print("not frames, ignored: \(report.ignored.joined(separator: ", "))")
         }
         let failing = entries.filter { !$0.withinTolerance }
         for entry in entries where entry.missingIn != nil || (entry.result?.differingPixels ?? 0) > 0 {
