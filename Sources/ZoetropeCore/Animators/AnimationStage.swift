@@ -5,7 +5,7 @@
 /// ```swift
 /// let stage = AnimationStage(layers: [frog])
 /// let move = PropertyAnimator(duration: 3, curve: .easeInOut, stage: stage)
-/// try move.addAnimations([stage.assignment("frog.position", .vector(Vector2(700, 420)))!])
+/// try move.addAnimations([stage.assignment("frog.position", .vector(Vector2(700, 420)))])
 /// try move.startAnimation()
 /// stage.advance(to: 1.5)
 /// stage.presentationValue("frog.position")   // halfway, on the easeInOut curve
@@ -40,9 +40,16 @@ public final class AnimationStage {
         try? stage.layers.target(forKey: key).get()
     }
 
-    /// `key = value`, for `addAnimations`; nil for an unknown key.
-    public func assignment(_ key: String, _ value: AnimatableValue) -> PropertyAssignment? {
-        target(key).map { PropertyAssignment($0, value) }
+    /// `key = value`, for `addAnimations`. Throws where it is made, with the message a scene
+    /// file would get, for an unknown key or a value of the wrong kind (a number for a position).
+    public func assignment(_ key: String, _ value: AnimatableValue) throws(PropertyKeyError) -> PropertyAssignment {
+        let target = try stage.layers.target(forKey: key).get()
+        let expected = target.component == nil ? target.property.kind : .number
+        let fits = value.kind == expected || (target.property == .fill && { if case .gradient = value { true } else { false } }())
+        guard fits else {
+            throw PropertyKeyError(key: key, message: "expected \(expected.phrase) (found \(value.kind.phrase): \(value))")
+        }
+        return PropertyAssignment(target, value)
     }
 
     /// What is on screen for `key` now.

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let animator = PropertyAnimator(duration: 2, timingParameters: .cubic(.easeIn), stage: stage)
-/// try animator.addAnimations([stage.assignment("box.position.x", .number(100))!])
+/// try animator.addAnimations([stage.assignment("box.position.x", .number(100))])
 /// try animator.startAnimation()
 /// stage.advance(to: 1)
 /// try animator.pauseAnimation()

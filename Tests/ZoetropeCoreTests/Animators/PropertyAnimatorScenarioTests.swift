@@ -8,7 +8,7 @@ private func setUp(duration: Double, timing: TimingParameters,
     box.values.size = Vector2(10, 10)
     let stage = AnimationStage(layers: [box])
     let animator = PropertyAnimator(duration: duration, timingParameters: timing, stage: stage)
-    try animator.addAnimations([try #require(stage.assignment("box.position.x", .number(100)))])
+    try animator.addAnimations([try stage.assignment("box.position.x", .number(100))])
     return (stage, animator)
 }
 
@@ -103,10 +103,10 @@ private func x(_ stage: AnimationStage) -> Double {
         box.values.size = Vector2(10, 10)
         let stage = AnimationStage(layers: [box])
         let animator = PropertyAnimator(duration: 2, timingParameters: .cubic(.linear), stage: stage)
-        try animator.addAnimations([try #require(stage.assignment("box.position.x", .number(100)))])
+        try animator.addAnimations([try stage.assignment("box.position.x", .number(100))])
         try animator.startAnimation()
         stage.advance(to: 1)
-        try animator.addAnimations([try #require(stage.assignment("box.position.y", .number(50)))])
+        try animator.addAnimations([try stage.assignment("box.position.y", .number(50))])
         stage.advance(to: 1.5)
         #expect(stage.presentationValue("box.position.y") == .number(25), "1.0 s from fraction 0.5")
         stage.advance(to: 2)
@@ -115,7 +115,7 @@ private func x(_ stage: AnimationStage) -> Double {
 
     @Test func aDelayFactorBeforeStartDelaysTheBlock() throws {
         let (stage, animator) = try setUp(duration: 2, timing: .cubic(.linear))
-        try animator.addAnimations([try #require(stage.assignment("box.position.y", .number(30)))], delayFactor: 0.25)
+        try animator.addAnimations([try stage.assignment("box.position.y", .number(30))], delayFactor: 0.25)
         try animator.startAnimation()
         stage.advance(to: 0.5)
         #expect(stage.presentationValue("box.position.y") == .number(0))
@@ -129,12 +129,12 @@ private func x(_ stage: AnimationStage) -> Double {
         let (stage, animator) = try setUp(duration: 2, timing: .cubic(.linear))
         try animator.startAnimation()
         stage.advance(to: 0.5)
-        try animator.addAnimations([try #require(stage.assignment("box.position.y", .number(30)))], delayFactor: 0.5)
+        try animator.addAnimations([try stage.assignment("box.position.y", .number(30))], delayFactor: 0.5)
         stage.advance(to: 1.25)
         #expect(stage.presentationValue("box.position.y") == .number(0), "waits 0.5 × 1.5 s = 0.75 s")
         stage.advance(to: 1.625)
         #expect(stage.presentationValue("box.position.y") == .number(15), "then runs the last 0.75 s")
-        try animator.addAnimations([try #require(stage.assignment("box.size.width", .number(40)))], delayFactor: 0.75)
+        try animator.addAnimations([try stage.assignment("box.size.width", .number(40))], delayFactor: 0.75)
         stage.advance(to: 1.9)
         #expect(stage.presentationValue("box.size.width") == .number(10), "waits 0.75 × 0.375 s after 1.625 s")
         stage.advance(to: 1.953125)
@@ -256,7 +256,7 @@ private func x(_ stage: AnimationStage) -> Double {
         frog.values.position = Vector2(200, 380)
         let stage = AnimationStage(layers: [frog])
         let move = PropertyAnimator(duration: 3, curve: .easeInOut, stage: stage)
-        try move.addAnimations([try #require(stage.assignment("frog.position", .vector(Vector2(760, 420))))])
+        try move.addAnimations([try stage.assignment("frog.position", .vector(Vector2(760, 420)))])
         var printed: [(AnimatingPosition, Double)] = []
         move.addCompletion { printed.append(($0, stage.time)) }
         try move.startAnimation()
@@ -268,5 +268,15 @@ private func x(_ stage: AnimationStage) -> Double {
         #expect(printed.count == 1 && printed[0].0 == .end)
         #expect(abs(printed[0].1 - 2.1) < 1e-12)
         #expect(stage.presentationValue("frog.position") == .vector(Vector2(760, 420)))
+    }
+
+    @Test func anAssignmentOfTheWrongKindOrAnUnknownKeyThrowsWhereItIsMade() throws {
+        let (stage, _) = try setUp(duration: 1, timing: .cubic(.linear))
+        #expect(throws: PropertyKeyError(key: "box.position", message: "expected a pair [x, y] (found a number: 5.0)")) {
+            try stage.assignment("box.position", .number(5))
+        }
+        #expect(throws: PropertyKeyError.self) { try stage.assignment("box.positon", .number(5)) }
+        #expect(throws: PropertyKeyError.self) { try stage.assignment("box.opacity", .vector(Vector2(1, 1))) }
+        #expect(try stage.assignment("box.position.x", .number(5)).target.component == 0)
     }
 }
