@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo and CDeflate only under
-// ZoetropeRender.
+// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate and CCrypto only
+// under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         .target(
@@ -36,6 +35,11 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
@@ -46,7 +50,7 @@ let package = Package(
                 "ZoetropeCore",
                 "CCairo",
                 "CDeflate",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CCrypto",
             ],
             exclude: ["README.md"]
         ),

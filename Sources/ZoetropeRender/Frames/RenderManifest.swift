@@ -1,4 +1,4 @@
-import Crypto
+internal import CCrypto
 import FoundationEssentials
 
 /// `manifest.json`: what a render folder holds and how it was made, so CI can compare runs and
@@ -70,9 +70,15 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     }
 }
 
-/// SHA-256 of `bytes` as lowercase hex.
+/// SHA-256 of `bytes` as lowercase hex, by the system's libcrypto (OpenSSL's EVP interface).
 func sha256Hex(_ bytes: [UInt8]) -> String {
-    SHA256.hash(data: bytes).map { byte in
+    var digest = [UInt8](repeating: 0, count: 32)
+    var length: UInt32 = 0
+    let succeeded = bytes.withUnsafeBytes { buffer in
+        EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil) == 1
+    }
+    precondition(succeeded && length == 32, "libcrypto's SHA-256 failed")  // only on allocation failure
+    return digest.map { byte in
         let text = String(byte, radix: 16)
         return text.count == 1 ? "0" + text : text
     }.joined()
