@@ -81,6 +81,11 @@ extension CairoContext {
               cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { cairo_new_path(pointer); return }
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        // Only what the target holds can be blurred: outside it there is nothing, not transparency.
+        let left = max(box.x, -offsetX), top = max(box.y, -offsetY)
+        let right = min(box.x + box.width, Double(cairo_image_surface_get_width(target)) - offsetX)
+        let bottom = min(box.y + box.height, Double(cairo_image_surface_get_height(target)) - offsetY)
+        let box = (x: left, y: top, width: right - left, height: bottom - top)
         let width = Int32(box.width), height = Int32(box.height)
         guard width > 0, height > 0 else { cairo_new_path(pointer); return }
         guard let backdrop = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { cairo_new_path(pointer); return }
@@ -91,7 +96,8 @@ extension CairoContext {
             cairo_paint(context)
             cairo_destroy(context)
         }
-        Self.gaussianBlur(backdrop, sigma: sigma)
+        // The edges extend (as UIVisualEffectView's do), so an opaque backdrop stays opaque.
+        Self.gaussianBlur(backdrop, sigma: sigma, edges: .extend)
         cairo_save(pointer)
         cairo_clip(pointer)
         cairo_identity_matrix(pointer)
@@ -128,9 +134,17 @@ extension CairoContext {
         cairo_pattern_destroy(pattern)
     }
 
+    /// What a blur sees beyond a surface's edges.
+    enum BlurEdges {
+        /// Transparency: a layer's blur or shadow fades out.
+        case transparent
+        /// The edge pixels repeated: a backdrop's blur keeps its edges' colour and opacity.
+        case extend
+    }
+
     /// An in-place Gaussian blur of an ARGB32 surface, approximated by three box blurs per axis
     /// (Wells' box sizes for σ); premultiplied channels blur independently.
-    static func gaussianBlur(_ surface: OpaquePointer, sigma: Double) {
+    static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent) {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -143,29 +157,32 @@ extension CairoContext {
             for y in 0..<height {
                 let row = data.advanced(by: y * stride)
                 for x in 0..<width { for c in 0..<4 { line[x * 4 + c] = Int32(row[x * 4 + c]) } }
-                boxPass(&line, &output, count: width, radius: radius)
+                boxPass(&line, &output, count: width, radius: radius, edges: edges)
                 for x in 0..<width { for c in 0..<4 { row[x * 4 + c] = UInt8(clamping: output[x * 4 + c]) } }
             }
             for x in 0..<width {
                 for y in 0..<height { for c in 0..<4 { line[y * 4 + c] = Int32(data[y * stride + x * 4 + c]) } }
-                boxPass(&line, &output, count: height, radius: radius)
+                boxPass(&line, &output, count: height, radius: radius, edges: edges)
                 for y in 0..<height { for c in 0..<4 { data[y * stride + x * 4 + c] = UInt8(clamping: output[y * 4 + c]) } }
             }
         }
         cairo_surface_mark_dirty(surface)
     }
 
-    /// A running-sum box blur of `count` RGBA samples with transparent edges.
-    private static func boxPass(_ input: inout [Int32], _ output: inout [Int32], count: Int, radius: Int) {
+    /// A running-sum box blur of `count` RGBA samples; beyond the ends, transparency or the end
+    /// samples repeated.
+    private static func boxPass(_ input: inout [Int32], _ output: inout [Int32], count: Int, radius: Int, edges: BlurEdges) {
         let size = Int32(2 * radius + 1)
+        func sample(_ index: Int, _ c: Int) -> Int32 {
+            if index >= 0 && index < count { return input[index * 4 + c] }
+            return edges == .extend ? input[min(max(index, 0), count - 1) * 4 + c] : 0
+        }
         for c in 0..<4 {
             var sum: Int32 = 0
-            for i in 0...radius where i < count { sum += input[i * 4 + c] }
+            for i in -radius...radius { sum += sample(i, c) }
             for i in 0..<count {
                 output[i * 4 + c] = (sum + size / 2) / size
-                let add = i + radius + 1, remove = i - radius
-                if add < count { sum += input[add * 4 + c] }
-                if remove >= 0 { sum -= input[remove * 4 + c] }
+                sum += sample(i + radius + 1, c) - sample(i - radius, c)
             }
         }
     }
