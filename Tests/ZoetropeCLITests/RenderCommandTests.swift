@@ -167,8 +167,11 @@ func frameFiles(_ folder: String) throws -> [String] {
             """)
         let result = try CommandRunner.run(["render", "font.yaml", "--out", "out"], in: folder.url)
         #expect(result.status == 66)
-        #expect(result.stderr.contains("font.yaml: layer \"title\": font family \"No Such Font 9000\" is not installed"))
+        #expect(result.stderr.contains("font.yaml: layers[title].font.family: font family \"No Such Font 9000\" is not installed"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/frame_00000.png")))
+        let validate = try CommandRunner.run(["validate", "font.yaml"], in: folder.url)
+        #expect(validate.status == 66, "validate runs render's checks of inputs")
+        #expect(validate.stderr.contains("font.yaml: layers[title].font.family: font family \"No Such Font 9000\" is not installed"))
     }
 
     @Test func motionBlurSmearsMovingEdgesAndLeavesStillFramesAlone() throws {

@@ -308,24 +308,51 @@ public enum FrameSequenceRenderer {
         }
     }
 
-    /// Every image the scene draws must decode, and every font family of its text layers must be
-    /// installed, before a frame is written.
+    /// A scene's inputs must all be there before a frame is written: what `render` checks first
+    /// and `validate` reports.
     private static func checkInputs(of scene: Scene, file: String) throws(RenderError) {
+        let problems = inputProblems(of: scene)
+        guard !problems.isEmpty else { return }
+        throw RenderError(message: problems.map { "\(file): \($0)" }.joined(separator: "\n"),
+                          exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
+    }
+}
+
+/// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
+/// that is not there or does not decode.
+public struct InputProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Where the scene names it (`layers[title].font.family`).
+    public var path: String
+    public var message: String
+    /// Missing (exit 66) rather than unusable (exit 65).
+    public var isMissing: Bool
+
+    public var description: String { "\(path): \(message)" }
+}
+
+extension FrameSequenceRenderer {
+    /// Every font family of the scene's text layers must be installed, and every image it draws
+    /// must decode: all problems, in layer order.
+    public static func inputProblems(of scene: Scene) -> [InputProblem] {
+        var problems: [InputProblem] = []
         for node in scene.layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
             let offered = FontCatalog.match(node.style.fontFamily).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
-            throw RenderError(message: "\(file): layer \"\(node.id)\": font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows", exitCode: 66)
+            problems.append(InputProblem(path: "layers[\(node.id)].font.family",
+                                         message: "font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows",
+                                         isMissing: true))
         }
-        let paths = Set(scene.layers.initialValues.map(\.image).filter { !$0.isEmpty })
-        for path in paths.sorted() {
-            guard AtomicFile.isReadable(path) else {
-                throw RenderError(message: "\(file): image file not found or unreadable: \(path)", exitCode: 66)
+        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where !values.image.isEmpty {
+            guard AtomicFile.isReadable(values.image) else {
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "image file not found or unreadable: \(values.image)", isMissing: true))
+                continue
             }
             do {
-                _ = try CairoImageSurface(png: path)
+                _ = try CairoImageSurface(png: values.image)
             } catch {
-                throw RenderError(message: "\(file): image \(path) is not a readable PNG (\(error.message))", exitCode: 65)
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\(values.image) is not a readable PNG (\(error.message))", isMissing: false))
             }
         }
+        return problems
     }
 }
 

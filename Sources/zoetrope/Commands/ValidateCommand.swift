@@ -1,5 +1,6 @@
 import ArgumentParser
 import ZoetropeFormat
+import ZoetropeRender
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -7,7 +8,9 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files and their scripts, printing every problem.",
         discussion: """
             Prints FILE: PATH: message for each problem, or a one-line summary per valid scene. \
-            Exit codes: 0 all valid; 65 a scene is invalid; 66 a scene or an image it names is missing.
+            Runs every check render runs before drawing: the document, the script, and the \
+            inputs (fonts installed, images that decode). Exit codes: 0 all valid; 65 a scene \
+            is invalid; 66 a scene, an image or a font it names is missing.
             """
     )
 
@@ -35,6 +38,13 @@ enum SceneValidation {
                 let loaded = try SceneLoader.load(file, overrides: overrides)
                 let (_, duration) = try loaded.evaluate()
                 let scene = loaded.scene
+                let inputs = FrameSequenceRenderer.inputProblems(of: scene)
+                guard inputs.isEmpty else {
+                    problems += inputs.map {
+                        SceneDiagnostic(file: file, path: $0.path, message: $0.message, kind: $0.isMissing ? .missingInput : .invalid)
+                    }
+                    continue
+                }
                 let frames = scene.frameRate.frameCount(forDuration: duration)
                 lines.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
             } catch {
