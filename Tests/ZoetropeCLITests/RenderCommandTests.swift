@@ -124,6 +124,22 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(try frameFiles(out).count == 31)
     }
 
+    @Test func aDifferentRenderIntoTheSameFolderRemovesTheEarlierFramesOnly() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--progress", "none"]).status == 0)
+        try folder.write("out/notes.txt", "mine")
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "0-2", "--progress", "none",
+                                       "--set", "animators.move.duration=2"]).status == 0)
+        #expect(try frameFiles(out) == ["frame_00000.png", "frame_00001.png", "frame_00002.png"], "no stale frames of the first render")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/notes.txt")), "other files stay")
+        // The same render again keeps what it has (frames 0-2) and adds to it.
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "3", "--progress", "none",
+                                       "--set", "animators.move.duration=2"]).status == 0)
+        #expect(try frameFiles(out).count == 4)
+    }
+
     @Test func imageLayersDrawAPNG() throws {
         let folder = try TemporaryFolder()
         let swatch = try folder.write("swatch.yaml", """

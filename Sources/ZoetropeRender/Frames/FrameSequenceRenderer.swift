@@ -125,8 +125,16 @@ public enum FrameSequenceRenderer {
             frameCount: frameCount,
             cairoVersion: cairoVersion, frames: [])
         var kept: [Int: RenderManifest.Frame] = [:]
-        if let previous = RenderManifest.read(manifestPath), previous.isSameRender(as: manifest) {
-            for frame in previous.frames { kept[frame.index] = frame }
+        if let previous = RenderManifest.read(manifestPath) {
+            if previous.isSameRender(as: manifest) {
+                for frame in previous.frames { kept[frame.index] = frame }
+            } else {
+                // Another scene, other overrides or settings: the earlier render's frames would be
+                // stale beside these. Remove exactly the files its manifest listed, nothing else.
+                for file in Set(previous.frames.map(\.file)) where !file.contains("/") && file != ".." {
+                    AtomicFile.remove(request.directory + "/" + file)
+                }
+            }
         }
         var toRender = selected
         if request.resume && request.format != .pdf {
