@@ -37,6 +37,19 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
 }
 
 @Suite struct SweepCommandTests {
+    @Test func framesPastAShorterVariantsEndAreSkippedForThatVariantAndSaidOnce() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["sweep", scene, "--vary", "render.duration=0.5,1.5", "--frames", "0-20:5",
+                                            "--out", folder.path("sweep"), "--count", "2", "--width", "40"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try readIndex(folder)
+        let counts = try index.variants.map { try frameFiles(folder.path("sweep/" + $0.folder)).count }
+        #expect(counts == [3, 5], "0.5 s has frames 0-10: 0, 5 and 10 of 0-20:5")
+        #expect(result.stderr.components(separatedBy: "past its last frame").count == 2, "said once: \(result.stderr)")
+        #expect(result.stderr.contains("duration=0.5: 2 of the --frames past its last frame (10) skipped"))
+    }
+
     /// 3 durations × 2 sizes of the slide scene: six folders, each showing its overrides.
     @Test func aThreeByTwoSweepRendersSixVariantsWithTheirOverridesApplied() throws {
         let folder = try TemporaryFolder()

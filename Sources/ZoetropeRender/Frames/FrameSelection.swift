@@ -45,6 +45,23 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
         description = text
     }
 
+    /// The selected frames of a render of `count` frames that lie within it, and how many of the
+    /// selected frames lie past its last (a sweep's shorter variants skip those).
+    public func framesWithin(count: Int) -> (frames: [Int], pastEnd: Int) {
+        var selected = Set<Int>(), past = Set<Int>()
+        for item in items {
+            switch item {
+            case .single(let frame):
+                if frame < count { selected.insert(frame) } else { past.insert(frame) }
+            case let .range(from, to, step):
+                for frame in stride(from: from, through: to ?? max(count - 1, from), by: step) {
+                    if frame < count { selected.insert(frame) } else { past.insert(frame) }
+                }
+            }
+        }
+        return (selected.sorted(), past.count)
+    }
+
     /// The selected frame indices, ascending and without repeats, of a render of `count` frames.
     /// Throws when the selection names a frame past the last one.
     public func frames(count: Int) throws(FrameSelectionError) -> [Int] {

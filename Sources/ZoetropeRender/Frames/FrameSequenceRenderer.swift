@@ -26,6 +26,9 @@ public struct RenderRequest: Sendable {
     public var directory: String
     /// Which frames; nil for all.
     public var frames: FrameSelection?
+    /// Frames of `frames` past the render's last are skipped instead of refused (a sweep whose
+    /// variants differ in length); the summary counts them.
+    public var skipsFramesPastEnd = false
     /// Which part of the selected frames this process renders; nil for all.
     public var shard: FrameShard?
     /// Frames drawn and encoded at once.
@@ -82,6 +85,8 @@ public struct RenderSummary: Sendable {
     public var written: [Int]
     /// Frames `--resume` found already done.
     public var skipped: Int
+    /// Selected frames past the render's last, skipped (with `skipsFramesPastEnd`).
+    public var pastEnd = 0
 }
 
 /// Renders frame sequences: evaluation, drawing and PNG encoding of different frames in
@@ -100,9 +105,14 @@ public enum FrameSequenceRenderer {
     public static func render(_ request: RenderRequest, progress: ProgressReporter) throws(RenderError) -> RenderSummary {
         let scene = request.evaluation.scene
         let frameCount = scene.frameRate.frameCount(forDuration: request.duration)
-        var selected: [Int]
+        var selected: [Int], pastEnd = 0
         do {
-            selected = try request.frames?.frames(count: frameCount) ?? Array(0..<frameCount)
+            if request.skipsFramesPastEnd, let within = request.frames?.framesWithin(count: frameCount) {
+                selected = within.frames
+                pastEnd = within.pastEnd
+            } else {
+                selected = try request.frames?.frames(count: frameCount) ?? Array(0..<frameCount)
+            }
         } catch {
             throw RenderError(message: "--frames \(request.frames?.description ?? ""): \(error.message)", exitCode: 64)
         }
@@ -161,7 +171,7 @@ public enum FrameSequenceRenderer {
         try manifest.write(to: manifestPath)
         progress.end()
         return RenderSummary(scene: scene.name, directory: request.directory, frameCount: frameCount,
-                             written: toRender, skipped: selected.count - toRender.count)
+                             written: toRender, skipped: selected.count - toRender.count, pastEnd: pastEnd)
     }
 
     /// Seconds spent in each phase of a render, summed over its workers (CPU-like time, not wall

@@ -232,15 +232,17 @@ enum Sweep {
                 }
                 guard let index = claimed else { return }
                 let variant = variants[index]
-                let request = RenderRequest(
+                var request = RenderRequest(
                     sceneFile: variant.loaded.file, source: variant.loaded.source,
                     overrides: variant.loaded.overrides.map(\.description), evaluation: variant.evaluation,
                     duration: variant.duration, directory: root + "/" + plan.variants[index].folder,
                     frames: options.frames, jobs: workersPerVariant, scale: options.scale, resume: options.resume,
                     pngCompression: options.pngCompression)
+                request.skipsFramesPastEnd = true
                 do throws(RenderError) {
                     let summary = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
-                    reporter.finished(plan.variants[index], frames: summary.written.count, directory: summary.directory)
+                    reporter.finished(plan.variants[index], frames: summary.written.count, directory: summary.directory,
+                                      pastEnd: summary.pastEnd, lastFrame: summary.frameCount - 1)
                 } catch {
                     shared.withLock { $0.failure = $0.failure ?? error }
                 }
@@ -321,7 +323,12 @@ enum Sweep {
             self.total = total
         }
 
-        func finished(_ variant: SweepVariant, frames: Int, directory: String, sameAs: SweepVariant? = nil) {
+        func finished(_ variant: SweepVariant, frames: Int, directory: String, sameAs: SweepVariant? = nil,
+                      pastEnd: Int = 0, lastFrame: Int = 0) {
+            if pastEnd > 0 {
+                // Said even without progress: the folder holds fewer frames than --frames asked.
+                printError("\(variant.label): \(pastEnd) of the --frames past its last frame (\(lastFrame)) skipped")
+            }
             guard mode != .none else { return }
             done.withLock { count in
                 count += 1
