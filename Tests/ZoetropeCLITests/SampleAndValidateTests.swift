@@ -69,16 +69,16 @@ import ZoetropeCore
         ("unknown key", "canvas: { size: [10, 10], colour: red }", "bad.yaml: canvas.colour: unknown key \"colour\""),
         ("wrong type", "canvas: { size: [10, 10] }\nrender: { fps: fast }", "bad.yaml: render.fps: expected a number (found fast)"),
         ("non-finite", "canvas: { size: [10, .inf] }", "bad.yaml: canvas.size[1]: expected a finite number (found .inf)"),
-        ("zero duration", "canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 0 } ]", "bad.yaml: animators[0].duration: must be > 0 (found 0)"),
-        ("negative size", "canvas: { size: [10, 10] }\nlayers: [ { id: a, size: [-1, 2] } ]", "bad.yaml: layers[0].size: width and height must be >= 0"),
+        ("zero duration", "canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 0 } ]", "bad.yaml: animators[a].duration: must be > 0 (found 0)"),
+        ("negative size", "canvas: { size: [10, 10] }\nlayers: [ { id: a, size: [-1, 2] } ]", "bad.yaml: layers[a].size: width and height must be >= 0"),
         ("zero canvas", "canvas: { size: [0, 10] }", "bad.yaml: canvas.size: width and height must be within 1...16384"),
         ("duplicate id", "canvas: { size: [10, 10] }\nlayers: [ { id: a }, { id: a } ]", "bad.yaml: layers: duplicate layer id \"a\""),
         ("unknown layer", "canvas: { size: [10, 10] }\nanimators: [ { id: m, duration: 1, animations: [ { set: { b.opacity: 0 } } ] } ]",
-         "bad.yaml: animators[0].animations[0].set.b.opacity: unknown layer \"b\""),
+         "bad.yaml: animators[m].animations[0].set.b.opacity: unknown layer \"b\""),
         ("unknown property", "canvas: { size: [10, 10] }\nlayers: [ { id: a } ]\nanimators: [ { id: m, duration: 1, animations: [ { set: { a.alpha: 0 } } ] } ]",
-         "bad.yaml: animators[0].animations[0].set.a.alpha: unknown property \"alpha\""),
+         "bad.yaml: animators[m].animations[0].set.a.alpha: unknown property \"alpha\""),
         ("cubic x", "canvas: { size: [10, 10] }\nanimators: [ { id: m, duration: 1, timing: { cubic: [0.2, 0, 1.4, 1] } } ]",
-         "bad.yaml: animators[0].timing.cubic[2]: x2 must be within 0...1 (found 1.4)"),
+         "bad.yaml: animators[m].timing.cubic[2]: x2 must be within 0...1 (found 1.4)"),
         ("malformed YAML", "canvas: { size: [10, 10]\nlayers: [", "bad.yaml: line "),
     ])
     func badInputIsReportedWithItsPath(kind: String, text: String, message: String) throws {
@@ -113,7 +113,7 @@ import ZoetropeCore
         try folder.write("pic.yaml", "canvas: { size: [10, 10] }\nlayers: [ { id: p, shape: image, image: gone.png } ]\n")
         let result = try CommandRunner.run(["render", "pic.yaml", "--out", "out"], in: folder.url)
         #expect(result.status == 66)
-        #expect(result.stderr.contains("pic.yaml: layers[0].image: image file not found: gone.png"))
+        #expect(result.stderr.contains("pic.yaml: layers[p].image: image file not found: gone.png"))
     }
 
     @Test func corruptImageIsInvalidData() throws {

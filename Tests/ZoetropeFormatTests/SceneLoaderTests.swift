@@ -86,7 +86,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
               - { at: 0, start: nobody }
             """)
         let expected = [
-            "scenes/test.yaml: canvas.backgrund: unknown key \"backgrund\" (expected one of: size, background)",
+            "scenes/test.yaml: canvas.backgrund: unknown key \"backgrund\" (did you mean background? expected one of: size, background)",
             "scenes/test.yaml: canvas.size: width and height must be within 1...16384 (found [0.0, 300.0])",
             "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0 < duration <= 86400 (found -1)",
             "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"path\", \"group\" (found \"blob\")",
@@ -94,10 +94,10 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: layers[0].size: width and height must be >= 0 (found [-4.0, 10.0])",
             "scenes/test.yaml: layers[0].opacity: expected a number (found the string \"half\")",
             "scenes/test.yaml: layers: duplicate layer id \"frog\": every layer id must be unique",
-            "scenes/test.yaml: animators[0].duration: must be > 0 (found 0)",
-            "scenes/test.yaml: animators[0].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
-            "scenes/test.yaml: animators[0].animations[0].set.frogg.position: unknown layer \"frogg\" (layers: frog, frog)",
-            "scenes/test.yaml: animators[0].animations[0].set.frog.postion: unknown property \"postion\" (expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur)",
+            "scenes/test.yaml: animators[move].duration: must be > 0 (found 0)",
+            "scenes/test.yaml: animators[move].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
+            "scenes/test.yaml: animators[move].animations[0].set.frogg.position: unknown layer \"frogg\" (did you mean frog? layers: frog, frog)",
+            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur)",
             "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)
@@ -125,7 +125,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(found == [
             "scenes/test.yaml: canvas.size: expected a pair [x, y] (found 12)",
             "scenes/test.yaml: layers: expected a list of layers (found a mapping)",
-            "scenes/test.yaml: animators[0].timing: unknown timing curve \"springy\" (expected one of: linear, easeIn, easeOut, easeInOut, default, or { cubic: [x1, y1, x2, y2] } or { spring: { … } })",
+            "scenes/test.yaml: animators[a].timing: unknown timing curve \"springy\" (expected one of: linear, easeIn, easeOut, easeInOut, default, or { cubic: [x1, y1, x2, y2] } or { spring: { … } })",
         ])
     }
 
@@ -135,7 +135,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             Issue.record("expected a missing image")
         } catch {
             #expect(error.exitCode == 66)
-            #expect(error.diagnostics.map(\.description) == ["scenes/test.yaml: layers[0].image: image file not found: scenes/nowhere.png"])
+            #expect(error.diagnostics.map(\.description) == ["scenes/test.yaml: layers[pic].image: image file not found: scenes/nowhere.png"])
         }
     }
 
@@ -165,14 +165,14 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
 
     @Test func badSpringParametersAreNamed() {
         let found = problems("canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 1, timing: { spring: { mass: 0, stiffness: 10, damping: 1 } } } ]\n")
-        #expect(found == ["scenes/test.yaml: animators[0].timing.spring.mass: must be a finite number > 0 (found 0)"])
+        #expect(found == ["scenes/test.yaml: animators[a].timing.spring.mass: must be a finite number > 0 (found 0)"])
     }
 
     @Test func effectRadiiMustNotBeNegative() {
         let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: -2 }, blur: -1 } ]\n")
         #expect(found == [
-            "scenes/test.yaml: layers[0].shadow.radius: must be >= 0 (found -2)",
-            "scenes/test.yaml: layers[0].blur: must be >= 0 (found -1)",
+            "scenes/test.yaml: layers[a].shadow.radius: must be >= 0 (found -2)",
+            "scenes/test.yaml: layers[a].blur: must be >= 0 (found -1)",
         ])
     }
 }
@@ -206,7 +206,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
 
     @Test func overriddenValuesAreValidatedLikeTheFile() {
         #expect(problems(validScene, overrides: [SceneOverride(key: "animators.move.duration", value: "-1")])
-            == ["scenes/test.yaml: animators[0].duration: must be > 0 (found -1)"])
+            == ["scenes/test.yaml: animators[move].duration (from --set animators.move.duration=-1): must be > 0 (found -1)"])
     }
 
     @Test(arguments: ["nokey", "=3", "a..b=1", "a.b="])
@@ -370,13 +370,13 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
                   - track: { key: box.position, path: "M 0 0 Q 10", rotationMode: sideways }
             """)
         #expect(found == [
-            "scenes/test.yaml: animators[0].animations[0].keyframes[0]: start + duration must be <= 1 (found 1.2)",
-            "scenes/test.yaml: animators[0].animations[1].track.keyTimes[2]: keyTimes must not decrease (keyTimes[2] is less than the one before)",
-            "scenes/test.yaml: animators[0].animations[2].track.keyTimes: keyTimes must have one time per value (3) (found 2)",
-            "scenes/test.yaml: animators[0].animations[3].track.timingFunctions: timingFunctions must have one curve per segment (1) (found 2)",
-            "scenes/test.yaml: animators[0].animations[4]: an animation block holds one of set, keyframes or track (found set, track)",
-            "scenes/test.yaml: animators[0].animations[5].track.key: a motion path animates a whole position, such as frog.position",
-            "scenes/test.yaml: animators[0].animations[6].track.rotationMode: expected one of \"auto\", \"autoReverse\" (found \"sideways\")",
+            "scenes/test.yaml: animators[move].animations[0].keyframes[0]: start + duration must be <= 1 (found 1.2)",
+            "scenes/test.yaml: animators[move].animations[1].track.keyTimes[2]: keyTimes must not decrease (keyTimes[2] is less than the one before)",
+            "scenes/test.yaml: animators[move].animations[2].track.keyTimes: keyTimes must have one time per value (3) (found 2)",
+            "scenes/test.yaml: animators[move].animations[3].track.timingFunctions: timingFunctions must have one curve per segment (1) (found 2)",
+            "scenes/test.yaml: animators[move].animations[4]: an animation block holds one of set, keyframes or track (found set, track)",
+            "scenes/test.yaml: animators[move].animations[5].track.key: a motion path animates a whole position, such as frog.position",
+            "scenes/test.yaml: animators[move].animations[6].track.rotationMode: expected one of \"auto\", \"autoReverse\" (found \"sideways\")",
         ])
     }
 }
@@ -411,10 +411,10 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
               - { id: a, members: [g] }
             """)
         #expect(found == [
-            "scenes/test.yaml: groups[2].id: duplicate id \"a\" (also animators[0]); animators, groups and timelines share one namespace",
-            "scenes/test.yaml: groups[0].members[2]: unknown member \"ghost\" (animators: a; groups: g, h, a)",
-            "scenes/test.yaml: groups[0].members: group \"g\" contains itself (through its members); groups must not form cycles",
-            "scenes/test.yaml: groups[1].members: group \"h\" contains itself (through its members); groups must not form cycles",
+            "scenes/test.yaml: groups[a].id: duplicate id \"a\" (also animators[a]); animators, groups and timelines share one namespace",
+            "scenes/test.yaml: groups[g].members[2]: unknown member \"ghost\" (animators: a; groups: g, h, a)",
+            "scenes/test.yaml: groups[g].members: group \"g\" contains itself (through its members); groups must not form cycles",
+            "scenes/test.yaml: groups[h].members: group \"h\" contains itself (through its members); groups must not form cycles",
         ])
     }
 }
@@ -512,8 +512,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
                 children: [ { timeline: t } ]
             """)
         #expect(found == [
-            "scenes/test.yaml: timelines[0].children[1].animator: unknown animator \"both\" (animators: a, b, c; groups: both; timelines: t, u)",
-            "scenes/test.yaml: timelines[0].children[2].position: expected a position: seconds, \"+=x\", \"-=x\", \"<\", \">\", \"<0.2\", a label or \"label+=x\" (found the string \"<<\")",
+            "scenes/test.yaml: timelines[t].children[1].animator: unknown animator \"both\" (animators: a, b, c; groups: both; timelines: t, u)",
+            "scenes/test.yaml: timelines[t].children[2].position: expected a position: seconds, \"+=x\", \"-=x\", \"<\", \">\", \"<0.2\", a label or \"label+=x\" (found the string \"<<\")",
         ])
         let cycles = problems(Self.base + """
             timelines:
@@ -521,11 +521,11 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
               - { id: u, children: [ { timeline: t } ] }
             """)
         #expect(cycles == [
-            "scenes/test.yaml: timelines[0].children: timeline \"t\" contains itself (through its children); timelines must not form cycles",
-            "scenes/test.yaml: timelines[1].children: timeline \"u\" contains itself (through its children); timelines must not form cycles",
+            "scenes/test.yaml: timelines[t].children: timeline \"t\" contains itself (through its children); timelines must not form cycles",
+            "scenes/test.yaml: timelines[u].children: timeline \"u\" contains itself (through its children); timelines must not form cycles",
         ])
         let label = problems(Self.base + "timelines:\n  - { id: t, children: [ { animator: a, position: later } ] }\n")
-        #expect(label == ["scenes/test.yaml: timelines[0].children[0].position: unknown label \"later\" (a label must be placed before it is used)"])
+        #expect(label == ["scenes/test.yaml: timelines[t].children[0].position: unknown label \"later\" (a label must be placed before it is used)"])
     }
 }
 
@@ -553,10 +553,10 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
               - { id: r, blendMode: dodge }
             """)
         #expect(found == [
-            "scenes/test.yaml: layers[0].path: required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"",
-            "scenes/test.yaml: layers[1].path: malformed path data: expected a number (at character 8)",
-            "scenes/test.yaml: layers[1].fill.linear.stops[1][0]: stop offsets must not decrease (found 0.2 after 0.5)",
-            "scenes/test.yaml: layers[2].blendMode: expected one of \"normal\", \"multiply\", \"screen\", \"overlay\", \"darken\", \"lighten\", \"colorDodge\", \"colorBurn\", \"hardLight\", \"softLight\", \"difference\", \"exclusion\", \"hue\", \"saturation\", \"color\", \"luminosity\" (found \"dodge\")",
+            "scenes/test.yaml: layers[p].path: required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"",
+            "scenes/test.yaml: layers[q].path: malformed path data: expected a number (at character 8)",
+            "scenes/test.yaml: layers[q].fill.linear.stops[1][0]: stop offsets must not decrease (found 0.2 after 0.5)",
+            "scenes/test.yaml: layers[r].blendMode: expected one of \"normal\", \"multiply\", \"screen\", \"overlay\", \"darken\", \"lighten\", \"colorDodge\", \"colorBurn\", \"hardLight\", \"softLight\", \"difference\", \"exclusion\", \"hue\", \"saturation\", \"color\", \"luminosity\" (found \"dodge\")",
         ])
     }
 }

@@ -167,12 +167,12 @@ public struct LayerTree: Hashable, Sendable {
     /// addresses, or a message saying what is wrong with the key.
     public func target(forKey key: String) -> Result<PropertyTarget, PropertyKeyError> {
         guard let dot = key.firstIndex(of: ".") else {
-            return .failure(PropertyKeyError(key: key, message: "expected layer.property, such as frog.position"))
+            return .failure(PropertyKeyError(key: key, message: "expected a key layer.property such as frog.position (found \"\(key)\")"))
         }
         let id = String(key[..<dot]), rest = String(key[key.index(after: dot)...])
         guard let layer = index(of: id) else {
             let known = nodes.prefix(12).map(\.id).joined(separator: ", ") + (nodes.count > 12 ? ", …" : "")
-            return .failure(PropertyKeyError(key: key, message: "unknown layer \"\(id)\" (layers: \(known))"))
+            return .failure(PropertyKeyError(key: key, message: "unknown layer \"\(id)\" (\(NearestName.hint(for: id, among: nodes.map(\.id)))layers: \(known))"))
         }
         if let property = LayerProperty(rawValue: rest) { return .success(PropertyTarget(layer: layer, property: property)) }
         if let last = rest.lastIndex(of: "."), let property = LayerProperty(rawValue: String(rest[..<last])) {
@@ -186,7 +186,7 @@ public struct LayerTree: Hashable, Sendable {
                 : "unknown component \"\(name)\" of \(property.rawValue) (expected one of: \(names.joined(separator: ", ")))"))
         }
         let names = LayerProperty.allCases.map(\.rawValue).joined(separator: ", ")
-        return .failure(PropertyKeyError(key: key, message: "unknown property \"\(rest)\" (expected one of: \(names))"))
+        return .failure(PropertyKeyError(key: key, message: "unknown property \"\(rest)\" (\(NearestName.hint(for: rest, among: LayerProperty.allCases.map(\.rawValue)))expected one of: \(names))"))
     }
 }
 

@@ -6,10 +6,23 @@ final class DocumentReader {
     let file: String
     private(set) var diagnostics: [SceneDiagnostic] = []
 
-    init(file: String) { self.file = file }
+    /// The document read, to name list elements by id in paths.
+    let root: DocumentNode?
+    /// Where each `--set` wrote: a problem there came from the command line, not the file.
+    let overridden: [(path: DocumentPath, override: SceneOverride)]
+
+    init(file: String, root: DocumentNode? = nil, overridden: [(path: DocumentPath, override: SceneOverride)] = []) {
+        self.file = file
+        self.root = root
+        self.overridden = overridden
+    }
 
     func report(_ path: DocumentPath, _ message: String, kind: SceneDiagnostic.Kind = .invalid) {
-        diagnostics.append(SceneDiagnostic(file: file, path: path.description, message: message, kind: kind))
+        var text = root.map { path.description(naming: $0) } ?? path.description
+        if let source = overridden.last(where: { path.starts(with: $0.path) }) {
+            text += " (from --set \(source.override))"
+        }
+        diagnostics.append(SceneDiagnostic(file: file, path: text, message: message, kind: kind))
     }
 
     // MARK: - Structure
@@ -21,7 +34,7 @@ final class DocumentReader {
             return nil
         }
         for pair in pairs where !allowed.contains(pair.key) {
-            report(path / pair.key, "unknown key \"\(pair.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+            report(path / pair.key, "unknown key \"\(pair.key)\" (\(NearestName.hint(for: pair.key, among: allowed))expected one of: \(allowed.joined(separator: ", ")))")
         }
         return pairs.filter { allowed.contains($0.key) }
     }

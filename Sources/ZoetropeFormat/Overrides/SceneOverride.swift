@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// A `--set KEY=VALUE` override: a document value replaced (or added) before the scene is read.
 ///
 /// Keys address the document by ids (SPEC §4): `animators.move.duration`,
@@ -40,8 +42,9 @@ public struct OverrideSyntaxError: Error, Hashable, Sendable, CustomStringConver
 }
 
 extension DocumentNode {
-    /// The document with `override` applied, or a message saying why it cannot be.
-    func applying(_ override: SceneOverride) -> Result<DocumentNode, OverrideProblem> {
+    /// The document with `override` applied and the path of the value it wrote, or a message
+    /// saying why it cannot be.
+    func applying(_ override: SceneOverride) -> Result<(node: DocumentNode, path: DocumentPath), OverrideProblem> {
         let value: DocumentNode
         if override.value.hasPrefix("#") {
             // A colour: in YAML a leading # would start a comment.
@@ -54,12 +57,12 @@ extension DocumentNode {
             }
         }
         let segments = override.key.split(separator: ".").map(String.init)
-        return replacing(at: segments[...], with: value, listKey: nil)
+        return replacing(at: segments[...], with: value, listKey: nil, path: .root)
     }
 
-    private func replacing(at segments: ArraySlice<String>, with value: DocumentNode,
-                           listKey: String?) -> Result<DocumentNode, OverrideProblem> {
-        guard let first = segments.first else { return .success(value) }
+    private func replacing(at segments: ArraySlice<String>, with value: DocumentNode, listKey: String?,
+                           path: DocumentPath) -> Result<(node: DocumentNode, path: DocumentPath), OverrideProblem> {
+        guard let first = segments.first else { return .success((value, path)) }
         switch self {
         case .mapping(var pairs, let mark):
             // Keys may contain dots (`frog.position` inside a set block): prefer the longest match.
@@ -69,51 +72,55 @@ extension DocumentNode {
             }
             let key = segments.prefix(length).joined(separator: ".")
             let rest = segments.dropFirst(length)
+            let written: DocumentPath
             if let index = pairs.firstIndex(where: { $0.key == key }) {
-                switch pairs[index].value.replacing(at: rest, with: value, listKey: key) {
-                case .success(let node): pairs[index].value = node
+                switch pairs[index].value.replacing(at: rest, with: value, listKey: key, path: path / key) {
+                case .success(let result): (pairs[index].value, written) = result
+                case .failure(let message): return .failure(message)
+                }
+            } else if !rest.isEmpty {
+                let empty = DocumentNode.mapping([], mark: nil)
+                switch empty.replacing(at: rest, with: value, listKey: key, path: path / key) {
+                case .success(let result):
+                    pairs.append((key, result.node))
+                    written = result.path
                 case .failure(let message): return .failure(message)
                 }
             } else {
-                guard rest.isEmpty else {
-                    let empty = DocumentNode.mapping([], mark: nil)
-                    switch empty.replacing(at: rest, with: value, listKey: key) {
-                    case .success(let node): pairs.append((key, node))
-                    case .failure(let message): return .failure(message)
-                    }
-                    return .success(.mapping(pairs, mark: mark))
-                }
                 pairs.append((key, value))
+                written = path / key
             }
-            return .success(.mapping(pairs, mark: mark))
+            return .success((.mapping(pairs, mark: mark), written))
         case .sequence(var items, let mark):
+            func descend(_ index: Int, _ rest: ArraySlice<String>) -> Result<(node: DocumentNode, path: DocumentPath), OverrideProblem> {
+                switch items[index].replacing(at: rest, with: value, listKey: nil, path: path / index) {
+                case .success(let result):
+                    items[index] = result.node
+                    return .success((.sequence(items, mark: mark), result.path))
+                case .failure(let message): return .failure(message)
+                }
+            }
             if let index = Int(first) {
                 guard items.indices.contains(index) else {
                     return .failure(OverrideProblem(message: "\(listKey ?? "the list") has no element \(index) (it has \(items.count))"))
                 }
-                switch items[index].replacing(at: segments.dropFirst(), with: value, listKey: nil) {
-                case .success(let node): items[index] = node
-                case .failure(let message): return .failure(message)
-                }
-                return .success(.sequence(items, mark: mark))
+                return descend(index, segments.dropFirst())
             }
             if let index = items.firstIndex(where: { $0.hasID(first) }) {
-                switch items[index].replacing(at: segments.dropFirst(), with: value, listKey: nil) {
-                case .success(let node): items[index] = node
-                case .failure(let message): return .failure(message)
-                }
-                return .success(.sequence(items, mark: mark))
+                return descend(index, segments.dropFirst())
             }
             // Layers nest: the id may name a layer among an element's children, at any depth.
             if let index = items.firstIndex(where: { $0["children"]?.containsID(first) == true }),
                let children = items[index]["children"] {
-                switch children.replacing(at: segments, with: value, listKey: "children") {
-                case .success(let node): items[index].setValue(node, forKey: "children")
+                switch children.replacing(at: segments, with: value, listKey: "children", path: path / index / "children") {
+                case .success(let result):
+                    items[index].setValue(result.node, forKey: "children")
+                    return .success((.sequence(items, mark: mark), result.path))
                 case .failure(let message): return .failure(message)
                 }
-                return .success(.sequence(items, mark: mark))
             }
-            return .failure(OverrideProblem(message: "no element of \(listKey ?? "the list") has id \"\(first)\""))
+            let ids = items.compactMap(\.scalarID)
+            return .failure(OverrideProblem(message: "no element of \(listKey ?? "the list") has id \"\(first)\"\(NearestName.suggestion(for: first, among: ids).map { " (did you mean \($0)?)" } ?? "")"))
         case .scalar:
             return .failure(OverrideProblem(message: "\(listKey ?? "the value") is a single value, so it has no \"\(first)\"; set \(listKey ?? "it") as a whole instead"))
         }

@@ -226,38 +226,19 @@ extension SceneDocument {
         }
     }
 
-    /// `frog.position`, `frog.position.x`, `card.stroke.width`.
+    /// `frog.position`, `frog.position.x`, `card.stroke.width`: the core's resolver, so a key reads
+    /// the same in a scene, a plot and the Swift API.
     func readTarget(_ key: String, at path: DocumentPath, context: ReferenceContext) -> PropertyTarget? {
-        guard let dot = key.firstIndex(of: ".") else {
-            reader.report(path, "expected a key layer.property such as frog.position (found \"\(key)\")")
+        switch context.tree.target(forKey: key) {
+        case .failure(let error):
+            reader.report(path, error.message)
             return nil
-        }
-        let layerID = String(key[..<dot]), rest = String(key[key.index(after: dot)...])
-        guard let layer = context.tree.index(of: layerID) else {
-            reader.report(path, "unknown layer \"\(layerID)\" (\(context.layerList))")
+        case .success(let target) where target.property == .image:
+            reader.report(path, "\(target.property.rawValue) cannot be animated")
             return nil
+        case .success(let target):
+            return target
         }
-        if let property = LayerProperty(rawValue: rest) {
-            guard property != .image else {
-                reader.report(path, "\(rest) cannot be animated")
-                return nil
-            }
-            return PropertyTarget(layer: layer, property: property)
-        }
-        if let lastDot = rest.lastIndex(of: "."), let property = LayerProperty(rawValue: String(rest[..<lastDot])) {
-            let name = String(rest[rest.index(after: lastDot)...])
-            if let component = property.componentNames.firstIndex(where: { $0.contains(name) }) {
-                return PropertyTarget(layer: layer, property: property, component: component)
-            }
-            let names = property.componentNames.flatMap { $0 }
-            reader.report(path, names.isEmpty
-                ? "\(property.rawValue) has no components (found \"\(name)\")"
-                : "unknown component \"\(name)\" of \(property.rawValue) (expected one of: \(names.joined(separator: ", ")))")
-            return nil
-        }
-        let names = LayerProperty.allCases.filter { $0 != .image }.map(\.rawValue).joined(separator: ", ")
-        reader.report(path, "unknown property \"\(rest)\" (expected one of: \(names))")
-        return nil
     }
 
     // MARK: - Timing
@@ -403,7 +384,7 @@ extension SceneDocument {
             }
             guard let memberID else { continue }
             guard let target = context.animatorIndex(memberID) else {
-                reader.report(at, "unknown member \"\(memberID)\" (\(context.animatorList))")
+                reader.report(at, "unknown member \"\(memberID)\" (\(context.animatorList(near: memberID)))")
                 continue
             }
             group.members.append(GroupDefinition.Member(target: target, delay: delay))
@@ -516,7 +497,7 @@ extension SceneDocument {
                     actions.append(action)
                 }
             } else {
-                reader.report(path / call.name, "unknown animator or group \"\(id)\" (\(context.animatorList))")
+                reader.report(path / call.name, "unknown animator or group \"\(id)\" (\(context.animatorList(near: id)))")
             }
         }
         if call?.name != "addAnimations", let value = node["set"] {
@@ -539,7 +520,7 @@ extension SceneDocument {
         }
         guard let layerNode = node[key], let layerID = reader.string(layerNode, at: path / key) else { return nil }
         guard let layer = context.tree.index(of: layerID) else {
-            reader.report(path / key, "unknown layer \"\(layerID)\" (\(context.layerList))")
+            reader.report(path / key, "unknown layer \"\(layerID)\" (\(context.layerList(near: layerID)))")
             return nil
         }
         if isDrag {
@@ -559,7 +540,7 @@ extension SceneDocument {
             return nil
         }
         guard let animator = context.animatorIndex(id), animator < context.animatorIDs.count else {
-            reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList))")
+            reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList(near: id)))")
             return nil
         }
         return .release(layer: layer, animator: animator)

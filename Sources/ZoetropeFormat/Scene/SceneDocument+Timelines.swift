@@ -76,7 +76,7 @@ extension SceneDocument {
             let targets = items.enumerated().compactMap { index, item -> Int? in
                 guard let id = reader.string(item, at: path / "members" / index) else { return nil }
                 guard let target = context.animatorIndex(id) else {
-                    reader.report(path / "members" / index, "unknown member \"\(id)\" (\(context.animatorList))")
+                    reader.report(path / "members" / index, "unknown member \"\(id)\" (\(context.animatorList(near: id)))")
                     return nil
                 }
                 return target
@@ -86,7 +86,7 @@ extension SceneDocument {
         default:
             guard let id = reader.string(value, at: path / kind) else { return nil }
             guard let target = context.animatorIndex(id), context.kind(of: target) == kind else {
-                reader.report(path / kind, "unknown \(kind) \"\(id)\" (\(context.animatorList))")
+                reader.report(path / kind, "unknown \(kind) \"\(id)\" (\(context.animatorList(near: id)))")
                 return nil
             }
             return .member(target: target, position: position)

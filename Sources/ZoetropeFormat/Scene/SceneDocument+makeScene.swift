@@ -59,7 +59,7 @@ struct SceneDocument {
                 if let first = seen[id] {
                     reader.report(root / list / index / "id", "duplicate id \"\(id)\" (also \(first)); animators, groups and timelines share one namespace")
                 } else {
-                    seen[id] = "\(list)[\(index)]"
+                    seen[id] = "\(list)[\(id)]"
                 }
             }
         }
@@ -363,6 +363,16 @@ struct ReferenceContext {
     /// "animator", "group" or "timeline".
     func kind(of target: Int) -> String {
         target < animatorIDs.count ? "animator" : target < animatorIDs.count + groupIDs.count ? "group" : "timeline"
+    }
+
+    /// The animator, group and timeline ids, led by a suggestion for the misspelt `id`.
+    func animatorList(near id: String) -> String {
+        NearestName.hint(for: id, among: (animatorIDs + groupIDs + timelineIDs).compactMap { $0 }) + animatorList
+    }
+
+    /// The layer ids, led by a suggestion for the misspelt `id`.
+    func layerList(near id: String) -> String {
+        NearestName.hint(for: id, among: tree.nodes.map(\.id)) + layerList
     }
 
     var animatorList: String {

@@ -45,16 +45,19 @@ public enum SceneLoader {
                                                   message: error.message)])
         }
         var problems: [SceneDiagnostic] = []
+        var overridden: [(path: DocumentPath, override: SceneOverride)] = []
         for override in overrides {
             switch root.applying(override) {
-            case .success(let node): root = node
+            case .success(let result):
+                root = result.node
+                overridden.append((result.path, override))
             case .failure(let problem):
                 problems.append(SceneDiagnostic(file: file, path: "--set \(override.key)", message: problem.message))
             }
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }
 
-        let reader = DocumentReader(file: file)
+        let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
                                      fileExists: { FileManager.default.fileExists(atPath: $0) })
         guard let scene = document.makeScene() else { throw SceneLoadError(reader.diagnostics) }
