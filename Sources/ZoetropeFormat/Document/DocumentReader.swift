@@ -20,7 +20,7 @@ final class DocumentReader {
     func report(_ path: DocumentPath, _ message: String, kind: SceneDiagnostic.Kind = .invalid) {
         var text = root.map { path.description(naming: $0) } ?? path.description
         if let source = overridden.last(where: { path.starts(with: $0.path) }) {
-            text += " (from --set \(source.override))"
+            text += " (from \(source.override.origin) \(source.override))"
         }
         diagnostics.append(SceneDiagnostic(file: file, path: text, message: message, kind: kind))
     }

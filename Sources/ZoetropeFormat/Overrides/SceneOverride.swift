@@ -9,10 +9,13 @@ import ZoetropeCore
 public struct SceneOverride: Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var value: String
+    /// The command-line option that wrote it (`--set`, `--vary`, `--size`, `--fps`), for messages.
+    public var origin: String
 
-    public init(key: String, value: String) {
+    public init(key: String, value: String, origin: String = "--set") {
         self.key = key
         self.value = value
+        self.origin = origin
     }
 
     /// Parses `KEY=VALUE`; throws a message for a usage error (exit 64).
@@ -32,6 +35,15 @@ public struct SceneOverride: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(key)=\(value)" }
+
+    /// Two overrides are the same when they write the same value at the same key, whichever
+    /// option wrote them.
+    public static func == (lhs: SceneOverride, rhs: SceneOverride) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+    }
 }
 
 /// A `--set` argument that is not `KEY=VALUE`.

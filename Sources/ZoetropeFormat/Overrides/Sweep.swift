@@ -157,7 +157,7 @@ public struct SweepPlan: Hashable, Sendable {
         }
         var folders: Set<String> = []
         variants = choices.map { picks in
-            let overrides = zip(axes, picks).map { SceneOverride(key: $0.key, value: $0.values[$1]) }
+            let overrides = zip(axes, picks).map { SceneOverride(key: $0.key, value: $0.values[$1], origin: "--vary") }
             let label = zip(names, overrides).map { "\($0)=\($1.value)" }.joined(separator: ",")
             var folder = Self.folderName(label), suffix = 2
             while !folders.insert(folder).inserted {

@@ -52,7 +52,7 @@ public enum SceneLoader {
                 root = result.node
                 overridden.append((result.path, override))
             case .failure(let problem):
-                problems.append(SceneDiagnostic(file: file, path: "--set \(override.key)", message: problem.message))
+                problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)", message: problem.message))
             }
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }

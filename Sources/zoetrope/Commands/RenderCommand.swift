@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
             throw ValidationError("--size must be WIDTHxHEIGHT in pixels, such as 1280x720 (found \(size))")
         }
-        return SceneOverride(key: "canvas.size", value: "[\(width), \(height)]")
+        return SceneOverride(key: "canvas.size", value: "[\(width), \(height)]", origin: "--size")
     }
 
     private func frameShard() throws -> FrameShard? {
@@ -104,7 +104,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var sceneOverrides = try overrides.overrides()
         if let sizeOverride = try sizeOverride() { sceneOverrides.append(sizeOverride) }
-        if let fps { sceneOverrides.append(SceneOverride(key: "render.fps", value: "\(fps)")) }
+        if let fps { sceneOverrides.append(SceneOverride(key: "render.fps", value: "\(fps)", origin: "--fps")) }
         let files = SceneFiles.resolve(scenes)
         guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
         let plan = SceneRendering.Plan(
