@@ -132,7 +132,7 @@ final class DocumentReader {
 
     func color(_ node: DocumentNode, at path: DocumentPath) -> Color? {
         guard case .scalar(let text, _, _) = node, let color = Self.parseColor(text) else {
-            report(path, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\" (found \(node.kindPhrase))")
+            report(path, "expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", or one of clear, transparent, black, white (found \(node.kindPhrase))")
             return nil
         }
         return color

@@ -17,8 +17,9 @@ public struct SampleReport: Sendable {
     public var samples: [Sample]
     public var completions: [CompletionRecord]
 
-    /// Samples `evaluation` at each of `times`.
-    public init(evaluation: SceneEvaluation, times: [Double]) {
+    /// Samples `evaluation` at each of `times`; a sample names its frame when it falls exactly on
+    /// one of the render's `frameCount` frames (past the render's end it names none).
+    public init(evaluation: SceneEvaluation, times: [Double], frameCount: Int = .max) {
         let scene = evaluation.scene
         self.scene = scene.name
         completions = evaluation.completions
@@ -26,7 +27,7 @@ public struct SampleReport: Sendable {
             let tree = evaluation.presentation(at: time)
             let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
             let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
-            return Sample(time: time, frame: isFrame ? Int(exactFrame) : nil,
+            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(exactFrame) : nil,
                           layers: zip(tree.layers.nodes, tree.values).map { ($0.id, $1) },
                           animators: evaluation.animatorStatus(at: time))
         }

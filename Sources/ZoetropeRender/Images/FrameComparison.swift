@@ -113,6 +113,12 @@ public struct FrameComparison: Sendable {
     }
 
     private static func load(_ path: String) throws(RenderError) -> RasterImage {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != signature {
+            let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
+            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", exitCode: 65)
+        }
         do {
             return try RasterImage(pngFile: path)
         } catch {

@@ -22,10 +22,10 @@ struct CurveCommand: ParsableCommand {
     @Argument(help: "One or more curves.")
     var specs: [String]
 
-    @Option(help: ArgumentHelp("Fractions of the duration, 0...1, comma-separated.", valueName: "F[,F…]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fractions of the duration, 0...1, comma-separated.", valueName: "F[,F…]"))
     var at: String?
 
-    @Option(name: .customLong("at-time"), help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))
+    @Option(name: .customLong("at-time"), parsing: .unconditional, help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))
     var atTime: String?
 
     @Option(help: "Evenly spaced samples from fraction 0 to 1 (default 11).")
@@ -53,6 +53,7 @@ struct CurveCommand: ParsableCommand {
         if let atTime { _ = try numbers(atTime, option: "--at-time", range: 0...Double.greatestFiniteMagnitude) }
         _ = try curveSpecs()
         if velocity && plot == nil { throw ValidationError("--velocity draws into the --plot chart; give --plot FILE.png") }
+        if let plot { try requirePNG(plot, option: "--plot") }
     }
 
     private func curveSpecs() throws -> [CurveSpec] {
@@ -85,6 +86,12 @@ struct CurveCommand: ParsableCommand {
             points = .evenly(count: samples ?? 11)
         }
         let specs = try curveSpecs()
+        // One rule for both forms: a point lies within each curve's span (0...1 of its fraction,
+        // 0...its duration in seconds).
+        if case .times(let times) = points, let latest = times.max(), let shortest = specs.min(by: { $0.duration < $1.duration }),
+           latest > shortest.duration + 1e-12 {
+            throw ValidationError("--at-time: \(latest) s is past the end of \(shortest.text) (\(shortest.duration) s); times lie within 0...the duration of every curve, as --at fractions lie within 0...1")
+        }
         try CurveEvaluation.run(specs, at: points, plot: plot, velocity: velocity, format: format)
     }
 }
@@ -99,6 +106,8 @@ enum CurveEvaluation {
         let curves = specs.map { Chart.TimingCurve(name: $0.text, timing: $0.timing, duration: $0.duration) }
         do {
             try ChartRenderer.write(Chart.timingCurves(curves, velocity: velocity), to: plot)
+            // On standard error: standard output holds the samples.
+            printError("\(specs.map(\.text).joined(separator: ", ")): plot → \(plot)")
         } catch {
             printError(error.message)
             throw ExitCode(error.exitCode)

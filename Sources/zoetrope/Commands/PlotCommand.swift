@@ -33,6 +33,7 @@ struct PlotCommand: ParsableCommand {
     func validate() throws {
         guard !keys.isEmpty else { throw ValidationError("give at least one property key, such as frog.position") }
         try chart.check()
+        if let out { try requirePNG(out, option: "--out") }
     }
 
     func run() throws {

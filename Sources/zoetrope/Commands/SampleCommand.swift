@@ -20,7 +20,7 @@ struct SampleCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))
     var at: String?
 
     @Option(help: ArgumentHelp("Frames to sample (N, A-B, A-, A-B:S, comma lists).", valueName: "SPEC"))
@@ -75,7 +75,7 @@ enum SceneSampling {
                     throw ValidationError("--frames: \(error.message)")
                 }
             }
-            return SampleReport(evaluation: evaluation, times: sampleTimes)
+            return SampleReport(evaluation: evaluation, times: sampleTimes, frameCount: count)
         } catch let error as SceneLoadError {
             throw report(error)
         }

@@ -37,6 +37,7 @@ struct SheetCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...500).contains(count) else { throw ValidationError("--count must be within 1...500 (found \(count))") }
+        if let out { try requirePNG(out, option: "--out") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be within 1...50 (found \(columns))") }
         guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
         // A sheet is an image: at most 32767 pixels a side (12-pixel gaps between thumbnails).
@@ -91,7 +92,7 @@ enum ContactSheets {
             try checkHeight(sheet.pixelSize.height, of: source, columns: columns)
             try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
-            print("\(source): sheet of \(sheet.cells.count) frames → \(path)")
+            print("\(source): sheet of \(sheet.cells.count) frame\(sheet.cells.count == 1 ? "" : "s") → \(path)")
         } catch let error as RenderError {
             printError(error.message)
             throw ExitCode(error.exitCode)
