@@ -76,4 +76,21 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains("expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", or one of clear, transparent, black, white"))
     }
+
+    @Test func sampleKeysChooseWhatIsPrinted() throws {
+        let folder = try TemporaryFolder()
+        let path = try scene(folder)
+        let csv = try CommandRunner.run(["sample", path, "--at", "0.75", "--keys", "box.position,move", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout.split(separator: "\n").first == "time,frame,box.position.x,box.position.y,move.state,move.isRunning,move.isReversed,move.fractionComplete")
+        let json = try CommandRunner.run(["sample", path, "--at", "0.75", "--keys", "label"])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sample = try #require((parsed["samples"] as? [[String: Any]])?.first)
+        #expect((sample["layers"] as? [String: Any])?.keys.sorted() == ["label"], "a layer id gives that layer alone")
+        #expect((sample["animators"] as? [String: Any])?.isEmpty == true)
+        let typo = try CommandRunner.run(["sample", path, "--at", "1", "--keys", "bxo"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("did you mean box?"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("zoetrope sample --help"))
+    }
 }

@@ -8,8 +8,8 @@ public struct SampleReport: Sendable {
         public var time: Double
         /// The frame shown at `time`, when `time` falls exactly on one.
         public var frame: Int?
-        /// Layer id → property name → value.
-        public var layers: [(id: String, values: LayerValues)]
+        /// Each reported layer: its id, its values, and which properties are reported.
+        public var layers: [(id: String, values: LayerValues, properties: [LayerProperty])]
         public var animators: [AnimatorStatus]
     }
 
@@ -19,7 +19,10 @@ public struct SampleReport: Sendable {
 
     /// Samples `evaluation` at each of `times`; a sample names its frame when it falls exactly on
     /// one of the render's `frameCount` frames (past the render's end it names none).
-    public init(evaluation: SceneEvaluation, times: [Double], frameCount: Int = .max) {
+    ///
+    /// `keys` (`sample --keys`) narrows what is reported to some properties, layers and
+    /// animators; nil reports everything.
+    public init(evaluation: SceneEvaluation, times: [Double], frameCount: Int = .max, keys: SampleKeys? = nil) {
         let scene = evaluation.scene
         self.scene = scene.name
         completions = evaluation.completions
@@ -28,8 +31,11 @@ public struct SampleReport: Sendable {
             let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
             let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
             return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(exactFrame) : nil,
-                          layers: zip(tree.layers.nodes, tree.values).map { ($0.id, $1) },
-                          animators: evaluation.animatorStatus(at: time))
+                          layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
+                              let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
+                              return properties.isEmpty ? nil : (node.id, values, properties)
+                          },
+                          animators: evaluation.animatorStatus(at: time).filter { keys?.controls.contains($0.id) ?? true })
         }
     }
 
@@ -51,7 +57,7 @@ public struct SampleReport: Sendable {
         guard let first = samples.first else { return "time,frame\n" }
         var header = ["time", "frame"]
         for layer in first.layers {
-            for property in Self.properties {
+            for property in layer.properties {
                 if property.kind == .vector {
                     header += ["\(layer.id).\(property.rawValue).x", "\(layer.id).\(property.rawValue).y"]
                 } else {
@@ -67,7 +73,7 @@ public struct SampleReport: Sendable {
         for sample in samples {
             var row = [Self.number(sample.time), sample.frame.map(String.init) ?? ""]
             for layer in sample.layers {
-                for property in Self.properties {
+                for property in layer.properties {
                     switch layer.values[property] {
                     case .number(let n): row.append(Self.number(n))
                     case .vector(let v): row += [Self.number(v.x), Self.number(v.y)]
@@ -168,7 +174,7 @@ private struct JSONReport: Encodable {
         samples = report.samples.map { sample in
             Sample(time: sample.time, frame: sample.frame,
                    layers: Dictionary(sample.layers.map { layer in
-                       (layer.id, Dictionary(SampleReport.properties.map { ($0.rawValue, Value(layer.values[$0])) },
+                       (layer.id, Dictionary(layer.properties.map { ($0.rawValue, Value(layer.values[$0])) },
                                              uniquingKeysWith: { $1 }))
                    }, uniquingKeysWith: { $1 }),
                    animators: Dictionary(sample.animators.map {
@@ -180,4 +186,51 @@ private struct JSONReport: Encodable {
             Completion(animator: $0.animator, position: $0.position.rawValue, time: $0.time)
         }
     }
+}
+
+/// What `sample --keys` reports: `frog.position` (a property; `frog.position.x` selects its
+/// property), `frog` (every property of a layer), `move` (an animator, group or timeline).
+public struct SampleKeys: Hashable, Sendable {
+    /// Layer id → the properties asked for (every property when the layer id was given).
+    public var layers: [String: [LayerProperty]]
+    /// Ids of the animators, groups and timelines asked for.
+    public var controls: Set<String>
+
+    /// Parses a comma list against `scene`; an unknown key is named with the nearest valid one.
+    public init(parsing text: String, in scene: Scene) throws(SampleKeyError) {
+        layers = [:]
+        controls = []
+        let controlIDs = scene.animators.map(\.id) + scene.groups.map(\.id)
+        let layerIDs = scene.layers.nodes.map(\.id)
+        for key in text.split(separator: ",").map({ String($0).filter { $0 != " " } }) where !key.isEmpty {
+            if layerIDs.contains(key) {
+                layers[key] = SampleReport.properties
+            } else if controlIDs.contains(key) {
+                controls.insert(key)
+            } else if key.contains(".") {
+                switch scene.layers.target(forKey: key) {
+                case .success(let target):
+                    let id = scene.layers.nodes[target.layer].id
+                    if !(layers[id]?.contains(target.property) ?? false) { layers[id, default: []].append(target.property) }
+                case .failure(let error):
+                    throw SampleKeyError(message: "\(key): \(error.message)")
+                }
+            } else {
+                let hint = NearestName.hint(for: key, among: layerIDs + controlIDs)
+                throw SampleKeyError(message: "\(key): not a layer, animator, group or timeline id, nor a key layer.property (\(hint)layers: \(layerIDs.joined(separator: ", ")); animators, groups and timelines: \(controlIDs.joined(separator: ", ")))")
+            }
+        }
+        guard !layers.isEmpty || !controls.isEmpty else { throw SampleKeyError(message: "give at least one key, such as frog.position or move") }
+    }
+
+    /// The properties to report of layer `id`, in the report's order; empty when none.
+    func properties(of id: String) -> [LayerProperty] {
+        guard let asked = layers[id] else { return [] }
+        return SampleReport.properties.filter(asked.contains)
+    }
+}
+
+/// A `--keys` entry that names nothing in the scene (a usage error, exit 64).
+public struct SampleKeyError: Error, Hashable, Sendable {
+    public var message: String
 }

@@ -50,8 +50,15 @@ struct CurveCommand: ParsableCommand {
         if let samples, !(1...100_000).contains(samples) { throw ValidationError("--samples must be within 1...100000 (found \(samples))") }
         guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be > 0 (found \(duration))") }
         if let at { _ = try numbers(at, option: "--at", range: 0...1) }
-        if let atTime { _ = try numbers(atTime, option: "--at-time", range: 0...Double.greatestFiniteMagnitude) }
-        _ = try curveSpecs()
+        let specs = try curveSpecs()
+        if let atTime {
+            // One rule for both forms: a point lies within each curve's span (0...1 of its
+            // fraction, 0...its duration in seconds).
+            let times = try numbers(atTime, option: "--at-time", range: 0...Double.greatestFiniteMagnitude)
+            if let latest = times.max(), let shortest = specs.min(by: { $0.duration < $1.duration }), latest > shortest.duration + 1e-12 {
+                throw ValidationError("--at-time: \(latest) s is past the end of \(shortest.text) (\(shortest.duration) s); times lie within 0...the duration of every curve, as --at fractions lie within 0...1")
+            }
+        }
         if velocity && plot == nil { throw ValidationError("--velocity draws into the --plot chart; give --plot FILE.png") }
         if let plot { try requirePNG(plot, option: "--plot") }
     }
@@ -86,12 +93,6 @@ struct CurveCommand: ParsableCommand {
             points = .evenly(count: samples ?? 11)
         }
         let specs = try curveSpecs()
-        // One rule for both forms: a point lies within each curve's span (0...1 of its fraction,
-        // 0...its duration in seconds).
-        if case .times(let times) = points, let latest = times.max(), let shortest = specs.min(by: { $0.duration < $1.duration }),
-           latest > shortest.duration + 1e-12 {
-            throw ValidationError("--at-time: \(latest) s is past the end of \(shortest.text) (\(shortest.duration) s); times lie within 0...the duration of every curve, as --at fractions lie within 0...1")
-        }
         try CurveEvaluation.run(specs, at: points, plot: plot, velocity: velocity, format: format)
     }
 }

@@ -9,7 +9,9 @@ struct SampleCommand: ParsableCommand {
         discussion: """
             Every animatable property of every layer appears in each sample (rotation in radians, \
             colours as #RRGGBBAA), then each animator's state, isRunning, isReversed and \
-            fractionComplete, then every completion with its time and position. Without --at or \
+            fractionComplete (groups and timelines also their playhead), then every completion \
+            with its time and position; --keys narrows it to some properties, layers and animators. \
+            Without --at or \
             --frames, every frame of the render is sampled. Exit codes: 0 success; 64 usage; \
             65 invalid scene; 66 missing scene or image.
             """
@@ -25,6 +27,9 @@ struct SampleCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Frames to sample (N, A-B, A-, A-B:S, comma lists).", valueName: "SPEC"))
     var frames: String?
+
+    @Option(help: ArgumentHelp("Only these, comma-separated: properties (frog.position), layers (frog), animators, groups or timelines (move).", valueName: "KEY[,KEY…]"))
+    var keys: String?
 
     @Option(help: "Output format.")
     var format: Format = .json
@@ -51,7 +56,7 @@ struct SampleCommand: ParsableCommand {
     func run() throws {
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
         let report = try SceneSampling.sample(scene, overrides: overrides.overrides(),
-                                              times: at.map(Self.times), frames: selection)
+                                              times: at.map(Self.times), frames: selection, keys: keys)
         print(format == .json ? report.json() : report.csv(), terminator: format == .json ? "\n" : "")
     }
 }
@@ -59,7 +64,7 @@ struct SampleCommand: ParsableCommand {
 /// Loads a scene and samples it at times or frames.
 enum SceneSampling {
     static func sample(_ file: String, overrides: [SceneOverride], times: [Double]?,
-                       frames: FrameSelection?) throws -> SampleReport {
+                       frames: FrameSelection?, keys: String? = nil) throws -> SampleReport {
         do {
             let loaded = try SceneLoader.load(file, overrides: overrides)
             let (evaluation, duration) = try loaded.evaluate(atLeast: times?.max() ?? 0)
@@ -72,10 +77,16 @@ enum SceneSampling {
                 do {
                     sampleTimes = try (frames?.frames(count: count) ?? Array(0..<count)).map(frameRate.time(ofFrame:))
                 } catch {
-                    throw ValidationError("--frames: \(error.message)")
+                    throw usageFailure("--frames: \(error.message)", command: "sample")
                 }
             }
-            return SampleReport(evaluation: evaluation, times: sampleTimes, frameCount: count)
+            let selected: SampleKeys?
+            do {
+                selected = try keys.map { text throws(SampleKeyError) in try SampleKeys(parsing: text, in: loaded.scene) }
+            } catch {
+                throw usageFailure("--keys \(error.message)", command: "sample")
+            }
+            return SampleReport(evaluation: evaluation, times: sampleTimes, frameCount: count, keys: selected)
         } catch let error as SceneLoadError {
             throw report(error)
         }

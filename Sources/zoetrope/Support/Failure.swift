@@ -22,3 +22,11 @@ func report(_ error: SceneLoadError) -> ExitCode {
 
 /// The number of online cores: the default of `--jobs`.
 var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+/// A usage error found only once the scene is read (a `--keys` or `--frames` that names what the
+/// scene lacks): said with the command's own help, exit 64. A `ValidationError` thrown from
+/// `run()` would print the top-level usage instead.
+func usageFailure(_ message: String, command: String) -> ExitCode {
+    printError("Error: \(message)\n  See 'zoetrope \(command) --help' for more information.")
+    return ExitCode(64)
+}
