@@ -56,8 +56,8 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 1.5)],
                                 components: try PropertyPlot.components(ofKey: "box.position.x", in: evaluation.scene.layers).get(),
                                 velocity: false)
-        #expect(plot.charts[0].markers.map(\.label) == ["start move", "pause move", "fraction move = 0.9", "start move"])
-        #expect(plot.charts[0].markers.map(\.x) == [0, 0.5, 0.7, 1])
+        #expect(plot.charts[0].markers.map(\.label) == ["start move", "pause move", "fraction move = 0.9", "start move", "move → end"])
+        #expect(plot.charts[0].markers.map(\.x) == [0, 0.5, 0.7, 1, 1.1])
         let tracks = try #require(plot.band.lanes.first).tracks
         #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed", "fraction"])
         let running = tracks[1].segments.map { [$0.start, $0.end] }
@@ -79,7 +79,7 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(plot.charts.map { $0.series.map(\.dashed) } == [[false, false], [false, true]])
         // Events both scripts have are grey; each variant's own pause takes its colour.
         #expect(plot.charts[0].markers.map { "\($0.x) \($0.label) \($0.series.map(String.init) ?? "-")" }
-                == ["0.0 start move -", "0.5 pause move 0", "0.6 pause move 1", "0.7 fraction move = 0.9 -", "1.0 start move -"])
+                == ["0.0 start move -", "0.5 pause move 0", "0.6 pause move 1", "0.7 fraction move = 0.9 -", "1.0 start move -", "1.1 move → end 0", "1.2 move → end 1"])
         #expect(plot.band.lanes.map(\.title) == ["duration=1 · move", "duration=2 · move"])
         let png = try plot.pngData(width: 800, panelHeight: 300)
         #expect(png.count > 1000)
@@ -111,5 +111,18 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(abs(try curve("m0", "fraction", at: 2.5) - 0.5) < 1e-6, "the ended child replays")
         #expect(try curve("m1", "fraction", at: 2.5) == 0)
         #expect(plot.band.lanes.allSatisfy { $0.tracks.count == StateBand.tracksPerLane })
+    }
+
+    @Test func anAnimatorsFractionIsPlottableAndCompletionsAreMarked() throws {
+        let evaluation = scrubbedScene()
+        let fraction = try PropertyPlot.components(ofKey: "move", in: evaluation.scene).get()
+        #expect(fraction.map(\.key) == ["move.fractionComplete"])
+        #expect(throws: PropertyKeyError.self) { try PropertyPlot.components(ofKey: "move.playhead", in: evaluation.scene).get() }
+        let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 1.5)],
+                                components: fraction, velocity: false, samples: 315)
+        let points = try #require(plot.charts.first?.series.first?.points)
+        #expect(abs((points.first { abs($0.x - 0.3) < 1e-6 }?.y ?? .nan) - 0.3) < 1e-6, "running: the time fraction")
+        #expect(abs((points.first { abs($0.x - 0.8) < 1e-6 }?.y ?? .nan) - 0.9) < 1e-6, "scrubbed to 0.9")
+        #expect(plot.charts.first?.markers.contains { $0.label.contains("move → end") } == true, "the completion is marked")
     }
 }

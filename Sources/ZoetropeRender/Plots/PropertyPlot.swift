@@ -26,6 +26,10 @@ public struct PropertyPlot: Sendable {
             case number, flag
             case vector(Int)
             case color(Int)
+            /// An animator's, group's or timeline's `fractionComplete` (the layer names it).
+            case fractionComplete
+            /// A group's or timeline's playhead in seconds (the layer names it).
+            case playhead
         }
 
         /// The full key: `frog.position.x`.
@@ -33,6 +37,15 @@ public struct PropertyPlot: Sendable {
         var layer: String
         var property: LayerProperty
         var channel: Channel
+
+        /// True for an animator's state rather than a layer's property.
+        var isControl: Bool { channel == .fractionComplete || channel == .playhead }
+
+        /// The value of a control component in `status`.
+        func value(in status: [AnimatorStatus]) -> Double {
+            guard let entry = status.first(where: { $0.id == layer }) else { return .nan }
+            return channel == .playhead ? entry.playhead ?? .nan : entry.fractionComplete
+        }
 
         /// The component's value in `values`; NaN where it has none (a gradient fill).
         func value(in values: LayerValues) -> Double {
@@ -44,6 +57,25 @@ public struct PropertyPlot: Sendable {
             default: .nan
             }
         }
+    }
+
+    /// The components a key plots in `scene`: a layer property (below), or an animator's, group's
+    /// or timeline's `fractionComplete` (`move`, `move.fractionComplete`) or playhead
+    /// (`intro.playhead`, seconds).
+    public static func components(ofKey key: String, in scene: Scene) -> Result<[Component], PropertyKeyError> {
+        let timelines = scene.groups.map(\.id), controls = scene.animators.map(\.id) + timelines
+        let (id, field) = key.split(separator: ".", maxSplits: 1).map(String.init).splitPair()
+        if controls.contains(id) {
+            switch field {
+            case nil, "fractionComplete"?:
+                return .success([Component(key: id + ".fractionComplete", layer: id, property: .opacity, channel: .fractionComplete)])
+            case "playhead"? where timelines.contains(id):
+                return .success([Component(key: key, layer: id, property: .opacity, channel: .playhead)])
+            default:
+                return .failure(PropertyKeyError(key: key, message: "\(id) is \(timelines.contains(id) ? "a group or timeline" : "an animator"): plot \(id).fractionComplete\(timelines.contains(id) ? " or \(id).playhead" : "")"))
+            }
+        }
+        return components(ofKey: key, in: scene.layers)
     }
 
     /// The components a key plots: `frog.position` gives `.x` and `.y`, `frog.position.x` just
@@ -112,16 +144,23 @@ public struct PropertyPlot: Sendable {
         }
         for source in sources {
             // Each instant is evaluated once for all the components.
-            var presented: [Double: [LayerValues]] = [:]
+            var presented: [Double: [LayerValues]] = [:], statuses: [Double: [AnimatorStatus]] = [:]
             func layerValues(at time: Double) -> [LayerValues] {
                 if let known = presented[time] { return known }
                 let found = source.evaluation.presentation(at: time).values
                 presented[time] = found
                 return found
             }
+            func status(at time: Double) -> [AnimatorStatus] {
+                if let known = statuses[time] { return known }
+                let found = source.evaluation.animatorStatus(at: time)
+                statuses[time] = found
+                return found
+            }
             for (index, component) in components.enumerated() {
                 let layer = source.evaluation.scene.layers.index(of: component.layer)
                 func sample(_ time: Double) -> Double {
+                    if component.isControl { return component.value(in: status(at: time)) }
                     guard let layer else { return .nan }
                     return component.value(in: layerValues(at: time)[layer])
                 }
@@ -161,7 +200,9 @@ public struct PropertyPlot: Sendable {
     }
 
     private static func unit(of component: Component) -> String {
-        switch component.property {
+        if component.channel == .fractionComplete { return "fraction" }
+        if component.channel == .playhead { return "seconds" }
+        return switch component.property {
         case .rotation: "radians"
         case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .hidden: "value"
         case .fill, .strokeColor, .color, .shadowColor: "component (0–1)"
@@ -183,6 +224,10 @@ public struct PropertyPlot: Sendable {
                 } else {
                     byTime[event.time, default: []].append(eventLabel(event.action, in: scene))
                 }
+            }
+            // Completions are marked too: "move → end".
+            for record in source.evaluation.completions where record.time <= span {
+                byTime[record.time, default: []].append("\(record.animator) → \(record.position.rawValue)")
             }
             // A model change shows only when nothing else happens at its instant.
             for (time, keys) in setsByTime where byTime[time] == nil {
@@ -350,4 +395,9 @@ public struct StateBand: Sendable {
             }
         }
     }
+}
+
+private extension Array where Element == String {
+    /// The first element and the second, if any.
+    func splitPair() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
 }

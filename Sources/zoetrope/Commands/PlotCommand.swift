@@ -20,7 +20,7 @@ struct PlotCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Argument(help: "Property keys, such as frog.position or frog.position.x.")
+    @Argument(help: "Property keys, such as frog.position or frog.position.x; or an animator's, group's or timeline's move.fractionComplete or intro.playhead.")
     var keys: [String] = []
 
     @OptionGroup var chart: PlotOptions
@@ -77,7 +77,7 @@ struct PlotOptions: ParsableArguments {
         var problems: [PropertyKeyError] = []
         for key in keys {
             for (index, source) in sources.enumerated() {
-                switch PropertyPlot.components(ofKey: key, in: source.evaluation.scene.layers) {
+                switch PropertyPlot.components(ofKey: key, in: source.evaluation.scene) {
                 case .success(let found):
                     if index == 0 { components += found.filter { !components.contains($0) } }
                 case .failure(let error):
