@@ -93,4 +93,32 @@ import Testing
         #expect(typo.stderr.contains("did you mean box?"), "\(typo.stderr)")
         #expect(typo.stderr.contains("zoetrope sample --help"))
     }
+
+    @Test func validateAndRenderTakeAFolderOfScenes() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("mine"), withIntermediateDirectories: true)
+        try folder.write("mine/a.yaml", slideScene)
+        try folder.write("mine/b.yaml", slideScene)
+        try folder.write("mine/notes.txt", "not a scene")
+        let validate = try CommandRunner.run(["validate", folder.path("mine")])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stdout.split(separator: "\n").count == 2, "\(validate.stdout)")
+        let render = try CommandRunner.run(["render", folder.path("mine"), "--frames", "0", "--out", folder.path("out"), "--progress", "none"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/a/frame_00000.png")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/b/frame_00000.png")))
+    }
+
+    @Test func sizeAndFpsWorkOnEveryCommandThatReadsAScene() throws {
+        let folder = try TemporaryFolder()
+        let path = try scene(folder)
+        let sample = try CommandRunner.run(["sample", path, "--fps", "10", "--frames", "15", "--keys", "box"])
+        #expect(sample.status == 0, "\(sample.stderr)")
+        #expect(sample.stdout.contains("\"time\" : 1.5"), "frame 15 at 10 fps")
+        let validate = try CommandRunner.run(["validate", path, "--size", "60x40", "--fps", "10"])
+        #expect(validate.stdout.contains("16 frames: 1.5 s at 10.0 fps"), "\(validate.stdout)")
+        let sheet = try CommandRunner.run(["sheet", path, "--size", "60x40", "--count", "2", "--out", folder.path("s.png")])
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        #expect(try CommandRunner.run(["plot", path, "box.position.x", "--fps", "0", "--out", folder.path("p.png")]).status == 64)
+    }
 }

@@ -31,12 +31,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames drawn and encoded in parallel (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Override the canvas size (same as --set canvas.size=[W,H]).", valueName: "WxH"))
-    var size: String?
-
-    @Option(help: ArgumentHelp("Override the frame rate (same as --set render.fps=N).", valueName: "N"))
-    var fps: Double?
-
     @Option(help: "Pixels per point: 2 renders twice the pixels with identical geometry.")
     var scale: Double = 1
 
@@ -65,21 +59,10 @@ struct RenderCommand: ParsableCommand {
         guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64 (found \(motionBlur))") }
         guard shutter.isFinite, shutter > 0, shutter <= 360 else { throw ValidationError("--shutter must be within 0 < angle <= 360 (found \(shutter))") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be within 0 < fps <= 1000 (found \(fps))") }
-        _ = try sizeOverride()
         if let frames {
             do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
         }
         _ = try frameShard()
-    }
-
-    private func sizeOverride() throws -> SceneOverride? {
-        guard let size else { return nil }
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
-            throw ValidationError("--size must be WIDTHxHEIGHT in pixels, such as 1280x720 (found \(size))")
-        }
-        return SceneOverride(key: "canvas.size", value: "[\(width), \(height)]", origin: "--size")
     }
 
     private func frameShard() throws -> FrameShard? {
@@ -102,9 +85,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var sceneOverrides = try overrides.overrides()
-        if let sizeOverride = try sizeOverride() { sceneOverrides.append(sizeOverride) }
-        if let fps { sceneOverrides.append(SceneOverride(key: "render.fps", value: "\(fps)", origin: "--fps")) }
+        let sceneOverrides = try overrides.overrides()
         let files = SceneFiles.resolve(scenes)
         guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
         let plan = SceneRendering.Plan(

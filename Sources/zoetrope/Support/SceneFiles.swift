@@ -1,15 +1,30 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The scene files a command works on: the given ones, or every scene in `scenes/`.
 enum SceneFiles {
     static let extensions = ["yaml", "yml", "json"]
 
+    /// The scene files `given` names: files as they are, a folder as the scene files in it
+    /// (sorted); none given means every scene in `scenes/`.
     static func resolve(_ given: [String]) -> [String] {
-        guard given.isEmpty else { return given }
-        // A missing scenes/ folder simply holds no scenes; the caller reports that.
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "scenes")) ?? []
+        guard !given.isEmpty else { return scenes(in: "scenes") }
+        return given.flatMap { path -> [String] in
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
+            return scenes(in: path)
+        }
+    }
+
+    /// The `.yaml`, `.yml` and `.json` files of `folder`, sorted; a missing folder holds none
+    /// (the caller reports that).
+    private static func scenes(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } && !name.hasPrefix(".") }
             .sorted()
-            .map { "scenes/" + $0 }
+            .map { prefix + $0 }
     }
 }

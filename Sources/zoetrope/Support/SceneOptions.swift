@@ -8,24 +8,43 @@ func requirePNG(_ path: String, option: String) throws {
     }
 }
 
-/// `--set KEY=VALUE`, shared by every command that reads a scene.
+/// `--set KEY=VALUE`, `--size` and `--fps`, shared by every command that reads a scene.
 struct OverrideOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Override a scene value by id, e.g. animators.move.duration=2 or layers.frog.position=[10,20] (repeatable).",
         valueName: "KEY=VALUE"))
     var assignments: [String] = []
 
+    @Option(help: ArgumentHelp("Override the canvas size (same as --set canvas.size=[W,H]).", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Override the frame rate (same as --set render.fps=N).", valueName: "N"))
+    var fps: Double?
+
     /// Checked while parsing, so a malformed override prints the command's own usage.
     func validate() throws { _ = try overrides() }
 
-    /// The parsed overrides; a malformed one is a usage error.
+    /// The parsed overrides (`--set` in order, then `--size` and `--fps`); a malformed one is a
+    /// usage error.
     func overrides() throws -> [SceneOverride] {
-        try assignments.map { text throws -> SceneOverride in
+        var overrides = try assignments.map { text throws -> SceneOverride in
             do throws(OverrideSyntaxError) {
                 return try SceneOverride(parsing: text)
             } catch {
                 throw ValidationError(error.description)
             }
         }
+        if let size {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+                throw ValidationError("--size must be WIDTHxHEIGHT in pixels, such as 1280x720 (found \(size))")
+            }
+            overrides.append(SceneOverride(key: "canvas.size", value: "[\(width), \(height)]", origin: "--size"))
+        }
+        if let fps {
+            guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be within 0 < fps <= 1000 (found \(fps))") }
+            overrides.append(SceneOverride(key: "render.fps", value: "\(fps)", origin: "--fps"))
+        }
+        return overrides
     }
 }
