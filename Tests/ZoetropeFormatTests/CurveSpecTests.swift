@@ -31,7 +31,7 @@ import ZoetropeFormat
         ("spring(mass:1,stiffness:10,damping:-2)", "damping must be a finite number > 0 (found -2.0)"),
         ("spring(mass:1,stiffness:10,damping:nan)", "damping must be a finite number (found \"nan\")"),
         ("spring(duration:0.5,bounce:1.2)", "bounce must be within -1 < bounce < 1 (found 1.2)"),
-        ("spring(dampingRatio:0.5)", "needs the animator's duration"),
+        ("spring(dampingRatio:0.5)", "runs over the animator's duration"),
         ("spring(wobble:1)", "unknown spring parameter \"wobble\""),
         ("bouncy", "unknown curve"),
         ("cubic(0,0,1,1", "unknown curve"),

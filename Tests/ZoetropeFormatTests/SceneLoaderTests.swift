@@ -163,6 +163,22 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(try timing("{ response: 0.5, dampingRatio: 0.7 }") == .spring(try SpringTimingParameters(response: 0.5, dampingRatio: 0.7)))
     }
 
+    /// One resolver for scenes and `zoetrope curve`: the same spring, the same rule (SwiftUI's
+    /// dampingRatio of 1 for a lone response), the same messages.
+    @Test func scenesAndCurveReadSpringsAlike() throws {
+        func timing(_ spring: String) throws -> TimingParameters {
+            try load("canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 2, timing: { spring: \(spring) } } ]\n").scene.animators[0].timing
+        }
+        let scene = try timing("{ response: 0.5 }")
+        #expect(scene == .spring(try SpringTimingParameters(response: 0.5, dampingRatio: 1)))
+        #expect(scene == (try CurveSpec(parsing: "spring(response:0.5)")).timing)
+        let found = problems("canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 2, timing: { spring: { response: 0.5, bounce: 0.2 } } } ]\n")
+        #expect(found == ["scenes/test.yaml: animators[a].timing.spring: bounce cannot be combined with response"])
+        #expect(throws: CurveSpecError(spec: "spring(response:0.5,bounce:0.2)", message: "bounce cannot be combined with response")) {
+            try CurveSpec(parsing: "spring(response:0.5,bounce:0.2)")
+        }
+    }
+
     @Test func badSpringParametersAreNamed() {
         let found = problems("canvas: { size: [10, 10] }\nanimators: [ { id: a, duration: 1, timing: { spring: { mass: 0, stiffness: 10, damping: 1 } } } ]\n")
         #expect(found == ["scenes/test.yaml: animators[a].timing.spring.mass: must be a finite number > 0 (found 0)"])

@@ -297,64 +297,14 @@ extension SceneDocument {
             }
         }
         guard valid else { return nil }
-        let present = Set(numbers.keys)
-        func conflict(_ form: String, _ allowed: Set<String>) -> Bool {
-            let extra = present.subtracting(allowed).sorted()
-            guard extra.isEmpty else {
-                reader.report(path, "\(extra.joined(separator: ", ")) cannot be combined with \(form)")
-                return true
-            }
-            return false
-        }
-        do throws(TimingParameterError) {
-            if present.contains("stiffness") || present.contains("mass") || present.contains("damping") {
-                guard !conflict("mass/stiffness/damping", ["mass", "stiffness", "damping", "dampingRatio"]) else { return nil }
-                guard let stiffness = numbers["stiffness"] else {
-                    reader.report(path / "stiffness", "required: a mass/stiffness/damping spring needs stiffness (> 0)")
-                    return nil
-                }
-                let mass = numbers["mass"] ?? 1
-                let damping: Double
-                switch (numbers["damping"], numbers["dampingRatio"]) {
-                case let (given?, nil): damping = given
-                case let (nil, ratio?):
-                    guard ratio > 0, mass > 0, stiffness > 0 else {
-                        throw TimingParameterError(parameter: ratio > 0 ? "mass" : "dampingRatio",
-                                                   expected: "a finite number > 0", found: ratio > 0 ? min(mass, stiffness) : ratio)
-                    }
-                    damping = 2 * ratio * (mass * stiffness).squareRoot()
-                default:
-                    reader.report(path, "give exactly one of damping or dampingRatio with stiffness")
-                    return nil
-                }
-                return .spring(try SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping,
-                                                          initialVelocity: velocity, allowsOverdamping: allowsOverdamping))
-            }
-            if allowsOverdamping {
-                reader.report(path / "allowsOverdamping", "only a mass/stiffness/damping spring takes allowsOverdamping")
-                return nil
-            }
-            if let response = numbers["response"] {
-                guard !conflict("response", ["response", "dampingRatio"]) else { return nil }
-                guard let ratio = numbers["dampingRatio"] else {
-                    reader.report(path / "dampingRatio", "required: a response spring needs dampingRatio (> 0)")
-                    return nil
-                }
-                return .spring(try SpringTimingParameters(response: response, dampingRatio: ratio, initialVelocity: velocity))
-            }
-            if present.contains("duration") || present.contains("bounce") {
-                guard !conflict("duration/bounce", ["duration", "bounce"]) else { return nil }
-                return .spring(try SpringTimingParameters(duration: numbers["duration"] ?? 0.5,
-                                                          bounce: numbers["bounce"] ?? 0, initialVelocity: velocity))
-            }
-            if let ratio = numbers["dampingRatio"] {
-                return .spring(try SpringTimingParameters(dampingRatio: ratio, initialVelocity: velocity))
-            }
-            reader.report(path, "a spring needs one of: dampingRatio; mass, stiffness and damping (or dampingRatio); duration and bounce; response and dampingRatio")
-            return nil
+        do throws(SpringFormError) {
+            return .spring(try SpringTimingParameters.resolving(numbers, initialVelocity: velocity,
+                                                                allowsOverdamping: allowsOverdamping).spring)
         } catch {
-            let key = error.parameter.hasPrefix("initialVelocity") ? "initialVelocity" : error.parameter
-            reader.report(path / key, "must be \(error.expected) (found \(DocumentReader.format(error.found)))")
+            // A bad velocity component is reported at initialVelocity.
+            let key = error.parameter.map { $0.hasPrefix("initialVelocity") ? "initialVelocity" : $0 }
+            let message = error.range.map { "must be \($0.expected) (found \(DocumentReader.format($0.found)))" } ?? error.message
+            reader.report(key.map { path / $0 } ?? path, message)
             return nil
         }
     }

@@ -70,62 +70,21 @@ public struct CurveSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The core's one reading of a spring's named numbers (scene files read them the same way),
+    /// with `duration` beside a lone `dampingRatio` as the animator's duration.
     private static func spring(_ values: [String: Double], text: String) throws(CurveSpecError) -> (TimingParameters, Double) {
         let velocity = values["velocity"] ?? values["initialVelocity"] ?? 0
-        let keys = Set(values.keys).subtracting(["velocity", "initialVelocity"])
-        func only(_ allowed: Set<String>, form: String) throws(CurveSpecError) {
-            let extra = keys.subtracting(allowed).sorted()
-            if !extra.isEmpty {
-                throw CurveSpecError(spec: text, message: "\(extra.joined(separator: ", ")) cannot be combined with \(form)")
-            }
-        }
-        do {
-            let parameters: SpringTimingParameters
-            var duration: Double?
-            if keys.contains("stiffness") || keys.contains("mass") || keys.contains("damping") {
-                try only(["mass", "stiffness", "damping", "dampingRatio"], form: "mass/stiffness/damping")
-                guard let stiffness = values["stiffness"] else {
-                    throw CurveSpecError(spec: text, message: "a mass/stiffness/damping spring needs stiffness")
-                }
-                let mass = values["mass"] ?? 1
-                guard let damping = values["damping"] ?? values["dampingRatio"].map({ 2 * $0 * (max(mass, 0) * max(stiffness, 0)).squareRoot() }),
-                      (values["damping"] == nil) != (values["dampingRatio"] == nil) else {
-                    throw CurveSpecError(spec: text, message: "give exactly one of damping or dampingRatio with stiffness")
-                }
-                parameters = try SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping,
-                                                        initialVelocity: Vector2(velocity, velocity))
-            } else if let response = values["response"] {
-                try only(["response", "dampingRatio"], form: "response")
-                parameters = try SpringTimingParameters(response: response, dampingRatio: values["dampingRatio"] ?? 1,
-                                                        initialVelocity: Vector2(velocity, velocity))
-            } else if keys.contains("bounce") || (keys.contains("duration") && !keys.contains("dampingRatio")) {
-                try only(["duration", "bounce"], form: "duration/bounce")
-                parameters = try SpringTimingParameters(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0,
-                                                        initialVelocity: Vector2(velocity, velocity))
-            } else if let ratio = values["dampingRatio"] {
-                try only(["dampingRatio", "duration"], form: "dampingRatio")
-                guard let animatorDuration = values["duration"] else {
-                    throw CurveSpecError(spec: text, message: "a dampingRatio spring needs the animator's duration: spring(dampingRatio:0.5,duration:1)")
-                }
-                guard animatorDuration > 0 else {
-                    throw CurveSpecError(spec: text, message: "duration must be a finite number > 0 (found \(animatorDuration))")
-                }
-                parameters = try SpringTimingParameters(dampingRatio: ratio, initialVelocity: Vector2(velocity, velocity))
-                duration = animatorDuration
-            } else {
-                throw CurveSpecError(spec: text, message: "a spring needs stiffness, dampingRatio, duration/bounce or response")
-            }
-            let resolvedDuration = duration ?? parameters.resolved(animatorDuration: 1).duration
-            guard resolvedDuration.isFinite else {
-                throw CurveSpecError(spec: text, message: "the spring never settles")
-            }
-            return (.spring(parameters), resolvedDuration)
-        } catch let error as TimingParameterError {
-            throw CurveSpecError(spec: text, message: error.description)
-        } catch let error as CurveSpecError {
-            throw error
+        var named = values
+        named["velocity"] = nil
+        named["initialVelocity"] = nil
+        do throws(SpringFormError) {
+            let (spring, animatorDuration) = try SpringTimingParameters.resolving(named, initialVelocity: Vector2(velocity, velocity),
+                                                                                duration: .animator)
+            let duration = animatorDuration ?? spring.resolved(animatorDuration: 1).duration
+            guard duration.isFinite else { throw SpringFormError(parameter: nil, message: "the spring never settles") }
+            return (.spring(spring), duration)
         } catch {
-            throw CurveSpecError(spec: text, message: "\(error)")
+            throw CurveSpecError(spec: text, message: error.description)
         }
     }
 

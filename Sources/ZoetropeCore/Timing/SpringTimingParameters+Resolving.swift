@@ -1,0 +1,116 @@
+/// One reading of a spring written as named numbers, for scene files and `zoetrope curve` alike
+/// (SPEC §3.1): the names present decide the form, with one rule and one set of messages.
+extension SpringTimingParameters {
+    /// What the names mean.
+    public enum DurationName: Sendable {
+        /// `duration` is the `duration/bounce` form's (scene files, where the animator has a
+        /// duration of its own).
+        case settling
+        /// `duration` beside a lone `dampingRatio` is the animator's (`zoetrope curve`'s
+        /// `spring(dampingRatio:0.5,duration:1)`).
+        case animator
+    }
+
+    /// The spring `values` describe:
+    /// - any of `mass`, `stiffness`, `damping`: the physical form (stiffness required, mass 1 by
+    ///   default, exactly one of damping or dampingRatio);
+    /// - `response`: SwiftUI's form, `dampingRatio` 1 by default as in SwiftUI;
+    /// - `bounce`, or a settling `duration`: the `duration/bounce` form (0.5 s, bounce 0 by
+    ///   default);
+    /// - `dampingRatio` alone: UIKit's form over the animator's duration (returned when
+    ///   `duration` names it).
+    /// `allowsOverdamping` belongs to the physical form only.
+    public static func resolving(_ values: [String: Double], initialVelocity: Vector2 = .zero, allowsOverdamping: Bool = false,
+                                 duration meaning: DurationName = .settling)
+        throws(SpringFormError) -> (spring: SpringTimingParameters, animatorDuration: Double?) {
+        let keys = Set(values.keys)
+        func only(_ allowed: Set<String>, _ form: String) throws(SpringFormError) {
+            let extra = keys.subtracting(allowed).sorted()
+            guard extra.isEmpty else { throw SpringFormError(parameter: nil, message: "\(extra.joined(separator: ", ")) cannot be combined with \(form)") }
+        }
+        /// A parameter out of its range, named as written.
+        func checked<T>(_ make: () throws(TimingParameterError) -> T) throws(SpringFormError) -> T {
+            do { return try make() } catch { throw SpringFormError(error) }
+        }
+        if !keys.isDisjoint(with: ["mass", "stiffness", "damping"]) {
+            try only(["mass", "stiffness", "damping", "dampingRatio"], "mass/stiffness/damping")
+            guard let stiffness = values["stiffness"] else {
+                throw SpringFormError(parameter: "stiffness", message: "required: a mass/stiffness/damping spring needs stiffness (> 0)")
+            }
+            let mass = values["mass"] ?? 1
+            let damping: Double
+            switch (values["damping"], values["dampingRatio"]) {
+            case let (given?, nil): damping = given
+            case let (nil, ratio?):
+                guard ratio > 0, mass > 0, stiffness > 0 else {
+                    let (name, found) = ratio <= 0 ? ("dampingRatio", ratio) : mass <= 0 ? ("mass", mass) : ("stiffness", stiffness)
+                    throw SpringFormError(TimingParameterError(parameter: name, expected: "a finite number > 0", found: found))
+                }
+                damping = 2 * ratio * (mass * stiffness).squareRoot()
+            default:
+                throw SpringFormError(parameter: nil, message: "give exactly one of damping or dampingRatio with stiffness")
+            }
+            return (try checked { () throws(TimingParameterError) in
+                try SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
+                                           allowsOverdamping: allowsOverdamping)
+            }, nil)
+        }
+        if allowsOverdamping {
+            throw SpringFormError(parameter: "allowsOverdamping", message: "only a mass/stiffness/damping spring takes allowsOverdamping")
+        }
+        if let response = values["response"] {
+            try only(["response", "dampingRatio"], "response")
+            return (try checked { () throws(TimingParameterError) in
+                try SpringTimingParameters(response: response, dampingRatio: values["dampingRatio"] ?? 1, initialVelocity: initialVelocity)
+            }, nil)
+        }
+        let animatorDuration = meaning == .animator && keys.contains("dampingRatio") && !keys.contains("bounce")
+        if keys.contains("bounce") || (keys.contains("duration") && !animatorDuration) {
+            try only(["duration", "bounce"], "duration/bounce")
+            return (try checked { () throws(TimingParameterError) in
+                try SpringTimingParameters(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0, initialVelocity: initialVelocity)
+            }, nil)
+        }
+        if let ratio = values["dampingRatio"] {
+            try only(meaning == .animator ? ["dampingRatio", "duration"] : ["dampingRatio"], "dampingRatio")
+            let spring = try checked { () throws(TimingParameterError) in try SpringTimingParameters(dampingRatio: ratio, initialVelocity: initialVelocity) }
+            guard meaning == .animator else { return (spring, nil) }
+            guard let duration = values["duration"] else {
+                throw SpringFormError(parameter: "duration", message: "required: a dampingRatio spring runs over the animator's duration, such as spring(dampingRatio:0.5,duration:1)")
+            }
+            guard duration > 0, duration.isFinite else {
+                throw SpringFormError(TimingParameterError(parameter: "duration", expected: "a finite number > 0", found: duration))
+            }
+            return (spring, duration)
+        }
+        throw SpringFormError(parameter: nil, message: "a spring needs one of: dampingRatio; mass, stiffness and damping (or dampingRatio); duration and bounce; response (and dampingRatio)")
+    }
+}
+
+/// A spring whose named numbers make no valid form, or a value out of its range.
+public struct SpringFormError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The parameter at fault, when one is (`stiffness`, `initialVelocity.x`); nil for the form.
+    public var parameter: String?
+    /// What is wrong, without the parameter's name (a scene names it by its document path).
+    public var message: String
+    /// For a value out of its range: what was valid and what was found (readers format numbers
+    /// their own way).
+    public var range: TimingParameterError?
+
+    public init(parameter: String?, message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+
+    init(_ error: TimingParameterError) {
+        parameter = error.parameter
+        message = "must be \(error.expected) (found \(error.found))"
+        range = error
+    }
+
+    /// The sentence with the parameter's name: `mass must be a finite number > 0 (found 0.0)`.
+    public var description: String {
+        guard let parameter else { return message }
+        return range == nil ? "\(parameter): \(message)" : "\(parameter) \(message)"
+    }
+}
