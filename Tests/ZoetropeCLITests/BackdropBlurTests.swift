@@ -21,4 +21,35 @@ import ZoetropeRender
         #expect(image[0, 0] == RasterImage.Pixel(red: 0xF3, green: 0xED, blue: 0xE2), "the corner keeps the background's colour")
         #expect(image[60, 40] != RasterImage.Pixel(red: 0xE4, green: 0x57, blue: 0x2E), "the stripe is blurred")
     }
+
+    /// Shadows and blurs are drawn once into sprites and reused while a layer moves or fades:
+    /// a frame's bytes still never depend on the frames drawn before it.
+    @Test func reusedShadowsAndBlursGiveTheSameBytesAloneAsInSequence() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("card.yaml", """
+            version: 1
+            canvas: { size: [160, 200], background: "#F2F2F7" }
+            render: { fps: 20, duration: 1 }
+            layers:
+              - { id: card, shape: rect, position: [80, 50], size: [100, 60], cornerRadius: 10, fill: "#FFFFFF", shadow: { color: "#000000", offset: [0, 4], radius: 8, opacity: 0.3 } }
+              - { id: dot, shape: ellipse, position: [40, 150], size: [30, 30], fill: "#E4572E", blur: 3 }
+            animators:
+              - { id: move, duration: 1, timing: { spring: { dampingRatio: 0.6 } }, animations: [ { set: { card.position: [80, 140], card.opacity: 0.5, dot.position: [120, 150] } } ] }
+            script: [ { at: 0, start: move } ]
+            """)
+        func render(_ name: String, _ extra: [String]) throws {
+            let result = try CommandRunner.run(["render", scene, "--out", folder.path(name), "--progress", "none"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try render("all", ["--jobs", "1"])
+        try render("some", ["--frames", "13,7,12", "--jobs", "1"])
+        try render("parallel", ["--jobs", "2"])
+        for frame in ["frame_00007.png", "frame_00012.png", "frame_00013.png"] {
+            let whole = try Data(contentsOf: URL(fileURLWithPath: folder.path("all/" + frame)))
+            #expect(whole == (try Data(contentsOf: URL(fileURLWithPath: folder.path("some/" + frame)))), "\(frame) alone")
+            #expect(whole == (try Data(contentsOf: URL(fileURLWithPath: folder.path("parallel/" + frame)))), "\(frame) with two jobs")
+        }
+        let moved = try RasterImage(pngFile: folder.path("all/frame_00020.png"))
+        #expect(moved[80, 175] != RasterImage.Pixel(red: 0xF2, green: 0xF2, blue: 0xF7), "the shadow came along below the moved card")
+    }
 }

@@ -10,12 +10,17 @@ import ZoetropeCore
 /// Shadows (CALayer's: the content's alpha in the shadow colour, blurred by σ = radius / 2,
 /// offset in the layer's own coordinates), layer blur and backdrop blur (what lies beneath,
 /// within the bounds, as `UIVisualEffectView`) work on offscreen groups confined to the region
-/// they can reach.
+/// they can reach. A layer without children draws its shadow and blur once into an
+/// `EffectSprite` and reuses it while it only moves by whole pixels or fades.
 /// Strokes are centred on the shape's outline, as `CAShapeLayer` draws them.
 final class FrameDrawer {
     let target: CairoSurface
-    let context: CairoContext
+    /// Where drawing goes: the target, or for a moment an effect sprite being drawn.
+    private(set) var context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
+    /// The last sprite of each layer, for the layer tree they were drawn from.
+    private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
+    private var spriteLayers: LayerTree?
     private let compression: PNGCompression
     private var encoder: PNGEncoder?
 
@@ -37,6 +42,10 @@ final class FrameDrawer {
 
     /// Draws `tree` scaled by `scale` (2 draws at twice the pixels, same geometry).
     func draw(_ tree: PresentationTree, scale: Double = 1) throws(CairoError) {
+        if spriteLayers != tree.layers {
+            sprites = [:]
+            spriteLayers = tree.layers
+        }
         context.resetTransform()
         context.paint(tree.canvas.background)
         context.scale(scale, scale)
@@ -97,6 +106,22 @@ final class FrameDrawer {
             context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
             context.blurBackdrop(sigma: values.backdropBlur * scale, box: context.deviceBox(width: size.x, height: size.y, margin: 1))
         }
+        if effects, node.children.isEmpty, image != nil, let sprite = try effectSprite(index, node, values, shadow: shadow, blurSigma: blurSigma) {
+            let translation = Vector2(context.transform.x0, context.transform.y0)
+            if let shadow = sprite.shadow {
+                context.paint(shadow, origin: sprite.origin, translation: translation, opacity: values.opacity)
+            }
+            if let blurred = sprite.content {
+                context.paint(blurred, origin: sprite.origin, translation: translation, opacity: values.opacity, blendMode: node.style.blendMode)
+            } else if blended || values.opacity < 1 && paintsTwice {
+                context.beginGroup()
+                try drawContent(node, values, opacity: 1)
+                context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
+            } else {
+                try drawContent(node, values, opacity: values.opacity)
+            }
+            return
+        }
         if effects {
             // The offscreen group covers only what the effects can reach.
             let reach = 3 * max(shadow?.sigma ?? 0, blurSigma)
@@ -125,6 +150,49 @@ final class FrameDrawer {
         } else if grouped {
             context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
         }
+    }
+
+    /// The sprite of a layer without children under the current transform: the cached one while
+    /// its key holds, else drawn anew (nil when it would be larger than a sprite may be).
+    private func effectSprite(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues,
+                              shadow: (color: Color, opacity: Double, sigma: Double, offset: Vector2)?,
+                              blurSigma: Double) throws(CairoError) -> EffectSprite? {
+        var local = context.transform
+        let key = EffectSprite.key(layer: index, values: values, transform: local)
+        if let cached = sprites[index], cached.key == key { return cached.sprite }
+        // The bounds under the transform without its translation, grown by what the effects reach.
+        local.x0 = 0
+        local.y0 = 0
+        let size = values.size
+        let corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)].map(local.apply)
+        let offset = shadow.map { local.applyLinear($0.offset) } ?? .zero
+        let reach = 3 * max(shadow?.sigma ?? 0, blurSigma) + abs(offset.x) + abs(offset.y)
+            + max(values.strokeWidth, 0) * context.deviceScale + 2
+        let minX = ((corners.map(\.x).min() ?? 0) - reach).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - reach).rounded(.down)
+        let maxX = ((corners.map(\.x).max() ?? 0) + reach).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + reach).rounded(.up)
+        guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
+              maxY - minY <= Double(EffectSprite.largestSide) else { return nil }
+        let content = try CairoImageSurface(width: Int(maxX - minX), height: Int(maxY - minY))
+        local.x0 = -minX
+        local.y0 = -minY
+        let target = context
+        context = try CairoContext(surface: content)
+        context.transform = local
+        do {
+            try drawContent(node, values, opacity: 1)
+            try context.checkStatus()
+        } catch {
+            context = target
+            throw error
+        }
+        context = target
+        let shadowSurface = try shadow.map { shadow throws(CairoError) in
+            try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma)
+        }
+        if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma) }
+        let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowSurface, content: blurSigma > 0 ? content : nil)
+        sprites[index] = (key, sprite)
+        return sprite
     }
 
     /// Children may reach outside their parent's bounds; an effect's region must include them.

@@ -1,0 +1,104 @@
+internal import CCairo
+import ZoetropeCore
+
+/// A layer's shadow and blurred content drawn once in device pixels: what a layer that moves or
+/// fades reuses instead of blurring again.
+///
+/// A sprite depends only on its `Key`: the layer's own values (position, translation and
+/// opacity aside) and the linear part of its device transform. It is drawn whole, never cropped
+/// by the canvas, with the layer's origin at device (0, 0), and painted at the layer's exact
+/// device translation (a blurred image resamples smoothly), so a frame's bytes are the same
+/// whether its sprite came from the cache or was drawn for it.
+final class EffectSprite {
+    struct Key: Equatable {
+        var layer: Int
+        /// The layer's values with position, translation and opacity taken out.
+        var values: LayerValues
+        var linear: [Double]
+    }
+
+    /// The sprite's top-left in device pixels, from the layer's device translation.
+    let origin: Vector2
+    let shadow: CairoImageSurface?
+    /// The content blurred, for a layer that blurs; nil otherwise (crisp content is drawn in
+    /// place, at its exact position).
+    let content: CairoImageSurface?
+
+    init(origin: Vector2, shadow: CairoImageSurface?, content: CairoImageSurface?) {
+        self.origin = origin
+        self.shadow = shadow
+        self.content = content
+    }
+
+    /// The key of a layer drawn with `values` under `transform`.
+    static func key(layer: Int, values: LayerValues, transform: AffineTransform) -> Key {
+        var own = values
+        own.position = .zero
+        own.translation = .zero
+        own.opacity = 1
+        return Key(layer: layer, values: own, linear: [transform.xx, transform.yx, transform.xy, transform.yy])
+    }
+
+    /// The largest sprite side in pixels: a layer larger than this on screen takes the
+    /// canvas-bound path instead.
+    static let largestSide = 8192
+}
+
+/// A 2-D affine transform as Cairo keeps it: device = (xx·x + xy·y + x0, yx·x + yy·y + y0).
+struct AffineTransform: Equatable {
+    var xx, yx, xy, yy, x0, y0: Double
+
+    func apply(_ point: Vector2) -> Vector2 {
+        Vector2(xx * point.x + xy * point.y + x0, yx * point.x + yy * point.y + y0)
+    }
+
+    /// A vector's image (no translation).
+    func applyLinear(_ vector: Vector2) -> Vector2 {
+        Vector2(xx * vector.x + xy * vector.y, yx * vector.x + yy * vector.y)
+    }
+}
+
+extension CairoContext {
+    /// The current user-to-device transform.
+    var transform: AffineTransform {
+        get {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(pointer, &m)
+            return AffineTransform(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        }
+        set {
+            var m = cairo_matrix_t(xx: newValue.xx, yx: newValue.yx, xy: newValue.xy, yy: newValue.yy, x0: newValue.x0, y0: newValue.y0)
+            cairo_set_matrix(pointer, &m)
+        }
+    }
+
+    /// Paints `surface` (a sprite's shadow or blurred content) with its top-left at device
+    /// `translation + origin`, at `opacity`, combined by `blendMode`.
+    func paint(_ surface: CairoImageSurface, origin: Vector2, translation: Vector2, opacity: Double, blendMode: BlendMode = .normal) {
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
+        cairo_set_source_surface(pointer, surface.pointer, translation.x + origin.x, translation.y + origin.y)
+        cairo_paint_with_alpha(pointer, opacity)
+        cairo_restore(pointer)
+    }
+
+    /// A shadow of `content`'s alpha: `color` at `opacity`, moved by `offset` device pixels,
+    /// blurred by σ = `sigma`, on a surface of the same size.
+    static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
+                       sigma: Double) throws(CairoError) -> CairoImageSurface {
+        let shadow = try CairoImageSurface(width: content.width, height: content.height)
+        if let context = cairo_create(shadow.pointer) {
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
+            cairo_mask_surface(context, content.pointer, offset.x, offset.y)
+            cairo_destroy(context)
+        }
+        gaussianBlur(shadow.pointer, sigma: sigma)
+        return shadow
+    }
+
+    /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges).
+    static func blur(_ surface: CairoImageSurface, sigma: Double) {
+        gaussianBlur(surface.pointer, sigma: sigma)
+    }
+}
