@@ -66,8 +66,10 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(manifest.cairoVersion.hasPrefix("1."))
         #expect(manifest.frames[30].file == "frame_00030.png")
         #expect(manifest.frames[30].time == 1.5)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") }
-        #expect(leftovers.isEmpty, "no temporary files remain")
+        // The lock file that serialises merges of manifest.json stays (removing it while another
+        // process waits on it would let two merges run at once); temporary files and journals go.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") && $0 != ".zoetrope-manifest.lock" }
+        #expect(leftovers.isEmpty, "no temporary files or journals remain: \(leftovers)")
     }
 
     @Test func completionChangesTheColourAfterTheMoveEnds() throws {
@@ -138,6 +140,62 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "3", "--progress", "none",
                                        "--set", "animators.move.duration=2"]).status == 0)
         #expect(try frameFiles(out).count == 4)
+    }
+
+    /// Shards writing into one folder at the same time: each keeps a journal and merges it into
+    /// manifest.json under a lock, so the last one out leaves every frame listed.
+    @Test func concurrentShardsIntoOneFolderLoseNoManifestEntry() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        let shards = try (0..<6).map { index -> Process in
+            let process = Process()
+            process.executableURL = CommandRunner.binary
+            process.arguments = ["render", scene, "--shard", "\(index)/6", "--out", out, "--progress", "none", "--jobs", "1"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for shard in shards { shard.waitUntilExit() }
+        #expect(shards.allSatisfy { $0.terminationStatus == 0 })
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+        #expect(manifest.frames.map(\.index) == Array(0...30))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.contains("journal") }.isEmpty)
+    }
+
+    /// A render killed with SIGKILL leaves a journal of the frames it finished; --resume keeps
+    /// them and renders only the rest, and manifest merge folds a journal in by itself.
+    @Test func aKilledRenderResumesWithoutRedoingItsFrames() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        let killed = Process()
+        killed.executableURL = CommandRunner.binary
+        killed.arguments = ["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8"]
+        try killed.run()
+        // Wait (bounded) until a few frames are on disk, then kill it outright.
+        var finished: [String] = []
+        for _ in 0..<600 where finished.count < 4 && killed.isRunning {
+            usleep(10_000)
+            finished = (try? frameFiles(out)) ?? []
+        }
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        let onDisk = try frameFiles(out).count
+        try #require(onDisk < 31, "the render was killed before it ended")
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.contains("journal") })
+        #expect(!journal.isEmpty)
+        let merged = try CommandRunner.run(["manifest", "merge", out])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("of 31 frames"))
+        let resumed = try CommandRunner.run(["render", scene, "--out", out, "--progress", "json", "--jobs", "1", "--scale", "8", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let rendered = resumed.stdout.split(separator: "\n").filter { $0.contains("\"event\":\"frame\"") }.count
+        let kept = resumed.stdout.split(separator: "\n").first { $0.contains("\"event\":\"resume\"") }
+        #expect(kept?.contains("\"kept\":\(31 - rendered)") == true, "\(kept ?? "no resume event")")
+        #expect(rendered <= 31 - onDisk + 1, "only the frames not finished (and at most one in flight) are rendered again")
+        let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+        #expect(manifest.frames.count == 31)
     }
 
     @Test func imageLayersDrawAPNG() throws {

@@ -146,6 +146,9 @@ public enum FrameSequenceRenderer {
                 }
             }
         }
+        // Frames a killed run of this render (or a shard still running) put on record.
+        let journals = RenderJournal.frames(in: request.directory, for: manifest)
+        for frame in journals.frames { kept[frame.index] = frame }
         var toRender = selected
         if request.resume && request.format != .pdf {
             toRender = selected.filter { index in
@@ -156,19 +159,25 @@ public enum FrameSequenceRenderer {
         }
 
         progress.begin(scene: scene.name, total: toRender.count, skipped: selected.count - toRender.count)
+        if request.resume { progress.resumed(kept: selected.count - toRender.count) }
         let results: [RenderManifest.Frame]
         switch request.format {
-        case .png:
-            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height, progress: progress)
+        case .png, .svg:
+            // Each frame goes on record as it is renamed into place; manifest.json is rebuilt
+            // from every record under a lock, so shards writing into one folder lose nothing.
+            let journal = try RenderJournal(directory: request.directory, header: manifest)
+            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height,
+                                       journal: journal, progress: progress)
+            try RenderManifest.merge(in: request.directory, header: manifest)
+            journal.remove()
         case .pdf:
-            kept = [:]
+            // One document: its manifest lists the frames it holds, nothing else.
             results = try renderDocument(toRender, request: request, width: width, height: height, progress: progress)
-        case .svg:
-            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height, progress: progress)
+            manifest.frames = results
+            try manifest.write(to: manifestPath)
         }
-        for frame in results { kept[frame.index] = frame }
-        manifest.frames = kept.values.sorted { $0.index < $1.index }
-        try manifest.write(to: manifestPath)
+        // The journals of killed runs on this host are now in manifest.json.
+        for path in journals.journals where RenderJournal.isAbandoned(path) { AtomicFile.remove(path) }
         progress.end()
         return RenderSummary(scene: scene.name, directory: request.directory, frameCount: frameCount,
                              written: toRender, skipped: selected.count - toRender.count, pastEnd: pastEnd)
@@ -188,8 +197,8 @@ public enum FrameSequenceRenderer {
     }
 
     /// Draws, encodes and writes `frames` on `request.jobs` workers, each with its own surface.
-    private static func renderFrames(_ frames: [Int], request: RenderRequest, frameCount: Int, width: Int,
-                                     height: Int, progress: ProgressReporter) throws(RenderError) -> [RenderManifest.Frame] {
+    private static func renderFrames(_ frames: [Int], request: RenderRequest, frameCount: Int, width: Int, height: Int,
+                                     journal: RenderJournal, progress: ProgressReporter) throws(RenderError) -> [RenderManifest.Frame] {
         struct Shared {
             var next = 0
             var results: [RenderManifest.Frame] = []
@@ -232,6 +241,7 @@ public enum FrameSequenceRenderer {
                         let bytes = try writeSVG(evaluation.presentation(at: time), scale: request.scale, width: width,
                                                  height: height, to: request.directory + "/" + name)
                         let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(bytes))
+                        try journal.record(frame)
                         shared.withLock { $0.results.append(frame) }
                         progress.frameFinished(index)
                         continue
@@ -267,6 +277,7 @@ public enum FrameSequenceRenderer {
                     let sha256 = hash ?? sha256Hex(png)
                     if samples.count == 1 { last = (tree, png, sha256) }
                     let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256)
+                    try journal.record(frame)
                     times.write += seconds(since: phase)
                     shared.withLock { $0.results.append(frame) }
                     progress.frameFinished(index)

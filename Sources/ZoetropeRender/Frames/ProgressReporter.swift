@@ -42,6 +42,13 @@ public final class ProgressReporter: Sendable {
         }
     }
 
+    /// `--resume` kept `kept` frames already rendered (by this render, or a killed run of it).
+    func resumed(kept: Int) {
+        state.withLock { state in
+            emit(&state, event: "resume", frame: nil, extra: ",\"kept\":\(kept)")
+        }
+    }
+
     func frameFinished(_ frame: Int) {
         state.withLock { state in
             state.done += 1

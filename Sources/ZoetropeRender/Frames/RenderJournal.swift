@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+
+/// A process's record of the frames it has written into a folder: one JSON line per frame,
+/// appended as each frame is renamed into place, so a render killed at any instant leaves every
+/// finished frame on record.
+///
+/// Beside the frames: `.zoetrope-journal-<host>-<pid>.jsonl`. The first line is the render's
+/// manifest without frames (what `--resume` and a merge compare), each further line a
+/// `RenderManifest.Frame`. Each line goes out in one `write(2)` on a descriptor opened with
+/// `O_APPEND`, so workers of one process never interleave and a kill leaves at most a last line
+/// cut short, which readers skip. (The kernel keeps what was written when a process is killed;
+/// only a machine that loses power can lose the last lines, and `--resume` then re-renders
+/// those frames.)
+final class RenderJournal: @unchecked Sendable {
+    static let prefix = ".zoetrope-journal-"
+    let path: String
+    private let descriptor: Int32
+
+    /// Starts this process's journal in `directory` for the render `header` describes.
+    init(directory: String, header: RenderManifest) throws(RenderError) {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count)
+        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        path = directory + "/" + Self.prefix + "\(name.isEmpty ? "host" : name)-\(getpid()).jsonl"
+        descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: String(cString: strerror(errno))) }
+        var bare = header
+        bare.frames = []
+        try append(bare)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Records a frame that is now in place.
+    func record(_ frame: RenderManifest.Frame) throws(RenderError) { try append(frame) }
+
+    private func append(_ value: some Encodable) throws(RenderError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else {
+            throw RenderError(message: "\(path): cannot encode a journal line", exitCode: 70)
+        }
+        let line = Array(data) + [0x0A]
+        let written = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            throw RenderError.writeFailed(path, reason: written < 0 ? String(cString: strerror(errno)) : "the disk took only part of a line")
+        }
+    }
+
+    /// Deletes the journal (its frames are in manifest.json).
+    func remove() { unlink(path) }
+
+    /// The frames every journal in `directory` records for the render `header` describes, and
+    /// the journals read (a journal of another render is left out).
+    static func frames(in directory: String, for header: RenderManifest) -> (frames: [RenderManifest.Frame], journals: [String]) {
+        var frames: [RenderManifest.Frame] = [], journals: [String] = []
+        for name in FrameListing.names(in: directory) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
+            let path = directory + "/" + name
+            guard let bytes = AtomicFile.read(path) else { continue }
+            let lines = bytes.split(separator: 0x0A)
+            guard let first = lines.first,
+                  let recorded = try? JSONDecoder().decode(RenderManifest.self, from: Data(first)),
+                  recorded.isSameRender(as: header) else { continue }
+            journals.append(path)
+            // A line cut short by a kill does not decode and is skipped.
+            frames += lines.dropFirst().compactMap { try? JSONDecoder().decode(RenderManifest.Frame.self, from: Data($0)) }
+        }
+        return (frames, journals)
+    }
+
+    /// True when the journal at `path` belongs to a process on this host that is no longer
+    /// running (a journal from another host, or of a live process, may still grow).
+    static func isAbandoned(_ path: String) -> Bool {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count)
+        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.dropFirst(prefix.count).dropLast(".jsonl".count)
+        guard let dash = stem.lastIndex(of: "-"), String(stem[..<dash]) == (name.isEmpty ? "host" : name),
+              let pid = Int32(stem[stem.index(after: dash)...]), pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+}
+
+extension RenderManifest {
+    /// Brings `manifest.json` in `directory` up to date for the render `header` describes, under
+    /// an advisory lock so concurrent processes (shards on a shared volume) never lose an entry:
+    /// the frames it already lists, every journal's and `extra`, those whose file is in place,
+    /// written atomically. Returns the merged manifest.
+    @discardableResult
+    static func merge(in directory: String, header: RenderManifest, adding extra: [Frame] = []) throws(RenderError) -> RenderManifest {
+        let lockPath = directory + "/.zoetrope-manifest.lock"
+        let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw RenderError.cannotCreate(lockPath, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw RenderError.writeFailed(lockPath, reason: String(cString: strerror(errno))) }
+        }
+        defer { flock(lock, LOCK_UN) }
+        let manifestPath = directory + "/manifest.json"
+        var byIndex: [Int: Frame] = [:]
+        if let current = read(manifestPath), current.isSameRender(as: header) {
+            for frame in current.frames { byIndex[frame.index] = frame }
+        }
+        for frame in RenderJournal.frames(in: directory, for: header).frames + extra { byIndex[frame.index] = frame }
+        var merged = header
+        merged.frames = byIndex.values.filter { AtomicFile.isReadable(directory + "/" + $0.file) }.sorted { $0.index < $1.index }
+        try merged.write(to: manifestPath)
+        return merged
+    }
+}
+
+extension RenderManifest {
+    /// `zoetrope manifest merge DIR`: folds every journal in `directory` into its manifest.json
+    /// (the render of manifest.json, or else of the first journal), then removes the journals of
+    /// processes on this host that have ended. What a farm's last step runs.
+    public static func mergeFolder(_ directory: String) throws(RenderError) -> RenderManifest {
+        var header = read(directory + "/manifest.json")
+        if header == nil {
+            for name in FrameListing.names(in: directory) where name.hasPrefix(RenderJournal.prefix) && name.hasSuffix(".jsonl") {
+                guard let bytes = AtomicFile.read(directory + "/" + name), let first = bytes.split(separator: 0x0A).first,
+                      let recorded = try? JSONDecoder().decode(RenderManifest.self, from: Data(first)) else { continue }
+                header = recorded
+                break
+            }
+        }
+        guard var header else {
+            throw RenderError(message: "\(directory): no manifest.json and no journal to merge (is it a render folder?)", exitCode: 66)
+        }
+        header.frames = []
+        let journals = RenderJournal.frames(in: directory, for: header).journals
+        let merged = try merge(in: directory, header: header)
+        for path in journals where RenderJournal.isAbandoned(path) { AtomicFile.remove(path) }
+        return merged
+    }
+}
