@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct Zoetrope: ParsableCommand {
@@ -13,4 +16,11 @@ struct Zoetrope: ParsableCommand {
         version: "0.1.0",
         subcommands: [RenderCommand.self, SampleCommand.self, ValidateCommand.self, CurveCommand.self, DiffCommand.self, SheetCommand.self, SweepCommand.self, PlotCommand.self, ManifestCommand.self]
     )
+
+    static func main() {
+        // A file over the size limit (`ulimit -f`) must end in a message naming it and exit 74,
+        // not in SIGXFSZ: with the signal ignored, write(2) fails with EFBIG instead.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }

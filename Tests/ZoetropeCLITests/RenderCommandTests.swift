@@ -198,6 +198,26 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(manifest.frames.count == 31)
     }
 
+    /// Past the file size limit a render ends with exit 74 naming the file, not SIGXFSZ, and no
+    /// half-written frame or temporary file stays.
+    @Test func aFileSizeLimitIsAWriteErrorNotACrash() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -f 2; exec \"$0\" render \"$1\" --out \"$2\" --scale 4 --progress none",
+                             CommandRunner.binary.path, scene, folder.path("out")]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 74, "\(message)")
+        #expect(message.contains(folder.path("out") + "/") && message.contains("write failed: File too large"), "names the file: \(message)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
+        #expect(!names.contains { $0.hasSuffix(".zoetrope-tmp") }, "\(names)")
+    }
+
     @Test func imageLayersDrawAPNG() throws {
         let folder = try TemporaryFolder()
         let swatch = try folder.write("swatch.yaml", """

@@ -42,9 +42,9 @@ public enum AtomicFile {
             let result = bytes.withUnsafeBytes { buffer in
                 Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = lastError()
+            if result <= 0 {
+                if result < 0 && errno == EINTR { continue }
+                let reason = result < 0 ? lastError() : "no space was taken"
                 close(descriptor)
                 unlink(temporary)
                 throw RenderError.writeFailed(path, reason: reason)

@@ -166,8 +166,15 @@ public enum FrameSequenceRenderer {
             // Each frame goes on record as it is renamed into place; manifest.json is rebuilt
             // from every record under a lock, so shards writing into one folder lose nothing.
             let journal = try RenderJournal(directory: request.directory, header: manifest)
-            results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height,
-                                       journal: journal, progress: progress)
+            do {
+                results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height,
+                                           journal: journal, progress: progress)
+            } catch {
+                // Whatever was finished goes into manifest.json if it can still be written; if
+                // not, the journal stays for --resume or manifest merge.
+                if (try? RenderManifest.merge(in: request.directory, header: manifest)) != nil { journal.remove() }
+                throw error
+            }
             try RenderManifest.merge(in: request.directory, header: manifest)
             journal.remove()
         case .pdf:
