@@ -52,4 +52,28 @@ import ZoetropeRender
         let moved = try RasterImage(pngFile: folder.path("all/frame_00020.png"))
         #expect(moved[80, 175] != RasterImage.Pixel(red: 0xF2, green: 0xF2, blue: 0xF7), "the shadow came along below the moved card")
     }
+
+    /// A layer whose transform cannot be inverted (a "pop in" from scale 0) or would overflow
+    /// draws nothing, as Core Animation shows nothing; it never stops the render (exit 70).
+    @Test func degenerateTransformsDrawNothingAndNeverFailTheRender() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("pop.yaml", """
+            version: 1
+            canvas: { size: [100, 100], background: "#FFFFFF" }
+            render: { fps: 10, duration: 1 }
+            layers:
+              - { id: dot, shape: ellipse, position: [50, 50], size: [40, 40], fill: "#E4572E", scale: [0, 0], shadow: { color: "#000000", radius: 4, opacity: 0.5 } }
+              - { id: huge, shape: rect, position: [50, 50], size: [10, 10], fill: "#000000", scale: [1e300, 1e300] }
+              - { id: flat, shape: rect, position: [50, 50], size: [0, 10], fill: "#000000", blur: 2 }
+            animators:
+              - { id: pop, duration: 1, timing: { spring: { dampingRatio: 0.5 } }, animations: [ { set: { dot.scale: [1, 1] } } ] }
+            script: [ { at: 0, start: pop } ]
+            """)
+        let result = try CommandRunner.run(["render", scene, "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try RasterImage(pngFile: folder.path("out/frame_00000.png"))
+        #expect(first.pixels.allSatisfy { $0 == RasterImage.Pixel(red: 255, green: 255, blue: 255) }, "scale 0 and an overflowing scale show nothing")
+        let grown = try RasterImage(pngFile: folder.path("out/frame_00010.png"))
+        #expect(grown[50, 50] == RasterImage.Pixel(red: 0xE4, green: 0x57, blue: 0x2E))
+    }
 }

@@ -83,6 +83,14 @@ final class FrameDrawer {
         let values = tree.values[index]
         guard !values.hidden, values.opacity > 0 else { return }
         let size = values.size
+        // A transform that cannot be inverted (a scale of 0, as in a "pop in" from scale 0) or
+        // that would overflow draws nothing, as Core Animation shows nothing; Cairo would stop
+        // drawing altogether (its error is sticky).
+        let parent = context.transform
+        let determinant = (parent.xx * parent.yy - parent.xy * parent.yx) * values.scale.x * values.scale.y
+        let offset = values.position + values.translation - Vector2(values.anchor.x * size.x, values.anchor.y * size.y)
+        guard determinant.isFinite, abs(determinant) > 1e-12, abs(determinant) < 1e18, values.rotation.isFinite,
+              offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 1e9, abs(offset.y) < 1e9 else { return }
         context.save()
         defer { context.restore() }
         context.translate(values.position.x + values.translation.x, values.position.y + values.translation.y)
