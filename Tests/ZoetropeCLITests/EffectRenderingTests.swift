@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import ZoetropeRender
 
-/// A backdrop blur of opaque content stays opaque: beyond the canvas there is nothing to pull in.
-@Suite struct BackdropBlurTests {
+/// Effects and geometry that must never make a frame wrong: backdrop blurs of opaque content stay
+/// opaque, reused shadow sprites give the same bytes in any order, degenerate transforms draw nothing.
+@Suite struct EffectRenderingTests {
     @Test func aFullCanvasBackdropBlurOverAnOpaqueBackgroundStaysOpaque() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("glass.yaml", """
