@@ -46,12 +46,6 @@ public struct GroupDefinition: Hashable, Sendable {
         self.options = options
     }
 
-    /// The animators a target reaches, through nested groups.
-    public static func leaves(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> [Int] {
-        target < animators.count ? [target]
-            : groups[target - animators.count].members.flatMap { leaves(of: $0.target, animators: animators, groups: groups) }
-    }
-
     /// A target's length on its parent's axis: an animator's animation duration, or a group's
     /// longest member (delay + duration) over its time scale.
     public static func axisDuration(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {

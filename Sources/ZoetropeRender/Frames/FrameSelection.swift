@@ -92,6 +92,7 @@ public struct FrameSelectionError: Error, Hashable, Sendable, CustomStringConver
     public var description: String { message }
 }
 
-private extension Array where Element == String {
+extension Array where Element == String {
+    /// The first element and the second, if any (a split `A-B`, `id.field`).
     func splitPair() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
 }

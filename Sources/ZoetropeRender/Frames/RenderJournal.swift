@@ -21,10 +21,7 @@ final class RenderJournal: @unchecked Sendable {
 
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count)
-        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        path = directory + "/" + Self.prefix + "\(name.isEmpty ? "host" : name)-\(getpid()).jsonl"
+        path = directory + "/" + Self.prefix + "\(Self.hostName)-\(getpid()).jsonl"
         descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: String(cString: strerror(errno))) }
         var bare = header
@@ -33,6 +30,14 @@ final class RenderJournal: @unchecked Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// This machine's name as journal names carry it (letters, digits and dashes).
+    static let hostName: String = {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count)
+        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return name.isEmpty ? "host" : name
+    }()
 
     /// Records a frame that is now in place.
     func record(_ frame: RenderManifest.Frame) throws(RenderError) { try append(frame) }
@@ -74,12 +79,9 @@ final class RenderJournal: @unchecked Sendable {
     /// True when the journal at `path` belongs to a process on this host that is no longer
     /// running (a journal from another host, or of a live process, may still grow).
     static func isAbandoned(_ path: String) -> Bool {
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count)
-        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let stem = file.dropFirst(prefix.count).dropLast(".jsonl".count)
-        guard let dash = stem.lastIndex(of: "-"), String(stem[..<dash]) == (name.isEmpty ? "host" : name),
+        guard let dash = stem.lastIndex(of: "-"), String(stem[..<dash]) == hostName,
               let pid = Int32(stem[stem.index(after: dash)...]), pid != getpid() else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }

@@ -396,8 +396,3 @@ public struct StateBand: Sendable {
         }
     }
 }
-
-private extension Array where Element == String {
-    /// The first element and the second, if any.
-    func splitPair() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
-}
