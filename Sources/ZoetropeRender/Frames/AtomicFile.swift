@@ -10,12 +10,12 @@ public enum AtomicFile {
     /// The suffix of temporary files, so an interrupted render's leftovers can be found.
     static let temporarySuffix = ".zoetrope-tmp"
 
-    /// A hidden name beside `path` for writing it before the rename.
+    /// A hidden name beside `path` for writing it before the rename, stamped with its owner.
     static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(folder)/.\(name).\(getpid())\(temporarySuffix)"
+        return "\(folder)/.\(name).\(ProcessStamp.current)\(temporarySuffix)"
     }
 
     /// Moves a finished temporary file into place.
@@ -114,9 +114,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Removes the temporary files an interrupted render left in `folder`.
+    /// Removes the temporary files that killed processes on this host left in `folder`; those of
+    /// live processes (shards writing into the same folder) and of other hosts stay.
     static func removeLeftovers(in folder: String) {
         for name in FrameListing.names(in: folder) where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
+            let stem = name.dropLast(temporarySuffix.count)
+            guard let dot = stem.lastIndex(of: "."), ProcessStamp.isAbandoned(stem[stem.index(after: dot)...]) else { continue }
             unlink("\(folder)/\(name)")
         }
     }

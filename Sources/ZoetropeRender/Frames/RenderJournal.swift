@@ -21,7 +21,7 @@ final class RenderJournal: @unchecked Sendable {
 
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {
-        path = directory + "/" + Self.prefix + "\(Self.hostName)-\(getpid()).jsonl"
+        path = directory + "/" + Self.prefix + ProcessStamp.current + ".jsonl"
         descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: String(cString: strerror(errno))) }
         var bare = header
@@ -30,14 +30,6 @@ final class RenderJournal: @unchecked Sendable {
     }
 
     deinit { close(descriptor) }
-
-    /// This machine's name as journal names carry it (letters, digits and dashes).
-    static let hostName: String = {
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count)
-        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        return name.isEmpty ? "host" : name
-    }()
 
     /// Records a frame that is now in place.
     func record(_ frame: RenderManifest.Frame) throws(RenderError) { try append(frame) }
@@ -80,10 +72,7 @@ final class RenderJournal: @unchecked Sendable {
     /// running (a journal from another host, or of a live process, may still grow).
     static func isAbandoned(_ path: String) -> Bool {
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = file.dropFirst(prefix.count).dropLast(".jsonl".count)
-        guard let dash = stem.lastIndex(of: "-"), String(stem[..<dash]) == hostName,
-              let pid = Int32(stem[stem.index(after: dash)...]), pid != getpid() else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
+        return ProcessStamp.isAbandoned(file.dropFirst(prefix.count).dropLast(".jsonl".count))
     }
 }
 
