@@ -7,7 +7,7 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws(FrameSelectionError) {
         guard count > 0, (0..<count).contains(index) else {
-            throw FrameSelectionError(message: "shard \(index)/\(count): the index must be within 0..<\(max(count, 1)) and the count > 0")
+            throw FrameSelectionError(message: "the index must be within 0..<\(max(count, 1)) and the count > 0")
         }
         self.index = index
         self.count = count
@@ -17,7 +17,7 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(FrameSelectionError) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw FrameSelectionError(message: "\"\(text)\" is not a shard I/N (such as 0/4)")
+            throw FrameSelectionError(message: "not a shard I/N (such as 0/4)")
         }
         try self.init(index: index, count: count)
     }

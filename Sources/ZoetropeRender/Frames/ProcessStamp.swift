@@ -14,7 +14,7 @@ enum ProcessStamp {
     static let hostName: String = {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count)
-        let name = String(cString: host).filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        let name = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).filter { $0.isLetter || $0.isNumber || $0 == "-" }
         return name.isEmpty ? "host" : name
     }()
 

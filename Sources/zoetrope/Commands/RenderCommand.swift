@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames to render: N, A-B, A-, A-B:S, comma lists (0-based, inclusive).", valueName: "SPEC"))
     var frames: String?
 
-    @Option(help: ArgumentHelp("Render only part I of N of the selected frames; with just N, I comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.", valueName: "I/N"))
+    @Option(help: ArgumentHelp("Render only part I of N of the selected frames; with just N, I comes from the job array engine (Slurm, Kubernetes, AWS Batch, Cloud Run, GitLab, CircleCI, Buildkite); with auto, N does too.", valueName: "I/N|N|auto"))
     var shard: String?
 
     @Option(help: "Frames drawn and encoded in parallel (default: the number of cores).")
@@ -68,19 +68,9 @@ struct RenderCommand: ParsableCommand {
     private func frameShard() throws -> FrameShard? {
         guard let shard else { return nil }
         do {
-            if shard.contains("/") { return try FrameShard(parsing: shard) }
-            guard let count = Int(shard) else { throw ValidationError("--shard must be I/N or N (found \(shard))") }
-            let environment = ProcessInfo.processInfo.environment
-            if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
-                return try FrameShard(index: index, count: count)
-            }
-            if let task = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
-                let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
-                return try FrameShard(index: task - first, count: count)
-            }
-            throw ValidationError("--shard \(shard): neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; write --shard I/N")
-        } catch let error as FrameSelectionError {
-            throw ValidationError("--shard: \(error.message)")
+            return try FrameShard(option: shard, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError("--shard \(shard): \(error.message)")
         }
     }
 
