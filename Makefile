@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test build deps bench clean
+.PHONY: render test test-farm build deps farm-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) beside each scene's frames.
@@ -15,9 +15,16 @@ render: build
 		if [ -e "$$scene" ]; then $(RELEASE) sheet "$$scene" || exit 1; fi; \
 	done
 
-## Run every test (unit tests and end-to-end tests of the built binary).
-test: deps
+## Run every test: unit tests, end-to-end tests of the built binary, and a short render on a
+## real one-node Slurm cluster (a job array of 4 shards writing into one folder).
+test: deps farm-deps
 	$(SWIFT) test
+	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
+
+## The farm suite at length: 8 shards of a 245-frame scene on the one-node Slurm cluster.
+test-farm: deps farm-deps
+	$(SWIFT) build --product zoetrope
+	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-pause-scrub.yaml 8
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
 bench: build
@@ -37,6 +44,13 @@ deps:
 	@if ! command -v fc-list >/dev/null 2>&1 || ! fc-list | grep -q "DejaVu Sans"; then \
 		echo "Installing fontconfig and fonts-dejavu-core (the default font of text layers)"; \
 		$(APT) update -qq && $(APT) install -y -qq fontconfig fonts-dejavu-core; \
+	fi
+
+## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
+farm-deps:
+	@if ! command -v slurmctld >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then \
+		echo "Installing slurm-wlm and munge (the farm tests start their own one-node cluster)"; \
+		$(APT) update -qq && $(APT) install -y -qq slurm-wlm munge; \
 	fi
 
 clean:
