@@ -218,6 +218,62 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(!names.contains { $0.hasSuffix(".zoetrope-tmp") }, "\(names)")
     }
 
+    /// A folder that cannot be written is exit 73 naming what could not be created. (Root ignores
+    /// permissions, so as root the render runs as nobody, from a copy of the binary it can reach.)
+    @Test func aReadOnlyFolderIsExit73NamingTheFile() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let locked = folder.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        for out in [locked, locked + "/frames"] {
+            let process = Process()
+            if getuid() == 0 {
+                let binary = folder.path("zoetrope")
+                if !FileManager.default.fileExists(atPath: binary) {
+                    try FileManager.default.copyItem(atPath: CommandRunner.binary.path, toPath: binary)
+                }
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+                process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary]
+            } else {
+                process.executableURL = CommandRunner.binary
+                process.arguments = []
+            }
+            process.arguments! += ["render", scene, "--out", out, "--progress", "none"]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73, "\(message)")
+            #expect(message.contains(out) && message.contains("cannot create: Permission denied"), "\(message)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
+    }
+
+    /// A folder removed while frames are being written is exit 73 or 74 naming the frame, never a
+    /// crash or a success.
+    @Test func aFolderThatVanishesMidRenderIsAnErrorNamingTheFrame() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8",
+                             "--set", "render.duration=30"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        for _ in 0..<3000 where ((try? frameFiles(out)) ?? []).count < 2 && process.isRunning { usleep(10_000) }
+        try #require(process.isRunning, "the render ended before the folder could be removed")
+        try FileManager.default.removeItem(atPath: out)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && [73, 74].contains(process.terminationStatus), "\(process.terminationStatus): \(message)")
+        #expect(message.contains(out + "/") && message.contains("No such file or directory"), "\(message)")
+    }
+
     @Test func imageLayersDrawAPNG() throws {
         let folder = try TemporaryFolder()
         let swatch = try folder.write("swatch.yaml", """
