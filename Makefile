@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test test-farm build deps farm-deps bench clean
+.PHONY: render test test-farm fuzz fuzz-short fuzz-build build deps farm-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) beside each scene's frames.
@@ -15,11 +15,13 @@ render: build
 		if [ -e "$$scene" ]; then $(RELEASE) sheet "$$scene" || exit 1; fi; \
 	done
 
-## Run every test: unit tests, end-to-end tests of the built binary, and a short render on a
-## real one-node Slurm cluster (a job array of 4 shards writing into one folder).
+## Run every test: unit tests, end-to-end tests of the built binary, a short render on a real
+## one-node Slurm cluster (a job array of 4 shards writing into one folder), and a short run of
+## each fuzz target after replaying every crash input it ever found.
 test: deps farm-deps
 	$(SWIFT) test
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
+	$(MAKE) fuzz-short
 
 ## The farm suite at length: 8 shards of a 245-frame scene on the one-node Slurm cluster.
 test-farm: deps farm-deps
@@ -45,6 +47,20 @@ deps:
 		echo "Installing fontconfig and fonts-dejavu-core (the default font of text layers)"; \
 		$(APT) update -qq && $(APT) install -y -qq fontconfig fonts-dejavu-core; \
 	fi
+
+## The libFuzzer targets of Fuzz/ (docs/reliability.md): fuzz runs each FUZZ_SECONDS (default
+## 20 minutes), fuzz-short 10 seconds.
+FUZZ_SECONDS ?= 1200
+FUZZ_BUILD   := $(SWIFT) build --package-path Fuzz -c release -Xswiftc -use-ld=lld
+fuzz-build: deps
+	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer
+	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan --product FuzzFirstFrame
+
+fuzz: fuzz-build
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-short: fuzz-build
+	bash Fuzz/run.sh 10
 
 ## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
 farm-deps:

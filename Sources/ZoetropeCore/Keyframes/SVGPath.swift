@@ -122,9 +122,12 @@ public struct SVGPath: Hashable, Sendable {
                             largeArc: Bool, sweep: Bool) -> [Segment] {
         guard rx > 0, ry > 0, p0 != p1 else { return [.line(p1)] }
         let (c, s) = (Double.cos(rotation), Double.sin(rotation))
+        // Solved in units of the largest length involved, so coordinates near the limits of Double
+        // do not overflow when squared; a result that is still not finite draws a line instead.
         let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
-        let x1 = c * dx + s * dy, y1 = -s * dx + c * dy
-        var (rx, ry) = (rx, ry)
+        let unit = max(abs(dx), abs(dy), rx, ry)
+        let x1 = (c * dx + s * dy) / unit, y1 = (-s * dx + c * dy) / unit
+        var (rx, ry) = (rx / unit, ry / unit)
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
         if lambda > 1 { rx *= Double.sqrt(lambda); ry *= Double.sqrt(lambda) }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
@@ -132,15 +135,18 @@ public struct SVGPath: Hashable, Sendable {
         var factor = denominator > 0 ? Double.sqrt(max(0, numerator / denominator)) : 0
         if largeArc == sweep { factor = -factor }
         let cx1 = factor * rx * y1 / ry, cy1 = -factor * ry * x1 / rx
-        let center = Vector2(c * cx1 - s * cy1 + (p0.x + p1.x) / 2, s * cx1 + c * cy1 + (p0.y + p1.y) / 2)
         func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
-            let value = Double.atan2(y: ux * vy - uy * vx, x: ux * vx + uy * vy)
-            return value
+            Double.atan2(y: ux * vy - uy * vx, x: ux * vx + uy * vy)
         }
         let theta = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
+        let center = Vector2(unit * (c * cx1 - s * cy1) + (p0.x + p1.x) / 2, unit * (s * cx1 + c * cy1) + (p0.y + p1.y) / 2)
+        (rx, ry) = (rx * unit, ry * unit)
+        guard delta.isFinite, theta.isFinite, center.x.isFinite, center.y.isFinite, rx.isFinite, ry.isFinite else {
+            return [.line(p1)]
+        }
         let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
         let step = delta / Double(pieces)
         let k = 4.0 / 3 * Double.tan(step / 4)

@@ -389,7 +389,8 @@ extension SceneDocument {
     ]
     static let gestures = ["drag", "release"]
     static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
-    static var modifierKeys: [String] { Array(Set(calls.flatMap(\.modifiers) + ["path"])).sorted() }
+    /// Keys that qualify a call and are not actions themselves (`set` is both).
+    static var modifierKeys: [String] { Set(calls.flatMap(\.modifiers) + ["path"]).subtracting(actionKeys).sorted() }
 
     func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
         guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys) != nil else { return nil }

@@ -1,4 +1,5 @@
 internal import CCairo
+import ZoetropeCore
 
 /// Decoded pixels of a PNG, as straight-alpha RGBA bytes: what tests and image diffs compare.
 public struct RasterImage: Hashable, Sendable {
@@ -24,6 +25,15 @@ public struct RasterImage: Hashable, Sendable {
     public init(pngFile path: String) throws(CairoError) {
         let surface = try CairoImageSurface(png: path)
         self.init(surface: surface)
+    }
+
+    /// `tree` drawn as a render draws its frames, at `scale` pixels per point.
+    public init(drawing tree: PresentationTree, scale: Double = 1) throws(CairoError) {
+        let width = Int((tree.canvas.size.x * scale).rounded()), height = Int((tree.canvas.size.y * scale).rounded())
+        let drawer = try FrameDrawer(width: max(width, 1), height: max(height, 1))
+        try drawer.draw(tree, scale: scale)
+        guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
+        self.init(surface: image)
     }
 
     init(surface: CairoImageSurface) {

@@ -41,6 +41,23 @@ private func near(_ a: Vector2, _ b: Vector2, _ tolerance: Double = 1e-9) -> Boo
         }
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/FuzzSVGPath): an arc between points 1e211 apart
+    /// overflowed when squared and trapped converting NaN to a piece count. It is solved in units of
+    /// its largest length; an arc at a scale that no Double can hold at all is drawn as a line.
+    @Test func arcsAtExtremeScalesStayFinite() throws {
+        let far = try SVGPath(parsing: "M 6e211,0 A59 208 030 10 1,0")
+        #expect(far.flattened(steps: 8).allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        #expect(far.segments.count > 1)
+        // The same half circle as above, scaled by 1e300, keeps its shape.
+        let huge = try SVGPath(parsing: "M 0 5e301 A 5e301 5e301 0 0 1 1e302 5e301")
+        for point in huge.flattened(steps: 16) {
+            let radius = Double.hypot(point.x - 5e301, point.y - 5e301)
+            #expect(abs(radius / 5e301 - 1) < 0.001, "\(point)")
+        }
+        // Past what a Double can hold (the half-distance overflows): a line to the end point.
+        #expect(try SVGPath(parsing: "M -1.7e308 0 A 1 1 0 0 1 1.7e308 0").segments.last == .line(Vector2(1.7e308, 0)))
+    }
+
     @Test(arguments: [("L 10 10", "start with a command such as M"), ("M 0 0 L 10", "expected a number"),
                       ("M 0 0 A 5 5 0 2 1 10 10", "expected an arc flag"), ("M 0 0 X 1 2", "unknown command")])
     func malformedDataNamesTheProblem(text: String, message: String) {

@@ -1,0 +1,28 @@
+import CLibFuzzer
+import Glibc
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+/// Any bytes as a scene, and when they are one, its first frame and its middle frame drawn into
+/// a surface of at most 64 pixels a side: evaluation and drawing never crash, and drawing never
+/// fails but for an image file that is not there (which a render checks before its first frame).
+func fuzzFirstFrame(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let loaded = try? SceneLoader.parse(bytes, file: "/nonexistent/fuzz.yaml"),
+          let (evaluation, duration) = try? loaded.evaluate() else { return 0 }
+    let canvas = loaded.scene.canvas.size
+    let scale = min(1, 64 / max(canvas.x, canvas.y, 1))
+    for time in [0, duration / 2] {
+        do {
+            _ = try RasterImage(drawing: evaluation.presentation(at: time), scale: scale)
+        } catch {
+            precondition(error.operation.hasPrefix("reading the PNG"), "drawing failed: \(error)")
+        }
+    }
+    return 0
+}
+
+var count = CommandLine.argc
+var values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&count, &values, { data, size in fuzzFirstFrame(data!, size) }))
