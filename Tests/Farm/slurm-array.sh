@@ -51,8 +51,8 @@ port=$((17000 + RANDOM % 2000))
 cat > "$work/slurm.conf" <<CONF
 ClusterName=zoetrope
 SlurmctldHost=$node
-SlurmUser=root
-SlurmdUser=root
+SlurmUser=$(id -un)
+SlurmdUser=$(id -un)
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 AuthType=auth/munge
