@@ -1,10 +1,14 @@
 /*
- * The benchmark's reference: Cairo drawing the bench scenes' shapes, libdeflate encoding, frames
- * split over N processes. It also writes the matching scene, so both sides draw the same
- * parameters (a fixed linear congruential generator).
+ * The benchmark's reference, the unfiltered floor: Cairo drawing the bench scenes' shapes,
+ * libdeflate level 1 encoding rows with no PNG filter, frames split over N processes. It also
+ * writes the matching scene, so both sides draw the same parameters (a fixed linear
+ * congruential generator), and re-encodes a folder of frames to measure a scene's encode-only
+ * floor.
  *
  *   reference scene RECTS WIDTH HEIGHT FRAMES          > bench.yaml
  *   reference render RECTS WIDTH HEIGHT FRAMES DIR JOBS [cairo-png]
+ *   reference encode DIR      decodes DIR's frame_*.png (not timed), then prints the CPU seconds
+ *                             of encoding them all as the floor does, and their bytes
  */
 #include <cairo/cairo.h>
 #include <libdeflate.h>
@@ -14,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <glob.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CIRCLES 20
@@ -71,36 +77,73 @@ static void chunk(FILE *f, const char *type, const uint8_t *body, size_t n) {
     free(tb);
 }
 
-/* RGB PNG, Paeth-filtered rows, libdeflate level 1: what zoetrope writes for opaque frames. */
-static void write_png(cairo_surface_t *surface, const char *path, struct libdeflate_compressor *c) {
+/* The floor's PNG: RGB rows when every pixel is opaque, else straight-alpha RGBA; filter None;
+ * one libdeflate level 1 call for the whole frame. Returns the PNG's size; writes it if `path`. */
+static size_t write_png(cairo_surface_t *surface, const char *path, struct libdeflate_compressor *c) {
     int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
     int stride = cairo_image_surface_get_stride(surface);
     const uint8_t *data = cairo_image_surface_get_data(surface);
-    size_t rowBytes = (size_t)w * 3, total = (rowBytes + 1) * h;
-    uint8_t *rows = malloc(total), *prev = calloc(rowBytes, 1), *cur = malloc(rowBytes);
+    int opaque = 1;
+    for (int y = 0; y < h && opaque; y++) {
+        const uint32_t *src = (const uint32_t *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++) if ((src[x] >> 24) != 0xFF) { opaque = 0; break; }
+    }
+    int channels = opaque ? 3 : 4;
+    size_t rowBytes = (size_t)w * channels, total = (rowBytes + 1) * h;
+    uint8_t *rows = malloc(total);
     for (int y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)(data + (size_t)y * stride);
-        for (int x = 0; x < w; x++) { cur[x*3] = src[x] >> 16; cur[x*3+1] = src[x] >> 8; cur[x*3+2] = src[x]; }
         uint8_t *dst = rows + (size_t)y * (rowBytes + 1);
-        dst[0] = 4;
-        for (size_t i = 0; i < rowBytes; i++) {
-            int a = i >= 3 ? cur[i-3] : 0, b = prev[i], cc = i >= 3 ? prev[i-3] : 0, p = a + b - cc;
-            int pa = abs(p - a), pb = abs(p - b), pc = abs(p - cc);
-            dst[1 + i] = cur[i] - (pa <= pb && pa <= pc ? a : pb <= pc ? b : cc);
+        dst[0] = 0;
+        dst++;
+        if (opaque) {
+            for (int x = 0; x < w; x++) { dst[x*3] = src[x] >> 16; dst[x*3+1] = src[x] >> 8; dst[x*3+2] = src[x]; }
+        } else {
+            for (int x = 0; x < w; x++) {
+                uint32_t a = src[x] >> 24, r = (src[x] >> 16) & 0xFF, g = (src[x] >> 8) & 0xFF, b = src[x] & 0xFF;
+                if (a != 0 && a != 0xFF) {
+                    r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+                    if (r > 255) r = 255;
+                    if (g > 255) g = 255;
+                    if (b > 255) b = 255;
+                }
+                dst[x*4] = r; dst[x*4+1] = g; dst[x*4+2] = b; dst[x*4+3] = a;
+            }
         }
-        uint8_t *t = prev; prev = cur; cur = t;
     }
     size_t bound = libdeflate_zlib_compress_bound(c, total);
     uint8_t *z = malloc(bound);
     size_t zn = libdeflate_zlib_compress(c, rows, total, z, bound);
-    char tmp[4096]; snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
-    fwrite(sig, 1, 8, f);
-    uint8_t ihdr[13]; put32(ihdr, w); put32(ihdr + 4, h); ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = ihdr[11] = ihdr[12] = 0;
-    chunk(f, "IHDR", ihdr, 13); chunk(f, "IDAT", z, zn); chunk(f, "IEND", NULL, 0);
-    fclose(f); rename(tmp, path);
-    free(rows); free(prev); free(cur); free(z);
+    uint8_t ihdr[13]; put32(ihdr, w); put32(ihdr + 4, h); ihdr[8] = 8; ihdr[9] = opaque ? 2 : 6; ihdr[10] = ihdr[11] = ihdr[12] = 0;
+    uint8_t *idat = malloc(zn + 4); memcpy(idat, "IDAT", 4); memcpy(idat + 4, z, zn);
+    volatile uint32_t crc = libdeflate_crc32(0, idat, zn + 4); (void)crc;
+    if (path) {
+        char tmp[4096]; snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        FILE *f = fopen(tmp, "wb");
+        static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+        fwrite(sig, 1, 8, f);
+        chunk(f, "IHDR", ihdr, 13); chunk(f, "IDAT", z, zn); chunk(f, "IEND", NULL, 0);
+        fclose(f); rename(tmp, path);
+    }
+    free(rows); free(z); free(idat);
+    return 8 + 25 + zn + 12 + 12;
+}
+
+/* A scene's encode-only floor: every frame in `dir` decoded first, then encoded as the floor does. */
+static int encode_folder(const char *dir) {
+    char pattern[4096]; snprintf(pattern, sizeof pattern, "%s/frame_*.png", dir);
+    glob_t found;
+    if (glob(pattern, 0, NULL, &found) != 0) { fprintf(stderr, "no frames in %s\n", dir); return 66; }
+    cairo_surface_t **frames = malloc(sizeof *frames * found.gl_pathc);
+    for (size_t i = 0; i < found.gl_pathc; i++) frames[i] = cairo_image_surface_create_from_png(found.gl_pathv[i]);
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
+    struct timespec t0, t1;
+    size_t bytes = 0;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    for (size_t i = 0; i < found.gl_pathc; i++) bytes += write_png(frames[i], NULL, c);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    printf("%.6f %zu %zu\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9, bytes, found.gl_pathc);
+    return 0;
 }
 
 static void rounded(cairo_t *cr, double w, double h, double r) {
@@ -111,7 +154,8 @@ static void rounded(cairo_t *cr, double w, double h, double r) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]]\n"); return 64; }
+    if (argc == 3 && strcmp(argv[1], "encode") == 0) return encode_folder(argv[2]);
+    if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]] | encode DIR\n"); return 64; }
     int n = atoi(argv[2]), width = atoi(argv[3]), height = atoi(argv[4]), frames = atoi(argv[5]);
     double duration = (frames - 1) / 60.0;
     Shape *rects = malloc(sizeof(Shape) * n), circles[CIRCLES];
