@@ -252,6 +252,28 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
     }
 
+    /// A full disk (a 64 KB tmpfs, where this machine lets the test mount one) is exit 74 naming
+    /// the frame; no temporary file stays, and manifest.json, if written, lists only whole frames.
+    @Test(.enabled(if: TinyDisk.canMount, "mounting a tmpfs needs root and a kernel that allows it"))
+    func aFullDiskIsExit74NamingTheFrame() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let disk = try TinyDisk(at: folder.path("disk"), kilobytes: 64)
+        defer { disk.unmount() }
+        let result = try CommandRunner.run(["render", scene, "--out", disk.path, "--progress", "none", "--scale", "6", "--jobs", "1", "--set", "render.duration=10"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains(disk.path + "/") && result.stderr.contains("No space left on device"), "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: disk.path)
+        #expect(!names.contains { $0.hasSuffix(".zoetrope-tmp") }, "\(names)")
+        if let data = FileManager.default.contents(atPath: disk.path + "/manifest.json") {
+            let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
+            for frame in manifest.frames {
+                let bytes = try #require(FileManager.default.contents(atPath: disk.path + "/" + frame.file))
+                #expect(try RasterImage(pngFile: disk.path + "/" + frame.file).width == 720, "\(frame.file) (\(bytes.count) bytes) is whole")
+            }
+        }
+    }
+
     /// A folder removed while frames are being written is exit 73 or 74 naming the frame, never a
     /// crash or a success.
     @Test func aFolderThatVanishesMidRenderIsAnErrorNamingTheFrame() throws {
@@ -400,5 +422,39 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(image.width == 60 && image.height == 40)
         let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("out/manifest.json"))))
         #expect(manifest.overrides == ["canvas.size=[60, 40]", "render.fps=10.0"])
+    }
+}
+
+/// A tmpfs of a few kilobytes, to fill up.
+struct TinyDisk {
+    let path: String
+
+    /// True when this process may mount a tmpfs (root, and a kernel or sandbox that allows it).
+    static let canMount: Bool = {
+        guard getuid() == 0, let folder = try? TemporaryFolder(), let disk = try? TinyDisk(at: folder.path("probe"), kilobytes: 64) else {
+            return false
+        }
+        disk.unmount()
+        return true
+    }()
+
+    init(at path: String, kilobytes: Int) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        self.path = path
+    }
+
+    func unmount() {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [path]
+        try? umount.run()
+        umount.waitUntilExit()
     }
 }
