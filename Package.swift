@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate and CCrypto only
-// under ZoetropeRender.
+// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate, CZlib and
+// CCrypto only under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
@@ -44,12 +44,18 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "ZoetropeRender",
             dependencies: [
                 "ZoetropeCore",
                 "CCairo",
                 "CDeflate",
+                "CZlib",
                 "CCrypto",
             ],
             exclude: ["README.md"]

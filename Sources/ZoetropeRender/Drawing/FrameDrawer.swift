@@ -55,6 +55,9 @@ final class FrameDrawer {
         try context.checkStatus()
     }
 
+    /// The strips of the frames this drawer encoded; nil before the first.
+    var strips: DeflateStrips? { encoder?.strips }
+
     /// The frame encoded as PNG with libdeflate (the encoder and its buffers are reused).
     func pngData() throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }

@@ -194,12 +194,17 @@ public enum FrameSequenceRenderer {
     /// time): evaluation of the presentation, drawing, PNG encoding, and hashing plus writing.
     public struct PhaseTimes: Sendable {
         public var evaluate = 0.0, draw = 0.0, encode = 0.0, write = 0.0
+        /// PNG strips whose compressed bytes were reused from the worker's previous frame, and
+        /// strips compressed (work, not time, but reported beside it).
+        public var stripsReused = 0, stripsCompressed = 0
 
         mutating func add(_ other: PhaseTimes) {
             evaluate += other.evaluate
             draw += other.draw
             encode += other.encode
             write += other.write
+            stripsReused += other.stripsReused
+            stripsCompressed += other.stripsCompressed
         }
     }
 
@@ -214,16 +219,22 @@ public enum FrameSequenceRenderer {
         }
         let shared = Mutex(Shared())
         let workers = max(1, min(request.jobs, frames.count))
+        // Long enough for strips to be reused, short enough that workers end together.
+        let runLength = max(1, min(8, frames.count / (workers * 4)))
         let evaluation = request.evaluation
         let frameRate = evaluation.scene.frameRate
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let drawer: FrameDrawer
             // The worker's last frame: a frame that would draw the same picture reuses its bytes.
             var last: (tree: PresentationTree, png: [UInt8], sha256: String)?
             // Phase times: measured by the pipeline for reporting only; no frame depends on them.
             let clock = ContinuousClock()
             var times = PhaseTimes()
-            defer { shared.withLock { $0.times.add(times) } }
+            var drawer: FrameDrawer?
+            defer {
+                times.stripsReused = drawer?.strips?.reused ?? 0
+                times.stripsCompressed = drawer?.strips?.compressed ?? 0
+                shared.withLock { $0.times.add(times) }
+            }
             func seconds(since start: ContinuousClock.Instant) -> Double {
                 let elapsed = start.duration(to: clock.now).components
                 return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
@@ -234,13 +245,20 @@ public enum FrameSequenceRenderer {
                 shared.withLock { $0.failure = $0.failure ?? RenderError(message: "\(error)", exitCode: 70) }
                 return
             }
+            guard let drawer else { return }
+            // Workers take runs of consecutive frames, so a worker's previous frame is usually
+            // the one before and unchanged strips are found in its encoder.
+            var run: ArraySlice<Int> = []
             while true {
-                let claimed: Int? = shared.withLock { state in
-                    guard state.failure == nil, state.next < frames.count else { return nil }
-                    defer { state.next += 1 }
-                    return frames[state.next]
+                if run.isEmpty {
+                    run = shared.withLock { state in
+                        guard state.failure == nil, state.next < frames.count else { return [] }
+                        let end = min(state.next + runLength, frames.count)
+                        defer { state.next = end }
+                        return frames[state.next..<end]
+                    }
                 }
-                guard let index = claimed else { return }
+                guard let index = run.popFirst() else { return }
                 do {
                     let time = frameRate.time(ofFrame: index)
                     if request.format == .svg {

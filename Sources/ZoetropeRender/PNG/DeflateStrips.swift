@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CDeflate
+internal import CZlib
+
+/// Compresses a frame's rows as a sequence of independently compressed strips that join into one
+/// zlib stream, and reuses the compressed bytes of a strip whose rows equal the same strip of the
+/// frame compressed before.
+///
+/// Each strip is compressed on its own by libdeflate (raw deflate). All but the last are made
+/// joinable as zlib's gzjoin example describes: the strip's blocks are walked with zlib's
+/// `inflate(Z_BLOCK)` to find where its last block starts and where it ends; that block's
+/// BFINAL bit is cleared, and an empty stored block brings the strip to a byte boundary, so the
+/// next strip's first block can follow. The zlib stream's Adler-32 is combined from the
+/// strips' (`adler32_combine`), never recomputed over the whole frame.
+///
+/// A frame's bytes depend only on its rows: the strip layout is fixed by the frame's size, and
+/// reuse is a cache of what compressing the same rows gives.
+final class DeflateStrips {
+    /// Rows per strip: strips of 64 rows cost 1.5 to 2.6 % in bytes against one stream on the
+    /// seed scenes (32 rows: 6 to 7 %), and most of a UI animation's strips do not change.
+    static let rowsPerStrip = 64
+
+    private struct Strip {
+        /// The strip's pixels as they were in the surface, to compare the next frame's with.
+        var source: [UInt8]
+        var isOpaque: Bool
+        /// Scanlines per pixel the deflate bytes were made with (3 or 4); 0 when not yet made.
+        var channels = 0
+        /// Its deflate blocks: joinable, or final for the last strip.
+        var deflate: [UInt8] = []
+        var adler: UInt = 1
+    }
+
+    private let compressor: OpaquePointer
+    private var strips: [Strip] = []
+    private var layout: (width: Int, height: Int) = (0, 0)
+    private var scanlines: [UInt8] = []
+    /// Strips reused and compressed since the encoder was made.
+    private(set) var reused = 0, compressed = 0
+
+    init(level: Int32) throws(CairoError) {
+        guard let compressor = libdeflate_alloc_compressor(level) else {
+            throw CairoError(message: "libdeflate could not allocate a compressor", operation: "encoding a PNG")
+        }
+        self.compressor = compressor
+    }
+
+    deinit { libdeflate_free_compressor(compressor) }
+
+    /// The zlib stream (header, deflate blocks, Adler-32) of `height` rows of `pixels` as PNG
+    /// scanlines, and whether every pixel is opaque (then they are RGB, else RGBA).
+    func zlibStream(_ pixels: PixelRows, height: Int) throws(CairoError) -> (stream: [UInt8], opaque: Bool) {
+        if layout != (pixels.width, height) {
+            strips = []
+            layout = (pixels.width, height)
+        }
+        let count = (height + Self.rowsPerStrip - 1) / Self.rowsPerStrip
+        func rows(_ index: Int) -> Range<Int> { index * Self.rowsPerStrip..<min((index + 1) * Self.rowsPerStrip, height) }
+        // First which strips changed, and so whether the frame is opaque: an unchanged strip
+        // keeps its opacity.
+        var changed = [Bool](repeating: true, count: count)
+        for index in 0..<count {
+            let source = pixels.source(rows(index))
+            if index < strips.count, strips[index].source.count == source.count,
+               strips[index].source.withUnsafeBytes({ memcmp($0.baseAddress!, source.baseAddress!, source.count) }) == 0 {
+                changed[index] = false
+            } else {
+                let strip = Strip(source: Array(source), isOpaque: pixels.areOpaque(rows(index)))
+                if index < strips.count { strips[index] = strip } else { strips.append(strip) }
+            }
+        }
+        let opaque = strips.allSatisfy(\.isOpaque)
+        let channels = opaque ? 3 : 4
+        // 0x78 0x01: deflate with a 32 KiB window, the fastest level (a valid zlib header).
+        var stream: [UInt8] = [0x78, 0x01]
+        var adler: UInt = 1
+        let lineBytes = 1 + pixels.width * channels
+        for index in 0..<count {
+            let lines = rows(index)
+            if changed[index] || strips[index].channels != channels {
+                let size = lines.count * lineBytes
+                if scanlines.count < size { scanlines = [UInt8](repeating: 0, count: size) }
+                try scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
+                    pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
+                    try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), into: &strips[index], isLast: index == count - 1)
+                }
+                strips[index].channels = channels
+                compressed += 1
+            } else {
+                reused += 1
+            }
+            stream += strips[index].deflate
+            adler = adler32_combine(adler, strips[index].adler, off_t(lines.count * lineBytes))
+        }
+        for shift in [24, 16, 8, 0] { stream.append(UInt8(truncatingIfNeeded: adler >> UInt(shift))) }
+        return (stream, opaque)
+    }
+
+    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, into strip: inout Strip, isLast: Bool) throws(CairoError) {
+        let bound = libdeflate_deflate_compress_bound(compressor, scanlines.count)
+        var deflate = [UInt8](repeating: 0, count: bound)
+        let size = deflate.withUnsafeMutableBytes { libdeflate_deflate_compress(compressor, scanlines.baseAddress, scanlines.count, $0.baseAddress, $0.count) }
+        guard size > 0 else { throw CairoError(message: "libdeflate could not compress the pixels", operation: "encoding a PNG") }
+        deflate.removeSubrange(size...)
+        if !isLast { try Self.makeJoinable(&deflate) }
+        strip.deflate = deflate
+        strip.adler = adler32(1, scanlines.baseAddress, uInt(scanlines.count))
+    }
+
+    /// Turns a complete raw deflate stream into blocks that another stream can follow: its last
+    /// block no longer final, and an empty stored block after it to reach a byte boundary.
+    static func makeJoinable(_ deflate: inout [UInt8]) throws(CairoError) {
+        let (lastHeader, end) = try blockBounds(deflate)
+        deflate[lastHeader / 8] &= ~UInt8(1 << (lastHeader % 8))
+        deflate.removeSubrange(((end + 7) / 8)...)
+        let used = end % 8
+        // The bits past the end are zero (deflate pads with zeros); the stored block's 3-bit
+        // header (BFINAL 0, BTYPE 00) lies in them, or spills into one more zero byte.
+        if used > 0 { deflate[deflate.count - 1] &= UInt8((1 << used) - 1) }
+        if used == 0 || used > 5 { deflate.append(0) }
+        deflate += [0x00, 0x00, 0xFF, 0xFF]
+    }
+
+    /// The bit offset of the last block's header and of the end of the stream, found by walking
+    /// the blocks with zlib's inflate, which stops at each block boundary with `Z_BLOCK`.
+    static func blockBounds(_ deflate: [UInt8]) throws(CairoError) -> (lastHeader: Int, end: Int) {
+        var stream = z_stream()
+        guard zoetrope_inflate_init_raw(&stream) == Z_OK else {
+            throw CairoError(message: "zlib could not start inflating", operation: "joining PNG strips")
+        }
+        defer { inflateEnd(&stream) }
+        var discard = [UInt8](repeating: 0, count: 1 << 16)
+        var lastHeader = 0
+        return try deflate.withUnsafeBufferPointer { input throws(CairoError) -> (lastHeader: Int, end: Int) in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            while true {
+                let status = discard.withUnsafeMutableBufferPointer { output in
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = uInt(output.count)
+                    return inflate(&stream, Z_BLOCK)
+                }
+                guard status == Z_OK else {
+                    throw CairoError(message: "zlib could not read a compressed strip (\(status))", operation: "joining PNG strips")
+                }
+                // At a block boundary (128), zlib has taken whole bytes of input and left
+                // `data_type & 7` bits of the last unused. After the last block (64 also set) this
+                // is the stream's end, before the padding to a byte; otherwise the next header.
+                guard stream.data_type & 128 != 0 else { continue }
+                let position = (input.count - Int(stream.avail_in)) * 8 - Int(stream.data_type & 7)
+                if stream.data_type & 64 != 0 { return (lastHeader, position) }
+                lastHeader = position
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Rows of a Cairo ARGB32 surface (premultiplied, native-endian words) as PNG scanlines.
+struct PixelRows {
+    let data: UnsafeRawPointer
+    let width: Int
+    /// Bytes from one row's start to the next's.
+    let stride: Int
+
+    /// The bytes of rows `rows` as they are in memory (stride included), for comparing frames.
+    func source(_ rows: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: data + rows.lowerBound * stride, count: rows.count * stride)
+    }
+
+    /// True when every pixel of `rows` is opaque.
+    func areOpaque(_ rows: Range<Int>) -> Bool {
+        for y in rows {
+            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where row[x] >> 24 != 0xFF { return false }
+        }
+        return true
+    }
+
+    /// Writes `rows` as unfiltered scanlines (filter byte 0, then RGB, or straight-alpha RGBA
+    /// when `channels` is 4) into `out`, which holds `rows.count × (1 + width × channels)` bytes.
+    /// Raw pointers: this loop touches every byte of every changed row.
+    func scanlines(_ rows: Range<Int>, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let lineBytes = 1 + width * channels
+        for (line, y) in rows.enumerated() {
+            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let start = out + line &* lineBytes
+            start[0] = 0
+            let current = start + 1
+            if channels == 3 {
+                for x in 0..<width {
+                    let word = row[x], base = x &* 3
+                    current[base] = UInt8(truncatingIfNeeded: word >> 16)
+                    current[base &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    current[base &+ 2] = UInt8(truncatingIfNeeded: word)
+                }
+            } else {
+                for x in 0..<width {
+                    let word = row[x], a = word >> 24, base = x &* 4
+                    var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
+                    if a != 0xFF && a != 0 {
+                        r = min((r * 255 + a / 2) / a, 255)
+                        g = min((g * 255 + a / 2) / a, 255)
+                        b = min((b * 255 + a / 2) / a, 255)
+                    }
+                    current[base] = UInt8(r)
+                    current[base &+ 1] = UInt8(g)
+                    current[base &+ 2] = UInt8(b)
+                    current[base &+ 3] = UInt8(a)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import ZoetropeRender
+
+/// PNG frames are compressed in strips that are reused while they do not change; the bytes of a
+/// frame must not depend on what the encoder saw before, and every stream must decode whole.
+@Suite struct PNGStripTests {
+    /// A picture of `width` × `height`: a smooth gradient, a band of noise (which libdeflate stores
+    /// rather than compresses), and a moving square at `offset`; translucent where `alpha` < 255.
+    private func picture(width: Int = 300, height: Int = 200, offset: Int, alpha: UInt8 = 255) -> [RasterImage.Pixel] {
+        var seed: UInt32 = 7
+        return (0..<height).flatMap { y in
+            (0..<width).map { x -> RasterImage.Pixel in
+                if (offset..<offset + 30).contains(x) && (100..<130).contains(y) { return .init(red: 200, green: 30, blue: 30, alpha: alpha) }
+                if (140..<160).contains(y) {
+                    seed = seed &* 1_664_525 &+ 1_013_904_223
+                    return .init(red: UInt8(truncatingIfNeeded: seed >> 8), green: UInt8(truncatingIfNeeded: seed >> 16),
+                                 blue: UInt8(truncatingIfNeeded: seed >> 24), alpha: alpha)
+                }
+                return .init(red: UInt8(x % 256), green: UInt8(y % 256), blue: 90, alpha: alpha)
+            }
+        }
+    }
+
+    private func encode(_ pixels: [RasterImage.Pixel], with encoder: PNGEncoder, width: Int = 300, height: Int = 200) throws -> [UInt8] {
+        let surface = try CairoImageSurface(width: width, height: height)
+        surface.store(pixels)
+        return try encoder.encode(surface)
+    }
+
+    private func decode(_ png: [UInt8]) throws -> RasterImage {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strip-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        FileManager.default.createFile(atPath: path, contents: Data(png))
+        return try RasterImage(pngFile: path)
+    }
+
+    @Test(arguments: [UInt8(255), 160])
+    func aFrameIsTheSameBytesWhateverCameBefore(alpha: UInt8) throws {
+        let first = picture(offset: 10, alpha: alpha), second = picture(offset: 40, alpha: alpha)
+        let warm = try PNGEncoder(compression: .fast)
+        _ = try encode(first, with: warm)
+        let reused = try encode(second, with: warm)
+        let fresh = try encode(second, with: PNGEncoder(compression: .fast))
+        #expect(reused == fresh)
+        #expect(warm.strips.reused > 0, "the strips the square does not cross are reused")
+        // Every strip joins into one stream that decodes to the pixels (libpng checks Adler-32).
+        let decoded = try decode(reused)
+        #expect(decoded.width == 300 && decoded.height == 200)
+        if alpha == 255 {
+            #expect(decoded.pixels == second)
+        } else {
+            // Premultiplied in the surface and back: within a unit of what was stored.
+            let square = decoded[45, 110]
+            #expect(abs(Int(square.red) - 200) <= 1 && abs(Int(square.green) - 30) <= 1 && square.alpha == 160, "\(square)")
+        }
+    }
+
+    @Test func anUnchangedFrameReusesEveryStripAndAChangeOfChannelsNone() throws {
+        let encoder = try PNGEncoder(compression: .fast)
+        let opaque = picture(offset: 10)
+        let first = try encode(opaque, with: encoder)
+        let (reusedBefore, compressedBefore) = (encoder.strips.reused, encoder.strips.compressed)
+        #expect(try encode(opaque, with: encoder) == first)
+        #expect(encoder.strips.reused == reusedBefore + 4 && encoder.strips.compressed == compressedBefore, "200 rows are 4 strips")
+        // One translucent pixel makes every scanline RGBA: nothing can be reused.
+        var translucent = opaque
+        translucent[0] = .init(red: 0, green: 0, blue: 0, alpha: 10)
+        let rgba = try encode(translucent, with: encoder)
+        #expect(encoder.strips.compressed == compressedBefore + 4)
+        #expect(rgba == (try encode(translucent, with: PNGEncoder(compression: .fast))))
+        #expect(try decode(rgba)[299, 199] == opaque[299 + 199 * 300])
+    }
+
+    /// The stored block that ends a joinable strip sits in the last byte's free bits or in one
+    /// more byte, whichever bit the strip ended on: every height from 1 to 3 strips decodes.
+    @Test func everyStripCountAndEndingDecodes() throws {
+        let encoder = try PNGEncoder(compression: .small)
+        for height in [1, 63, 64, 65, 128, 150] {
+            let pixels = Array(picture(offset: 5).prefix(300 * height))
+            let png = try encode(pixels, with: encoder, height: height)
+            #expect(try decode(png).pixels == pixels, "height \(height)")
+        }
+    }
+}
