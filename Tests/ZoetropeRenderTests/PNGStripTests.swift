@@ -82,4 +82,15 @@ import Testing
             #expect(try decode(png).pixels == pixels, "height \(height)")
         }
     }
+
+    /// With fewer frames than cores, one frame's strips are compressed on several threads: the
+    /// same bytes as on one.
+    @Test func stripsCompressedOnSeveralThreadsGiveTheSameBytes() throws {
+        let pixels = picture(offset: 20) + picture(offset: 60)
+        let one = try encode(pixels, with: PNGEncoder(compression: .fast), height: 400)
+        let three = try PNGEncoder(compression: .fast, threads: 3)
+        #expect(try encode(pixels, with: three, height: 400) == one)
+        #expect(three.strips.compressed == 7, "400 rows are 7 strips")
+        #expect(try decode(one).pixels == pixels)
+    }
 }

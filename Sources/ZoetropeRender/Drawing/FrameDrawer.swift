@@ -22,18 +22,22 @@ final class FrameDrawer {
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
     private var spriteLayers: LayerTree?
     private let compression: PNGCompression
+    private let encodingThreads: Int
     private var encoder: PNGEncoder?
 
-    /// A drawer for frames of `width` × `height` pixels, encoded with `compression`.
-    convenience init(width: Int, height: Int, compression: PNGCompression = .fast) throws(CairoError) {
-        try self.init(target: CairoImageSurface(width: width, height: height), compression: compression)
+    /// A drawer for frames of `width` × `height` pixels, encoded with `compression` by
+    /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
+    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
+        try self.init(target: CairoImageSurface(width: width, height: height), compression: compression,
+                      encodingThreads: encodingThreads)
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
     /// need pixels, are then drawn without their blur).
-    init(target: CairoSurface, compression: PNGCompression = .fast) throws(CairoError) {
+    init(target: CairoSurface, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
         self.target = target
         self.compression = compression
+        self.encodingThreads = encodingThreads
         context = try CairoContext(surface: target)
     }
 
@@ -61,7 +65,7 @@ final class FrameDrawer {
     /// The frame encoded as PNG with libdeflate (the encoder and its buffers are reused).
     func pngData() throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
-        if encoder == nil { encoder = try PNGEncoder(compression: compression) }
+        if encoder == nil { encoder = try PNGEncoder(compression: compression, threads: encodingThreads) }
         guard let encoder else { throw CairoError(message: "no encoder", operation: "encoding a PNG") }
         return try encoder.encode(image)
     }

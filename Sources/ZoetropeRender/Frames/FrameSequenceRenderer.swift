@@ -221,6 +221,8 @@ public enum FrameSequenceRenderer {
         let workers = max(1, min(request.jobs, frames.count))
         // Long enough for strips to be reused, short enough that workers end together.
         let runLength = max(1, min(8, frames.count / (workers * 4)))
+        // Fewer frames than jobs (`--frames` of one frame): the cores left compress strips.
+        let encodingThreads = max(1, request.jobs / workers)
         let evaluation = request.evaluation
         let frameRate = evaluation.scene.frameRate
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -240,7 +242,8 @@ public enum FrameSequenceRenderer {
                 return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
             }
             do {
-                drawer = try FrameDrawer(width: width, height: height, compression: request.pngCompression)
+                drawer = try FrameDrawer(width: width, height: height, compression: request.pngCompression,
+                                         encodingThreads: encodingThreads)
             } catch {
                 shared.withLock { $0.failure = $0.failure ?? RenderError(message: "\(error)", exitCode: 70) }
                 return

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
+import Synchronization
 internal import CDeflate
 internal import CZlib
 
@@ -33,21 +35,34 @@ final class DeflateStrips {
         var adler: UInt = 1
     }
 
-    private let compressor: OpaquePointer
+    /// One compressor and scanline buffer per thread that compresses strips of a frame at once.
+    private final class Lane: @unchecked Sendable {
+        let compressor: OpaquePointer
+        var scanlines: [UInt8] = []
+
+        init(level: Int32) throws(CairoError) {
+            guard let compressor = libdeflate_alloc_compressor(level) else {
+                throw CairoError(message: "libdeflate could not allocate a compressor", operation: "encoding a PNG")
+            }
+            self.compressor = compressor
+        }
+
+        deinit { libdeflate_free_compressor(compressor) }
+    }
+
+    private let lanes: [Lane]
     private var strips: [Strip] = []
     private var layout: (width: Int, height: Int) = (0, 0)
-    private var scanlines: [UInt8] = []
     /// Strips reused and compressed since the encoder was made.
     private(set) var reused = 0, compressed = 0
 
-    init(level: Int32) throws(CairoError) {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw CairoError(message: "libdeflate could not allocate a compressor", operation: "encoding a PNG")
-        }
-        self.compressor = compressor
+    /// Strips compressed at `level`, by `threads` threads at once (more than one when fewer
+    /// frames are in flight than there are cores).
+    init(level: Int32, threads: Int = 1) throws(CairoError) {
+        var lanes: [Lane] = []
+        for _ in 0..<max(1, threads) { lanes.append(try Lane(level: level)) }
+        self.lanes = lanes
     }
-
-    deinit { libdeflate_free_compressor(compressor) }
 
     /// The zlib stream (header, deflate blocks, Adler-32) of `height` rows of `pixels` as PNG
     /// scanlines, and whether every pixel is opaque (then they are RGB, else RGBA).
@@ -57,48 +72,81 @@ final class DeflateStrips {
             layout = (pixels.width, height)
         }
         let count = (height + Self.rowsPerStrip - 1) / Self.rowsPerStrip
-        func rows(_ index: Int) -> Range<Int> { index * Self.rowsPerStrip..<min((index + 1) * Self.rowsPerStrip, height) }
         // First which strips changed, and so whether the frame is opaque: an unchanged strip
         // keeps its opacity.
         var changed = [Bool](repeating: true, count: count)
         for index in 0..<count {
-            let source = pixels.source(rows(index))
+            let source = pixels.source(Self.rows(ofStrip: index, height: height))
             if index < strips.count, strips[index].source.count == source.count,
                strips[index].source.withUnsafeBytes({ memcmp($0.baseAddress!, source.baseAddress!, source.count) }) == 0 {
                 changed[index] = false
             } else {
-                let strip = Strip(source: Array(source), isOpaque: pixels.areOpaque(rows(index)))
+                let strip = Strip(source: Array(source), isOpaque: pixels.areOpaque(Self.rows(ofStrip: index, height: height)))
                 if index < strips.count { strips[index] = strip } else { strips.append(strip) }
             }
         }
         let opaque = strips.allSatisfy(\.isOpaque)
         let channels = opaque ? 3 : 4
+        let lineBytes = 1 + pixels.width * channels
+        let stale = (0..<count).filter { changed[$0] || strips[$0].channels != channels }
+        reused += count - stale.count
+        compressed += stale.count
+        // Each stale strip is made on a lane of its own: lane i takes strips i, i + lanes, ….
+        let laneCount = min(lanes.count, stale.count)
+        var failure: CairoError?
+        strips.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let strips = buffer
+            let failures = Mutex<CairoError?>(nil)
+            nonisolated(unsafe) let encoder = self
+            let work: @Sendable (Int) -> Void = { lane in
+                for index in stride(from: lane, to: stale.count, by: laneCount) {
+                    let strip = stale[index]
+                    do throws(CairoError) {
+                        try encoder.make(&strips[strip], rows: DeflateStrips.rows(ofStrip: strip, height: height), of: pixels, channels: channels,
+                                         isLast: strip == count - 1, on: encoder.lanes[lane])
+                    } catch {
+                        failures.withLock { $0 = $0 ?? error }
+                    }
+                }
+            }
+            switch laneCount {
+            case 0: break
+            case 1: work(0)
+            default: DispatchQueue.concurrentPerform(iterations: laneCount, execute: work)
+            }
+            failure = failures.withLock { $0 }
+        }
+        if let failure { throw failure }
         // 0x78 0x01: deflate with a 32 KiB window, the fastest level (a valid zlib header).
         var stream: [UInt8] = [0x78, 0x01]
         var adler: UInt = 1
-        let lineBytes = 1 + pixels.width * channels
         for index in 0..<count {
-            let lines = rows(index)
-            if changed[index] || strips[index].channels != channels {
-                let size = lines.count * lineBytes
-                if scanlines.count < size { scanlines = [UInt8](repeating: 0, count: size) }
-                try scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
-                    pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
-                    try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), into: &strips[index], isLast: index == count - 1)
-                }
-                strips[index].channels = channels
-                compressed += 1
-            } else {
-                reused += 1
-            }
             stream += strips[index].deflate
-            adler = adler32_combine(adler, strips[index].adler, off_t(lines.count * lineBytes))
+            adler = adler32_combine(adler, strips[index].adler, off_t(Self.rows(ofStrip: index, height: height).count * lineBytes))
         }
         for shift in [24, 16, 8, 0] { stream.append(UInt8(truncatingIfNeeded: adler >> UInt(shift))) }
         return (stream, opaque)
     }
 
-    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, into strip: inout Strip, isLast: Bool) throws(CairoError) {
+    /// The rows of strip `index` of a frame `height` rows high.
+    static func rows(ofStrip index: Int, height: Int) -> Range<Int> {
+        index * rowsPerStrip..<min((index + 1) * rowsPerStrip, height)
+    }
+
+    /// Converts `lines` of `pixels` to scanlines and compresses them into `strip`.
+    private func make(_ strip: inout Strip, rows lines: Range<Int>, of pixels: PixelRows, channels: Int, isLast: Bool,
+                      on lane: Lane) throws(CairoError) {
+        let size = lines.count * (1 + pixels.width * channels)
+        if lane.scanlines.count < size { lane.scanlines = [UInt8](repeating: 0, count: size) }
+        try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
+            pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
+            try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), into: &strip, isLast: isLast, with: lane.compressor)
+        }
+        strip.channels = channels
+    }
+
+    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, into strip: inout Strip, isLast: Bool,
+                          with compressor: OpaquePointer) throws(CairoError) {
         let bound = libdeflate_deflate_compress_bound(compressor, scanlines.count)
         var deflate = [UInt8](repeating: 0, count: bound)
         let size = deflate.withUnsafeMutableBytes { libdeflate_deflate_compress(compressor, scanlines.baseAddress, scanlines.count, $0.baseAddress, $0.count) }

@@ -26,8 +26,10 @@ public enum PNGCompression: String, CaseIterable, Sendable {
 final class PNGEncoder {
     let strips: DeflateStrips
 
-    init(compression: PNGCompression) throws(CairoError) {
-        strips = try DeflateStrips(level: compression.level)
+    /// An encoder at `compression` whose frames' changed strips are compressed by `threads`
+    /// threads at once.
+    init(compression: PNGCompression, threads: Int = 1) throws(CairoError) {
+        strips = try DeflateStrips(level: compression.level, threads: threads)
     }
 
     func encode(_ surface: CairoImageSurface) throws(CairoError) -> [UInt8] {

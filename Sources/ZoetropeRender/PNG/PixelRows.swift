@@ -1,5 +1,6 @@
 /// Rows of a Cairo ARGB32 surface (premultiplied, native-endian words) as PNG scanlines.
-struct PixelRows {
+/// Read only while a frame is encoded, so strips can be made from it on several threads.
+struct PixelRows: @unchecked Sendable {
     let data: UnsafeRawPointer
     let width: Int
     /// Bytes from one row's start to the next's.
