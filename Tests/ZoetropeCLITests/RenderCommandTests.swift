@@ -148,13 +148,8 @@ func frameFiles(_ folder: String) throws -> [String] {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
         let out = folder.path("out")
-        let shards = try (0..<6).map { index -> Process in
-            let process = Process()
-            process.executableURL = CommandRunner.binary
-            process.arguments = ["render", scene, "--shard", "\(index)/6", "--out", out, "--progress", "none", "--jobs", "1"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            return process
+        let shards = try (0..<6).map { index in
+            try CommandRunner.start(["render", scene, "--shard", "\(index)/6", "--out", out, "--progress", "none", "--jobs", "1"])
         }
         for shard in shards { shard.waitUntilExit() }
         #expect(shards.allSatisfy { $0.terminationStatus == 0 })
@@ -169,10 +164,7 @@ func frameFiles(_ folder: String) throws -> [String] {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
         let out = folder.path("out")
-        let killed = Process()
-        killed.executableURL = CommandRunner.binary
-        killed.arguments = ["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8"]
-        try killed.run()
+        let killed = try CommandRunner.start(["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8"])
         // Wait (bounded) until a few frames are on disk, then kill it outright.
         var finished: [String] = []
         for _ in 0..<600 where finished.count < 4 && killed.isRunning {
@@ -280,13 +272,9 @@ func frameFiles(_ folder: String) throws -> [String] {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
         let out = folder.path("out")
-        let process = Process()
-        process.executableURL = CommandRunner.binary
-        process.arguments = ["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8",
-                             "--set", "render.duration=30"]
         let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let process = try CommandRunner.start(["render", scene, "--out", out, "--progress", "none", "--jobs", "1", "--scale", "8",
+                                               "--set", "render.duration=30"], errors: errors)
         for _ in 0..<3000 where ((try? frameFiles(out)) ?? []).count < 2 && process.isRunning { usleep(10_000) }
         try #require(process.isRunning, "the render ended before the folder could be removed")
         try FileManager.default.removeItem(atPath: out)

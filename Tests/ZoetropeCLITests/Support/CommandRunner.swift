@@ -25,6 +25,18 @@ struct CommandRunner {
     }()
 
     /// Runs `zoetrope arguments…` in `directory` (the package root by default).
+    /// Starts the binary without waiting, for tests that act on a command while it runs; its
+    /// standard error goes to `errors` when given, its output nowhere.
+    static func start(_ arguments: [String], errors: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        if let errors { process.standardError = errors }
+        try process.run()
+        return process
+    }
+
     static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
