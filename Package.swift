@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["Goldens"]),
+        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
     ]
 )

@@ -190,6 +190,18 @@ final class CairoContext {
         cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
     }
 
+    /// Replaces the pixels of `box` (device pixels; the transform is ignored) with `color`.
+    func paint(_ color: Color, in box: PixelBox) {
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_new_path(pointer)
+        cairo_rectangle(pointer, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_fill(pointer)
+        cairo_restore(pointer)
+    }
+
     /// Starts drawing into an offscreen group, composited by `endGroup(opacity:)`.
     func beginGroup() { cairo_push_group(pointer) }
 

@@ -80,6 +80,42 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
+    /// The raw pixels of `box` (row by row), to put back with `restore(_:of:keeping:)`.
+    func copy(of box: PixelBox) -> [UInt32] {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), !box.isEmpty else { return [] }
+        var saved: [UInt32] = []
+        saved.reserveCapacity(box.area)
+        for y in box.minY..<box.maxY {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            saved.append(contentsOf: UnsafeBufferPointer(start: row + box.minX, count: box.maxX - box.minX))
+        }
+        return saved
+    }
+
+    /// Puts back the pixels of `box` saved by `copy(of:)`, except those inside `kept`.
+    func restore(_ saved: [UInt32], of box: PixelBox, keeping kept: PixelBox) {
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), saved.count == box.area else { return }
+        cairo_surface_flush(pointer)
+        let width = box.maxX - box.minX
+        saved.withUnsafeBufferPointer { saved in
+            for y in box.minY..<box.maxY {
+                let row = UnsafeMutableRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                let line = saved.baseAddress! + (y - box.minY) * width - box.minX
+                // Whole rows above and below `kept`; beside it, the parts left and right.
+                let spans = kept.minY..<kept.maxY ~= y
+                    ? [box.minX..<max(box.minX, kept.minX), min(box.maxX, kept.maxX)..<box.maxX]
+                    : [box.minX..<box.maxX]
+                for span in spans where !span.isEmpty {
+                    (row + span.lowerBound).update(from: line + span.lowerBound, count: span.count)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// Adds every byte of the surface to `sums` (4 per pixel, row by row): one sample of a
     /// motion-blurred frame.
     func accumulate(into sums: inout [UInt32]) {

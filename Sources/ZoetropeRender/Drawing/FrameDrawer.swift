@@ -22,6 +22,11 @@ final class FrameDrawer {
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
     private var spriteLayers: LayerTree?
     private let compression: PNGCompression
+    /// The tree the image surface holds the whole drawing of, at its scale: the next frame
+    /// draws only what changed from it (`Damage`).
+    private var drawn: (tree: PresentationTree, scale: Double)?
+    /// Pixels drawn since the drawer was made (damaged boxes, or whole frames).
+    private(set) var redrawnPixels = 0
     private let encodingThreads: Int
     private var encoder: PNGEncoder?
 
@@ -51,13 +56,48 @@ final class FrameDrawer {
             spriteLayers = tree.layers
         }
         context.resetTransform()
-        context.paint(tree.canvas.background)
+        var damage: Damage?
+        if let image, let drawn, drawn.scale == scale {
+            damage = Damage(from: drawn.tree, to: tree, scale: scale, width: image.width, height: image.height)
+        }
+        self.drawn = nil
+        var roots = Self.ordered(tree.layers.roots, values: tree.values)
+        var putBack: (saved: [UInt32], region: PixelBox, box: PixelBox)?
+        if let image, let damage {
+            guard let box = damage.box else {
+                self.drawn = (tree, scale)
+                return
+            }
+            // Only the top-level layers that reach the box, drawn whole; what they draw outside
+            // it is put back (see `Damage`). Worth it only while what must be put back is small:
+            // a large layer under the change (a backdrop) makes the whole frame cheaper to draw.
+            let reaching = roots.filter { damage.reach[$0].intersects(box) }
+            let region = reaching.reduce(box) { $0.union(damage.reach[$1]) }.clamped(width: image.width, height: image.height)
+            if region.area * 2 <= image.width * image.height {
+                roots = reaching
+                putBack = (image.copy(of: region), region, box)
+                redrawnPixels += box.area
+                context.paint(tree.canvas.background, in: box)
+            } else {
+                redrawnPixels += image.width * image.height
+                context.paint(tree.canvas.background)
+            }
+        } else {
+            redrawnPixels += (image?.width ?? 0) * (image?.height ?? 0)
+            context.paint(tree.canvas.background)
+        }
         context.scale(scale, scale)
-        for index in Self.ordered(tree.layers.roots, values: tree.values) {
+        for index in roots {
             try drawLayer(index, in: tree)
         }
         try context.checkStatus()
+        if let putBack { image?.restore(putBack.saved, of: putBack.region, keeping: putBack.box) }
+        if image != nil { self.drawn = (tree, scale) }
     }
+
+    /// Forgets what the surface holds (after something other than `draw` changed its pixels,
+    /// such as averaging motion-blur samples), so the next frame is drawn whole.
+    func forgetDrawing() { drawn = nil }
 
     /// The strips of the frames this drawer encoded; nil before the first.
     var strips: DeflateStrips? { encoder?.strips }

@@ -197,6 +197,8 @@ public enum FrameSequenceRenderer {
         /// PNG strips whose compressed bytes were reused from the worker's previous frame, and
         /// strips compressed (work, not time, but reported beside it).
         public var stripsReused = 0, stripsCompressed = 0
+        /// Pixels drawn: only what changed between a worker's consecutive frames (`Damage`).
+        public var pixelsDrawn = 0
 
         mutating func add(_ other: PhaseTimes) {
             evaluate += other.evaluate
@@ -205,6 +207,7 @@ public enum FrameSequenceRenderer {
             write += other.write
             stripsReused += other.stripsReused
             stripsCompressed += other.stripsCompressed
+            pixelsDrawn += other.pixelsDrawn
         }
     }
 
@@ -233,6 +236,7 @@ public enum FrameSequenceRenderer {
             var times = PhaseTimes()
             var drawer: FrameDrawer?
             defer {
+                times.pixelsDrawn = drawer?.redrawnPixels ?? 0
                 times.stripsReused = drawer?.strips?.reused ?? 0
                 times.stripsCompressed = drawer?.strips?.compressed ?? 0
                 shared.withLock { $0.times.add(times) }
@@ -294,7 +298,10 @@ public enum FrameSequenceRenderer {
                             if samples.count > 1 { drawer.image?.accumulate(into: &sums) }
                             times.draw += seconds(since: phase)
                         }
-                        if samples.count > 1 { drawer.image?.storeAverage(of: sums, count: samples.count) }
+                        if samples.count > 1 {
+                            drawer.image?.storeAverage(of: sums, count: samples.count)
+                            drawer.forgetDrawing()
+                        }
                         phase = clock.now
                         png = try drawer.pngData()
                         times.encode += seconds(since: phase)

@@ -65,7 +65,7 @@ public final class ProgressReporter: Sendable {
         state.withLock { state in
             let extra = state.times.map { t in
                 ",\"seconds\":{\"evaluate\":\(t.evaluate),\"draw\":\(t.draw),\"encode\":\(t.encode),\"write\":\(t.write)}"
-                    + ",\"strips\":{\"reused\":\(t.stripsReused),\"compressed\":\(t.stripsCompressed)}"
+                    + ",\"strips\":{\"reused\":\(t.stripsReused),\"compressed\":\(t.stripsCompressed)},\"pixelsDrawn\":\(t.pixelsDrawn)"
             } ?? ""
             emit(&state, event: "done", frame: nil, extra: extra)
             if mode == .bar { write(STDERR_FILENO, "\n") }

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZoetropeCore
+
+/// A rectangle of whole device pixels, `minX..<maxX` × `minY..<maxY`.
+struct PixelBox: Hashable {
+    var minX, minY, maxX, maxY: Int
+
+    var isEmpty: Bool { maxX <= minX || maxY <= minY }
+    var area: Int { isEmpty ? 0 : (maxX - minX) * (maxY - minY) }
+
+    func intersects(_ other: PixelBox) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    func union(_ other: PixelBox) -> PixelBox {
+        PixelBox(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
+    func clamped(width: Int, height: Int) -> PixelBox {
+        PixelBox(minX: max(minX, 0), minY: max(minY, 0), maxX: min(maxX, width), maxY: min(maxY, height))
+    }
+}
+
+/// What must be drawn again to turn a surface that holds the whole drawing of one presentation
+/// tree into the drawing of the next: the pixel box around every layer that changed, where it
+/// was and where it is (with its children, stroke and effects), grown until no effect that reads
+/// other pixels (a backdrop blur, a shadow or blur of a group) straddles its edge. Inside the box,
+/// the background and every top-level layer that reaches it are drawn again, whole and
+/// unclipped (a clip would change how Cairo cuts their geometry, and so a pixel here and there
+/// by a level); what they draw outside the box is put back. So the frame is the same pixels as
+/// one drawn from scratch.
+struct Damage {
+    /// The pixels to draw again; nil when nothing changed.
+    let box: PixelBox?
+    /// By layer, the pixels the layer and its children can touch in the new tree.
+    let reach: [PixelBox]
+
+    /// Nil means draw everything: the layer trees differ, or a transform overflows. Text, which
+    /// may run past its box, counts as reaching the whole canvas.
+    init?(from old: PresentationTree, to new: PresentationTree, scale: Double, width: Int, height: Int) {
+        guard old.layers == new.layers, old.canvas == new.canvas else { return nil }
+        let canvas = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
+        guard let before = LayerReach(old, scale: scale, canvas: canvas), let after = LayerReach(new, scale: scale, canvas: canvas) else {
+            return nil
+        }
+        reach = after.subtree
+        var boxes: [PixelBox] = []
+        for index in new.values.indices where old.values[index] != new.values[index] {
+            // A change under a group with a shadow or blur changes the whole group's effect.
+            var top = index
+            var ancestor = new.layers.nodes[index].parent
+            while let parent = ancestor {
+                if before.hasGroupEffect[parent] || after.hasGroupEffect[parent] { top = parent }
+                ancestor = new.layers.nodes[parent].parent
+            }
+            boxes += [before.subtree[top], after.subtree[top]]
+        }
+        guard var box = boxes.map({ $0.clamped(width: width, height: height) }).filter({ !$0.isEmpty }).reduce(nil, { (union: PixelBox?, next) in
+            union.map { $0.union(next) } ?? next
+        }) else {
+            self.box = nil
+            return
+        }
+        // Effects that read pixels around them: drawn again whole once any of their input is.
+        let readers = (before.readers + after.readers).map { $0.clamped(width: width, height: height) }.filter { !$0.isEmpty }
+        var grown = true
+        while grown {
+            grown = false
+            for reader in readers where box.intersects(reader) && box.union(reader) != box {
+                box = box.union(reader)
+                grown = true
+            }
+        }
+        self.box = box
+    }
+}
+
+/// The device pixels each layer of a tree can touch.
+private struct LayerReach {
+    /// By layer: the layer with its children, effects included.
+    var subtree: [PixelBox]
+    /// By layer: a shadow or blur drawn from an offscreen group of the layer and its children.
+    var hasGroupEffect: [Bool]
+    /// Boxes whose pixels an effect reads as well as writes (backdrop blurs, group effects).
+    var readers: [PixelBox] = []
+
+    /// Nil when a layer's reach cannot be bounded (a transform that overflows).
+    init?(_ tree: PresentationTree, scale: Double, canvas: PixelBox) {
+        let count = tree.values.count
+        subtree = Array(repeating: PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0), count: count)
+        hasGroupEffect = Array(repeating: false, count: count)
+        let base = AffineTransform(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
+        for root in tree.layers.roots {
+            guard visit(root, in: tree, parent: base, canvas: canvas) else { return nil }
+        }
+    }
+
+    private mutating func visit(_ index: Int, in tree: PresentationTree, parent: AffineTransform, canvas: PixelBox) -> Bool {
+        let node = tree.layers.nodes[index], values = tree.values[index]
+        let size = values.size
+        let transform = parent
+            .translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
+            .rotated(values.rotation)
+            .scaled(values.scale.x, values.scale.y)
+            .translated(-values.anchor.x * size.x, -values.anchor.y * size.y)
+        // What the layer's own drawing covers, in its own coordinates.
+        var corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)]
+        if node.shape == .path, let path = node.style.path {
+            corners += path.segments.flatMap { segment -> [Vector2] in
+                switch segment {
+                case .move(let point), .line(let point): [point]
+                case .cubic(let c1, let c2, let end): [c1, c2, end]
+                case .close: []
+                }
+            }
+        }
+        let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
+        // Strokes are centred and may mitre out to 10 half-widths (Cairo's default limit).
+        let stroke = max(values.strokeWidth, 0) * 5 * deviceScale
+        let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
+        let shadowReach = shadow ? (3 * values.shadowRadius / 2 + abs(values.shadowOffset.x) + abs(values.shadowOffset.y)) * deviceScale : 0
+        let blurReach = 3 * max(values.blur, 0) * deviceScale
+        guard var reach = Self.box(corners.map(transform.apply), margin: stroke + shadowReach + blurReach + 3) else { return false }
+        // Text is one line that may run past its box: it may touch any pixel.
+        if node.shape == .text && !values.text.isEmpty { reach = reach.union(canvas) }
+        if values.backdropBlur > 0, let input = Self.box(corners.prefix(4).map(transform.apply), margin: 2) {
+            readers.append(input)
+        }
+        for child in node.children {
+            guard visit(child, in: tree, parent: transform, canvas: canvas) else { return false }
+            reach = reach.union(subtree[child])
+        }
+        if !node.children.isEmpty && (shadow || values.blur > 0) {
+            // The effect is drawn from the group of the layer and its children: what it reads
+            // and writes is all of that (the whole canvas when the children are not clipped).
+            hasGroupEffect[index] = true
+            let region = node.style.clips ? reach : canvas
+            reach = reach.union(region)
+            readers.append(reach)
+        }
+        subtree[index] = reach
+        return true
+    }
+
+    /// The pixel box around `points`, grown by `margin` pixels; nil when not finite or too far.
+    private static func box(_ points: [Vector2], margin: Double) -> PixelBox? {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              [minX, maxX, minY, maxY, margin].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
+        return PixelBox(minX: Int((minX - margin).rounded(.down)), minY: Int((minY - margin).rounded(.down)),
+                        maxX: Int((maxX + margin).rounded(.up)), maxY: Int((maxY + margin).rounded(.up)))
+    }
+}
+
+extension AffineTransform {
+    /// This transform followed by a translation in its own space (as `cairo_translate`).
+    func translated(_ x: Double, _ y: Double) -> AffineTransform {
+        AffineTransform(xx: xx, yx: yx, xy: xy, yy: yy, x0: xx * x + xy * y + x0, y0: yx * x + yy * y + y0)
+    }
+
+    /// As `cairo_rotate`.
+    func rotated(_ angle: Double) -> AffineTransform {
+        let c = cos(angle), s = sin(angle)
+        return AffineTransform(xx: xx * c + xy * s, yx: yx * c + yy * s, xy: -xx * s + xy * c, yy: -yx * s + yy * c, x0: x0, y0: y0)
+    }
+
+    /// As `cairo_scale`.
+    func scaled(_ x: Double, _ y: Double) -> AffineTransform {
+        AffineTransform(xx: xx * x, yx: yx * x, xy: xy * y, yy: yy * y, x0: x0, y0: y0)
+    }
+}
