@@ -11,10 +11,19 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
     let items: [Item]
     public let description: String
 
+    /// The largest frame number a selection may name (9¼ hours at 30 fps).
+    public static let largestFrame = 1_000_000
+    /// The most items a selection may list.
+    public static let mostItems = 64
+
     /// Parses a selection; throws a message naming the bad part.
     public init(parsing text: String) throws(FrameSelectionError) {
         var items: [Item] = []
-        for rawPart in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= Self.mostItems else {
+            throw FrameSelectionError(message: "\"\(text.prefix(40))…\" lists \(parts.count) items; at most \(Self.mostItems)")
+        }
+        for rawPart in parts {
             let part = String(rawPart.filter { $0 != " " })
             func bad(_ why: String) -> FrameSelectionError { FrameSelectionError(message: "\"\(part)\" \(why)") }
             guard !part.isEmpty else { throw FrameSelectionError(message: "empty item in \"\(text)\"") }
@@ -41,25 +50,42 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
                 items.append(.single(frame))
             }
         }
+        for item in items {
+            let largest: Int? = switch item {
+            case .single(let frame): frame
+            case .range(let from, let to, _): max(from, to ?? 0)
+            }
+            if let largest, largest > Self.largestFrame {
+                throw FrameSelectionError(message: "frame \(largest) is past the largest frame number a selection may name (\(Self.largestFrame))")
+            }
+        }
         self.items = items
         description = text
+    }
+
+    /// Every selected frame below `limit`, as a bit per frame (a range of a million frames is
+    /// a million bits, not a million set entries).
+    private func marks(below limit: Int, openEnd: Int) -> [Bool] {
+        var marks = [Bool](repeating: false, count: max(limit, 0))
+        for item in items {
+            switch item {
+            case .single(let frame):
+                if frame < limit { marks[frame] = true }
+            case let .range(from, to, step):
+                for frame in stride(from: from, through: min(to ?? max(openEnd, from), limit - 1), by: step) { marks[frame] = true }
+            }
+        }
+        return marks
     }
 
     /// The selected frames of a render of `count` frames that lie within it, and how many of the
     /// selected frames lie past its last (a sweep's shorter variants skip those).
     public func framesWithin(count: Int) -> (frames: [Int], pastEnd: Int) {
-        var selected = Set<Int>(), past = Set<Int>()
-        for item in items {
-            switch item {
-            case .single(let frame):
-                if frame < count { selected.insert(frame) } else { past.insert(frame) }
-            case let .range(from, to, step):
-                for frame in stride(from: from, through: to ?? max(count - 1, from), by: step) {
-                    if frame < count { selected.insert(frame) } else { past.insert(frame) }
-                }
-            }
-        }
-        return (selected.sorted(), past.count)
+        let limit = max(count, Self.largestFrame + 1)
+        let marks = marks(below: limit, openEnd: max(count - 1, 0))
+        let frames = (0..<min(count, limit)).filter { marks[$0] }
+        let past = marks[min(count, limit)...].reduce(0) { $0 + ($1 ? 1 : 0) }
+        return (frames, past)
     }
 
     /// The selected frame indices, ascending and without repeats, of a render of `count` frames.
