@@ -38,7 +38,7 @@ final class DeflateStrips {
     /// One compressor and scanline buffer per thread that compresses strips of a frame at once.
     private final class Lane: @unchecked Sendable {
         let compressor: OpaquePointer
-        var scanlines: [UInt8] = [], filtered: [UInt8] = []
+        var scanlines: [UInt8] = []
 
         init(level: Int32) throws(CairoError) {
             guard let compressor = libdeflate_alloc_compressor(level) else {
@@ -136,45 +136,25 @@ final class DeflateStrips {
     /// Converts `lines` of `pixels` to scanlines and compresses them into `strip`.
     private func make(_ strip: inout Strip, rows lines: Range<Int>, of pixels: PixelRows, channels: Int, isLast: Bool,
                       on lane: Lane) throws(CairoError) {
-        let lineBytes = 1 + pixels.width * channels, size = lines.count * lineBytes
+        let size = lines.count * (1 + pixels.width * channels)
         if lane.scanlines.count < size { lane.scanlines = [UInt8](repeating: 0, count: size) }
-        var (deflate, adler) = try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
+        try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
             pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
-            let scanlines = UnsafeBufferPointer(rebasing: buffer[0..<size])
-            return (try Self.deflate(scanlines, with: lane.compressor), adler32(1, scanlines.baseAddress, uInt(size)))
+            try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), into: &strip, isLast: isLast, with: lane.compressor)
         }
-        if deflate.count * Self.filterWorthTrying > size {
-            if lane.filtered.count < size { lane.filtered = [UInt8](repeating: 0, count: size) }
-            let filtered = try lane.scanlines.withUnsafeBufferPointer { source throws(CairoError) in
-                try lane.filtered.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
-                    ScanlineFilter.subThenPaeth(source.baseAddress!, lines: lines.count, lineBytes: lineBytes, channels: channels,
-                                                into: buffer.baseAddress!)
-                    let scanlines = UnsafeBufferPointer(rebasing: buffer[0..<size])
-                    return (try Self.deflate(scanlines, with: lane.compressor), adler32(1, scanlines.baseAddress, uInt(size)))
-                }
-            }
-            if filtered.0.count < deflate.count { (deflate, adler) = filtered }
-        }
-        if !isLast { try Self.makeJoinable(&deflate) }
-        strip.deflate = deflate
-        strip.adler = adler
         strip.channels = channels
     }
 
-    /// A strip whose unfiltered rows compress less than this many times is also tried with
-    /// Paeth, and keeps whichever is smaller: on the seed scenes Paeth pays only on gradients and
-    /// blurs (7.8:1 and 8.9:1 unfiltered, 3 to 4 % smaller with Paeth) and loses everywhere else
-    /// (25:1 and more, 10 to 30 % larger), so most strips are compressed once.
-    static let filterWorthTrying = 12
-
-    /// `scanlines` as one complete raw deflate stream.
-    private static func deflate(_ scanlines: UnsafeBufferPointer<UInt8>, with compressor: OpaquePointer) throws(CairoError) -> [UInt8] {
+    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, into strip: inout Strip, isLast: Bool,
+                          with compressor: OpaquePointer) throws(CairoError) {
         let bound = libdeflate_deflate_compress_bound(compressor, scanlines.count)
         var deflate = [UInt8](repeating: 0, count: bound)
         let size = deflate.withUnsafeMutableBytes { libdeflate_deflate_compress(compressor, scanlines.baseAddress, scanlines.count, $0.baseAddress, $0.count) }
         guard size > 0 else { throw CairoError(message: "libdeflate could not compress the pixels", operation: "encoding a PNG") }
         deflate.removeSubrange(size...)
-        return deflate
+        if !isLast { try Self.makeJoinable(&deflate) }
+        strip.deflate = deflate
+        strip.adler = adler32(1, scanlines.baseAddress, uInt(scanlines.count))
     }
 
     /// Turns a complete raw deflate stream into blocks that another stream can follow: its last

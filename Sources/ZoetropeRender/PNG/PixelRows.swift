@@ -55,39 +55,3 @@ struct PixelRows: @unchecked Sendable {
         }
     }
 }
-
-/// PNG row filters, for the strips where they pay (`DeflateStrips.filterWorthTrying`).
-enum ScanlineFilter {
-    /// `lines` unfiltered scanlines of `lineBytes` (filter byte first) rewritten into `out`: the
-    /// first row with Sub (type 1), which looks only left, the others with Paeth (type 4) against
-    /// the row above, so a strip still depends on its own rows only.
-    static func subThenPaeth(_ scanlines: UnsafePointer<UInt8>, lines: Int, lineBytes: Int, channels: Int,
-                             into out: UnsafeMutablePointer<UInt8>) {
-        let rowBytes = lineBytes - 1
-        for line in 0..<lines {
-            let current = scanlines + line &* lineBytes + 1, target = out + line &* lineBytes
-            target[0] = line == 0 ? 1 : 4
-            let filtered = target + 1
-            for i in 0..<min(channels, rowBytes) {
-                filtered[i] = line == 0 ? current[i] : current[i] &- current[i - lineBytes]
-            }
-            var i = channels
-            if line == 0 {
-                while i < rowBytes {
-                    filtered[i] = current[i] &- current[i &- channels]
-                    i &+= 1
-                }
-                continue
-            }
-            let previous = current - lineBytes
-            while i < rowBytes {
-                let left = Int(current[i &- channels]), up = Int(previous[i]), upLeft = Int(previous[i &- channels])
-                let estimate = left &+ up &- upLeft
-                let pa = abs(estimate &- left), pb = abs(estimate &- up), pc = abs(estimate &- upLeft)
-                let predictor = pa <= pb && pa <= pc ? left : (pb <= pc ? up : upLeft)
-                filtered[i] = current[i] &- UInt8(truncatingIfNeeded: predictor)
-                i &+= 1
-            }
-        }
-    }
-}
