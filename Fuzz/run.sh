@@ -36,7 +36,7 @@ for target in "${targets[@]}"; do
             -print_final_stats=1 -artifact_prefix=".build/crashes/$target/" \
             ".build/corpus/$target" "${seeds[@]}" > "$log" 2>&1; then
         grep -E "ERROR|Fatal|runtime failure|Test unit written" "$log" | head -10 >&2
-        echo "fuzz: $target found a crash (log: Fuzz/$log)" >&2
+        echo "fuzz: $target found a crash or a hang (log: Fuzz/$log)" >&2
         exit 1
     fi
     runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log")
