@@ -265,7 +265,8 @@ public enum FrameSequenceRenderer {
                         return frames[state.next..<end]
                     }
                 }
-                guard let index = run.popFirst() else { return }
+                // A failure elsewhere ends the run too.
+                guard let index = run.popFirst(), shared.withLock({ $0.failure == nil }) else { return }
                 do {
                     let time = frameRate.time(ofFrame: index)
                     if request.format == .svg {
