@@ -59,8 +59,13 @@ func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
         guard let shard = try? FrameShard(option: String(lines.first ?? ""), environment: environment) else { return 0 }
-        let parts = (0..<shard.count).map { index in (try? FrameShard(index: index, count: shard.count))?.part(of: Array(0..<21)) ?? [] }
-        precondition(parts.flatMap { $0 } == Array(0..<21), "the shards of \(shard) do not cover the frames once each")
+        let frames = Array(0..<21)
+        precondition(shard.part(of: frames).allSatisfy(frames.contains))
+        // Every shard of a count a farm could run covers the frames once, together.
+        if shard.count <= 1000 {
+            let parts = (0..<shard.count).map { index in (try? FrameShard(index: index, count: shard.count))?.part(of: frames) ?? [] }
+            precondition(parts.flatMap { $0 } == frames, "the shards of \(shard) do not cover the frames once each")
+        }
     default:
         _ = try? SampleKeys(parsing: text, in: loaded.scene)
     }

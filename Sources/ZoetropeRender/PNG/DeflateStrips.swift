@@ -28,7 +28,7 @@ final class DeflateStrips {
         /// The strip's pixels as they were in the surface, to compare the next frame's with.
         var source: [UInt8]
         var isOpaque: Bool
-        /// Scanlines per pixel the deflate bytes were made with (3 or 4); 0 when not yet made.
+        /// Bytes per pixel of the scanlines the deflate bytes were made from (3 or 4); 0 before.
         var channels = 0
         /// Its deflate blocks: joinable, or final for the last strip.
         var deflate: [UInt8] = []
@@ -117,7 +117,7 @@ final class DeflateStrips {
             failure = failures.withLock { $0 }
         }
         if let failure { throw failure }
-        // 0x78 0x01: deflate with a 32 KiB window, the fastest level (a valid zlib header).
+        // 0x78 0x01: deflate with a 32 KiB window (the level field is informative only).
         var stream: [UInt8] = [0x78, 0x01]
         var adler: UInt = 1
         for index in 0..<count {
