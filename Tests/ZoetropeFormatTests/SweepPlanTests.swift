@@ -72,6 +72,20 @@ import Testing
         #expect(SweepPlan.folderName("t={a: 1/2}") == "t=_a__1_2_")
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/FuzzCommandLine/vary-same-folder-names): values whose
+    /// labels are cut to the same 200-byte folder name were numbered by trying -2, -3, … from
+    /// the start for each, n² tries that hung ten thousand variants. Each name keeps its next number.
+    @Test(.timeLimit(.minutes(1))) func variantsWhoseFolderNamesCollideAreNumberedInOrder() throws {
+        let key = "layers.box." + String(repeating: "k", count: 220)
+        let plan = try SweepPlan(axes: [SweepAxis(key: key, values: (0..<10_000).map(String.init))], zipped: false)
+        let folders = plan.variants.map(\.folder)
+        #expect(Set(folders).count == 10_000)
+        let base = folders[0]
+        #expect(base.utf8.count <= 200)
+        #expect(Array(folders.prefix(3)) == [base, base + "-2", base + "-3"])
+        #expect(folders.last == base + "-10000")
+    }
+
     @Test func aKeyVariedTwiceIsRefused() {
         #expect(throws: SweepSpecError.self) {
             try SweepPlan(axes: [SweepAxis(key: "a.x", values: ["1"]), SweepAxis(key: "a.x", values: ["2"])], zipped: false)

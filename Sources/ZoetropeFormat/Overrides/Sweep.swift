@@ -155,14 +155,18 @@ public struct SweepPlan: Hashable, Sendable {
                 choices = choices.flatMap { prefix in axis.values.indices.map { prefix + [$0] } }
             }
         }
-        var folders: Set<String> = []
+        // Labels cut to the same folder name get -2, -3, …; each name remembers its next suffix,
+        // so ten thousand variants that share a name are numbered in one pass, not in n² tries.
+        var folders: Set<String> = [], nextSuffix: [String: Int] = [:]
         variants = choices.map { picks in
             let overrides = zip(axes, picks).map { SceneOverride(key: $0.key, value: $0.values[$1], origin: "--vary") }
             let label = zip(names, overrides).map { "\($0)=\($1.value)" }.joined(separator: ",")
-            var folder = Self.folderName(label), suffix = 2
+            let base = Self.folderName(label)
+            var folder = base
             while !folders.insert(folder).inserted {
-                folder = Self.folderName(label) + "-\(suffix)"
-                suffix += 1
+                let suffix = nextSuffix[base, default: 2]
+                nextSuffix[base] = suffix + 1
+                folder = base + "-\(suffix)"
             }
             return SweepVariant(overrides: overrides, label: label, folder: folder)
         }
