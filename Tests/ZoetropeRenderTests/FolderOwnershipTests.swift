@@ -31,7 +31,7 @@ import Testing
             "live": ".frame_00002.png.\(host)-\(live).zoetrope-tmp",
             "elsewhere": ".frame_00003.png.\(host)x-\(ended).zoetrope-tmp",
         ]
-        for name in names.values { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([1])) }
+        for name in names.values { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         AtomicFile.removeLeftovers(in: folder)
         let remaining = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(!remaining.contains(names["dead"]!), "a killed process's temporary file is removed")

@@ -31,7 +31,7 @@ import Testing
     private func decode(_ png: [UInt8]) throws -> RasterImage {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("strip-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        FileManager.default.createFile(atPath: path, contents: Data(png))
+        try Data(png).write(to: URL(fileURLWithPath: path))
         return try RasterImage(pngFile: path)
     }
 

@@ -34,18 +34,22 @@ struct PixelBox: Hashable {
 struct Damage {
     /// The pixels to draw again; nil when nothing changed.
     let box: PixelBox?
+    /// What each layer of the new tree can touch (the old tree's, for the next frame).
+    let after: LayerReach
     /// By layer, the pixels the layer and its children can touch in the new tree.
-    let reach: [PixelBox]
+    var reach: [PixelBox] { after.subtree }
 
     /// Nil means draw everything: the layer trees differ, or a transform overflows. Text, which
-    /// may run past its box, counts as reaching the whole canvas.
-    init?(from old: PresentationTree, to new: PresentationTree, scale: Double, width: Int, height: Int) {
+    /// may run past its box, counts as reaching the whole canvas. `oldReach` is the old tree's
+    /// reach at this scale when an earlier `Damage` computed it (its `after`).
+    init?(from old: PresentationTree, reach oldReach: LayerReach? = nil, to new: PresentationTree, scale: Double, width: Int, height: Int) {
         guard old.layers == new.layers, old.canvas == new.canvas else { return nil }
         let canvas = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
-        guard let before = LayerReach(old, scale: scale, canvas: canvas), let after = LayerReach(new, scale: scale, canvas: canvas) else {
+        guard let before = oldReach ?? LayerReach(old, scale: scale, canvas: canvas),
+              let after = LayerReach(new, scale: scale, canvas: canvas) else {
             return nil
         }
-        reach = after.subtree
+        self.after = after
         var boxes: [PixelBox] = []
         for index in new.values.indices where old.values[index] != new.values[index] {
             // A change under a group with a shadow or blur changes the whole group's effect.
@@ -78,7 +82,7 @@ struct Damage {
 }
 
 /// The device pixels each layer of a tree can touch.
-private struct LayerReach {
+struct LayerReach {
     /// By layer: the layer with its children, effects included.
     var subtree: [PixelBox]
     /// By layer: a shadow or blur drawn from an offscreen group of the layer and its children.

@@ -24,7 +24,7 @@ final class FrameDrawer {
     private let compression: PNGCompression
     /// The tree the image surface holds the whole drawing of, at its scale: the next frame
     /// draws only what changed from it (`Damage`).
-    private var drawn: (tree: PresentationTree, scale: Double)?
+    private var drawn: (tree: PresentationTree, scale: Double, reach: LayerReach?)?
     /// Pixels drawn since the drawer was made (damaged boxes, or whole frames).
     private(set) var redrawnPixels = 0
     private let encodingThreads: Int
@@ -58,14 +58,14 @@ final class FrameDrawer {
         context.resetTransform()
         var damage: Damage?
         if let image, let drawn, drawn.scale == scale {
-            damage = Damage(from: drawn.tree, to: tree, scale: scale, width: image.width, height: image.height)
+            damage = Damage(from: drawn.tree, reach: drawn.reach, to: tree, scale: scale, width: image.width, height: image.height)
         }
         self.drawn = nil
         var roots = Self.ordered(tree.layers.roots, values: tree.values)
         var putBack: (saved: [UInt32], region: PixelBox, box: PixelBox)?
         if let image, let damage {
             guard let box = damage.box else {
-                self.drawn = (tree, scale)
+                self.drawn = (tree, scale, damage.after)
                 return
             }
             // Only the top-level layers that reach the box, drawn whole; what they draw outside
@@ -92,7 +92,7 @@ final class FrameDrawer {
         }
         try context.checkStatus()
         if let putBack { image?.restore(putBack.saved, of: putBack.region, keeping: putBack.box) }
-        if image != nil { self.drawn = (tree, scale) }
+        if image != nil { self.drawn = (tree, scale, damage?.after) }
     }
 
     /// Forgets what the surface holds (after something other than `draw` changed its pixels,

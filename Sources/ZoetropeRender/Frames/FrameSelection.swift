@@ -50,17 +50,22 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
                 items.append(.single(frame))
             }
         }
-        for item in items {
-            let largest: Int? = switch item {
-            case .single(let frame): frame
-            case .range(let from, let to, _): max(from, to ?? 0)
-            }
-            if let largest, largest > Self.largestFrame {
-                throw FrameSelectionError(message: "frame \(largest) is past the largest frame number a selection may name (\(Self.largestFrame))")
-            }
+        let largest = Self.largestNamed(in: items)
+        guard largest <= Self.largestFrame else {
+            throw FrameSelectionError(message: "frame \(largest) is past the largest frame number a selection may name (\(Self.largestFrame))")
         }
         self.items = items
         description = text
+    }
+
+    /// The largest frame number `items` write (an open range's start).
+    private static func largestNamed(in items: [Item]) -> Int {
+        items.map { item in
+            switch item {
+            case .single(let frame): frame
+            case let .range(from, to, _): max(from, to ?? 0)
+            }
+        }.max() ?? 0
     }
 
     /// Every selected frame below `limit`, as a bit per frame (a range of a million frames is
@@ -81,7 +86,7 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
     /// The selected frames of a render of `count` frames that lie within it, and how many of the
     /// selected frames lie past its last (a sweep's shorter variants skip those).
     public func framesWithin(count: Int) -> (frames: [Int], pastEnd: Int) {
-        let limit = max(count, Self.largestFrame + 1)
+        let limit = max(count, Self.largestNamed(in: items) + 1)
         let marks = marks(below: limit, openEnd: max(count - 1, 0))
         let frames = (0..<min(count, limit)).filter { marks[$0] }
         let past = marks[min(count, limit)...].reduce(0) { $0 + ($1 ? 1 : 0) }

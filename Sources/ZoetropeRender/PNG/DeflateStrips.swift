@@ -77,12 +77,23 @@ final class DeflateStrips {
         var changed = [Bool](repeating: true, count: count)
         for index in 0..<count {
             let source = pixels.source(Self.rows(ofStrip: index, height: height))
-            if index < strips.count, strips[index].source.count == source.count,
-               strips[index].source.withUnsafeBytes({ memcmp($0.baseAddress!, source.baseAddress!, source.count) }) == 0 {
+            let isOpaque = { pixels.areOpaque(Self.rows(ofStrip: index, height: height)) }
+            guard index < strips.count, strips[index].source.count == source.count else {
+                let strip = Strip(source: Array(source), isOpaque: isOpaque())
+                if index < strips.count { strips[index] = strip } else { strips.append(strip) }
+                continue
+            }
+            // Same size: compare, and on a change copy the new pixels into the same storage.
+            let same = strips[index].source.withUnsafeMutableBytes { stored in
+                guard memcmp(stored.baseAddress!, source.baseAddress!, source.count) != 0 else { return true }
+                stored.copyMemory(from: source)
+                return false
+            }
+            if same {
                 changed[index] = false
             } else {
-                let strip = Strip(source: Array(source), isOpaque: pixels.areOpaque(Self.rows(ofStrip: index, height: height)))
-                if index < strips.count { strips[index] = strip } else { strips.append(strip) }
+                strips[index].isOpaque = isOpaque()
+                strips[index].channels = 0
             }
         }
         let opaque = strips.allSatisfy(\.isOpaque)
