@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CDeflate
+internal import CZlib
 
 /// How hard PNG encoding compresses (`--png-compression`).
 public enum PNGCompression: String, CaseIterable, Sendable {
@@ -40,20 +41,25 @@ final class PNGEncoder {
             throw CairoError(message: "the surface has no pixels", operation: "encoding a PNG")
         }
         let pixels = PixelRows(data: UnsafeRawPointer(data), width: width, stride: stride)
-        let (stream, opaque) = try strips.zlibStream(pixels, height: height)
+        let opaque = try strips.update(pixels, height: height)
 
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, opaque ? 2 : 6, 0, 0, 0]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(8 + 25 + 12 + strips.streamSize + 12)
         Self.appendChunk("IHDR", header, to: &png)
-        Self.appendChunk("IDAT", stream, to: &png)
+        // The IDAT chunk is written in place: its CRC-32 is combined from the strips'.
+        png.appendBigEndian(UInt32(strips.streamSize))
+        let type = Array("IDAT".utf8)
+        png += type
+        png.appendBigEndian(UInt32(strips.appendStream(to: &png, crc: crc32(0, type, 4))))
         Self.appendChunk("IEND", [], to: &png)
         return png
     }
 
-    private static func appendChunk(_ type: String, _ body: some Collection<UInt8>, to png: inout [UInt8]) {
+    private static func appendChunk(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
         png.appendBigEndian(UInt32(body.count))
         let typeAndBody = Array(type.utf8) + body
         png += typeAndBody
