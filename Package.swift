@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate, CZlib and
+// zoetrope (CLI) → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate, CZlib and
 // CCrypto only under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ZoetropeCore", targets: ["ZoetropeCore"]),
         .library(name: "ZoetropeFormat", targets: ["ZoetropeFormat"]),
         .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
+        .library(name: "ZoetropePipeline", targets: ["ZoetropePipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,10 +61,15 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        .target(
+            name: "ZoetropePipeline",
+            dependencies: ["ZoetropeCore", "ZoetropeFormat", "ZoetropeRender", "Yams"],
+            exclude: ["README.md"]
+        ),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
-                "ZoetropeCore", "ZoetropeFormat", "ZoetropeRender",
+                "ZoetropeCore", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -72,5 +78,6 @@ let package = Package(
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
+        .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
     ]
 )

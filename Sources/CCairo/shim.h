@@ -4,4 +4,5 @@
 #include <cairo/cairo-pdf.h>
 #include <cairo/cairo-svg.h>
 #include <fontconfig/fontconfig.h>
+#include <pixman.h>
 #endif

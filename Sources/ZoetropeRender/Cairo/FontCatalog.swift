@@ -5,6 +5,12 @@ internal import CCairo
 enum FontCatalog {
     /// The family fontconfig would use for `family`, or nil when it has nothing at all.
     static func match(_ family: String) -> String? {
+        matched(family, property: FC_FAMILY)
+    }
+
+    /// A string property (`FC_FAMILY`, `FC_FILE`) of the font fontconfig would use for
+    /// `family`, or nil when it has nothing at all.
+    static func matched(_ family: String, property: UnsafePointer<CChar>) -> String? {
         guard let pattern = FcNameParse(family) else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
@@ -13,7 +19,7 @@ enum FontCatalog {
         guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
         defer { FcPatternDestroy(font) }
         var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
+        guard FcPatternGetString(font, property, 0, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
     }
 

@@ -28,7 +28,7 @@ public enum AtomicFile {
     }
 
     /// Removes a file, if it is there.
-    static func remove(_ path: String) { unlink(path) }
+    public static func remove(_ path: String) { unlink(path) }
 
     /// Writes `bytes` to `path` atomically; exit 73 when it cannot be created, 74 when writing fails.
     public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
@@ -83,10 +83,10 @@ public enum AtomicFile {
     }
 
     /// True when `path` exists and can be read (without reading it).
-    static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+    public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
     /// The bytes of `path`, or nil when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
+    public static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -100,7 +100,7 @@ public enum AtomicFile {
     }
 
     /// Creates `path` and its parents.
-    static func makeDirectory(_ path: String) throws(RenderError) {
+    public static func makeDirectory(_ path: String) throws(RenderError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component

@@ -58,6 +58,23 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
         description = text
     }
 
+    /// A selection of exactly `frames` (any number of them, as a program chooses them: the frames
+    /// a golden folder holds, those around script events), written back as ranges.
+    public init(frames: [Int]) {
+        let sorted = Set(frames.filter { $0 >= 0 }).sorted()
+        var items: [Item] = [], runs: [String] = []
+        var index = 0
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count && sorted[end + 1] == sorted[end] + 1 { end += 1 }
+            items.append(end == index ? .single(sorted[index]) : .range(from: sorted[index], to: sorted[end], step: 1))
+            runs.append(end == index ? "\(sorted[index])" : "\(sorted[index])-\(sorted[end])")
+            index = end + 1
+        }
+        self.items = items
+        description = runs.joined(separator: ",")
+    }
+
     /// The largest frame number `items` write (an open range's start).
     private static func largestNamed(in items: [Item]) -> Int {
         items.map { item in

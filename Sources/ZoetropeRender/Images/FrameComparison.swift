@@ -11,6 +11,14 @@ public struct FrameComparison: Sendable {
         public var result: ImageDiff.Result?
         public var missingIn: String?
         public var withinTolerance: Bool
+
+        /// What was found, in words: `1234 pixels differ (0.16 %), 12 anti-aliased`.
+        public var summary: String {
+            if let missingIn { return "missing in \(missingIn)" }
+            guard let result else { return "" }
+            let percent = (Double(result.differingPixels) / Double(max(result.totalPixels, 1)) * 10000).rounded() / 100
+            return "\(result.differingPixels) pixels differ (\(percent) %), \(result.antialiasedPixels) anti-aliased"
+        }
     }
 
     public var diff = ImageDiff()
@@ -49,7 +57,7 @@ public struct FrameComparison: Sendable {
         if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
         guard expectedIsFolder else {
             let name = actual.split(separator: "/").last.map(String.init) ?? actual
-            return Report(entries: [try compareFiles(expected, actual, name: name)], ignored: [])
+            return Report(entries: [try compareFiles(expected: expected, actual: actual, name: name)], ignored: [])
         }
         var report = Report(entries: [], ignored: [])
         if FrameListing.frames(in: expected).isEmpty && FrameListing.frames(in: actual).isEmpty {
@@ -81,12 +89,13 @@ public struct FrameComparison: Sendable {
             } else if !AtomicFile.isReadable(right) {
                 report.entries.append(Entry(name: prefix + name, result: nil, missingIn: actual, withinTolerance: false))
             } else {
-                report.entries.append(try compareFiles(left, right, name: prefix + name))
+                report.entries.append(try compareFiles(expected: left, actual: right, name: prefix + name))
             }
         }
     }
 
-    private func compareFiles(_ expectedPath: String, _ actualPath: String, name: String) throws(RenderError) -> Entry {
+    /// Compares two PNG files; `name` labels the entry and any diff image written.
+    public func compareFiles(expected expectedPath: String, actual actualPath: String, name: String) throws(RenderError) -> Entry {
         let expected = try Self.load(expectedPath), actual = try Self.load(actualPath)
         guard expected.width == actual.width, expected.height == actual.height else {
             throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", exitCode: 65)
@@ -135,9 +144,9 @@ public struct FrameComparison: Sendable {
 }
 
 /// The files of a folder.
-enum FrameListing {
+public enum FrameListing {
     /// Every name in `folder` (hidden ones included), sorted; empty when it cannot be read.
-    static func names(in folder: String) -> [String] {
+    public static func names(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -153,7 +162,7 @@ enum FrameListing {
     }
 
     /// Names of the frames in `folder` (`frame_*.png`), sorted.
-    static func frames(in folder: String) -> [String] {
+    public static func frames(in folder: String) -> [String] {
         pngs(in: folder).filter { $0.hasPrefix("frame_") }
     }
 
@@ -162,7 +171,7 @@ enum FrameListing {
         names(in: folder).filter { !$0.hasPrefix(".") && isFolder(folder + "/" + $0) && !frames(in: folder + "/" + $0).isEmpty }
     }
 
-    static func isFolder(_ path: String) -> Bool {
+    public static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -1,0 +1,37 @@
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+/// A scene read from its file and evaluated once (the script's whole history), ready to render.
+public struct EvaluatedScene: Sendable {
+    public var loaded: LoadedScene
+    public var evaluation: SceneEvaluation
+    /// Seconds; the render has ⌊duration·fps⌋ + 1 frames.
+    public var duration: Double
+
+    public var scene: Scene { loaded.scene }
+    public var frameCount: Int { scene.frameRate.frameCount(forDuration: duration) }
+
+    /// Reads and evaluates every file; throws the problems of all of them at once, so a bad scene
+    /// fails the command before anything is rendered.
+    public static func load(_ files: [String], overrides: [SceneOverride]) throws(SceneLoadError) -> [EvaluatedScene] {
+        var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = []
+        for file in files {
+            do {
+                let loaded = try SceneLoader.load(file, overrides: overrides)
+                let (evaluation, duration) = try loaded.evaluate()
+                scenes.append(EvaluatedScene(loaded: loaded, evaluation: evaluation, duration: duration))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        guard problems.isEmpty else { throw SceneLoadError(problems) }
+        return scenes
+    }
+
+    /// A render of this scene's `frames` into `directory`, everything else at its defaults.
+    public func renderRequest(into directory: String, frames: FrameSelection?, jobs: Int) -> RenderRequest {
+        RenderRequest(sceneFile: loaded.file, source: loaded.source, overrides: loaded.overrides.map(\.description),
+                      evaluation: evaluation, duration: duration, directory: directory, frames: frames, jobs: jobs)
+    }
+}

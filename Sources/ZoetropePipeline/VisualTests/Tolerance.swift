@@ -1,0 +1,126 @@
+import FoundationEssentials
+import Yams
+import ZoetropeRender
+
+/// How far a frame may differ from its golden: `diff`'s rules.
+public struct Tolerance: Codable, Hashable, Sendable {
+    /// The YIQ colour distance under which two pixels match, 0...1.
+    public var threshold = 0.1
+    /// Differing pixels a frame may have; nil with a ratio given means no pixel limit.
+    public var maxDiffPixels: Int?
+    /// Share of a frame's pixels that may differ, 0...1.
+    public var maxDiffRatio: Double?
+    /// Counts anti-aliased pixels as differences.
+    public var includeAntialiasing = false
+
+    public init(threshold: Double = 0.1, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, includeAntialiasing: Bool = false) {
+        self.threshold = threshold
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+        self.includeAntialiasing = includeAntialiasing
+    }
+
+    var comparison: FrameComparison {
+        FrameComparison(threshold: threshold, includeAntialiasing: includeAntialiasing, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+    }
+}
+
+/// `zoetrope-test.yaml` beside the goldens: the tolerance of every scene, and of some scenes
+/// their own.
+///
+/// ```yaml
+/// threshold: 0.1
+/// maxDiffPixels: 0
+/// scenes:
+///   gallery: { maxDiffRatio: 0.001 }
+/// ```
+public struct GoldenSettings: Sendable {
+    public static let fileName = "zoetrope-test.yaml"
+
+    /// Each key set at the top of the file, over the built-in defaults.
+    var defaults = Overrides()
+    /// Each scene's keys, over `defaults` and the command line's.
+    var scenes: [String: Overrides] = [:]
+
+    struct Overrides: Sendable {
+        var threshold: Double?
+        var maxDiffPixels: Int?
+        var maxDiffRatio: Double?
+        var includeAntialiasing: Bool?
+
+        func applied(to tolerance: Tolerance) -> Tolerance {
+            var result = tolerance
+            if let threshold { result.threshold = threshold }
+            if let maxDiffPixels { result.maxDiffPixels = maxDiffPixels }
+            if let maxDiffRatio { result.maxDiffRatio = maxDiffRatio }
+            if let includeAntialiasing { result.includeAntialiasing = includeAntialiasing }
+            return result
+        }
+    }
+
+    /// No settings: every scene at the defaults.
+    public init() {}
+
+    /// The settings in `goldens`' `zoetrope-test.yaml`; none when there is no such file. Throws
+    /// every problem, with the file and the key path (exit 65).
+    public init(goldens: String) throws(RenderError) {
+        let path = goldens + "/" + Self.fileName
+        guard let bytes = AtomicFile.read(path) else { return }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw RenderError(message: "\(path): not YAML: \(error)", exitCode: 65)
+        }
+        var problems: [String] = []
+        guard let root = node?.mapping else {
+            if node != nil { throw RenderError(message: "\(path): expected a mapping of settings", exitCode: 65) }
+            return
+        }
+        for (key, value) in root {
+            guard let name = key.string else { continue }
+            if name == "scenes" {
+                guard let scenes = value.mapping else { problems.append("scenes: expected a mapping of scene names to settings"); continue }
+                for (scene, settings) in scenes {
+                    let sceneName = scene.string ?? "?"
+                    guard let mapping = settings.mapping else { problems.append("scenes.\(sceneName): expected a mapping of settings"); continue }
+                    var overrides = Overrides()
+                    for (key, value) in mapping { Self.read(key.string ?? "?", value, into: &overrides, path: "scenes.\(sceneName).", problems: &problems) }
+                    self.scenes[sceneName] = overrides
+                }
+            } else {
+                Self.read(name, value, into: &defaults, path: "", problems: &problems)
+            }
+        }
+        guard problems.isEmpty else {
+            throw RenderError(message: problems.map { "\(path): \($0)" }.joined(separator: "\n"), exitCode: 65)
+        }
+    }
+
+    private static func read(_ key: String, _ value: Node, into overrides: inout Overrides, path: String, problems: inout [String]) {
+        let text = value.scalar?.string ?? "a collection"
+        switch key {
+        case "threshold":
+            guard let number = Double(text), (0...1).contains(number) else { problems.append("\(path)threshold: must be a number within 0...1 (found \(text))"); return }
+            overrides.threshold = number
+        case "maxDiffPixels":
+            guard let number = Int(text), number >= 0 else { problems.append("\(path)maxDiffPixels: must be a whole number >= 0 (found \(text))"); return }
+            overrides.maxDiffPixels = number
+        case "maxDiffRatio":
+            guard let number = Double(text), (0...1).contains(number) else { problems.append("\(path)maxDiffRatio: must be a number within 0...1 (found \(text))"); return }
+            overrides.maxDiffRatio = number
+        case "includeAntialiasing":
+            guard let flag = Bool(text) else { problems.append("\(path)includeAntialiasing: must be true or false (found \(text))"); return }
+            overrides.includeAntialiasing = flag
+        default:
+            problems.append("\(path)\(key): unknown setting; expected threshold, maxDiffPixels, maxDiffRatio, includeAntialiasing\(path.isEmpty ? " or scenes" : "")")
+        }
+    }
+
+    /// The tolerance of `scene`: the file's defaults over `base`, then the scene's own keys.
+    /// `base` is the command line's when it set one (it wins over the file's defaults).
+    func tolerance(of scene: String, base: Tolerance, commandLineSet: Bool) -> Tolerance {
+        let general = commandLineSet ? base : defaults.applied(to: base)
+        return scenes[scene]?.applied(to: general) ?? general
+    }
+}

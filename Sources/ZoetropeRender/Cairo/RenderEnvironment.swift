@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CCairo
+import ZoetropeCore
+
+/// What a frame's pixels depend on besides the scene: the versions of the libraries that draw
+/// it and the font files its text is set in. Goldens record it, so a difference caused by
+/// another machine image reads as that and not as a regression.
+public struct RenderEnvironment: Codable, Hashable, Sendable {
+    public var cairo: String
+    public var pixman: String
+    public var fontconfig: String
+    /// Each font family the scene's text layers name → the file fontconfig chose for it and its
+    /// size in bytes (`/usr/share/fonts/…/DejaVuSans.ttf (757076 bytes)`).
+    public var fonts: [String: String]
+
+    public init(cairo: String, pixman: String, fontconfig: String, fonts: [String: String]) {
+        self.cairo = cairo
+        self.pixman = pixman
+        self.fontconfig = fontconfig
+        self.fonts = fonts
+    }
+
+    /// The environment this process renders `scene` in.
+    public static func current(for scene: Scene) -> RenderEnvironment {
+        let version = Int(FcGetVersion())
+        let families = Set(scene.layers.nodes.filter { $0.shape == .text }.map(\.style.fontFamily))
+        var fonts: [String: String] = [:]
+        for family in families { fonts[family] = FontCatalog.file(of: family) ?? "none" }
+        return RenderEnvironment(cairo: cairoVersion, pixman: String(cString: pixman_version_string()),
+                                 fontconfig: "\(version / 10000).\(version / 100 % 100).\(version % 100)", fonts: fonts)
+    }
+
+    /// What differs between `other` (where a golden was made) and this environment, one line
+    /// each (`cairo 1.16.0 → 1.18.0`); empty when they are the same.
+    public func differences(from other: RenderEnvironment) -> [String] {
+        var lines: [String] = []
+        for (name, old, new) in [("cairo", other.cairo, cairo), ("pixman", other.pixman, pixman), ("fontconfig", other.fontconfig, fontconfig)] where old != new {
+            lines.append("\(name) \(old) → \(new)")
+        }
+        for family in Set(fonts.keys).union(other.fonts.keys).sorted() where fonts[family] != other.fonts[family] {
+            lines.append("font \"\(family)\": \(other.fonts[family] ?? "not used") → \(fonts[family] ?? "not used")")
+        }
+        return lines
+    }
+}
+
+extension FontCatalog {
+    /// The font file fontconfig would use for `family`, with its size, or nil.
+    static func file(of family: String) -> String? {
+        guard let path = matched(family, property: FC_FILE) else { return nil }
+        var info = stat()
+        return stat(path, &info) == 0 ? "\(path) (\(info.st_size) bytes)" : path
+    }
+}

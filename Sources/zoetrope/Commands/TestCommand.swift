@@ -1,0 +1,210 @@
+import ArgumentParser
+import FoundationEssentials
+import ZoetropeFormat
+import ZoetropePipeline
+import ZoetropeRender
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Render scenes and compare their frames with golden frames (visual tests).",
+        discussion: """
+            Goldens are <goldens>/<scene>/frame_NNNNN.png. Which frames are tested: those --frames, \
+            --at and --at-events choose; else the frames a scene's golden folder holds; else all. \
+            Frames are compared by diff's rules; zoetrope-test.yaml beside the goldens may set \
+            threshold, maxDiffPixels, maxDiffRatio and includeAntialiasing for all scenes and per \
+            scene (scenes: { NAME: { … } }). --update records goldens (all, changed, or missing \
+            ones); without it a missing golden fails, and with CI set nothing is ever written to \
+            the goldens. The report folder holds this run's frames, the failures' expected, actual \
+            and diff images, report.json and index.html; --accept takes a report's failing frames \
+            into the goldens without rendering again. Exit codes: 0 every frame passes; 1 a frame \
+            differs or has no golden; 64 usage; 65 invalid scene or settings; 66 missing input; \
+            73/74 an output cannot be written.
+            """
+    )
+
+    @Argument(help: "Scene files (default: every scene in scenes/).")
+    var scenes: [String] = []
+
+    @Option(help: ArgumentHelp("The golden frames' folder.", valueName: "DIR"))
+    var goldens: String?
+
+    @Option(help: ArgumentHelp("The report folder (frames, failures' images, report.json, index.html).", valueName: "DIR"))
+    var report = "output/test-report"
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Record goldens: all frames, changed ones (and missing), or only missing ones.", valueName: "all|changed|missing"))
+    var update: GoldenTest.Update?
+
+    @Flag(help: "Remove goldens no longer rendered (frames past a scene's end, folders of scenes that are gone).")
+    var prune = false
+
+    @Option(help: ArgumentHelp("Frames that are goldens: N, A-B, A-, A-B:S, comma lists.", valueName: "SPEC"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("Frames that are goldens, by time in seconds (comma-separated).", valueName: "T,…"))
+    var at: String?
+
+    @Flag(name: .customLong("at-events"), help: "Make the frames just before and after each script event goldens.")
+    var atEvents = false
+
+    @Option(help: "Frames drawn and encoded in parallel (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Test only part I of N of each scene's frames (as render's --shard); merge the shards' reports with --merge.", valueName: "I/N|N|auto"))
+    var shard: String?
+
+    @Option(help: "Matching threshold, 0...1: smaller is stricter.")
+    var threshold: Double?
+
+    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels a frame may have.")
+    var maxDiffPixels: Int?
+
+    @Option(name: .customLong("max-diff-ratio"), help: "Share of a frame's pixels that may differ, 0...1.")
+    var maxDiffRatio: Double?
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
+    var includeAntialiasing = false
+
+    @Option(help: ArgumentHelp("Take the failing frames of this report folder into the goldens, without rendering.", valueName: "REPORT_DIR"))
+    var accept: String?
+
+    @Option(help: ArgumentHelp("With --accept: only these (scene, scene/frame_00012.png or scene/12; repeatable).", valueName: "NAME"))
+    var only: [String] = []
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Combine the report folders of shards into --report.", valueName: "REPORT_DIR"))
+    var merge: [String] = []
+
+    @Option(help: "Progress while rendering: a bar on a terminal (auto), bar, json lines on stdout, or none.")
+    var progress: ProgressMode = .auto
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
+        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be within 0...1 (found \(threshold))") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be >= 0 (found \(maxDiffPixels))") }
+        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be within 0...1 (found \(maxDiffRatio))") }
+        if let frames {
+            do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
+        }
+        _ = try times()
+        if !only.isEmpty && accept == nil { throw ValidationError("--only goes with --accept REPORT_DIR") }
+        if accept != nil && !merge.isEmpty { throw ValidationError("--accept and --merge are separate steps; give one") }
+        if (accept != nil || !merge.isEmpty) && (!scenes.isEmpty || update != nil || frames != nil || at != nil || atEvents || shard != nil) {
+            throw ValidationError("--\(accept != nil ? "accept" : "merge") renders nothing: it takes no scenes, --update, --frames, --at, --at-events or --shard")
+        }
+        _ = try frameShard()
+    }
+
+    private func times() throws -> [Double] {
+        guard let at else { return [] }
+        return try at.split(separator: ",").map { part in
+            guard let time = Double(part.trimmingCharacters(in: .whitespaces)), time.isFinite, time >= 0 else {
+                throw ValidationError("--at: \"\(part)\" is not a time in seconds >= 0")
+            }
+            return time
+        }
+    }
+
+    private func frameShard() throws -> FrameShard? {
+        guard let shard else { return nil }
+        do {
+            return try FrameShard(option: shard, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError("--shard \(shard): \(error.message)")
+        }
+    }
+
+    private var isCI: Bool {
+        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return !value.isEmpty && value != "0" && value.lowercased() != "false"
+    }
+
+    func run() throws {
+        do {
+            if let accept {
+                let written = try TestReportFolder.accept(accept, only: only, goldens: goldens, isCI: isCI)
+                for path in written { print("accepted → \(path)") }
+                print("\(written.count) golden\(written.count == 1 ? "" : "s") written")
+                return
+            }
+            let result: TestReport
+            if !merge.isEmpty {
+                result = try TestReportFolder.merge(merge, into: report)
+            } else {
+                result = try test()
+                try TestReportFolder.write(result, to: report)
+            }
+            if let junit {
+                try OutputFolder.create(parentOf: junit)
+                try AtomicFile.write(Array(JUnitReport(report: result).xml().utf8), to: junit)
+            }
+            summarize(result)
+            if !result.failures.isEmpty { throw ExitCode(1) }
+        } catch let error as RenderError {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    private func test() throws -> TestReport {
+        let files = SceneFiles.resolve(scenes)
+        guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
+        let sceneOverrides = try overrides.overrides()
+        let loaded: [EvaluatedScene]
+        do {
+            loaded = try EvaluatedScene.load(files, overrides: sceneOverrides)
+        } catch {
+            throw zoetrope.report(error)
+        }
+        var run = GoldenTest()
+        run.goldens = goldens ?? "goldens"
+        run.report = report
+        run.frames = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
+        run.times = try times()
+        run.aroundEvents = atEvents
+        run.update = update
+        run.prune = prune
+        run.isCI = isCI
+        run.jobs = jobs ?? coreCount
+        run.shard = try frameShard()
+        run.tolerance = Tolerance(threshold: threshold ?? 0.1, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+                                  includeAntialiasing: includeAntialiasing)
+        run.toleranceFromCommandLine = threshold != nil || maxDiffPixels != nil || maxDiffRatio != nil || includeAntialiasing
+        run.coversAllScenes = scenes.isEmpty
+        return try run.run(loaded, progress: ProgressReporter(mode: progress))
+    }
+
+    private func summarize(_ result: TestReport) {
+        for scene in result.scenes {
+            let counts = [(TestReport.Status.failed, "differ"), (.missing, "without a golden"), (.recorded, "recorded"), (.passed, "pass")]
+                .compactMap { status, label in
+                    let count = scene.frames.filter { $0.status == status }.count
+                    return count > 0 ? "\(count) \(label)" : nil
+                }
+            print("\(scene.file): \(scene.frames.count) frame\(scene.frames.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
+            if !scene.environmentChanges.isEmpty && scene.frames.contains(where: \.status.isFailure) {
+                print("  its goldens were made in another render environment (\(scene.environmentChanges.joined(separator: "; "))): differences may come from the machine image")
+            }
+            for frame in scene.frames where frame.status.isFailure {
+                print("  \(scene.name)/\(frame.file) (t = \(frame.time) s): \(frame.message ?? frame.status.rawValue)")
+            }
+        }
+        if !result.orphans.isEmpty {
+            let verb = result.pruned.isEmpty ? "no longer rendered (remove them with --prune)" : "no longer rendered, removed"
+            print("goldens \(verb): \(result.orphans.joined(separator: ", "))")
+        }
+        print("report: \(report)/index.html")
+        let failures = result.failures.count
+        if failures > 0 {
+            print("\(failures) of \(result.frameCount) frames failing; accept them all with: \(TestReportFolder.acceptCommand(report))")
+        } else {
+            print("all \(result.frameCount) frames pass")
+        }
+    }
+}
+
+extension GoldenTest.Update: ExpressibleByArgument {}
