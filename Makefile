@@ -5,23 +5,35 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test test-farm fuzz fuzz-short fuzz-build build deps farm-deps bench clean
+.PHONY: render test test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
-## contact sheet (sheet.png) beside each scene's frames.
+## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
 render: build
 	$(RELEASE) render
 	@for scene in scenes/*.yaml scenes/*.yml scenes/*.json; do \
-		if [ -e "$$scene" ]; then $(RELEASE) sheet "$$scene" || exit 1; fi; \
+		if [ -e "$$scene" ]; then $(RELEASE) sheet "$$scene" && $(RELEASE) view "$$scene" || exit 1; fi; \
 	done
 
-## Run every test: unit tests, end-to-end tests of the built binary, a short render on a real
-## one-node Slurm cluster (a job array of 4 shards writing into one folder), and a short run of
-## each fuzz target after replaying every crash input it ever found.
-test: deps farm-deps
+## Run every test: unit tests, end-to-end tests of the built binary, the test report and the
+## frame viewer in a real headless Chromium, a short render on a real one-node Slurm cluster (a
+## job array of 4 shards writing into one folder), and a short run of each fuzz target after
+## replaying every crash input it ever found.
+test: deps farm-deps browser-deps
 	$(SWIFT) test
+	$(BROWSER_TEST) .build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
+
+## The report and viewer pages in headless Chromium, driven by selenium (Debian's packages).
+BROWSER_TEST := /usr/bin/python3 Tests/Browser/pages.py
+test-browser: deps browser-deps
+	$(SWIFT) build --product zoetrope
+	$(BROWSER_TEST) .build/debug/zoetrope
+
+## The README's screenshots of both pages, taken by the browser test.
+screenshots: build browser-deps
+	$(BROWSER_TEST) $(RELEASE) docs/images
 
 ## The farm suite at length: 8 shards of a 245-frame scene on the one-node Slurm cluster.
 test-farm: deps farm-deps
@@ -67,6 +79,13 @@ farm-deps:
 	@if ! command -v slurmctld >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then \
 		echo "Installing slurm-wlm and munge (the farm tests start their own one-node cluster)"; \
 		$(APT) update -qq && $(APT) install -y -qq slurm-wlm munge; \
+	fi
+
+## Chromium, its WebDriver and Python's selenium for the browser tests.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! /usr/bin/python3 -c "import selenium" 2>/dev/null; then \
+		echo "Installing chromium, chromium-driver and python3-selenium (the pages are tested in a real browser)"; \
+		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends chromium chromium-driver python3-selenium; \
 	fi
 
 clean:

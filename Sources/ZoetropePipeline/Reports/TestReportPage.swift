@@ -52,8 +52,9 @@ struct TestReportPage {
         .status { font-weight: 600; text-transform: uppercase; font-size: 12px; margin-left: 8px; }
         .images { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
-        figure img, .wipe img { max-width: 270px; height: auto; display: block; border: 1px solid #ccc; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-        .wipe { position: relative; display: inline-block; }
+        figure img, .wipe img { max-width: 270px; height: auto; display: block; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+        figure > img { border: 1px solid #ccc; }
+        .wipe { position: relative; display: inline-block; outline: 1px solid #ccc; }
         .wipe img.actual { position: absolute; left: 0; top: 0; }
         .wipe[data-blinking="true"] img.actual { clip-path: none !important; }
         .wipe[data-blinking="true"][data-showing="expected"] img.actual { visibility: hidden; }

@@ -254,7 +254,7 @@ public struct PropertyPlot: Sendable {
     }
 
     /// `start move`, `fraction move = 0.25`, `drag frog`: the call as the script writes it.
-    static func eventLabel(_ action: ScriptAction, in scene: Scene) -> String {
+    public static func eventLabel(_ action: ScriptAction, in scene: Scene) -> String {
         func target(_ index: Int) -> String {
             index < scene.animators.count ? scene.animators[index].id : scene.groups[index - scene.animators.count].id
         }
@@ -355,7 +355,7 @@ public struct StateBand: Sendable {
 
     /// Reads every animator's status at the grid's instants and at every event and completion
     /// (where status changes), and merges equal neighbours into segments.
-    init(sources: [PropertyPlot.Source], span: Double, grid: [Double], markers: [Double]) {
+    public init(sources: [PropertyPlot.Source], span: Double, grid: [Double], markers: [Double]) {
         self.markers = markers
         lanes = []
         for (index, source) in sources.enumerated() {

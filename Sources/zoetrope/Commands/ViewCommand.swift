@@ -1,0 +1,84 @@
+import ArgumentParser
+import ZoetropeFormat
+import ZoetropePipeline
+import ZoetropeRender
+
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Write a frame viewer (index.html) beside a render's frames.",
+        discussion: """
+            Given a scene, renders whatever frames output/<scene>/ (or --out) lacks, then writes \
+            the page there; given a folder of frames, writes it for them, reading the scene named \
+            in its manifest.json for the events and state bands. The page works from file:// with \
+            no server: play and pause (space), step (← →, Shift for ten), go to events ([ ]), a \
+            scrubber, speed 0.1×–2×, loop, onion skin of the previous frames, and under the \
+            scrubber the script's events and each animator's, group's and timeline's state band. \
+            Exit codes: 0 written; 64 usage; 65 invalid scene; 66 missing scene or folder; 73/74 \
+            the page or frames cannot be written.
+            """
+    )
+
+    @Argument(help: "A scene file, or a folder of rendered frames.")
+    var input: String
+
+    @Option(help: ArgumentHelp("With a scene: the folder of its frames (default output/<scene>).", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: "Frames drawn and encoded in parallel when some must be rendered (default: the number of cores).")
+    var jobs: Int?
+
+    @OptionGroup var overrides: OverrideOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
+    }
+
+    func run() throws {
+        do {
+            let page = FrameListing.isFolder(input) ? try viewFolder() : try viewScene()
+            print("\(input): viewer → \(page)")
+        } catch let error as RenderError {
+            printError(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    private func viewScene() throws -> String {
+        let scene: EvaluatedScene
+        do {
+            guard let loaded = try EvaluatedScene.load([input], overrides: try overrides.overrides()).first else { throw ExitCode(70) }
+            scene = loaded
+        } catch let error as SceneLoadError {
+            throw report(error)
+        }
+        let folder = out ?? "output/" + scene.scene.name
+        var request = scene.renderRequest(into: folder, frames: nil, jobs: jobs ?? coreCount)
+        request.resume = true
+        _ = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
+        guard let manifest = RenderManifest.read(folder + "/manifest.json") else {
+            throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", exitCode: 74)
+        }
+        return try FrameViewer.write(folder: folder, manifest: manifest, scene: scene, note: nil)
+    }
+
+    private func viewFolder() throws -> String {
+        guard out == nil, overrides.assignments.isEmpty, overrides.size == nil, overrides.fps == nil else {
+            throw ValidationError("--out, --set, --size and --fps go with a scene; a folder's frames are shown as rendered")
+        }
+        guard let manifest = RenderManifest.read(input + "/manifest.json") else {
+            throw RenderError(message: "\(input): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", exitCode: 66)
+        }
+        // The bands come from the scene the frames were rendered from, if it is still that scene.
+        var scene: EvaluatedScene?, note: String?
+        if let source = AtomicFile.read(manifest.sceneFile), manifest.isRendered(from: source) {
+            let overrides = manifest.overrides.compactMap { try? SceneOverride(parsing: $0) }
+            scene = try? EvaluatedScene.load([manifest.sceneFile], overrides: overrides).first
+            if scene == nil { note = "\(manifest.sceneFile) cannot be read with these frames' overrides; no events or state bands." }
+        } else {
+            note = "\(manifest.sceneFile) is not the scene these frames were rendered from (changed or missing); no events or state bands."
+        }
+        if let note { printError("\(input): \(note)") }
+        return try FrameViewer.write(folder: input, manifest: manifest, scene: scene, note: note)
+    }
+}
