@@ -133,7 +133,7 @@ public enum FrameSequenceRenderer {
             overrides: request.overrides, fps: scene.frameRate.framesPerSecond, size: [width, height],
             scale: request.scale, motionBlur: request.motionBlur, format: request.format.rawValue, duration: request.duration,
             frameCount: frameCount,
-            cairoVersion: cairoVersion, frames: [])
+            cairoVersion: cairoVersion, environment: RenderEnvironment.current(for: scene), frames: [])
         var kept: [Int: RenderManifest.Frame] = [:]
         if let previous = RenderManifest.read(manifestPath) {
             if previous.isSameRender(as: manifest) {

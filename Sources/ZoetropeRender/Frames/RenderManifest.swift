@@ -41,6 +41,9 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     /// Frames in the whole render, whatever part of it this folder holds.
     public var frameCount: Int
     public var cairoVersion: String
+    /// Cairo, pixman, fontconfig and the font files the scene's text uses (nil in manifests
+    /// written before round 2).
+    public var environment: RenderEnvironment?
     /// The frames in this folder, by index.
     public var frames: [Frame]
 

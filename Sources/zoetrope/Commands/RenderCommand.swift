@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import ZoetropeFormat
+import ZoetropePipeline
 import ZoetropeRender
 
 struct RenderCommand: ParsableCommand {
@@ -110,40 +111,36 @@ enum SceneRendering {
 
     static func render(_ plan: Plan, progress: ProgressReporter) throws {
         // Check every scene before rendering any, so a bad one fails the command up front.
-        var loaded: [(LoadedScene, evaluation: SceneEvaluationResult)] = []
-        var problems: [SceneDiagnostic] = []
-        for file in plan.files {
-            do {
-                let scene = try SceneLoader.load(file, overrides: plan.overrides)
-                let (evaluation, duration) = try scene.evaluate()
-                loaded.append((scene, SceneEvaluationResult(evaluation: evaluation, duration: duration)))
-            } catch {
-                problems += error.diagnostics
-            }
+        let loaded: [EvaluatedScene]
+        do {
+            loaded = try EvaluatedScene.load(plan.files, overrides: plan.overrides)
+        } catch {
+            throw report(error)
         }
-        guard problems.isEmpty else { throw report(SceneLoadError(problems)) }
-        let names = loaded.map(\.0.scene.name)
+        let names = loaded.map(\.scene.name)
         if plan.out == nil || loaded.count > 1, let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw ValidationError("two scenes are called \"\(duplicate)\"; their frames would go to the same folder")
         }
-        for (scene, result) in loaded {
+        for scene in loaded {
             let directory: String
             switch plan.out {
             case .some(let out) where loaded.count == 1: directory = out
             case .some(let out): directory = out + "/" + scene.scene.name
             case .none: directory = "output/" + scene.scene.name
             }
-            let request = RenderRequest(
-                sceneFile: scene.file, source: scene.source, overrides: scene.overrides.map(\.description),
-                evaluation: result.evaluation, duration: result.duration, directory: directory,
-                frames: plan.frames, shard: plan.shard, jobs: plan.jobs, scale: plan.scale, resume: plan.resume,
-                motionBlur: plan.motionBlur, shutterAngle: plan.shutterAngle, format: plan.format,
-                pngCompression: plan.pngCompression)
+            var request = scene.renderRequest(into: directory, frames: plan.frames, jobs: plan.jobs)
+            request.shard = plan.shard
+            request.scale = plan.scale
+            request.resume = plan.resume
+            request.motionBlur = max(1, plan.motionBlur)
+            request.shutterAngle = plan.shutterAngle
+            request.format = plan.format
+            request.pngCompression = plan.pngCompression
             do {
                 let summary = try FrameSequenceRenderer.render(request, progress: progress)
                 if progress.effectiveMode != .json {
                     let skipped = summary.skipped > 0 ? ", \(summary.skipped) already done" : ""
-                    print("\(scene.file): \(summary.written.count) of \(summary.frameCount) frames → \(summary.directory)\(skipped)")
+                    print("\(scene.loaded.file): \(summary.written.count) of \(summary.frameCount) frames → \(summary.directory)\(skipped)")
                 }
             } catch {
                 printError(error.message)
@@ -151,11 +148,6 @@ enum SceneRendering {
             }
         }
     }
-}
-
-struct SceneEvaluationResult {
-    var evaluation: SceneEvaluation
-    var duration: Double
 }
 
 import ZoetropeCore

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import ZoetropeFormat
+import ZoetropePipeline
 import ZoetropeRender
 
 struct SheetCommand: ParsableCommand {
@@ -64,16 +65,13 @@ enum ContactSheets {
                 sheet = ContactSheet(title: name, cells: try ContactSheet.cells(ofFolder: source, count: count), columns: columns, cellWidth: width)
                 path = out ?? source + "/sheet.png"
             } else {
-                let loaded: LoadedScene
-                let evaluation: SceneEvaluationResult
+                let evaluated: EvaluatedScene
                 do {
-                    loaded = try SceneLoader.load(source, overrides: overrides)
-                    let (result, duration) = try loaded.evaluate()
-                    evaluation = SceneEvaluationResult(evaluation: result, duration: duration)
+                    evaluated = try EvaluatedScene.load([source], overrides: overrides)[0]
                 } catch {
                     throw report(error)
                 }
-                let frameCount = loaded.scene.frameRate.frameCount(forDuration: evaluation.duration)
+                let loaded = evaluated.loaded, frameCount = evaluated.frameCount
                 let frames = ContactSheet.evenlySpaced(count, of: frameCount)
                 let canvas = loaded.scene.canvas.size
                 let thumbnailHeight = Int((Double(width) * canvas.y / max(canvas.x, 1)).rounded())
@@ -81,7 +79,7 @@ enum ContactSheets {
                                 of: source, columns: columns)
                 let cells: [ContactSheet.Cell]
                 do {
-                    cells = try ContactSheet.cells(of: evaluation.evaluation, frames: frames, cellWidth: width)
+                    cells = try ContactSheet.cells(of: evaluated.evaluation, frames: frames, cellWidth: width)
                 } catch {
                     throw RenderError(message: "\(source): \(error)", exitCode: 70)
                 }

@@ -45,11 +45,11 @@ struct ViewCommand: ParsableCommand {
     }
 
     private func viewScene() throws -> String {
+        let sceneOverrides = try overrides.overrides()
         let scene: EvaluatedScene
         do {
-            guard let loaded = try EvaluatedScene.load([input], overrides: try overrides.overrides()).first else { throw ExitCode(70) }
-            scene = loaded
-        } catch let error as SceneLoadError {
+            scene = try EvaluatedScene.load([input], overrides: sceneOverrides)[0]
+        } catch {
             throw report(error)
         }
         let folder = out ?? "output/" + scene.scene.name
