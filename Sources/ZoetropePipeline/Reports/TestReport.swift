@@ -134,15 +134,7 @@ public struct TestReport: Codable, Hashable, Sendable {
     }
 
     /// The report as JSON (sorted keys, so runs compare as text).
-    public func json() throws(RenderError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(self)) + [0x0A]
-        } catch {
-            throw RenderError(message: "cannot encode the test report: \(error)", exitCode: 70)
-        }
-    }
+    public func json() throws(RenderError) -> [UInt8] { try prettyJSON(self) }
 
     /// Combines the reports of shards: each scene's frames from all of them, in frame order.
     public static func merged(_ reports: [TestReport]) -> TestReport {
@@ -164,5 +156,16 @@ public struct TestReport: Codable, Hashable, Sendable {
                           scenes: order.sorted().compactMap { scenes[$0] },
                           orphans: Array(Set(reports.flatMap(\.orphans))).sorted(),
                           pruned: Array(Set(reports.flatMap(\.pruned))).sorted())
+    }
+}
+
+/// `value` as indented JSON with sorted keys and a final newline, so files compare as text.
+func prettyJSON(_ value: some Encodable) throws(RenderError) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+        return Array(try encoder.encode(value)) + [0x0A]
+    } catch {
+        throw RenderError(message: "cannot encode JSON: \(error)", exitCode: 70)
     }
 }

@@ -52,7 +52,7 @@ public enum TestReportFolder {
             }
             if acceptedAny {
                 let record = GoldenTest.GoldenRecord(scene: scene.name, sceneFile: scene.file, environment: scene.environment)
-                try AtomicFile.write(try GoldenTest.json(record), to: "\(goldens)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
+                try AtomicFile.write(try prettyJSON(record), to: "\(goldens)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
             }
         }
         guard unmatched.isEmpty else {

@@ -67,7 +67,7 @@ public enum FrameViewer {
             }
         }
         let path = folder + "/index.html"
-        try AtomicFile.write(Array(FrameViewerPage(model: try GoldenTest.json(model)).html(title: manifest.scene).utf8), to: path)
+        try AtomicFile.write(Array(FrameViewerPage(model: try prettyJSON(model)).html(title: manifest.scene).utf8), to: path)
         return path
     }
 }

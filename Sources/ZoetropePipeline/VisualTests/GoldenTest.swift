@@ -147,7 +147,7 @@ public struct GoldenTest: Sendable {
         }
         if wroteGoldens {
             let record = GoldenRecord(scene: name, sceneFile: scene.loaded.file, environment: environment)
-            try AtomicFile.write(try Self.json(record), to: goldenFolder + "/" + GoldenRecord.fileName)
+            try AtomicFile.write(try prettyJSON(record), to: goldenFolder + "/" + GoldenRecord.fileName)
         }
         let goldenEnvironment = wroteGoldens ? environment : record?.environment
         return TestReport.Scene(name: name, file: scene.loaded.file, fps: scene.scene.frameRate.framesPerSecond, tolerance: tolerance,
@@ -233,16 +233,6 @@ public struct GoldenTest: Sendable {
             try FileManager.default.removeItem(atPath: path)
         } catch {
             throw RenderError(message: "\(path): cannot remove: \(error.localizedDescription)", exitCode: 74)
-        }
-    }
-
-    static func json(_ value: some Encodable) throws(RenderError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(value)) + [0x0A]
-        } catch {
-            throw RenderError(message: "cannot encode JSON: \(error)", exitCode: 70)
         }
     }
 }

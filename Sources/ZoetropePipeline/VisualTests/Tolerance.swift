@@ -20,7 +20,7 @@ public struct Tolerance: Codable, Hashable, Sendable {
         self.includeAntialiasing = includeAntialiasing
     }
 
-    var comparison: FrameComparison {
+    public var comparison: FrameComparison {
         FrameComparison(threshold: threshold, includeAntialiasing: includeAntialiasing, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
     }
 }

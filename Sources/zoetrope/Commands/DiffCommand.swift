@@ -22,30 +22,14 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The actual PNG or folder.")
     var actual: String
 
-    @Option(help: "Matching threshold, 0...1: smaller is stricter.")
-    var threshold = 0.1
-
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels a frame may have (default 0 unless --max-diff-ratio is given).")
-    var maxDiffPixels: Int?
-
-    @Option(name: .customLong("max-diff-ratio"), help: "Share of a frame's pixels that may differ, 0...1.")
-    var maxDiffRatio: Double?
-
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
-    var includeAntialiasing = false
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Option(help: ArgumentHelp("Write diff images (same names) into this folder.", valueName: "DIR"))
     var out: String?
 
-    func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1 (found \(threshold))") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be >= 0 (found \(maxDiffPixels))") }
-        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be within 0...1 (found \(maxDiffRatio))") }
-    }
-
     func run() throws {
-        let comparison = FrameComparison(threshold: threshold, includeAntialiasing: includeAntialiasing,
-                                         maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, outputDirectory: out)
+        var comparison = tolerance.tolerance.comparison
+        comparison.outputDirectory = out
         try FrameDiffing.run(comparison, expected: expected, actual: actual)
     }
 }

@@ -63,16 +63,7 @@ struct RenderCommand: ParsableCommand {
         if let frames {
             do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
         }
-        _ = try frameShard()
-    }
-
-    private func frameShard() throws -> FrameShard? {
-        guard let shard else { return nil }
-        do {
-            return try FrameShard(option: shard, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError("--shard \(shard): \(error.message)")
-        }
+        _ = try frameShard(shard)
     }
 
     func run() throws {
@@ -82,7 +73,7 @@ struct RenderCommand: ParsableCommand {
         let plan = SceneRendering.Plan(
             files: files, overrides: sceneOverrides, out: out,
             frames: try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) },
-            shard: try frameShard(), jobs: jobs ?? coreCount, scale: scale, resume: resume,
+            shard: try frameShard(shard), jobs: jobs ?? coreCount, scale: scale, resume: resume,
             motionBlur: motionBlur, shutterAngle: shutter, format: format, pngCompression: pngCompression)
         try SceneRendering.render(plan, progress: ProgressReporter(mode: progress))
     }

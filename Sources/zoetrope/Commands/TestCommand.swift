@@ -56,17 +56,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Test only part I of N of each scene's frames (as render's --shard); merge the shards' reports with --merge.", valueName: "I/N|N|auto"))
     var shard: String?
 
-    @Option(help: "Matching threshold, 0...1: smaller is stricter.")
-    var threshold: Double?
-
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels a frame may have.")
-    var maxDiffPixels: Int?
-
-    @Option(name: .customLong("max-diff-ratio"), help: "Share of a frame's pixels that may differ, 0...1.")
-    var maxDiffRatio: Double?
-
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
-    var includeAntialiasing = false
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Option(help: ArgumentHelp("Take the failing frames of this report folder into the goldens, without rendering.", valueName: "REPORT_DIR"))
     var accept: String?
@@ -84,9 +74,6 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
-        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be within 0...1 (found \(threshold))") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be >= 0 (found \(maxDiffPixels))") }
-        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) { throw ValidationError("--max-diff-ratio must be within 0...1 (found \(maxDiffRatio))") }
         if let frames {
             do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
         }
@@ -96,7 +83,7 @@ struct TestCommand: ParsableCommand {
         if (accept != nil || !merge.isEmpty) && (!scenes.isEmpty || update != nil || frames != nil || at != nil || atEvents || shard != nil) {
             throw ValidationError("--\(accept != nil ? "accept" : "merge") renders nothing: it takes no scenes, --update, --frames, --at, --at-events or --shard")
         }
-        _ = try frameShard()
+        _ = try frameShard(shard)
     }
 
     private func times() throws -> [Double] {
@@ -106,15 +93,6 @@ struct TestCommand: ParsableCommand {
                 throw ValidationError("--at: \"\(part)\" is not a time in seconds >= 0")
             }
             return time
-        }
-    }
-
-    private func frameShard() throws -> FrameShard? {
-        guard let shard else { return nil }
-        do {
-            return try FrameShard(option: shard, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError("--shard \(shard): \(error.message)")
         }
     }
 
@@ -170,10 +148,9 @@ struct TestCommand: ParsableCommand {
         run.prune = prune
         run.isCI = isCI
         run.jobs = jobs ?? coreCount
-        run.shard = try frameShard()
-        run.tolerance = Tolerance(threshold: threshold ?? 0.1, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-                                  includeAntialiasing: includeAntialiasing)
-        run.toleranceFromCommandLine = threshold != nil || maxDiffPixels != nil || maxDiffRatio != nil || includeAntialiasing
+        run.shard = try frameShard(shard)
+        run.tolerance = tolerance.tolerance
+        run.toleranceFromCommandLine = tolerance.isSet
         run.coversAllScenes = scenes.isEmpty
         return try run.run(loaded, progress: ProgressReporter(mode: progress))
     }
