@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps bench clean
+.PHONY: render test test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -19,7 +19,7 @@ render: build
 ## frame viewer in a real headless Chromium, a short render on a real one-node Slurm cluster (a
 ## job array of 4 shards writing into one folder), and a short run of each fuzz target after
 ## replaying every crash input it ever found.
-test: deps farm-deps browser-deps
+test: deps farm-deps browser-deps media-deps
 	$(SWIFT) test
 	$(BROWSER_TEST) .build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
@@ -86,6 +86,13 @@ browser-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! /usr/bin/python3 -c "import selenium" 2>/dev/null; then \
 		echo "Installing chromium, chromium-driver and python3-selenium (the pages are tested in a real browser)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends chromium chromium-driver python3-selenium; \
+	fi
+
+## ffmpeg for GIF, MP4, WebM and WebP (and ffprobe, which the tests read them with).
+media-deps:
+	@if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then \
+		echo "Installing ffmpeg (zoetrope video writes GIF, MP4, WebM and WebP through it)"; \
+		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends ffmpeg; \
 	fi
 
 clean:

@@ -142,27 +142,21 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
-    /// Every pixel as straight-alpha RGBA, row by row, read in one pass.
-    func pixels() -> [RasterImage.Pixel] {
+    /// Every pixel as straight-alpha RGBA bytes, row by row.
+    func rgbaBytes() -> [UInt8] {
         cairo_surface_flush(pointer)
-        let stride = Int(cairo_image_surface_get_stride(pointer))
         guard let data = cairo_image_surface_get_data(pointer) else { return [] }
-        var pixels: [RasterImage.Pixel] = []
-        pixels.reserveCapacity(width * height)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let word = row[x], a = word >> 24
-                guard a > 0 else {
-                    pixels.append(RasterImage.Pixel(red: 0, green: 0, blue: 0, alpha: 0))
-                    continue
-                }
-                func unpremultiply(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
-                pixels.append(RasterImage.Pixel(red: unpremultiply((word >> 16) & 0xFF), green: unpremultiply((word >> 8) & 0xFF),
-                                                blue: unpremultiply(word & 0xFF), alpha: UInt8(a)))
-            }
+        let rows = PixelRows(data: UnsafeRawPointer(data), width: width, stride: Int(cairo_image_surface_get_stride(pointer)))
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for y in 0..<height { rows.convert(row: y, channels: 4, into: buffer.baseAddress! + y * width * 4) }
+            count = width * height * 4
         }
-        return pixels
+    }
+
+    /// Every pixel as straight-alpha RGBA, row by row.
+    func pixels() -> [RasterImage.Pixel] {
+        let bytes = rgbaBytes()
+        return (0..<(bytes.count / 4)).map { RasterImage.Pixel(red: bytes[4 * $0], green: bytes[4 * $0 + 1], blue: bytes[4 * $0 + 2], alpha: bytes[4 * $0 + 3]) }
     }
 
 }

@@ -11,7 +11,7 @@ public enum AtomicFile {
     static let temporarySuffix = ".zoetrope-tmp"
 
     /// A hidden name beside `path` for writing it before the rename, stamped with its owner.
-    static func temporaryPath(for path: String) -> String {
+    public static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -19,7 +19,7 @@ public enum AtomicFile {
     }
 
     /// Moves a finished temporary file into place.
-    static func rename(_ temporary: String, to path: String) throws(RenderError) {
+    public static func rename(_ temporary: String, to path: String) throws(RenderError) {
         guard Glibc.rename(temporary, path) == 0 else {
             let reason = lastError()
             unlink(temporary)
@@ -32,31 +32,59 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path` atomically; exit 73 when it cannot be created, 74 when writing fails.
     public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        let temporary = temporaryPath(for: path)
-        let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw RenderError.cannotCreate(path, reason: lastError())
+        let file = try Writer(path)
+        try file.append(bytes)
+        try file.commit()
+    }
+
+    /// A file written piece by piece into its temporary file, and put in place by `commit()`;
+    /// dropped unfinished, it leaves nothing behind.
+    public final class Writer {
+        public let path: String
+        private let temporary: String
+        private var descriptor: Int32
+
+        /// Exit 73 when the file cannot be created.
+        public init(_ path: String) throws(RenderError) {
+            self.path = path
+            temporary = AtomicFile.temporaryPath(for: path)
+            descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: lastError()) }
         }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result <= 0 {
-                if result < 0 && errno == EINTR { continue }
-                let reason = result < 0 ? lastError() : "no space was taken"
+
+        deinit {
+            if descriptor >= 0 {
                 close(descriptor)
+                unlink(temporary)
+            }
+        }
+
+        /// Exit 74 when writing fails.
+        public func append(_ bytes: [UInt8]) throws(RenderError) {
+            var written = 0
+            while written < bytes.count {
+                let result = bytes.withUnsafeBytes { buffer in
+                    Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
+                if result <= 0 {
+                    if result < 0 && errno == EINTR { continue }
+                    throw RenderError.writeFailed(path, reason: result < 0 ? lastError() : "no space was taken")
+                }
+                written += result
+            }
+        }
+
+        /// Closes the file and renames it into place.
+        public func commit() throws(RenderError) {
+            let closed = close(descriptor) == 0
+            descriptor = -1
+            guard closed else {
+                let reason = lastError()
                 unlink(temporary)
                 throw RenderError.writeFailed(path, reason: reason)
             }
-            written += result
+            try rename(temporary, to: path)
         }
-        guard close(descriptor) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
-            throw RenderError.writeFailed(path, reason: reason)
-        }
-        try rename(temporary, to: path)
     }
 
     /// Draws a PNG with `draw` and writes it to `path` atomically; a drawing failure is internal (70).

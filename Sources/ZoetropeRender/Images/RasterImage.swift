@@ -52,6 +52,13 @@ public struct RasterImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// The PNG file at `path` decoded to bytes, red, green, blue, alpha (straight alpha), row by
+    /// row, without making a `Pixel` of each.
+    public static func rgbaBytes(ofPNG path: String) throws(CairoError) -> (width: Int, height: Int, bytes: [UInt8]) {
+        let surface = try CairoImageSurface(png: path)
+        return (surface.width, surface.height, surface.rgbaBytes())
+    }
+
     /// The image encoded as PNG.
     public func pngData() throws(CairoError) -> [UInt8] {
         let surface = try CairoImageSurface(width: width, height: height)

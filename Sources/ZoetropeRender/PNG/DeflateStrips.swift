@@ -59,6 +59,8 @@ final class DeflateStrips {
     private let lanes: [Lane]
     private var strips: [Strip] = []
     private var layout: (width: Int, height: Int) = (0, 0)
+    /// Writes RGBA even when every pixel is opaque (the frames of an APNG share one IHDR).
+    var keepsAlpha = false
     /// Strips reused and compressed since the encoder was made.
     private(set) var reused = 0, compressed = 0
 
@@ -103,7 +105,7 @@ final class DeflateStrips {
                 strips[index].channels = 0
             }
         }
-        let opaque = strips.allSatisfy(\.isOpaque)
+        let opaque = !keepsAlpha && strips.allSatisfy(\.isOpaque)
         let channels = opaque ? 3 : 4
         let lineBytes = 1 + pixels.width * channels
         let stale = (0..<count).filter { changed[$0] || strips[$0].channels != channels }

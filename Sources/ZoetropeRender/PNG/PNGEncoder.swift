@@ -29,8 +29,9 @@ final class PNGEncoder {
 
     /// An encoder at `compression` whose frames' changed strips are compressed by `threads`
     /// threads at once.
-    init(compression: PNGCompression, threads: Int = 1) throws(CairoError) {
+    init(compression: PNGCompression, threads: Int = 1, keepsAlpha: Bool = false) throws(CairoError) {
         strips = try DeflateStrips(level: compression.level, threads: threads)
+        strips.keepsAlpha = keepsAlpha
     }
 
     func encode(_ surface: CairoImageSurface) throws(CairoError) -> [UInt8] {
@@ -47,29 +48,15 @@ final class PNGEncoder {
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, opaque ? 2 : 6, 0, 0, 0]
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var png = PNGChunks.signature
         png.reserveCapacity(8 + 25 + 12 + strips.streamSize + 12)
-        Self.appendChunk("IHDR", header, to: &png)
+        PNGChunks.append("IHDR", header, to: &png)
         // The IDAT chunk is written in place: its CRC-32 is combined from the strips'.
         png.appendBigEndian(UInt32(strips.streamSize))
         let type = Array("IDAT".utf8)
         png += type
         png.appendBigEndian(UInt32(strips.appendStream(to: &png, crc: crc32(0, type, 4))))
-        Self.appendChunk("IEND", [], to: &png)
+        PNGChunks.append("IEND", [], to: &png)
         return png
-    }
-
-    private static func appendChunk(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
-        png.appendBigEndian(UInt32(body.count))
-        let typeAndBody = Array(type.utf8) + body
-        png += typeAndBody
-        let crc = typeAndBody.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
-        png.appendBigEndian(crc)
-    }
-}
-
-private extension Array where Element == UInt8 {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
     }
 }

@@ -20,37 +20,44 @@ struct PixelRows: @unchecked Sendable {
         return true
     }
 
-    /// Writes `rows` as unfiltered scanlines (filter byte 0, then RGB, or straight-alpha RGBA
-    /// when `channels` is 4) into `out`, which holds `rows.count × (1 + width × channels)` bytes.
-    /// Raw pointers: this loop touches every byte of every changed row.
+    /// Writes `rows` as unfiltered scanlines (filter byte 0, then the row as `convert` writes
+    /// it) into `out`, which holds `rows.count × (1 + width × channels)` bytes.
     func scanlines(_ rows: Range<Int>, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
         let lineBytes = 1 + width * channels
         for (line, y) in rows.enumerated() {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
             let start = out + line &* lineBytes
             start[0] = 0
-            let current = start + 1
-            if channels == 3 {
-                for x in 0..<width {
-                    let word = row[x], base = x &* 3
-                    current[base] = UInt8(truncatingIfNeeded: word >> 16)
-                    current[base &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
-                    current[base &+ 2] = UInt8(truncatingIfNeeded: word)
+            convert(row: y, channels: channels, into: start + 1)
+        }
+    }
+
+    /// Writes row `y` as RGB, or as straight-alpha RGBA when `channels` is 4, into `out`
+    /// (`width × channels` bytes). The one place Cairo's premultiplied pixels are undone.
+    /// Raw pointers: this loop touches every byte of every changed row.
+    func convert(row y: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+        if channels == 3 {
+            for x in 0..<width {
+                let word = row[x], base = x &* 3
+                out[base] = UInt8(truncatingIfNeeded: word >> 16)
+                out[base &+ 1] = UInt8(truncatingIfNeeded: word >> 8)
+                out[base &+ 2] = UInt8(truncatingIfNeeded: word)
+            }
+        } else {
+            for x in 0..<width {
+                let word = row[x], a = word >> 24, base = x &* 4
+                var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
+                if a == 0 {
+                    (r, g, b) = (0, 0, 0)
+                } else if a != 0xFF {
+                    r = min((r * 255 + a / 2) / a, 255)
+                    g = min((g * 255 + a / 2) / a, 255)
+                    b = min((b * 255 + a / 2) / a, 255)
                 }
-            } else {
-                for x in 0..<width {
-                    let word = row[x], a = word >> 24, base = x &* 4
-                    var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
-                    if a != 0xFF && a != 0 {
-                        r = min((r * 255 + a / 2) / a, 255)
-                        g = min((g * 255 + a / 2) / a, 255)
-                        b = min((b * 255 + a / 2) / a, 255)
-                    }
-                    current[base] = UInt8(r)
-                    current[base &+ 1] = UInt8(g)
-                    current[base &+ 2] = UInt8(b)
-                    current[base &+ 3] = UInt8(a)
-                }
+                out[base] = UInt8(r)
+                out[base &+ 1] = UInt8(g)
+                out[base &+ 2] = UInt8(b)
+                out[base &+ 3] = UInt8(a)
             }
         }
     }

@@ -53,6 +53,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (9).")
     var pngCompression: PNGCompression = .fast
 
+    @Option(help: ArgumentHelp("Also write the frames into one animated file at the scene's fps: .apng, .gif, .mp4, .webm or .webp.", valueName: "FILE"))
+    var video: String?
+
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
@@ -64,6 +67,11 @@ struct RenderCommand: ParsableCommand {
             do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
         }
         _ = try frameShard(shard)
+        if let video {
+            guard VideoFormat(file: video) != nil else { throw ValidationError("--video \(video): give a file ending in \(VideoFormat.extensions)") }
+            guard format == .png else { throw ValidationError("--video is made from PNG frames; it cannot go with --format \(format.rawValue)") }
+            guard shard == nil else { throw ValidationError("--video needs every frame of the render; a --shard has only part of them (run zoetrope video FOLDER FILE once the shards are done)") }
+        }
     }
 
     func run() throws {
@@ -73,7 +81,7 @@ struct RenderCommand: ParsableCommand {
         let plan = SceneRendering.Plan(
             files: files, overrides: sceneOverrides, out: out,
             frames: try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) },
-            shard: try frameShard(shard), jobs: jobs ?? coreCount, scale: scale, resume: resume,
+            shard: try frameShard(shard), jobs: jobs ?? coreCount, scale: scale, resume: resume, video: video,
             motionBlur: motionBlur, shutterAngle: shutter, format: format, pngCompression: pngCompression)
         try SceneRendering.render(plan, progress: ProgressReporter(mode: progress))
     }
@@ -94,6 +102,8 @@ enum SceneRendering {
         var jobs: Int
         var scale: Double
         var resume: Bool
+        /// One animated file of the frames, for a render of one scene.
+        var video: String?
         var motionBlur: Int
         var shutterAngle: Double
         var format: OutputFormat
@@ -107,6 +117,9 @@ enum SceneRendering {
             loaded = try EvaluatedScene.load(plan.files, overrides: plan.overrides)
         } catch {
             throw report(error)
+        }
+        if let video = plan.video, loaded.count > 1 {
+            throw ValidationError("--video \(video): one file holds one scene's frames; render one scene, or run zoetrope video FOLDER FILE for each")
         }
         let names = loaded.map(\.scene.name)
         if plan.out == nil || loaded.count > 1, let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -137,6 +150,7 @@ enum SceneRendering {
                 printError(error.message)
                 throw ExitCode(error.exitCode)
             }
+            if let video = plan.video { try VideoWriting.write(folder: directory, to: video) }
         }
     }
 }

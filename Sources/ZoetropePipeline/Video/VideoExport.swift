@@ -1,0 +1,126 @@
+import ZoetropeRender
+
+/// The animated files a render's frames can also go into.
+public enum VideoFormat: String, CaseIterable, Sendable {
+    /// Animated PNG, written natively: lossless, byte-deterministic, needs nothing installed.
+    case apng
+    /// GIF through ffmpeg: a palette made from all the frames (palettegen), applied with
+    /// Sierra-2-4A error diffusion (paletteuse); loops forever.
+    case gif
+    /// H.264 in MP4 through ffmpeg (yuv420p, CRF 18, odd sizes padded to even with black).
+    case mp4
+    /// VP9 in WebM through ffmpeg, with alpha (yuva420p, CRF 30).
+    case webm
+    /// Animated WebP through ffmpeg, lossless; loops forever.
+    case webp
+
+    /// The format a file name's extension asks for, or nil.
+    public init?(file: String) {
+        guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return nil }
+        self.init(rawValue: file[file.index(after: dot)...].lowercased())
+    }
+
+    public static let extensions = allCases.map { "." + $0.rawValue }.joined(separator: ", ")
+
+    /// ffmpeg's output arguments for this format (all but APNG).
+    var ffmpegArguments: [String] {
+        switch self {
+        case .apng: []
+        case .gif:
+            ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
+             "-loop", "0", "-f", "gif"]
+        case .mp4:
+            ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=black", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+             "-movflags", "+faststart", "-f", "mp4"]
+        case .webm: ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "30", "-f", "webm"]
+        case .webp: ["-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-f", "webp"]
+        }
+    }
+}
+
+/// Assembles a render's frames into one animated file at the scene's frame rate
+/// (`zoetrope video`, `render --video`).
+public enum VideoExport {
+    public struct Summary: Sendable {
+        public var format: VideoFormat
+        public var frames: Int
+        /// Frames per second of the file: the scene's, divided by the step between the frames.
+        public var framesPerSecond: Double
+    }
+
+    /// Writes the frames `folder`'s manifest lists, in frame order, into `file`. They must be
+    /// evenly spaced (every frame, or every n-th: then each shows n frame intervals).
+    public static func write(folder: String, to file: String) throws(RenderError) -> Summary {
+        guard let format = VideoFormat(file: file) else {
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
+        }
+        guard let manifest = RenderManifest.read(folder + "/manifest.json") else {
+            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", exitCode: 66)
+        }
+        guard manifest.format == "png" else {
+            throw RenderError(message: "\(folder): its frames are \(manifest.format); a video is made from PNG frames", exitCode: 65)
+        }
+        let frames = manifest.frames.sorted { $0.index < $1.index }
+        guard let first = frames.first else { throw RenderError(message: "\(folder): no frames to put into \(file)", exitCode: 66) }
+        let step = frames.count > 1 ? frames[1].index - first.index : 1
+        for (earlier, later) in zip(frames, frames.dropFirst()) where later.index - earlier.index != step {
+            throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", exitCode: 65)
+        }
+        let paths = frames.map { folder + "/" + $0.file }
+        let rate = manifest.fps / Double(step)
+        if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
+        switch format {
+        case .apng:
+            try AnimatedPNG.write(frames: paths, delay: delay(seconds: Double(step) / manifest.fps), to: file)
+        default:
+            try pipe(paths, rate: rate, size: manifest.size, format: format, to: file)
+        }
+        return Summary(format: format, frames: frames.count, framesPerSecond: rate)
+    }
+
+    /// Decodes each frame and feeds its RGBA bytes to ffmpeg, which writes a temporary file that
+    /// is renamed into place once ffmpeg has succeeded.
+    private static func pipe(_ paths: [String], rate: Double, size: [Int], format: VideoFormat, to file: String) throws(RenderError) {
+        let temporary = AtomicFile.temporaryPath(for: file)
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                     "-video_size", "\(size[0])x\(size[1])", "-framerate", "\(rate)", "-i", "pipe:0"]
+        do throws(RenderError) {
+            let ffmpeg = try FFmpegPipe(arguments: input + format.ffmpegArguments + [temporary], output: file)
+            for path in paths {
+                let image: (width: Int, height: Int, bytes: [UInt8])
+                do {
+                    image = try RasterImage.rgbaBytes(ofPNG: path)
+                } catch {
+                    throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+                }
+                guard image.width == size[0], image.height == size[1] else {
+                    throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", exitCode: 65)
+                }
+                try ffmpeg.write(image.bytes)
+            }
+            try ffmpeg.finish()
+        } catch {
+            // ffmpeg has ended (or never started) by now: what it wrote is incomplete.
+            AtomicFile.remove(temporary)
+            throw error
+        }
+        try AtomicFile.rename(temporary, to: file)
+    }
+
+    /// `seconds` as the fraction an APNG frame control stores (16-bit numerator and
+    /// denominator), exact when it can be (1/30, 1001/30000), else the nearest.
+    static func delay(seconds: Double) -> (numerator: UInt16, denominator: UInt16) {
+        var best: (numerator: UInt16, denominator: UInt16) = (1, 1), error = Double.infinity
+        for denominator in 1...65535 {
+            let numerator = (seconds * Double(denominator)).rounded()
+            guard numerator >= 1, numerator <= 65535 else { continue }
+            let candidate = abs(numerator / Double(denominator) - seconds)
+            if candidate < error - 1e-15 {
+                best = (UInt16(numerator), UInt16(denominator))
+                error = candidate
+                if candidate < 1e-12 { break }
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,100 @@
+/// An animated PNG (PNG Third Edition: `acTL`, `fcTL`, `fdAT`) made from PNG frames without
+/// decoding them: each frame's compressed image data becomes an animation frame's, so the file
+/// is lossless and its bytes depend only on the frames'.
+///
+/// Every frame of an APNG shares the first one's header. Zoetrope writes opaque frames as RGB
+/// and others as RGBA, so when a sequence mixes the two, the RGB frames are encoded again as
+/// RGBA (the same pixels).
+public enum AnimatedPNG {
+    /// Writes the PNG files `frames`, in order, as an APNG at `path` that shows each for
+    /// `delay` seconds (numerator / denominator, as fcTL stores it) and loops `plays` times (0:
+    /// forever). Throws 65 for a file that is not a PNG or of another size than the first, 66
+    /// for one that cannot be read, 73/74 when the APNG cannot be written.
+    public static func write(frames: [String], delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0,
+                             to path: String) throws(RenderError) {
+        guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
+        let headers = try frames.map { (frame: String) throws(RenderError) -> ArraySlice<UInt8> in try Self.chunks(of: frame).header }
+        let header = headers.contains { $0 != headers[0] } ? Self.withAlpha(headers[0]) : headers[0]
+        for (frame, other) in zip(frames, headers) where other.prefix(8) != header.prefix(8) {
+            throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", exitCode: 65)
+        }
+        let file = try AtomicFile.Writer(path)
+        var head = PNGChunks.signature
+        PNGChunks.append("IHDR", Array(header), to: &head)
+        var control: [UInt8] = []
+        control.appendBigEndian(UInt32(frames.count))
+        control.appendBigEndian(plays)
+        PNGChunks.append("acTL", control, to: &head)
+        try file.append(head)
+        var sequence: UInt32 = 0
+        for (index, frame) in frames.enumerated() {
+            var (frameHeader, data) = try Self.chunks(of: frame)
+            if frameHeader != header {
+                (frameHeader, data) = try Self.reencodedWithAlpha(frame)
+            }
+            var bytes: [UInt8] = []
+            var frameControl: [UInt8] = []
+            frameControl.appendBigEndian(sequence)
+            frameControl += header.prefix(8)       // width, height: the whole canvas
+            frameControl.appendBigEndian(UInt32(0))  // x offset
+            frameControl.appendBigEndian(UInt32(0))  // y offset
+            frameControl.appendBigEndian(delay.numerator)
+            frameControl.appendBigEndian(delay.denominator)
+            frameControl += [0, 0]                   // dispose: none; blend: source
+            PNGChunks.append("fcTL", frameControl, to: &bytes)
+            sequence += 1
+            if index == 0 {
+                PNGChunks.append("IDAT", data, to: &bytes)
+            } else {
+                var body: [UInt8] = []
+                body.appendBigEndian(sequence)
+                body += data
+                PNGChunks.append("fdAT", body, to: &bytes)
+                sequence += 1
+            }
+            try file.append(bytes)
+        }
+        var end: [UInt8] = []
+        PNGChunks.append("IEND", [], to: &end)
+        try file.append(end)
+        try file.commit()
+    }
+
+    /// The IHDR body and the image data (every IDAT, joined) of the PNG file at `path`.
+    private static func chunks(of path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
+        guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", exitCode: 66) }
+        return try chunks(of: bytes, path: path)
+    }
+
+    private static func chunks(of bytes: [UInt8], path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
+        guard let chunks = PNGChunks.read(bytes), let header = chunks.first, header.type == "IHDR", header.body.count == 13 else {
+            throw RenderError(message: "\(path): not a readable PNG file", exitCode: 65)
+        }
+        return (header.body, chunks.filter { $0.type == "IDAT" }.flatMap(\.body))
+    }
+
+    /// The frame at `path` encoded again with an alpha channel.
+    private static func reencodedWithAlpha(_ path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
+        do {
+            let surface = try CairoImageSurface(png: path)
+            return try chunks(of: try PNGEncoder(compression: .fast, keepsAlpha: true).encode(surface), path: path)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError(message: "\(path): \(error)", exitCode: 65)
+        }
+    }
+
+    /// An IHDR body for 8-bit RGBA of the same size.
+    private static func withAlpha(_ header: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var result = Array(header)
+        result[8] = 8
+        result[9] = 6
+        return result[...]
+    }
+
+    private static func size(_ header: ArraySlice<UInt8>) -> String {
+        let bytes = Array(header)
+        return "\(bytes.bigEndianUInt32(at: 0))×\(bytes.bigEndianUInt32(at: 4))"
+    }
+}

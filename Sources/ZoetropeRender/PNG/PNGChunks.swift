@@ -1,0 +1,44 @@
+internal import CDeflate
+
+/// PNG's container: the signature and chunks (length, type, body, CRC-32), written and read.
+enum PNGChunks {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    static func append(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
+        png.appendBigEndian(UInt32(body.count))
+        let typeAndBody = Array(type.utf8) + body
+        png += typeAndBody
+        png.appendBigEndian(typeAndBody.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) })
+    }
+
+    /// The chunks of a PNG file in order, or nil when it is not one (a bad signature, a chunk
+    /// running past the end, a CRC that does not match).
+    static func read(_ png: [UInt8]) -> [(type: String, body: ArraySlice<UInt8>)]? {
+        guard png.count >= 8, Array(png[0..<8]) == signature else { return nil }
+        var chunks: [(type: String, body: ArraySlice<UInt8>)] = [], offset = 8
+        while offset + 12 <= png.count {
+            let length = Int(png.bigEndianUInt32(at: offset))
+            guard length <= png.count - offset - 12 else { return nil }
+            let typeAndBody = png[(offset + 4)..<(offset + 8 + length)]
+            let crc = typeAndBody.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+            guard crc == png.bigEndianUInt32(at: offset + 8 + length) else { return nil }
+            chunks.append((String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self), png[(offset + 8)..<(offset + 8 + length)]))
+            offset += 12 + length
+        }
+        return offset == png.count ? chunks : nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+
+    mutating func appendBigEndian(_ value: UInt16) {
+        append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)])
+    }
+
+    func bigEndianUInt32(at offset: Int) -> UInt32 {
+        self[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
