@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render test test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps bench clean
+.PHONY: render install test test-install test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -22,6 +22,7 @@ render: build
 test: deps farm-deps browser-deps media-deps
 	$(SWIFT) test
 	$(BROWSER_TEST) .build/debug/zoetrope
+	$(MAKE) test-install
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 
@@ -39,6 +40,23 @@ screenshots: build browser-deps
 test-farm: deps farm-deps
 	$(SWIFT) build --product zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-pause-scrub.yaml 8
+
+## Install the release binary and its shell completions under PREFIX (default /usr/local):
+## bin/zoetrope, and completions for bash, zsh and fish where those shells look for them.
+## (INSTALL_BINARY installs another build, without building: the install test uses the debug one.)
+PREFIX ?= /usr/local
+INSTALL_BINARY ?=
+install: $(if $(INSTALL_BINARY),,build)
+	install -D -m 755 $(or $(INSTALL_BINARY),$(RELEASE)) $(DESTDIR)$(PREFIX)/bin/zoetrope
+	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(DESTDIR)$(PREFIX)/bin/zoetrope --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/zoetrope
+	$(DESTDIR)$(PREFIX)/bin/zoetrope --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_zoetrope
+	$(DESTDIR)$(PREFIX)/bin/zoetrope --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/zoetrope.fish
+
+## make install into a temporary prefix, then the installed binary runs and bash completes
+## its subcommands and flags.
+test-install:
+	bash Tests/Install/install.sh $(or $(INSTALL_BINARY),.build/debug/zoetrope)
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
 bench: build

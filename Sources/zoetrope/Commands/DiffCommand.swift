@@ -16,10 +16,10 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The expected PNG or folder.")
+    @Argument(help: "The expected PNG or folder.", completion: .file(extensions: ["png"]))
     var expected: String
 
-    @Argument(help: "The actual PNG or folder.")
+    @Argument(help: "The actual PNG or folder.", completion: .file(extensions: ["png"]))
     var actual: String
 
     @OptionGroup var tolerance: ToleranceOptions

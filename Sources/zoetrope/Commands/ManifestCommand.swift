@@ -22,7 +22,7 @@ struct ManifestCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The render folder.")
+        @Argument(help: "The render folder.", completion: .directory)
         var directory: String
 
         func run() throws {

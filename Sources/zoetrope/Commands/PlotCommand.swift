@@ -17,7 +17,7 @@ struct PlotCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file.", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
     @Argument(help: "Property keys, such as frog.position or frog.position.x; or an animator's, group's or timeline's move.fractionComplete or intro.playhead.")

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scene files (default: every scene in scenes/).")
+    @Argument(help: "Scene files (default: every scene in scenes/).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenes: [String] = []
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))

@@ -19,7 +19,7 @@ struct SampleCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file.", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Times in seconds, comma-separated.", valueName: "T[,T…]"))

@@ -19,7 +19,7 @@ struct SheetCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A scene file, or a folder of frame_NNNNN.png files.")
+    @Argument(help: "A scene file, or a folder of frame_NNNNN.png files.", completion: .file())
     var source: String
 
     @Option(help: "How many frames, spread evenly from the first to the last.")

@@ -22,7 +22,7 @@ struct SweepCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file.", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
     @Option(name: .customLong("vary"), help: ArgumentHelp(

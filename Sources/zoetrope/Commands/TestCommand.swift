@@ -23,7 +23,7 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scene files (default: every scene in scenes/).")
+    @Argument(help: "Scene files (default: every scene in scenes/).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenes: [String] = []
 
     @Option(help: ArgumentHelp("The golden frames' folder.", valueName: "DIR"))

@@ -14,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scene files (default: every scene in scenes/).")
+    @Argument(help: "Scene files (default: every scene in scenes/).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenes: [String] = []
 
     @OptionGroup var overrides: OverrideOptions

@@ -19,10 +19,10 @@ struct VideoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A folder of rendered frames (with its manifest.json).")
+    @Argument(help: "A folder of rendered frames (with its manifest.json).", completion: .directory)
     var folder: String
 
-    @Argument(help: "The file to write; its extension chooses the format.")
+    @Argument(help: "The file to write; its extension chooses the format.", completion: .file(extensions: ["apng", "gif", "mp4", "webm", "webp"]))
     var file: String
 
     func validate() throws {

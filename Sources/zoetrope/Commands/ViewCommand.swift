@@ -19,7 +19,7 @@ struct ViewCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A scene file, or a folder of rendered frames.")
+    @Argument(help: "A scene file, or a folder of rendered frames.", completion: .file())
     var input: String
 
     @Option(help: ArgumentHelp("With a scene: the folder of its frames (default output/<scene>).", valueName: "DIR"))
