@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test test-install test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps bench clean
+.PHONY: render install test test-install test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -19,10 +19,11 @@ render: build
 ## frame viewer in a real headless Chromium, a short render on a real one-node Slurm cluster (a
 ## job array of 4 shards writing into one folder), and a short run of each fuzz target after
 ## replaying every crash input it ever found.
-test: deps farm-deps browser-deps media-deps
+test: deps farm-deps browser-deps media-deps schema-deps
 	$(SWIFT) test
 	$(BROWSER_TEST) .build/debug/zoetrope
 	$(MAKE) test-install
+	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 
@@ -111,6 +112,13 @@ media-deps:
 	@if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then \
 		echo "Installing ffmpeg (zoetrope video writes GIF, MP4, WebM and WebP through it)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends ffmpeg; \
+	fi
+
+## Python's jsonschema and YAML reader, to check the scene schema with a real validator.
+schema-deps:
+	@if ! /usr/bin/python3 -c "import jsonschema, yaml" 2>/dev/null; then \
+		echo "Installing python3-jsonschema and python3-yaml (the scene schema is checked with a real validator)"; \
+		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-jsonschema python3-yaml; \
 	fi
 
 clean:

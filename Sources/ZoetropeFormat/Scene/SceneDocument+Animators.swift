@@ -5,8 +5,7 @@ extension SceneDocument {
 
     func readAnimator(_ node: DocumentNode, at path: DocumentPath, id: String,
                       context: ReferenceContext) -> AnimatorDefinition? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["id", "duration", "timing", "animations", "completions",
-                                                                   "scrubsLinearly", "pausesOnCompletion", "isInterruptible"]) else {
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.animator.names) else {
             return nil
         }
         var animator = AnimatorDefinition(id: id, duration: 1)
@@ -40,7 +39,7 @@ extension SceneDocument {
     }
 
     private func readBlock(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> AnimationBlock? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["set", "delayFactor", "keyframes", "track"]) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.animationBlock.names) else { return nil }
         var block = AnimationBlock()
         let kinds = pairs.map(\.key).filter { $0 != "delayFactor" }
         guard kinds.count == 1 else {
@@ -65,7 +64,7 @@ extension SceneDocument {
         var framesNode = node, framesPath = path
         var mode = CalculationMode.linear
         if case .mapping = node {
-            guard let pairs = reader.mapping(node, at: path, allowed: ["calculationMode", "frames"]) else { return nil }
+            guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.keyframes.names) else { return nil }
             for (key, value) in pairs where key == "calculationMode" {
                 mode = reader.choice(value, at: path / key, of: CalculationMode.self) ?? .linear
             }
@@ -79,7 +78,7 @@ extension SceneDocument {
         if items.isEmpty { reader.report(framesPath, "expected at least one frame") }
         let frames = items.enumerated().compactMap { index, item -> Keyframe? in
             let at = framesPath / index
-            guard reader.mapping(item, at: at, allowed: ["start", "duration", "set"]) != nil else { return nil }
+            guard reader.mapping(item, at: at, allowed: SceneVocabulary.keyframe.names) != nil else { return nil }
             let start = item["start"].flatMap { reader.unit($0, at: at / "start") }
             let duration = item["duration"].flatMap { reader.unit($0, at: at / "duration") }
             for key in ["start", "duration", "set"] where item[key] == nil {
@@ -98,9 +97,7 @@ extension SceneDocument {
 
     /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`.
     private func readTrack(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [TrackAnimation] {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["key", "values", "keyTimes", "timingFunctions",
-                                                                  "calculationMode", "tension", "continuity", "bias",
-                                                                  "path", "rotationMode"]) else { return [] }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.track.names) else { return [] }
         let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         guard let keyNode = fields["key"], let key = reader.string(keyNode, at: path / "key") else {
             if fields["key"] == nil { reader.report(path / "key", "required: the property the track animates, such as frog.position") }
@@ -253,7 +250,7 @@ extension SceneDocument {
             }
             return .cubic(curve)
         }
-        guard let pairs = reader.mapping(node, at: path, allowed: ["cubic", "spring"]) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.cubicTiming.names + SceneVocabulary.springTiming.names) else { return nil }
         guard pairs.count == 1, let (key, value) = pairs.first else {
             reader.report(path, "expected exactly one of cubic or spring")
             return nil
@@ -279,9 +276,7 @@ extension SceneDocument {
     }
 
     private func readSpring(_ node: DocumentNode, at path: DocumentPath) -> TimingParameters? {
-        let keys = ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity", "duration", "bounce",
-                    "response", "allowsOverdamping"]
-        guard let pairs = reader.mapping(node, at: path, allowed: keys) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.spring.names) else { return nil }
         var numbers: [String: Double] = [:]
         var velocity = Vector2.zero
         var allowsOverdamping = false
@@ -313,7 +308,7 @@ extension SceneDocument {
 
     /// `{ id, members: [move, { id: fade, delay: 0.5 }], completions: […] }`.
     func readGroup(_ node: DocumentNode, at path: DocumentPath, id: String, context: ReferenceContext) -> GroupDefinition? {
-        guard reader.mapping(node, at: path, allowed: ["id", "members", "completions"] + Self.playheadKeys) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: SceneVocabulary.group.names) != nil else { return nil }
         var group = GroupDefinition(id: id, members: [])
         readPlayhead(node, at: path, into: &group)
         guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "members") else {
@@ -325,7 +320,7 @@ extension SceneDocument {
             let at = path / "members" / index
             var memberID: String?, delay = 0.0
             if case .mapping = item {
-                guard reader.mapping(item, at: at, allowed: ["id", "delay"]) != nil else { continue }
+                guard reader.mapping(item, at: at, allowed: SceneVocabulary.groupMember.names) != nil else { continue }
                 memberID = item["id"].flatMap { reader.string($0, at: at / "id") }
                 if item["id"] == nil { reader.report(at / "id", "required: the member's id") }
                 delay = item["delay"].flatMap { reader.nonNegative($0, at: at / "delay") } ?? 0
@@ -347,8 +342,6 @@ extension SceneDocument {
     }
 
     /// The keys a group or timeline shares with an animator: how its playhead moves.
-    static let playheadKeys = ["timing", "scrubsLinearly", "pausesOnCompletion", "isInterruptible"]
-
     /// A group's or timeline's `timing` (a cubic curve: the playhead does not spring) and flags.
     func readPlayhead(_ node: DocumentNode, at path: DocumentPath, into group: inout GroupDefinition) {
         if let value = node["timing"] {
@@ -393,7 +386,7 @@ extension SceneDocument {
     static var modifierKeys: [String] { Set(calls.flatMap(\.modifiers) + ["path"]).subtracting(actionKeys).sorted() }
 
     func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
-        guard reader.mapping(node, at: path, allowed: ["when"] + Self.actionKeys + Self.modifierKeys) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: SceneVocabulary.completion.names) != nil else { return nil }
         var position: AnimatingPosition?
         if let when = node["when"], let text = reader.string(when, at: path / "when") {
             if text == "any" {
@@ -409,7 +402,7 @@ extension SceneDocument {
     }
 
     func readEvent(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> ScriptEvent? {
-        guard reader.mapping(node, at: path, allowed: ["at"] + Self.actionKeys + Self.modifierKeys) != nil else { return nil }
+        guard reader.mapping(node, at: path, allowed: SceneVocabulary.event.names) != nil else { return nil }
         var time = 0.0
         if let at = node["at"] {
             time = reader.number(at, at: path / "at", where: { $0 >= 0 && $0 <= 86_400 }, expected: "within 0...86400 seconds") ?? 0

@@ -14,7 +14,7 @@ extension SceneDocument {
 
     /// `{ id, timeScale, children: […], completions: […] }`.
     func readTimeline(_ node: DocumentNode, at path: DocumentPath, id: String, context: ReferenceContext) -> TimelineSpec? {
-        guard reader.mapping(node, at: path, allowed: ["id", "timeScale", "children", "completions"] + Self.playheadKeys) != nil else {
+        guard reader.mapping(node, at: path, allowed: SceneVocabulary.timeline.names) != nil else {
             return nil
         }
         var spec = TimelineSpec(id: id, timeScale: 1, children: [], completions: [], path: path,
@@ -36,8 +36,8 @@ extension SceneDocument {
     }
 
     private func readTimelineChild(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> TimelineChild? {
-        let kinds = ["animator", "group", "timeline", "label", "stagger"]
-        guard reader.mapping(node, at: path, allowed: kinds + ["position", "members"]) != nil else { return nil }
+        let kinds = SceneVocabulary.timelineChildKinds
+        guard reader.mapping(node, at: path, allowed: SceneVocabulary.timelineChild.names) != nil else { return nil }
         let present = kinds.filter { node[$0] != nil }
         guard present.count == 1, let kind = present.first, let value = node[kind] else {
             reader.report(path, "a child is one of animator, group, timeline, label or stagger (found \(present.isEmpty ? "none" : present.joined(separator: ", ")))")
@@ -58,7 +58,7 @@ extension SceneDocument {
         case "label":
             return reader.string(value, at: path / kind).map { .label($0, position: position) }
         case "stagger":
-            guard let spec = node["stagger"], let pairs = reader.mapping(spec, at: path / "stagger", allowed: ["each", "amount", "from"]) else { return nil }
+            guard let spec = node["stagger"], let pairs = reader.mapping(spec, at: path / "stagger", allowed: SceneVocabulary.stagger.names) else { return nil }
             let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             let spacing: Stagger.Spacing
             switch (fields["each"], fields["amount"]) {

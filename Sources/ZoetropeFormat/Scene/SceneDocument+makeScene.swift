@@ -10,16 +10,9 @@ struct SceneDocument {
     /// Answers whether a file exists (the loader passes the file system).
     let fileExists: (String) -> Bool
 
-    static let layerKeys = ["id", "shape", "position", "size", "anchor", "rotation", "scale", "translation",
-                            "opacity", "fill", "cornerRadius", "stroke", "strokeStart", "strokeEnd", "text",
-                            "font", "color", "alignment", "image", "contentMode", "clips", "hidden", "zIndex",
-                            "children", "path", "blendMode", "shadow", "blur", "backdropBlur"]
-
     func makeScene() -> Scene? {
         let root = DocumentPath.root
-        let pairs = reader.mapping(self.root, at: root,
-                                   allowed: ["version", "canvas", "render", "colorSpace", "layers", "animators", "groups",
-                                             "timelines", "script"]) ?? []
+        let pairs = reader.mapping(self.root, at: root, allowed: SceneVocabulary.root.names) ?? []
         let document = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
 
         if let version = document["version"], let number = reader.number(version, at: root / "version"), number != 1 {
@@ -105,7 +98,7 @@ struct SceneDocument {
     // MARK: - Canvas and render
 
     private func readCanvas(_ node: DocumentNode, at path: DocumentPath) -> Canvas? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["size", "background"]) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.canvas.names) else { return nil }
         var canvas = Canvas(size: Vector2(1024, 768))
         var hasSize = false
         for (key, value) in pairs {
@@ -129,7 +122,7 @@ struct SceneDocument {
 
     private func readRender(_ node: DocumentNode, at path: DocumentPath, frameRate: inout FrameRate,
                             duration: inout RenderDuration) {
-        for (key, value) in reader.mapping(node, at: path, allowed: ["fps", "duration"]) ?? [] {
+        for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.render.names) ?? [] {
             switch key {
             case "fps":
                 if let fps = reader.number(value, at: path / key, where: { $0 > 0 && $0 <= 1000 },
@@ -150,7 +143,7 @@ struct SceneDocument {
     // MARK: - Layers
 
     private func readLayer(_ node: DocumentNode, at path: DocumentPath) -> Layer? {
-        guard let pairs = reader.mapping(node, at: path, allowed: Self.layerKeys) else { return nil }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.layer.names) else { return nil }
         var layer = Layer(id: path.description, shape: node["children"] == nil ? .rect : .group)
         for (key, value) in pairs {
             let at = path / key
@@ -213,13 +206,13 @@ struct SceneDocument {
     /// `{ linear: { from, to, stops } }` or `{ radial: { center, radius, stops } }`, points in unit
     /// coordinates of the bounds, stops `[offset, colour]` with increasing offsets.
     func readGradient(_ node: DocumentNode, at path: DocumentPath) -> Gradient? {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["linear", "radial"]), pairs.count == 1,
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.gradient.names), pairs.count == 1,
               let (kind, body) = pairs.first else {
             if case .mapping(let pairs, _) = node, pairs.count != 1 { reader.report(path, "a gradient is one of linear or radial") }
             return nil
         }
         let at = path / kind
-        let allowed = kind == "linear" ? ["from", "to", "stops"] : ["center", "radius", "stops"]
+        let allowed = (kind == "linear" ? SceneVocabulary.linearGradient : SceneVocabulary.radialGradient).names
         guard reader.mapping(body, at: at, allowed: allowed) != nil else { return nil }
         let gradientKind: Gradient.Kind
         if kind == "linear" {
@@ -254,7 +247,7 @@ struct SceneDocument {
     }
 
     private func readStroke(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["color", "width", "dash", "cap", "join"]) else { return }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.stroke.names) else { return }
         layer.values.strokeWidth = 1
         for (key, value) in pairs {
             switch key {
@@ -276,7 +269,7 @@ struct SceneDocument {
 
     /// `{ color, offset, radius, opacity }`; writing a shadow makes it visible (opacity 1 unless given).
     private func readShadow(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
-        guard let pairs = reader.mapping(node, at: path, allowed: ["color", "offset", "radius", "opacity"]) else { return }
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.shadow.names) else { return }
         layer.values.shadowOpacity = 1
         for (key, value) in pairs {
             switch key {
@@ -289,7 +282,7 @@ struct SceneDocument {
     }
 
     private func readFont(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
-        for (key, value) in reader.mapping(node, at: path, allowed: ["family", "size", "weight"]) ?? [] {
+        for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.font.names) ?? [] {
             switch key {
             case "family": layer.style.fontFamily = reader.string(value, at: path / key) ?? layer.style.fontFamily
             case "size": layer.values.fontSize = reader.positive(value, at: path / key) ?? layer.values.fontSize

@@ -1,0 +1,259 @@
+import ZoetropeCore
+
+/// Every mapping a scene file may hold, its keys and what each key's value is: the reader checks
+/// keys against these lists (`SceneVocabulary.canvas.names`), and `SceneSchema` writes the same
+/// table as JSON Schema, so the two cannot drift apart.
+enum SceneVocabulary {
+    /// What a value may be, as far as a schema can say (the reader checks references, ranges
+    /// that depend on other keys, and the like).
+    indirect enum Value: Sendable {
+        /// A number within the bounds (`exclusive` makes the minimum exclusive).
+        case number(minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Bool = false)
+        case string
+        case bool
+        /// One of these strings.
+        case choice([String])
+        /// A string matching a regular expression.
+        case pattern(String)
+        /// `[x, y]`, each component within the bounds.
+        case pair(minimum: Double? = nil, maximum: Double? = nil)
+        case list(Value, minimumCount: Int = 0)
+        /// `[a, b]`: exactly these two items.
+        case tuple(Value, Value)
+        /// A mapping described by `Mapping` (by name, so mappings can nest recursively).
+        case mapping(String)
+        /// `layer.property: value` pairs.
+        case assignments
+        case anyOf([Value])
+        /// Anything (a track's values, checked against the property they animate).
+        case any
+
+        static let unit = Value.number(minimum: 0, maximum: 1)
+        static let nonNegative = Value.number(minimum: 0)
+        static let positive = Value.number(minimum: 0, exclusiveMinimum: true)
+        static let color = Value.anyOf([.pattern("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"),
+                                        .choice(["clear", "transparent", "black", "white"])])
+        static let angle = Value.anyOf([.number(), .pattern("^\\s*[-+]?[0-9.]+([eE][-+]?[0-9]+)?\\s*(deg|rad|turn)$")])
+        static let vectorOrNumber = Value.anyOf([.number(), .pair()])
+        static let timing = Value.anyOf([.choice(CubicTimingParameters.named.map(\.name)), .mapping("cubicTiming"), .mapping("springTiming")])
+        static func choice<T: RawRepresentable & CaseIterable>(of type: T.Type) -> Value where T.RawValue == String {
+            .choice(T.allCases.map(\.rawValue))
+        }
+    }
+
+    struct Key: Sendable {
+        var name: String
+        var value: Value
+        var required = false
+        var help = ""
+    }
+
+    /// A mapping's keys; a mapping whose every key is optional may also be empty.
+    struct Mapping: Sendable {
+        var name: String
+        var help: String
+        var keys: [Key]
+
+        var names: [String] { keys.map(\.name) }
+
+    }
+
+    // MARK: - The document
+
+    static let root = Mapping(name: "scene", help: "A Zoetrope scene file (SPEC.md §4).", keys: [
+        Key(name: "version", value: .number(minimum: 1, maximum: 1), help: "The scene format's version: 1."),
+        Key(name: "canvas", value: .mapping("canvas"), required: true),
+        Key(name: "render", value: .mapping("render")),
+        Key(name: "colorSpace", value: .choice(of: ColorSpace.self), help: "The space colours interpolate in."),
+        Key(name: "layers", value: .list(.mapping("layer"))),
+        Key(name: "animators", value: .list(.mapping("animator"))),
+        Key(name: "groups", value: .list(.mapping("group"))),
+        Key(name: "timelines", value: .list(.mapping("timeline"))),
+        Key(name: "script", value: .list(.mapping("event"))),
+        Key(name: "$schema", value: .string, help: "The schema this file follows, for editors; ignored by zoetrope."),
+    ])
+
+    static let canvas = Mapping(name: "canvas", help: "The picture: its size in points and background.", keys: [
+        Key(name: "size", value: .pair(minimum: 1, maximum: 16384), required: true, help: "[width, height] in points."),
+        Key(name: "background", value: .color),
+    ])
+
+    static let render = Mapping(name: "render", help: "Frames: ⌊duration·fps⌋ + 1 of them.", keys: [
+        Key(name: "fps", value: .number(minimum: 0, maximum: 1000, exclusiveMinimum: true)),
+        Key(name: "duration", value: .anyOf([.choice(["auto"]), .number(minimum: 0, maximum: 86_400, exclusiveMinimum: true)]),
+            help: "Seconds, or auto: until every animator has settled."),
+    ])
+
+    static let layer = Mapping(name: "layer", help: "A layer, placed as a CALayer is.", keys: [
+        Key(name: "id", value: .pattern("^[^. ]+$"), help: "A name without dots or spaces, unique in the scene."),
+        Key(name: "shape", value: .choice(of: Shape.self)),
+        Key(name: "position", value: .pair()), Key(name: "size", value: .pair(minimum: 0)), Key(name: "anchor", value: .pair()),
+        Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber), Key(name: "translation", value: .pair()),
+        Key(name: "opacity", value: .unit),
+        Key(name: "fill", value: .anyOf([.color, .mapping("gradient")])),
+        Key(name: "cornerRadius", value: .nonNegative),
+        Key(name: "stroke", value: .mapping("stroke")),
+        Key(name: "strokeStart", value: .unit), Key(name: "strokeEnd", value: .unit),
+        Key(name: "text", value: .anyOf([.string, .number()])),
+        Key(name: "font", value: .mapping("font")),
+        Key(name: "color", value: .color, help: "The text's colour."),
+        Key(name: "alignment", value: .choice(of: TextAlignment.self)),
+        Key(name: "image", value: .string, help: "A PNG file, relative to the scene file."),
+        Key(name: "contentMode", value: .choice(of: ContentMode.self)),
+        Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
+        Key(name: "children", value: .list(.mapping("layer"))),
+        Key(name: "path", value: .string, help: "SVG path data in the layer's bounds."),
+        Key(name: "blendMode", value: .choice(of: BlendMode.self)),
+        Key(name: "shadow", value: .mapping("shadow")),
+        Key(name: "blur", value: .nonNegative), Key(name: "backdropBlur", value: .nonNegative),
+    ])
+
+    static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
+        Key(name: "linear", value: .mapping("linearGradient")), Key(name: "radial", value: .mapping("radialGradient")),
+    ])
+    static let gradientStops = Key(name: "stops", value: .list(.tuple(.unit, .color), minimumCount: 2), required: true,
+                                   help: "[offset, colour] pairs, offsets not decreasing.")
+    static let linearGradient = Mapping(name: "linearGradient", help: "Points in unit coordinates of the bounds.", keys: [
+        Key(name: "from", value: .pair()), Key(name: "to", value: .pair()), gradientStops,
+    ])
+    static let radialGradient = Mapping(name: "radialGradient", help: "Points in unit coordinates of the bounds.", keys: [
+        Key(name: "center", value: .pair()), Key(name: "radius", value: .positive), gradientStops,
+    ])
+    static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
+        Key(name: "color", value: .color), Key(name: "width", value: .nonNegative), Key(name: "dash", value: .list(.nonNegative)),
+        Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
+    ])
+    static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [
+        Key(name: "color", value: .color), Key(name: "offset", value: .pair()), Key(name: "radius", value: .nonNegative),
+        Key(name: "opacity", value: .unit),
+    ])
+    static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
+        Key(name: "family", value: .string), Key(name: "size", value: .positive), Key(name: "weight", value: .choice(of: FontWeight.self)),
+    ])
+
+    // MARK: - Animators
+
+    static let animator = Mapping(name: "animator", help: "A UIViewPropertyAnimator.", keys: [
+        Key(name: "id", value: .string, required: true),
+        Key(name: "duration", value: .number(minimum: 0, maximum: 86_400, exclusiveMinimum: true), help: "Seconds (a spring given by its own duration or response needs none)."),
+        Key(name: "timing", value: .timing),
+        Key(name: "animations", value: .list(.mapping("animationBlock"))),
+        Key(name: "completions", value: .list(.mapping("completion"))),
+        Key(name: "scrubsLinearly", value: .bool), Key(name: "pausesOnCompletion", value: .bool), Key(name: "isInterruptible", value: .bool),
+    ])
+    static let cubicTiming = Mapping(name: "cubicTiming", help: "A cubic Bézier timing curve.", keys: [
+        Key(name: "cubic", value: .list(.number(), minimumCount: 4), required: true, help: "[x1, y1, x2, y2]"),
+    ])
+    static let springTiming = Mapping(name: "springTiming", help: "A spring.", keys: [
+        Key(name: "spring", value: .mapping("spring"), required: true),
+    ])
+    static let spring = Mapping(name: "spring", help: "Physical (mass, stiffness, damping), or dampingRatio with duration or response, or duration with bounce.", keys: [
+        Key(name: "mass", value: .number()), Key(name: "stiffness", value: .number()), Key(name: "damping", value: .number()),
+        Key(name: "dampingRatio", value: .number()), Key(name: "initialVelocity", value: .vectorOrNumber),
+        Key(name: "duration", value: .number()), Key(name: "bounce", value: .number()), Key(name: "response", value: .number()),
+        Key(name: "allowsOverdamping", value: .bool),
+    ])
+    static let animationBlock = Mapping(name: "animationBlock", help: "One of set, keyframes or track, with an optional delayFactor.", keys: [
+        Key(name: "set", value: .assignments), Key(name: "delayFactor", value: .unit),
+        Key(name: "keyframes", value: .anyOf([.list(.mapping("keyframe")), .mapping("keyframes")])),
+        Key(name: "track", value: .mapping("track")),
+    ])
+    static let keyframes = Mapping(name: "keyframes", help: "UIView.animateKeyframes.", keys: [
+        Key(name: "calculationMode", value: .choice(of: CalculationMode.self)),
+        Key(name: "frames", value: .list(.mapping("keyframe"), minimumCount: 1), required: true),
+    ])
+    static let keyframe = Mapping(name: "keyframe", help: "addKeyframe(withRelativeStartTime:relativeDuration:).", keys: [
+        Key(name: "start", value: .unit, required: true), Key(name: "duration", value: .unit, required: true),
+        Key(name: "set", value: .assignments, required: true),
+    ])
+    static let track = Mapping(name: "track", help: "A CAKeyframeAnimation of one property, or a motion path.", keys: [
+        Key(name: "key", value: .string, required: true, help: "layer.property"),
+        Key(name: "values", value: .list(.any, minimumCount: 1)),
+        Key(name: "keyTimes", value: .list(.unit)),
+        Key(name: "timingFunctions", value: .list(.timing)),
+        Key(name: "calculationMode", value: .choice(of: CalculationMode.self)),
+        Key(name: "tension", value: .list(.number(minimum: -1, maximum: 1))),
+        Key(name: "continuity", value: .list(.number(minimum: -1, maximum: 1))),
+        Key(name: "bias", value: .list(.number(minimum: -1, maximum: 1))),
+        Key(name: "path", value: .string), Key(name: "rotationMode", value: .choice(["auto", "autoReverse"])),
+    ])
+
+    // MARK: - Groups and timelines
+
+    static let playheadKeys = [
+        Key(name: "timing", value: .timing), Key(name: "scrubsLinearly", value: .bool),
+        Key(name: "pausesOnCompletion", value: .bool), Key(name: "isInterruptible", value: .bool),
+    ]
+    static let group = Mapping(name: "group", help: "Animators and groups under one playhead.", keys: [
+        Key(name: "id", value: .string, required: true),
+        Key(name: "members", value: .list(.anyOf([.string, .mapping("groupMember")]), minimumCount: 1), required: true),
+        Key(name: "completions", value: .list(.mapping("completion"))),
+    ] + playheadKeys)
+    static let groupMember = Mapping(name: "groupMember", help: "A member that starts later.", keys: [
+        Key(name: "id", value: .string, required: true), Key(name: "delay", value: .nonNegative),
+    ])
+    static let timeline = Mapping(name: "timeline", help: "Children placed on one playhead, as GSAP's timelines.", keys: [
+        Key(name: "id", value: .string, required: true),
+        Key(name: "timeScale", value: .number(minimum: 0, maximum: 1000, exclusiveMinimum: true)),
+        Key(name: "children", value: .list(.mapping("timelineChild")), required: true),
+        Key(name: "completions", value: .list(.mapping("completion"))),
+    ] + playheadKeys)
+    static let timelineChildKinds = ["animator", "group", "timeline", "label", "stagger"]
+    static let timelineChild = Mapping(name: "timelineChild", help: "One of animator, group, timeline, label or stagger, with a position.", keys: [
+        Key(name: "animator", value: .string), Key(name: "group", value: .string), Key(name: "timeline", value: .string),
+        Key(name: "label", value: .string), Key(name: "stagger", value: .mapping("stagger")),
+        Key(name: "position", value: .anyOf([.number(), .string]), help: "Seconds, \"+=x\", \"-=x\", \"<\", \">\", \"<0.2\", a label or \"label+=x\"."),
+        Key(name: "members", value: .list(.string), help: "The ids a stagger spreads."),
+    ])
+    static let stagger = Mapping(name: "stagger", help: "Exactly one of each or amount.", keys: [
+        Key(name: "each", value: .nonNegative), Key(name: "amount", value: .nonNegative), Key(name: "from", value: .choice(of: Stagger.Origin.self)),
+    ])
+
+    // MARK: - The script
+
+    /// Calls, the keys that name their target, and the keys that modify them.
+    static let calls: [(name: String, modifiers: [String])] = [
+        ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
+        ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
+        ("addAnimations", ["delayFactor", "set"]), ("pan", ["to", "by", "duration"]),
+    ]
+    static let gestures = ["drag", "release"]
+    static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
+    static var modifierKeys: [String] { Set(calls.flatMap(\.modifiers) + ["path"]).subtracting(actionKeys).sorted() }
+
+    /// The action and modifier keys of events and completions, with their values.
+    static var actions: [Key] {
+        calls.map { Key(name: $0.name, value: .string, help: "The animator, group or timeline to \($0.name).") } + [
+            Key(name: "set", value: .assignments),
+            Key(name: "drag", value: .string, help: "The layer a finger drags along path."),
+            Key(name: "release", value: .string, help: "The layer released; start: the animator that flings it."),
+        ] + modifierKeys.map { name in
+            let value: Value = switch name {
+            case "delay", "durationFactor", "duration": .nonNegative
+            case "withoutFinishing": .bool
+            case "position": .choice(of: AnimatingPosition.self)
+            case "value": .anyOf([.bool, .unit])
+            case "timing": .timing
+            case "delayFactor", "to": .unit
+            case "by": .number(minimum: -1, maximum: 1)
+            default: .list(.pair(), minimumCount: 2)  // path: a drag's points
+            }
+            return Key(name: name, value: value)
+        }
+    }
+    static var event: Mapping {
+        Mapping(name: "event", help: "What happens at a time: one call, a set, or a gesture.",
+                keys: [Key(name: "at", value: .number(minimum: 0, maximum: 86_400), required: true, help: "Seconds.")] + actions)
+    }
+    static var completion: Mapping {
+        Mapping(name: "completion", help: "What happens when an animator, group or timeline ends.",
+                keys: [Key(name: "when", value: .choice(AnimatingPosition.allCases.map(\.rawValue) + ["any"]))] + actions)
+    }
+
+    /// Every mapping, for the schema's definitions.
+    static var all: [Mapping] {
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, font, animator, cubicTiming,
+         springTiming, spring, animationBlock, keyframes, keyframe, track, group, groupMember, timeline, timelineChild, stagger,
+         event, completion]
+    }
+}
