@@ -13,11 +13,13 @@ let package = Package(
         .library(name: "ZoetropeFormat", targets: ["ZoetropeFormat"]),
         .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
         .library(name: "ZoetropePipeline", targets: ["ZoetropePipeline"]),
+        .library(name: "ZoetropeSnapshotTesting", targets: ["ZoetropeSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .target(
@@ -66,6 +68,11 @@ let package = Package(
             dependencies: ["ZoetropeCore", "ZoetropeFormat", "ZoetropeRender", "Yams"],
             exclude: ["README.md"]
         ),
+        .target(
+            name: "ZoetropeSnapshotTesting",
+            dependencies: ["ZoetropeCore", "ZoetropeRender", "ZoetropePipeline",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
@@ -79,5 +86,7 @@ let package = Package(
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
+        .testTarget(name: "ZoetropeSnapshotTestingTests", dependencies: ["ZoetropeSnapshotTesting", "ZoetropePipeline", "ZoetropeRender", "ZoetropeCore",
+                                                                         .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
     ]
 )

@@ -18,15 +18,19 @@ public struct EvaluatedScene: Sendable {
         var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = []
         for file in files {
             do {
-                let loaded = try SceneLoader.load(file, overrides: overrides)
-                let (evaluation, duration) = try loaded.evaluate()
-                scenes.append(EvaluatedScene(loaded: loaded, evaluation: evaluation, duration: duration))
+                scenes.append(try evaluating(SceneLoader.load(file, overrides: overrides)))
             } catch {
                 problems += error.diagnostics
             }
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }
         return scenes
+    }
+
+    /// `loaded`, evaluated.
+    static func evaluating(_ loaded: LoadedScene) throws(SceneLoadError) -> EvaluatedScene {
+        let (evaluation, duration) = try loaded.evaluate()
+        return EvaluatedScene(loaded: loaded, evaluation: evaluation, duration: duration)
     }
 
     /// A render of this scene's `frames` into `directory`, everything else at its defaults.

@@ -9,6 +9,14 @@ public struct LoadedScene: Sendable {
     /// The file's bytes, for the manifest's scene hash.
     public var source: [UInt8]
     public var overrides: [SceneOverride]
+
+    /// A scene made in code, as if read from `file` (which messages name).
+    public init(file: String, scene: Scene, source: [UInt8] = [], overrides: [SceneOverride] = []) {
+        self.file = file
+        self.scene = scene
+        self.source = source
+        self.overrides = overrides
+    }
 }
 
 /// Reads scene files (YAML or JSON) into core scenes.

@@ -64,6 +64,29 @@ final class CairoImageSurface: CairoSurface {
                        height: Int(cairo_image_surface_get_height(pointer)), operation: "reading the PNG \(path)")
     }
 
+    /// The PNG whose bytes are `png`, read through Cairo's stream reader.
+    init(pngData png: [UInt8]) throws(CairoError) {
+        final class Reader {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let reader = Reader(png)
+        let pointer = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+                guard reader.bytes.count - reader.offset >= Int(length) else { return CAIRO_STATUS_READ_ERROR }
+                reader.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + reader.offset, count: Int(length)) }
+                reader.offset += Int(length)
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let pointer else { throw CairoError(message: "out of memory", operation: "reading a PNG") }
+        try super.init(pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
+                       height: Int(cairo_image_surface_get_height(pointer)), operation: "reading a PNG")
+    }
+
     /// Replaces the pixels with straight-alpha RGBA `pixels` (row-major, width × height).
     func store(_ pixels: [RasterImage.Pixel]) {
         cairo_surface_flush(pointer)

@@ -29,12 +29,16 @@ final class FrameDrawer {
     private(set) var redrawnPixels = 0
     private let encodingThreads: Int
     private var encoder: PNGEncoder?
+    /// Encodes RGBA even when every pixel is opaque.
+    private var keepsAlpha = false
 
     /// A drawer for frames of `width` × `height` pixels, encoded with `compression` by
     /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
-    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
+    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1,
+                     keepsAlpha: Bool = false) throws(CairoError) {
         try self.init(target: CairoImageSurface(width: width, height: height), compression: compression,
                       encodingThreads: encodingThreads)
+        self.keepsAlpha = keepsAlpha
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
@@ -105,7 +109,7 @@ final class FrameDrawer {
     /// The frame encoded as PNG with libdeflate (the encoder and its buffers are reused).
     func pngData() throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
-        if encoder == nil { encoder = try PNGEncoder(compression: compression, threads: encodingThreads) }
+        if encoder == nil { encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha) }
         guard let encoder else { throw CairoError(message: "no encoder", operation: "encoding a PNG") }
         return try encoder.encode(image)
     }

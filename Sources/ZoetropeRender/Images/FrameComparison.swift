@@ -115,7 +115,7 @@ public struct FrameComparison: Sendable {
 
     /// Within tolerance when no limit is exceeded: `maxDiffPixels` (0 when neither limit is given)
     /// and `maxDiffRatio`.
-    func isWithinTolerance(_ result: ImageDiff.Result) -> Bool {
+    public func isWithinTolerance(_ result: ImageDiff.Result) -> Bool {
         let pixels = maxDiffPixels ?? (maxDiffRatio == nil ? 0 : Int.max)
         let ratio = maxDiffRatio ?? 1
         return result.differingPixels <= pixels && Double(result.differingPixels) <= ratio * Double(result.totalPixels)

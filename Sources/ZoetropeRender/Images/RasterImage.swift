@@ -27,6 +27,11 @@ public struct RasterImage: Hashable, Sendable {
         self.init(surface: surface)
     }
 
+    /// Decodes PNG bytes.
+    public init(pngData bytes: [UInt8]) throws(CairoError) {
+        self.init(surface: try CairoImageSurface(pngData: bytes))
+    }
+
     /// `tree` drawn as a render draws its frames, at `scale` pixels per point.
     public init(drawing tree: PresentationTree, scale: Double = 1) throws(CairoError) {
         let width = Int((tree.canvas.size.x * scale).rounded()), height = Int((tree.canvas.size.y * scale).rounded())

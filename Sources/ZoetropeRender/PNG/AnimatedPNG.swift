@@ -18,20 +18,42 @@ public enum AnimatedPNG {
         for (frame, other) in zip(frames, headers) where other.prefix(8) != header.prefix(8) {
             throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", exitCode: 65)
         }
+        try write(count: frames.count, header: header, delay: delay, plays: plays, to: path) { (index: Int) throws(RenderError) -> [UInt8] in
+            let (frameHeader, data) = try Self.chunks(of: frames[index])
+            return frameHeader == header ? data : try Self.reencodedWithAlpha(frames[index]).data
+        }
+    }
+
+    /// Writes an APNG of PNG frames made on demand (`frame(i)`, each of the same size and kind),
+    /// for frames that are not files yet. Throws 65 for a frame unlike the first.
+    public static func write(count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0, to path: String,
+                             frame: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
+        guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
+        let first = try chunks(of: try frame(0), path: "\(path): frame 0")
+        try write(count: count, header: first.header, delay: delay, plays: plays, to: path) { (index: Int) throws(RenderError) -> [UInt8] in
+            guard index > 0 else { return first.data }
+            let next = try chunks(of: try frame(index), path: "\(path): frame \(index)")
+            guard next.header == first.header else {
+                throw RenderError(message: "\(path): frame \(index) is not of frame 0's size and kind; an APNG's frames share one header", exitCode: 65)
+            }
+            return next.data
+        }
+    }
+
+    /// The container: IHDR and acTL, then for each frame an fcTL and its data (IDAT for the
+    /// first, fdAT after), then IEND, written as the frames' data arrives.
+    private static func write(count: Int, header: ArraySlice<UInt8>, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32,
+                              to path: String, data: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
         let file = try AtomicFile.Writer(path)
         var head = PNGChunks.signature
         PNGChunks.append("IHDR", Array(header), to: &head)
         var control: [UInt8] = []
-        control.appendBigEndian(UInt32(frames.count))
+        control.appendBigEndian(UInt32(count))
         control.appendBigEndian(plays)
         PNGChunks.append("acTL", control, to: &head)
         try file.append(head)
         var sequence: UInt32 = 0
-        for (index, frame) in frames.enumerated() {
-            var (frameHeader, data) = try Self.chunks(of: frame)
-            if frameHeader != header {
-                (frameHeader, data) = try Self.reencodedWithAlpha(frame)
-            }
+        for index in 0..<count {
             var bytes: [UInt8] = []
             var frameControl: [UInt8] = []
             frameControl.appendBigEndian(sequence)
@@ -44,11 +66,11 @@ public enum AnimatedPNG {
             PNGChunks.append("fcTL", frameControl, to: &bytes)
             sequence += 1
             if index == 0 {
-                PNGChunks.append("IDAT", data, to: &bytes)
+                PNGChunks.append("IDAT", try data(index), to: &bytes)
             } else {
                 var body: [UInt8] = []
                 body.appendBigEndian(sequence)
-                body += data
+                body += try data(index)
                 PNGChunks.append("fdAT", body, to: &bytes)
                 sequence += 1
             }

@@ -1,0 +1,167 @@
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+/// An animation's frames, ready to write as PNG frames, an APNG or a contact sheet: a scene's
+/// (its script evaluated once, frame i at t = i / fps), or recorded from an `AnimationStage`
+/// while `PropertyAnimator` calls drive it.
+///
+/// ```swift
+/// let stage = AnimationStage(layers: [frog])
+/// let move = PropertyAnimator(duration: 3, curve: .easeInOut, stage: stage)
+/// try move.addAnimations([stage.assignment("frog.position", .vector(Vector2(760, 420)))])
+/// let movie = try Movie.record(stage, canvas: Canvas(size: Vector2(1024, 768)), framesPerSecond: 30) { clock in
+///     try move.startAnimation()
+///     clock.advance(to: 1.5)
+///     try move.pauseAnimation()
+///     clock.advance(to: 2)
+///     try move.continueAnimation(withTimingParameters: nil, durationFactor: 0.5)
+///     clock.advance(to: 3)
+/// }
+/// try movie.writeAPNG(to: "frog.apng")
+/// ```
+public struct Movie: Sendable {
+    public var name: String
+    public let canvas: Canvas
+    public let framesPerSecond: Double
+    /// What each frame shows, frame i at t = i / framesPerSecond.
+    public let frames: [PresentationTree]
+
+    public init(name: String, canvas: Canvas, framesPerSecond: Double, frames: [PresentationTree]) {
+        self.name = name
+        self.canvas = canvas
+        self.framesPerSecond = framesPerSecond
+        self.frames = frames
+    }
+
+    /// Every frame of `scene`, as `zoetrope render` draws them: ⌊duration·fps⌋ + 1 frames
+    /// (`duration: .automatic` ends when every animator has settled). Throws the scene's
+    /// problems (a script that never settles, say) as `SceneLoadError`.
+    public init(scene: Scene) throws(SceneLoadError) {
+        try self.init(EvaluatedScene.evaluating(LoadedScene(file: scene.name, scene: scene)))
+    }
+
+    /// Every frame of the scene file at `path` (YAML or JSON) with `overrides` (`"animators.move.duration=2"`).
+    public init(contentsOf path: String, overrides: [String] = []) throws(SceneLoadError) {
+        var parsed: [SceneOverride] = []
+        for text in overrides {
+            do {
+                parsed.append(try SceneOverride(parsing: text))
+            } catch {
+                throw SceneLoadError([SceneDiagnostic(file: path, path: "--set \(text)", message: error.message)])
+            }
+        }
+        try self.init(EvaluatedScene.load([path], overrides: parsed)[0])
+    }
+
+    init(_ scene: EvaluatedScene) {
+        let rate = scene.scene.frameRate
+        self.init(name: scene.scene.name, canvas: scene.scene.canvas, framesPerSecond: rate.framesPerSecond,
+                  frames: (0..<scene.frameCount).map { scene.evaluation.presentation(at: rate.time(ofFrame: $0)) })
+    }
+
+    /// Records `stage` while `script` drives it: `clock.advance(to:)` moves time on, and every
+    /// frame time passed is captured as it is then; calls made at a frame's time show in it. The
+    /// recording ends at the time `script` leaves the clock at, that instant included when it
+    /// falls on a frame.
+    public static func record(_ stage: AnimationStage, canvas: Canvas, framesPerSecond: Double = 60, name: String = "stage",
+                              _ script: (StageClock) throws -> Void) rethrows -> Movie {
+        let clock = StageClock(stage: stage, canvas: canvas, rate: FrameRate(framesPerSecond))
+        try script(clock)
+        clock.captureFrames(through: stage.time)
+        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: clock.frames)
+    }
+
+    /// Frame `index`'s pixels, at `scale` pixels per point.
+    public func image(ofFrame index: Int, scale: Double = 1) throws(RenderError) -> RasterImage {
+        guard frames.indices.contains(index) else {
+            throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", exitCode: 64)
+        }
+        return try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale).image(of: frames[index]) }
+    }
+
+    /// Writes every frame as `folder/frame_NNNNN.png` (named as `render` names them), atomically;
+    /// returns their paths.
+    @discardableResult
+    public func writeFrames(to folder: String, scale: Double = 1) throws(RenderError) -> [String] {
+        try AtomicFile.makeDirectory(folder)
+        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale) }
+        var paths: [String] = []
+        for (index, tree) in frames.enumerated() {
+            let path = folder + "/" + FrameSequenceRenderer.fileName(ofFrame: index, frameCount: frames.count)
+            try AtomicFile.write(try rendering { () throws(CairoError) in try renderer.png(of: tree) }, to: path)
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// Writes the frames as one APNG that loops forever at the movie's frame rate.
+    public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
+        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale, keepsAlpha: true) }
+        try AnimatedPNG.write(count: frames.count, delay: VideoExport.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
+            try rendering { () throws(CairoError) in try renderer.png(of: frames[index]) }
+        }
+    }
+
+    /// Writes a contact sheet of `count` evenly spaced frames (first and last included), in
+    /// `columns` thumbnails `width` pixels wide, each labelled with its time and frame.
+    public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) {
+        let chosen = ContactSheet.evenlySpaced(count, of: frames.count)
+        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: Double(width) / max(canvas.size.x, 1)) }
+        var cells: [ContactSheet.Cell] = []
+        for index in chosen {
+            let time = (Double(index) / framesPerSecond * 1000).rounded() / 1000
+            cells.append(ContactSheet.Cell(image: try rendering { () throws(CairoError) in try renderer.image(of: frames[index]) }, label: "\(time) s · frame \(index)"))
+        }
+        let sheet = ContactSheet(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", cells: cells, columns: columns, cellWidth: width)
+        try sheet.write(to: path)
+    }
+
+    /// Drawing errors as render errors (exit 70: nothing the caller gave was wrong).
+    private func rendering<T>(_ body: () throws(CairoError) -> T) throws(RenderError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RenderError(message: "\(name): \(error)", exitCode: 70)
+        }
+    }
+}
+
+/// The clock of a `Movie.record` script: moving it on captures the frames it passes.
+public final class StageClock {
+    let stage: AnimationStage
+    let canvas: Canvas
+    let rate: FrameRate
+    private(set) var frames: [PresentationTree] = []
+
+    init(stage: AnimationStage, canvas: Canvas, rate: FrameRate) {
+        self.stage = stage
+        self.canvas = canvas
+        self.rate = rate
+    }
+
+    /// The current time in seconds.
+    public var time: Double { stage.time }
+
+    /// Moves the stage's clock to `time`, capturing every frame before it on the way (the frame
+    /// at `time` itself shows what calls made then do, so it is captured by the next move).
+    public func advance(to time: Double) {
+        while rate.time(ofFrame: frames.count) < time - 1e-9 {
+            capture()
+        }
+        stage.advance(to: max(time, stage.time))
+    }
+
+    /// Moves the clock on by `seconds`.
+    public func advance(by seconds: Double) { advance(to: stage.time + seconds) }
+
+    /// Captures the frames up to and including `time`.
+    func captureFrames(through time: Double) {
+        while rate.time(ofFrame: frames.count) <= time + 1e-9 { capture() }
+    }
+
+    private func capture() {
+        stage.advance(to: rate.time(ofFrame: frames.count))
+        frames.append(PresentationTree(time: stage.time, canvas: canvas, layers: stage.stage.layers, values: stage.stage.presentation))
+    }
+}

@@ -1,0 +1,33 @@
+import ZoetropeCore
+
+/// Draws presentation trees one after another and encodes them as PNG, for the Swift API:
+/// like a render's worker, it redraws and recompresses only what changed since the tree before,
+/// and a frame's bytes do not depend on what came before it.
+public final class TreeRenderer {
+    private let drawer: FrameDrawer
+    public let scale: Double
+
+    /// A renderer of `canvas` at `scale` pixels per point. `keepsAlpha` writes RGBA even when
+    /// every pixel is opaque (the frames of one APNG share one header).
+    public init(canvas: Canvas, scale: Double = 1, keepsAlpha: Bool = false) throws(CairoError) {
+        let width = Int((canvas.size.x * scale).rounded()), height = Int((canvas.size.y * scale).rounded())
+        guard width >= 1, height >= 1, width <= 32768, height <= 32768 else {
+            throw CairoError(message: "a \(width)×\(height) pixel frame cannot be drawn (each side must be within 1...32768)", operation: "drawing a frame")
+        }
+        drawer = try FrameDrawer(width: width, height: height, keepsAlpha: keepsAlpha)
+        self.scale = scale
+    }
+
+    /// `tree` as PNG bytes.
+    public func png(of tree: PresentationTree) throws(CairoError) -> [UInt8] {
+        try drawer.draw(tree, scale: scale)
+        return try drawer.pngData()
+    }
+
+    /// `tree`'s pixels.
+    public func image(of tree: PresentationTree) throws(CairoError) -> RasterImage {
+        try drawer.draw(tree, scale: scale)
+        guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
+        return RasterImage(surface: image)
+    }
+}

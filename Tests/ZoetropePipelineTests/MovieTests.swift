@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropePipeline
+import ZoetropeRender
+
+@Suite struct MovieTests {
+    private static let sceneText = """
+        version: 1
+        canvas: { size: [200, 120], background: "#FFFFFF" }
+        render: { fps: 30, duration: 3 }
+        layers:
+          - { id: box, shape: rect, position: [30, 60], size: [30, 30], fill: "#E53935" }
+        animators:
+          - { id: move, duration: 2, timing: easeInOut, animations: [ { set: { box.position: [170, 60] } } ] }
+        script:
+          - { at: 0, start: move }
+          - { at: 1, pause: move }
+          - { at: 1.5, continue: move, durationFactor: 0.5 }
+        """
+
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-movie-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The same story told by PropertyAnimator calls.
+    private func recorded() throws -> Movie {
+        var box = Layer(id: "box", shape: .rect)
+        box.values.position = Vector2(30, 60)
+        box.values.size = Vector2(30, 30)
+        box.values.fill = Color(hex: "#E53935")!
+        let stage = AnimationStage(layers: [box])
+        let move = PropertyAnimator(duration: 2, curve: .easeInOut, stage: stage)
+        try move.addAnimations([stage.assignment("box.position", .vector(Vector2(170, 60)))])
+        return try Movie.record(stage, canvas: Canvas(size: Vector2(200, 120)), framesPerSecond: 30, name: "box") { clock in
+            try move.startAnimation()
+            clock.advance(to: 1)
+            try move.pauseAnimation()
+            clock.advance(to: 1.5)
+            try move.continueAnimation(withTimingParameters: nil, durationFactor: 0.5)
+            clock.advance(to: 3)
+        }
+    }
+
+    @Test func propertyAnimatorCallsRecordTheFramesTheSceneFileRenders() throws {
+        let directory = try folder()
+        let file = directory + "/box.yaml"
+        try Self.sceneText.write(toFile: file, atomically: true, encoding: .utf8)
+        let fromFile = try Movie(contentsOf: file)
+        let fromCalls = try recorded()
+        #expect(fromFile.frames.count == 91 && fromCalls.frames.count == 91, "⌊3 · 30⌋ + 1 frames")
+        for index in [0, 15, 30, 40, 45, 60, 75, 90] {
+            #expect(fromCalls.frames[index].values == fromFile.frames[index].values, "frame \(index)")
+        }
+        #expect(fromCalls.frames[30].values == fromCalls.frames[44].values, "paused from 1 s to 1.5 s")
+        #expect(fromCalls.frames[44].values != fromCalls.frames[46].values, "moving again after 1.5 s")
+        let paths = try fromCalls.writeFrames(to: directory + "/calls")
+        let rendered = try fromFile.writeFrames(to: directory + "/file")
+        #expect(paths.map { ($0 as NSString).lastPathComponent } == rendered.map { ($0 as NSString).lastPathComponent })
+        #expect(FileManager.default.contents(atPath: paths[45]) == FileManager.default.contents(atPath: rendered[45]), "the same bytes")
+    }
+
+    @Test func framesAreTheBytesZoetropeRenderWrites() throws {
+        let directory = try folder()
+        let file = directory + "/box.yaml"
+        try Self.sceneText.write(toFile: file, atomically: true, encoding: .utf8)
+        let paths = try Movie(contentsOf: file, overrides: ["animators.move.duration=1"]).writeFrames(to: directory + "/api")
+        let scene = try EvaluatedScene.load([file], overrides: [SceneOverride(parsing: "animators.move.duration=1")])[0]
+        _ = try FrameSequenceRenderer.render(scene.renderRequest(into: directory + "/render", frames: nil, jobs: 2), progress: ProgressReporter(mode: .none))
+        for path in paths {
+            let name = (path as NSString).lastPathComponent
+            #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: directory + "/render/" + name), "\(name)")
+        }
+    }
+
+    @Test func anAPNGAndAContactSheetOfARecording() throws {
+        let directory = try folder()
+        let movie = try recorded()
+        try movie.writeAPNG(to: directory + "/box.apng")
+        let apng = try #require(FileManager.default.contents(atPath: directory + "/box.apng"))
+        let text = String(decoding: apng, as: UTF8.self)
+        #expect(text.contains("acTL") && text.components(separatedBy: "fcTL").count - 1 == 91)
+        #expect(apng[apng.startIndex + 25] == 6, "RGBA, one header for every frame")
+        try movie.writeContactSheet(to: directory + "/sheet.png", count: 6, columns: 3, width: 100)
+        let sheet = try RasterImage(pngFile: directory + "/sheet.png")
+        #expect(sheet.width > 300 && sheet.width < 400, "three 100-pixel thumbnails and their gaps (\(sheet.width))")
+        let image = try movie.image(ofFrame: 90, scale: 2)
+        #expect(image.width == 400 && image[340, 120] == RasterImage.Pixel(red: 0xE5, green: 0x39, blue: 0x35), "the box at its end, twice the pixels")
+        #expect(throws: RenderError.self) { try movie.image(ofFrame: 91) }
+    }
+
+    @Test func aSceneThatCannotBeReadSaysWhy() {
+        #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml") }
+        #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml", overrides: ["no equals sign"]) }
+    }
+}
