@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test test-install test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-install test-example test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -24,6 +24,7 @@ test: deps farm-deps browser-deps media-deps schema-deps
 	$(BROWSER_TEST) .build/debug/zoetrope
 	$(MAKE) test-install
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
+	$(MAKE) test-example
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 
@@ -58,6 +59,12 @@ install: $(if $(INSTALL_BINARY),,build)
 ## its subcommands and flags.
 test-install:
 	bash Tests/Install/install.sh $(or $(INSTALL_BINARY),.build/debug/zoetrope)
+
+## The example package (Examples/FrogFilm, depending on this one by path): built, run (frames,
+## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run.
+test-example: deps
+	cd Examples/FrogFilm && $(SWIFT) build && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
+	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
 bench: build
