@@ -92,6 +92,64 @@ import ZoetropeRender
         #expect(throws: RenderError.self) { try movie.image(ofFrame: 91) }
     }
 
+    @Test func keyframesAndTimelinesFromSwiftMatchTheSceneFile() throws {
+        let directory = try folder()
+        let file = directory + "/timeline.yaml"
+        try """
+            version: 1
+            canvas: { size: [200, 120] }
+            render: { fps: 20, duration: 3 }
+            layers:
+              - { id: a, shape: rect, position: [20, 30], size: [20, 20], fill: "#E53935" }
+              - { id: b, shape: rect, position: [20, 90], size: [20, 20], fill: "#1E88E5" }
+            animators:
+              - { id: slide, duration: 1, animations: [ { set: { a.position: [180, 30] } } ] }
+              - id: hop
+                duration: 1
+                animations:
+                  - keyframes:
+                      - { start: 0, duration: 0.5, set: { b.position: [100, 60] } }
+                      - { start: 0.5, duration: 0.5, set: { b.position: [180, 90] } }
+            timelines:
+              - id: intro
+                children:
+                  - { animator: slide }
+                  - { animator: hop, position: "<0.5" }
+            script:
+              - { at: 0, start: intro }
+              - { at: 1.2, reverse: intro, value: true }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let fromFile = try Movie(contentsOf: file)
+
+        var a = Layer(id: "a", shape: .rect), b = Layer(id: "b", shape: .rect)
+        (a.values.position, a.values.size, b.values.position, b.values.size) = (Vector2(20, 30), Vector2(20, 20), Vector2(20, 90), Vector2(20, 20))
+        (a.values.fill, b.values.fill) = (Color(hex: "#E53935")!, Color(hex: "#1E88E5")!)
+        let stage = AnimationStage(layers: [a, b])
+        let slide = PropertyAnimator(duration: 1, stage: stage), hop = PropertyAnimator(duration: 1, stage: stage)
+        try slide.addAnimations([stage.assignment("a.position", .vector(Vector2(180, 30)))])
+        try hop.addKeyframes([
+            Keyframe(relativeStartTime: 0, relativeDuration: 0.5, assignments: [try stage.assignment("b.position", .vector(Vector2(100, 60)))]),
+            Keyframe(relativeStartTime: 0.5, relativeDuration: 0.5, assignments: [try stage.assignment("b.position", .vector(Vector2(180, 90)))]),
+        ])
+        let intro = try AnimatorGroup(timeline: [.member(target: slide.index, position: .append), .member(target: hop.index, position: .previousStart(0.5))],
+                                      stage: stage)
+        var ended: [AnimatingPosition] = []
+        intro.addCompletion { ended.append($0) }
+        let fromCalls = try Movie.record(stage, canvas: Canvas(size: Vector2(200, 120)), framesPerSecond: 20) { clock in
+            try intro.startAnimation()
+            clock.advance(to: 1.2)
+            #expect(intro.playhead > 1.19 && intro.playhead < 1.21 && intro.isRunning)
+            try intro.setReversed(true)
+            clock.advance(to: 3)
+        }
+        #expect(fromCalls.frames.count == fromFile.frames.count)
+        for index in fromFile.frames.indices {
+            #expect(fromCalls.frames[index].values == fromFile.frames[index].values, "frame \(index)")
+        }
+        #expect(ended == [.start], "reversed, the timeline ends at its start")
+        #expect(fromCalls.frames[60].values[0].position == Vector2(20, 30), "slide replayed back to its start")
+    }
+
     @Test func aSceneThatCannotBeReadSaysWhy() {
         #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml") }
         #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml", overrides: ["no equals sign"]) }

@@ -70,7 +70,12 @@ public final class AnimationStage {
 
     // MARK: - For PropertyAnimator
 
-    func add(_ definition: AnimatorDefinition) -> Int { stage.addAnimator(definition) }
+    func add(_ definition: AnimatorDefinition) -> Int {
+        precondition(stage.groups.isEmpty, "make every PropertyAnimator of a stage before its first AnimatorGroup: groups are numbered after the animators")
+        return stage.addAnimator(definition)
+    }
+
+    func add(_ definition: GroupDefinition) -> Int { stage.addGroup(definition) }
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)
@@ -91,7 +96,8 @@ public final class AnimationStage {
         while handledCompletions < stage.completions.count {
             let record = stage.completions[handledCompletions]
             handledCompletions += 1
-            guard let index = stage.definitions.firstIndex(where: { $0.id == record.animator }) else { continue }
+            guard let index = stage.definitions.firstIndex(where: { $0.id == record.animator })
+                    ?? stage.groups.firstIndex(where: { $0.id == record.animator }).map({ stage.definitions.count + $0 }) else { continue }
             let due = handlers.removeValue(forKey: index) ?? []
             for handler in due { handler(record.position) }
         }

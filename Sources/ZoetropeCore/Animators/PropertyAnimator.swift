@@ -91,6 +91,23 @@ public final class PropertyAnimator {
     public func addAnimations(_ assignments: [PropertyAssignment], delayFactor: Double = 0) throws(AnimatorCallError) {
         try stage.perform(.addAnimations(animator: index, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments)))
     }
+    /// Mirrors `UIView.animateKeyframes` inside an animator's block: each frame's assignments
+    /// animate over its relative start and duration (fractions of the animator's duration, as
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:)` takes them).
+    public func addKeyframes(_ frames: [Keyframe], calculationMode: CalculationMode = .linear,
+                             delayFactor: Double = 0) throws(AnimatorCallError) {
+        let block = AnimationBlock(delayFactor: delayFactor, keyframes: KeyframeBlock(frames: frames, calculationMode: calculationMode))
+        try stage.perform(.addAnimations(animator: index, block: block))
+    }
+    /// Adds a `CAKeyframeAnimation`-style track of one property (values at key times).
+    public func addTrack(_ key: String, _ track: KeyframeTrack, delayFactor: Double = 0) throws(AnimatorCallError) {
+        guard let target = stage.target(key) else {
+            throw AnimatorCallError(call: "addTrack", state: state.rawValue, legal: "a key such as frog.position that names a layer's property",
+                                    reason: "\"\(key)\" names none")
+        }
+        let block = AnimationBlock(delayFactor: delayFactor, tracks: [TrackAnimation(target: target, track: track)])
+        try stage.perform(.addAnimations(animator: index, block: block))
+    }
     /// Mirrors `addCompletion(_:)`: handlers run in the order added, with the final position.
     public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) {
         stage.addHandler(handler, to: index)

@@ -10,7 +10,7 @@ public struct Stage: Sendable {
     public let colorSpace: ColorSpace
     public internal(set) var definitions: [AnimatorDefinition]
     /// Groups, then timelines (a group is a timeline whose members start together).
-    public let groups: [GroupDefinition]
+    public internal(set) var groups: [GroupDefinition]
     /// Which timelines drive which targets, and where.
     public internal(set) var graph: ControlGraph
     var world: WorldState
@@ -48,6 +48,15 @@ public struct Stage: Sendable {
         world.pendingBlocks.append(definition.blocks)
         graph = ControlGraph(animators: definitions, groups: groups)
         return definitions.count - 1
+    }
+
+    /// Adds an inactive group or timeline over targets already on the stage; returns its target
+    /// index (after every animator and every earlier group).
+    public mutating func addGroup(_ definition: GroupDefinition) -> Int {
+        groups.append(definition)
+        graph = ControlGraph(animators: definitions, groups: groups)
+        world.timelines.append(Playhead(definition: definition, length: graph.lengths[groups.count - 1]))
+        return definitions.count + groups.count - 1
     }
 
     // MARK: - Reading

@@ -1,0 +1,75 @@
+/// Animators (and groups) under one playhead, with `UIViewPropertyAnimator`'s calls (SPEC §3.5):
+/// a group starts its members together (each after its delay); a timeline places them as GSAP's
+/// timelines do. Its members are pure functions of the playhead, so reversing or scrubbing it
+/// replays members that had already ended.
+///
+/// ```swift
+/// let intro = try AnimatorGroup(timeline: [
+///     .member(target: fade.index, position: .append),
+///     .member(target: slide.index, position: .previousStart(0.2)),
+/// ], stage: stage)
+/// try intro.startAnimation()
+/// stage.advance(to: 0.5)
+/// try intro.setReversed(true)
+/// ```
+///
+/// Make every `PropertyAnimator` of a stage before its first group: groups are numbered after
+/// the animators, as in a scene file.
+public final class AnimatorGroup {
+    public let stage: AnimationStage
+    /// The group's index among the stage's control targets (after every animator).
+    public let index: Int
+
+    /// A group whose members (animators' or groups' `index`) start together, each after its delay.
+    public init(members: [(target: Int, delay: Double)], timing: CubicTimingParameters = .linear, stage: AnimationStage) {
+        self.stage = stage
+        let id = "group\(stage.stage.groups.count)"
+        index = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
+                                          timing: timing))
+    }
+
+    /// A timeline of `children` placed by their positions (`.append`, `.previousStart(0.2)`, labels
+    /// and staggers), its own time running `timeScale` times as fast as the stage's. Throws
+    /// for a position naming a label not yet placed.
+    public init(timeline children: [TimelineChild], timeScale: Double = 1, timing: CubicTimingParameters = .linear,
+                stage: AnimationStage) throws(TimelineLayout.UnknownLabel) {
+        self.stage = stage
+        let definitions = stage.stage.definitions, groups = stage.stage.groups
+        let members = try TimelineLayout.resolve(children) { target in
+            GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
+        }.members
+        index = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale, timing: timing))
+    }
+
+    private var status: AnimatorStatus { stage.stage.animatorStatus[index] }
+
+    /// Mirrors `state`.
+    public var state: AnimatingState { status.state }
+    /// Mirrors `isRunning`.
+    public var isRunning: Bool { status.isRunning }
+    /// Mirrors `isReversed`.
+    public var isReversed: Bool { status.isReversed }
+    /// Mirrors `fractionComplete` (reading): where the playhead is along the group's length.
+    public var fractionComplete: Double { status.fractionComplete }
+    /// The playhead, in seconds of the group's own time.
+    public var playhead: Double { status.playhead ?? 0 }
+
+    public func startAnimation() throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: 0)) }
+    public func startAnimation(afterDelay delay: Double) throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: delay)) }
+    public func pauseAnimation() throws(AnimatorCallError) { try stage.perform(.pause(animator: index)) }
+    public func stopAnimation(_ withoutFinishing: Bool) throws(AnimatorCallError) {
+        try stage.perform(.stop(animator: index, withoutFinishing: withoutFinishing))
+    }
+    public func finishAnimation(at position: AnimatingPosition) throws(AnimatorCallError) {
+        try stage.perform(.finish(animator: index, position: position))
+    }
+    public func setFractionComplete(_ fraction: Double) throws(AnimatorCallError) {
+        try stage.perform(.fraction(animator: index, value: fraction))
+    }
+    public func setReversed(_ reversed: Bool) throws(AnimatorCallError) { try stage.perform(.reverse(animator: index, value: reversed)) }
+    public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) throws(AnimatorCallError) {
+        try stage.perform(.continueAnimation(animator: index, timing: parameters, durationFactor: durationFactor))
+    }
+    /// Handlers run in the order added, with the position the group ended at.
+    public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) { stage.addHandler(handler, to: index) }
+}
