@@ -15,7 +15,7 @@
 ///
 /// Make every `PropertyAnimator` of a stage before its first group: groups are numbered after
 /// the animators, as in a scene file.
-public final class AnimatorGroup {
+public final class AnimatorGroup: AnimationControl {
     public let stage: AnimationStage
     /// The group's index among the stage's control targets (after every animator).
     public let index: Int
@@ -53,23 +53,4 @@ public final class AnimatorGroup {
     public var fractionComplete: Double { status.fractionComplete }
     /// The playhead, in seconds of the group's own time.
     public var playhead: Double { status.playhead ?? 0 }
-
-    public func startAnimation() throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: 0)) }
-    public func startAnimation(afterDelay delay: Double) throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: delay)) }
-    public func pauseAnimation() throws(AnimatorCallError) { try stage.perform(.pause(animator: index)) }
-    public func stopAnimation(_ withoutFinishing: Bool) throws(AnimatorCallError) {
-        try stage.perform(.stop(animator: index, withoutFinishing: withoutFinishing))
-    }
-    public func finishAnimation(at position: AnimatingPosition) throws(AnimatorCallError) {
-        try stage.perform(.finish(animator: index, position: position))
-    }
-    public func setFractionComplete(_ fraction: Double) throws(AnimatorCallError) {
-        try stage.perform(.fraction(animator: index, value: fraction))
-    }
-    public func setReversed(_ reversed: Bool) throws(AnimatorCallError) { try stage.perform(.reverse(animator: index, value: reversed)) }
-    public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) throws(AnimatorCallError) {
-        try stage.perform(.continueAnimation(animator: index, timing: parameters, durationFactor: durationFactor))
-    }
-    /// Handlers run in the order added, with the position the group ended at.
-    public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) { stage.addHandler(handler, to: index) }
 }

@@ -13,7 +13,7 @@
 /// try animator.pauseAnimation()
 /// animator.fractionComplete        // 0.3153568126…: the progress, so nothing jumps
 /// ```
-public final class PropertyAnimator {
+public final class PropertyAnimator: AnimationControl {
     public let stage: AnimationStage
     /// The animator's index on its stage.
     public let index: Int
@@ -58,6 +58,60 @@ public final class PropertyAnimator {
     /// Mirrors `isInterruptible`.
     public var isInterruptible: Bool { current.options.isInterruptible }
 
+    /// Mirrors `addAnimations(_:delayFactor:)`: the assignments are the block.
+    public func addAnimations(_ assignments: [PropertyAssignment], delayFactor: Double = 0) throws(AnimatorCallError) {
+        try stage.perform(.addAnimations(animator: index, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments)))
+    }
+    /// Mirrors `UIView.animateKeyframes` inside an animator's block: each frame's assignments
+    /// animate over its relative start and duration (fractions of the animator's duration, as
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:)` takes them).
+    public func addKeyframes(_ frames: [Keyframe], calculationMode: CalculationMode = .linear,
+                             delayFactor: Double = 0) throws(AnimatorCallError) {
+        let block = AnimationBlock(delayFactor: delayFactor, keyframes: KeyframeBlock(frames: frames, calculationMode: calculationMode))
+        try stage.perform(.addAnimations(animator: index, block: block))
+    }
+    /// Adds a `CAKeyframeAnimation`-style track of one property (values at key times).
+    public func addTrack(_ key: String, _ track: KeyframeTrack, delayFactor: Double = 0) throws(AnimatorCallError) {
+        guard let target = stage.target(key) else {
+            throw AnimatorCallError(call: "addTrack", state: state.rawValue, legal: "a key such as frog.position that names a layer's property",
+                                    reason: "\"\(key)\" names none")
+        }
+        let block = AnimationBlock(delayFactor: delayFactor, tracks: [TrackAnimation(target: target, track: track)])
+        try stage.perform(.addAnimations(animator: index, block: block))
+    }
+    /// Mirrors setting `scrubsLinearly` (an error while paused, as in UIKit).
+    public func setScrubsLinearly(_ value: Bool) throws(AnimatorCallError) {
+        if state == .active && !isRunning {
+            throw AnimatorCallError(call: "scrubsLinearly", state: "active",
+                                    legal: "scrubsLinearly cannot change while the animator is paused")
+        }
+        var options = current.options
+        options.scrubsLinearly = value
+        try stage.setOptions(options, of: index)
+    }
+    /// Mirrors setting `pausesOnCompletion`.
+    public func setPausesOnCompletion(_ value: Bool) throws(AnimatorCallError) {
+        var options = current.options
+        options.pausesOnCompletion = value
+        try stage.setOptions(options, of: index)
+    }
+    /// Mirrors setting `isInterruptible` (only while inactive).
+    public func setInterruptible(_ value: Bool) throws(AnimatorCallError) {
+        var options = current.options
+        options.isInterruptible = value
+        try stage.setOptions(options, of: index)
+    }
+}
+
+/// The calls `PropertyAnimator` and `AnimatorGroup` share: UIViewAnimating's, applied to the
+/// target `index` of `stage`.
+public protocol AnimationControl: AnyObject {
+    var stage: AnimationStage { get }
+    /// The index among the stage's control targets (animators, then groups and timelines).
+    var index: Int { get }
+}
+
+extension AnimationControl {
     /// Mirrors `startAnimation()`.
     public func startAnimation() throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: 0)) }
     /// Mirrors `startAnimation(afterDelay:)`.
@@ -87,51 +141,8 @@ public final class PropertyAnimator {
                                   durationFactor: Double) throws(AnimatorCallError) {
         try stage.perform(.continueAnimation(animator: index, timing: parameters, durationFactor: durationFactor))
     }
-    /// Mirrors `addAnimations(_:delayFactor:)`: the assignments are the block.
-    public func addAnimations(_ assignments: [PropertyAssignment], delayFactor: Double = 0) throws(AnimatorCallError) {
-        try stage.perform(.addAnimations(animator: index, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments)))
-    }
-    /// Mirrors `UIView.animateKeyframes` inside an animator's block: each frame's assignments
-    /// animate over its relative start and duration (fractions of the animator's duration, as
-    /// `addKeyframe(withRelativeStartTime:relativeDuration:)` takes them).
-    public func addKeyframes(_ frames: [Keyframe], calculationMode: CalculationMode = .linear,
-                             delayFactor: Double = 0) throws(AnimatorCallError) {
-        let block = AnimationBlock(delayFactor: delayFactor, keyframes: KeyframeBlock(frames: frames, calculationMode: calculationMode))
-        try stage.perform(.addAnimations(animator: index, block: block))
-    }
-    /// Adds a `CAKeyframeAnimation`-style track of one property (values at key times).
-    public func addTrack(_ key: String, _ track: KeyframeTrack, delayFactor: Double = 0) throws(AnimatorCallError) {
-        guard let target = stage.target(key) else {
-            throw AnimatorCallError(call: "addTrack", state: state.rawValue, legal: "a key such as frog.position that names a layer's property",
-                                    reason: "\"\(key)\" names none")
-        }
-        let block = AnimationBlock(delayFactor: delayFactor, tracks: [TrackAnimation(target: target, track: track)])
-        try stage.perform(.addAnimations(animator: index, block: block))
-    }
     /// Mirrors `addCompletion(_:)`: handlers run in the order added, with the final position.
     public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) {
         stage.addHandler(handler, to: index)
-    }
-    /// Mirrors setting `scrubsLinearly` (an error while paused, as in UIKit).
-    public func setScrubsLinearly(_ value: Bool) throws(AnimatorCallError) {
-        if state == .active && !isRunning {
-            throw AnimatorCallError(call: "scrubsLinearly", state: "active",
-                                    legal: "scrubsLinearly cannot change while the animator is paused")
-        }
-        var options = current.options
-        options.scrubsLinearly = value
-        try stage.setOptions(options, of: index)
-    }
-    /// Mirrors setting `pausesOnCompletion`.
-    public func setPausesOnCompletion(_ value: Bool) throws(AnimatorCallError) {
-        var options = current.options
-        options.pausesOnCompletion = value
-        try stage.setOptions(options, of: index)
-    }
-    /// Mirrors setting `isInterruptible` (only while inactive).
-    public func setInterruptible(_ value: Bool) throws(AnimatorCallError) {
-        var options = current.options
-        options.isInterruptible = value
-        try stage.setOptions(options, of: index)
     }
 }

@@ -374,16 +374,12 @@ extension SceneDocument {
 
     // MARK: - Completions and the script
 
-    /// The calls an event or completion can make, and the keys that qualify each.
-    static let calls: [(name: String, modifiers: [String])] = [
-        ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
-        ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
-        ("addAnimations", ["delayFactor", "set"]), ("pan", ["to", "by", "duration"]),
-    ]
-    static let gestures = ["drag", "release"]
-    static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
+    /// The calls an event or completion can make, the keys that qualify each, and the gestures
+    /// (`SceneVocabulary` holds them for the schema too).
+    static var calls: [(name: String, modifiers: [String])] { SceneVocabulary.calls }
+    static var actionKeys: [String] { SceneVocabulary.actionKeys }
     /// Keys that qualify a call and are not actions themselves (`set` is both).
-    static var modifierKeys: [String] { Set(calls.flatMap(\.modifiers) + ["path"]).subtracting(actionKeys).sorted() }
+    static var modifierKeys: [String] { SceneVocabulary.modifierKeys }
 
     func readCompletion(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> Completion? {
         guard reader.mapping(node, at: path, allowed: SceneVocabulary.completion.names) != nil else { return nil }
