@@ -61,6 +61,9 @@ import ZoetropeRender
         let rendered = try fromFile.writeFrames(to: directory + "/file")
         #expect(paths.map { ($0 as NSString).lastPathComponent } == rendered.map { ($0 as NSString).lastPathComponent })
         #expect(FileManager.default.contents(atPath: paths[45]) == FileManager.default.contents(atPath: rendered[45]), "the same bytes")
+        // With its manifest, the folder is a render's to the commands: a video of it.
+        let video = try VideoExport.write(folder: directory + "/calls", to: directory + "/calls.apng")
+        #expect(video.frames == 91 && video.framesPerSecond == 30)
     }
 
     @Test func framesAreTheBytesZoetropeRenderWrites() throws {

@@ -80,19 +80,26 @@ public struct Movie: Sendable {
         return try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale).image(of: frames[index]) }
     }
 
-    /// Writes every frame as `folder/frame_NNNNN.png` (named as `render` names them), atomically;
-    /// returns their paths.
+    /// Writes every frame as `folder/frame_NNNNN.png` (named as `render` names them), atomically,
+    /// and a manifest.json, so `zoetrope video`, `view` and `diff` take the folder; returns the
+    /// frames' paths.
     @discardableResult
     public func writeFrames(to folder: String, scale: Double = 1) throws(RenderError) -> [String] {
         try AtomicFile.makeDirectory(folder)
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale) }
-        var paths: [String] = []
+        var written: [(index: Int, file: String, bytes: [UInt8])] = []
         for (index, tree) in frames.enumerated() {
-            let path = folder + "/" + FrameSequenceRenderer.fileName(ofFrame: index, frameCount: frames.count)
-            try AtomicFile.write(try rendering { () throws(CairoError) in try renderer.png(of: tree) }, to: path)
-            paths.append(path)
+            let file = FrameSequenceRenderer.fileName(ofFrame: index, frameCount: frames.count)
+            let bytes = try rendering { () throws(CairoError) in try renderer.png(of: tree) }
+            try AtomicFile.write(bytes, to: folder + "/" + file)
+            written.append((index, file, bytes))
         }
-        return paths
+        let size = [Int((canvas.size.x * scale).rounded()), Int((canvas.size.y * scale).rounded())]
+        let manifest = RenderManifest(scene: name, fps: framesPerSecond, size: size, scale: scale,
+                                      duration: Double(max(frames.count - 1, 0)) / framesPerSecond, frameCount: frames.count,
+                                      environment: frames.first.map { RenderEnvironment.current(for: $0.layers) }, frames: written)
+        try manifest.write(to: folder + "/manifest.json")
+        return written.map { folder + "/" + $0.file }
     }
 
     /// Writes the frames as one APNG that loops forever at the movie's frame rate.

@@ -23,9 +23,12 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
     }
 
     /// The environment this process renders `scene` in.
-    public static func current(for scene: Scene) -> RenderEnvironment {
+    public static func current(for scene: Scene) -> RenderEnvironment { current(for: scene.layers) }
+
+    /// The environment this process draws `layers` in.
+    public static func current(for layers: LayerTree) -> RenderEnvironment {
         let version = Int(FcGetVersion())
-        let families = Set(scene.layers.nodes.filter { $0.shape == .text }.map(\.style.fontFamily))
+        let families = Set(layers.nodes.filter { $0.shape == .text }.map(\.style.fontFamily))
         var fonts: [String: String] = [:]
         for family in families { fonts[family] = FontCatalog.file(of: family) ?? "none" }
         return RenderEnvironment(cairo: cairoVersion, pixman: String(cString: pixman_version_string()),

@@ -63,7 +63,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
         return try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes))
     }
 
-    func write(to path: String) throws(RenderError) {
+    public func write(to path: String) throws(RenderError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -73,6 +73,18 @@ public struct RenderManifest: Codable, Hashable, Sendable {
             throw RenderError(message: "\(path): cannot encode the manifest: \(error)", exitCode: 70)
         }
         try AtomicFile.write(Array(data) + [0x0A], to: path)
+    }
+}
+
+extension RenderManifest {
+    /// The manifest of frames made from Swift (no scene file: its hash is of no bytes), so
+    /// `zoetrope video`, `view` and `diff` read their folder as a render's.
+    public init(scene: String, fps: Double, size: [Int], scale: Double, duration: Double, frameCount: Int,
+                environment: RenderEnvironment?, frames: [(index: Int, file: String, bytes: [UInt8])]) {
+        self.init(scene: scene, sceneFile: "", sceneHash: sha256Hex([]), overrides: [], fps: fps, size: size, scale: scale,
+                  motionBlur: 1, format: "png", duration: duration, frameCount: frameCount, cairoVersion: ZoetropeRender.cairoVersion,
+                  environment: environment,
+                  frames: frames.map { Frame(index: $0.index, file: $0.file, time: Double($0.index) / fps, sha256: sha256Hex($0.bytes)) })
     }
 }
 
