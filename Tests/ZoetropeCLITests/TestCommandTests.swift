@@ -169,6 +169,9 @@ import ZoetropeRender
         #expect(project.exists("output/merged/failures/slide/frame_00020.actual.png"))
         let failing = statuses.values.filter { $0 == "failed" || $0 == "missing" }.count
         #expect(String(decoding: project.bytes("output/merged.xml") ?? Data(), as: UTF8.self).contains(#"tests="11" failures="\#(failing)""#))
+        let onto = try CommandRunner.run(["test", "--merge", "output/r0", "output/r1", "--report", "output/r1/"], in: project.folder.url)
+        #expect(onto.status == 64 && onto.stderr.contains("it is also the --report folder"), "\(onto.stderr)")
+        #expect(project.exists("output/r1/report.json"), "the shard's report is left alone")
     }
 
     @Test func aFolderThatIsNotAReportIsNeverCleared() throws {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import ZoetropeRender
 
@@ -12,6 +15,13 @@ public enum TestReportFolder {
 
     /// Combines the report folders of shards into `folder`: their images copied, one report.
     public static func merge(_ folders: [String], into folder: String) throws(RenderError) -> TestReport {
+        func same(_ a: String, _ b: String) -> Bool {
+            var left = stat(), right = stat()
+            return a == b || (stat(a, &left) == 0 && stat(b, &right) == 0 && left.st_dev == right.st_dev && left.st_ino == right.st_ino)
+        }
+        if let source = folders.first(where: { same($0, folder) }) {
+            throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", exitCode: 64)
+        }
         let reports = try folders.map { (source: String) throws(RenderError) -> TestReport in try TestReport.read(folder: source) }
         try GoldenTest.prepareReportFolder(folder)
         for (source, report) in zip(folders, reports) {
