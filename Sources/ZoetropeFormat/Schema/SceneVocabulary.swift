@@ -60,7 +60,7 @@ enum SceneVocabulary {
 
     // MARK: - The document
 
-    static let root = Mapping(name: "scene", help: "A Zoetrope scene file (SPEC.md §4).", keys: [
+    static let root = Mapping(name: "scene", help: "A Zoetrope scene file (docs/scene-format.md).", keys: [
         Key(name: "version", value: .number(minimum: 1, maximum: 1), help: "The scene format's version: 1."),
         Key(name: "canvas", value: .mapping("canvas"), required: true),
         Key(name: "render", value: .mapping("render")),
