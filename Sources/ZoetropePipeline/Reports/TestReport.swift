@@ -58,11 +58,6 @@ public struct TestReport: Codable, Hashable, Sendable {
             self.message = message
         }
 
-        /// The share of pixels that differ, when compared.
-        public var ratio: Double? {
-            guard let differingPixels, let totalPixels, totalPixels > 0 else { return nil }
-            return Double(differingPixels) / Double(totalPixels)
-        }
     }
 
     public struct Scene: Codable, Hashable, Sendable {
@@ -116,10 +111,6 @@ public struct TestReport: Codable, Hashable, Sendable {
     }
 
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }
-
-    public func count(_ status: Status) -> Int {
-        scenes.reduce(0) { $0 + $1.frames.filter { $0.status == status }.count }
-    }
 
     public static func read(folder: String) throws(RenderError) -> TestReport {
         let path = folder + "/" + fileName

@@ -58,9 +58,6 @@ public struct GoldenSettings: Sendable {
         }
     }
 
-    /// No settings: every scene at the defaults.
-    public init() {}
-
     /// The settings in `goldens`' `zoetrope-test.yaml`; none when there is no such file. Throws
     /// every problem, with the file and the key path (exit 65).
     public init(goldens: String) throws(RenderError) {
