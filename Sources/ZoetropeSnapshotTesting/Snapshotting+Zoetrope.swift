@@ -62,6 +62,9 @@ extension Diffing where Value == Data {
     /// and where the diff image was written.
     public static func zoetropeImage(_ tolerance: Tolerance) -> Diffing {
         .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
+            // A snapshot that could not be drawn holds the reason instead of a PNG: it fails even
+            // against a reference recorded from the same failure.
+            guard actual.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return (String(decoding: actual, as: UTF8.self), []) }
             guard reference != actual else { return nil }
             let expected: RasterImage, found: RasterImage
             do {
@@ -114,7 +117,7 @@ enum ZoetropeSnapshot {
     }
 
     /// The image as PNG data; a failure to draw is a failed snapshot, not a crash: its message
-    /// is the data, which no PNG reference equals.
+    /// is the data, which `zoetropeImage` always reports as a failure.
     static func png(_ make: () throws(RenderError) -> RasterImage) -> Data {
         do {
             return Data(try make().pngData())

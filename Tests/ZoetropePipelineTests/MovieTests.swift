@@ -153,6 +153,53 @@ import ZoetropeRender
         #expect(fromCalls.frames[60].values[0].position == Vector2(20, 30), "slide replayed back to its start")
     }
 
+    @Test func aGroupFromSwiftMatchesTheSceneFile() throws {
+        let directory = try folder()
+        let file = directory + "/group.yaml"
+        try """
+            version: 1
+            canvas: { size: [200, 120] }
+            render: { fps: 20, duration: 2.5 }
+            layers:
+              - { id: a, shape: rect, position: [20, 30], size: [20, 20] }
+              - { id: b, shape: rect, position: [20, 90], size: [20, 20] }
+            animators:
+              - { id: slide, duration: 1, animations: [ { set: { a.position: [180, 30] } } ] }
+              - { id: drop, duration: 1, animations: [ { set: { b.position: [180, 90] } } ] }
+            groups:
+              - { id: both, members: [slide, { id: drop, delay: 0.3 }] }
+            script:
+              - { at: 0, start: both }
+              - { at: 0.8, pause: both }
+              - { at: 1.1, fraction: both, value: 0.25 }
+              - { at: 1.4, start: both }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let fromFile = try Movie(contentsOf: file)
+
+        var a = Layer(id: "a", shape: .rect), b = Layer(id: "b", shape: .rect)
+        (a.values.position, a.values.size, b.values.position, b.values.size) = (Vector2(20, 30), Vector2(20, 20), Vector2(20, 90), Vector2(20, 20))
+        let stage = AnimationStage(layers: [a, b])
+        let slide = PropertyAnimator(duration: 1, stage: stage), drop = PropertyAnimator(duration: 1, stage: stage)
+        try slide.addAnimations([stage.assignment("a.position", .vector(Vector2(180, 30)))])
+        try drop.addAnimations([stage.assignment("b.position", .vector(Vector2(180, 90)))])
+        let both = AnimatorGroup(members: [(slide.index, 0), (drop.index, 0.3)], stage: stage)
+        let fromCalls = try Movie.record(stage, canvas: Canvas(size: Vector2(200, 120)), framesPerSecond: 20) { clock in
+            try both.startAnimation()
+            clock.advance(to: 0.8)
+            try both.pauseAnimation()
+            clock.advance(to: 1.1)
+            try both.setFractionComplete(0.25)
+            clock.advance(to: 1.4)
+            try both.startAnimation()
+            clock.advance(to: 2.5)
+        }
+        #expect(fromCalls.frames.count == fromFile.frames.count)
+        for index in fromFile.frames.indices {
+            #expect(fromCalls.frames[index].values == fromFile.frames[index].values, "frame \(index)")
+        }
+        #expect(fromCalls.frames[24].values[1].position.x > 20 && fromCalls.frames[24].values[1].position.x < 180, "drop moves 0.3 s after slide")
+    }
+
     @Test func aSceneThatCannotBeReadSaysWhy() {
         #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml") }
         #expect(throws: SceneLoadError.self) { try Movie(contentsOf: "/nonexistent/scene.yaml", overrides: ["no equals sign"]) }

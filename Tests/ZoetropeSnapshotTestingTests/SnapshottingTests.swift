@@ -56,6 +56,14 @@ import ZoetropeSnapshotTesting
         #expect(tolerant == nil, "within a tolerance of 20 %")
     }
 
+    @Test func aSnapshotThatCannotBeDrawnFailsEvenAgainstItsOwnRecording() throws {
+        let directory = try folder()
+        let empty = Movie(name: "empty", canvas: Canvas(size: Vector2(80, 50)), framesPerSecond: 10, frames: [])
+        _ = verifySnapshot(of: empty, as: .frames(at: [0]), named: "empty", record: .all, snapshotDirectory: directory)
+        let failure = verifySnapshot(of: empty, as: .frames(at: [0]), named: "empty", record: .never, snapshotDirectory: directory)
+        #expect(failure?.contains("zoetrope could not draw the snapshot") == true, "\(failure ?? "passed")")
+    }
+
     @Test func aRecordedStageAndAContactSheet() throws {
         let directory = try folder()
         var box = Layer(id: "box", shape: .rect)

@@ -105,7 +105,7 @@ public struct Movie: Sendable {
     /// Writes the frames as one APNG that loops forever at the movie's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale, keepsAlpha: true) }
-        try AnimatedPNG.write(count: frames.count, delay: VideoExport.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
+        try AnimatedPNG.write(count: frames.count, delay: AnimatedPNG.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
             try rendering { () throws(CairoError) in try renderer.png(of: frames[index]) }
         }
     }

@@ -71,7 +71,7 @@ public enum VideoExport {
         if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
         switch format {
         case .apng:
-            try AnimatedPNG.write(frames: paths, delay: delay(seconds: Double(step) / manifest.fps), to: file)
+            try AnimatedPNG.write(frames: paths, delay: AnimatedPNG.delay(seconds: Double(step) / manifest.fps), to: file)
         default:
             try pipe(paths, rate: rate, size: manifest.size, format: format, to: file)
         }
@@ -105,22 +105,5 @@ public enum VideoExport {
             throw error
         }
         try AtomicFile.rename(temporary, to: file)
-    }
-
-    /// `seconds` as the fraction an APNG frame control stores (16-bit numerator and
-    /// denominator), exact when it can be (1/30, 1001/30000), else the nearest.
-    static func delay(seconds: Double) -> (numerator: UInt16, denominator: UInt16) {
-        var best: (numerator: UInt16, denominator: UInt16) = (1, 1), error = Double.infinity
-        for denominator in 1...65535 {
-            let numerator = (seconds * Double(denominator)).rounded()
-            guard numerator >= 1, numerator <= 65535 else { continue }
-            let candidate = abs(numerator / Double(denominator) - seconds)
-            if candidate < error - 1e-15 {
-                best = (UInt16(numerator), UInt16(denominator))
-                error = candidate
-                if candidate < 1e-12 { break }
-            }
-        }
-        return best
     }
 }

@@ -82,6 +82,23 @@ public enum AnimatedPNG {
         try file.commit()
     }
 
+    /// `seconds` as the fraction an APNG frame control stores (16-bit numerator and
+    /// denominator), exact when it can be (1/30, 1001/30000), else the nearest.
+    public static func delay(seconds: Double) -> (numerator: UInt16, denominator: UInt16) {
+        var best: (numerator: UInt16, denominator: UInt16) = (1, 1), error = Double.infinity
+        for denominator in 1...65535 {
+            let numerator = (seconds * Double(denominator)).rounded()
+            guard numerator >= 1, numerator <= 65535 else { continue }
+            let candidate = abs(numerator / Double(denominator) - seconds)
+            if candidate < error - 1e-15 {
+                best = (UInt16(numerator), UInt16(denominator))
+                error = candidate
+                if candidate < 1e-12 { break }
+            }
+        }
+        return best
+    }
+
     /// The IHDR body and the image data (every IDAT, joined) of the PNG file at `path`.
     private static func chunks(of path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", exitCode: 66) }
