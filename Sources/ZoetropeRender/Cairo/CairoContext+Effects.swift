@@ -143,46 +143,133 @@ extension CairoContext {
     }
 
     /// An in-place Gaussian blur of an ARGB32 surface, approximated by three box blurs per axis
-    /// (Wells' box sizes for σ); premultiplied channels blur independently.
+    /// (Wells' box sizes for σ); premultiplied channels blur independently, each pass rounding
+    /// its running sums to bytes. Raw pointers, and columns summed a row at a time: this touches
+    /// every pixel six times.
     static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent) {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
-        let boxes = boxSizes(sigma: sigma, count: 3)
-        var line = [Int32](repeating: 0, count: max(width, height) * 4)
-        var output = [Int32](repeating: 0, count: max(width, height) * 4)
-        for radius in boxes.map({ ($0 - 1) / 2 }) {
+        let rowBytes = width * 4
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * height)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(rowBytes, 4))
+        defer {
+            copy.deallocate()
+            sums.deallocate()
+        }
+        for radius in boxSizes(sigma: sigma, count: 3).map({ ($0 - 1) / 2 }) {
+            let average = BoxAverage(radius: radius)
             for y in 0..<height {
-                let row = data.advanced(by: y * stride)
-                for x in 0..<width { for c in 0..<4 { line[x * 4 + c] = Int32(row[x * 4 + c]) } }
-                boxPass(&line, &output, count: width, radius: radius, edges: edges)
-                for x in 0..<width { for c in 0..<4 { row[x * 4 + c] = UInt8(clamping: output[x * 4 + c]) } }
+                let row = data + y * stride
+                copy.update(from: row, count: rowBytes)
+                average.blurRow(copy, count: width, edges: edges, into: row)
             }
-            for x in 0..<width {
-                for y in 0..<height { for c in 0..<4 { line[y * 4 + c] = Int32(data[y * stride + x * 4 + c]) } }
-                boxPass(&line, &output, count: height, radius: radius, edges: edges)
-                for y in 0..<height { for c in 0..<4 { data[y * stride + x * 4 + c] = UInt8(clamping: output[y * 4 + c]) } }
-            }
+            for y in 0..<height { (copy + y * rowBytes).update(from: data + y * stride, count: rowBytes) }
+            average.blurColumns(copy, rowBytes: rowBytes, count: height, edges: edges, sums: sums) { data + $0 * stride }
         }
         cairo_surface_mark_dirty(surface)
     }
 
-    /// A running-sum box blur of `count` RGBA samples; beyond the ends, transparency or the end
-    /// samples repeated.
-    private static func boxPass(_ input: inout [Int32], _ output: inout [Int32], count: Int, radius: Int, edges: BlurEdges) {
-        let size = Int32(2 * radius + 1)
-        func sample(_ index: Int, _ c: Int) -> Int32 {
-            if index >= 0 && index < count { return input[index * 4 + c] }
-            return edges == .extend ? input[min(max(index, 0), count - 1) * 4 + c] : 0
+    /// The rounded mean of a box of `2 × radius + 1` samples of bytes, from their sum.
+    struct BoxAverage {
+        let radius: Int
+        private let size: Int32, half: UInt64
+        /// ⌊2³² / size⌋ + 1: for a sum n ≤ 255 × size, ⌊(n + half) × multiplier / 2³²⌋ is the
+        /// integer quotient (n + half) / size while 256 × size² < 2³², that is size < 4096: the
+        /// error the rounded-up multiplier adds stays below 1 / size. An integer division per
+        /// channel per pixel cost more than the rest of the pass.
+        private let multiplier: UInt64
+
+        init(radius: Int) {
+            self.radius = radius
+            size = Int32(2 * radius + 1)
+            half = UInt64(size / 2)
+            multiplier = (1 << 32) / UInt64(size) + 1
         }
-        for c in 0..<4 {
-            var sum: Int32 = 0
-            for i in -radius...radius { sum += sample(i, c) }
-            for i in 0..<count {
-                output[i * 4 + c] = (sum + size / 2) / size
-                sum += sample(i + radius + 1, c) - sample(i - radius, c)
+
+        @inline(__always) func mean(_ sum: Int32) -> UInt8 {
+            guard size < 4096 else { return UInt8(truncatingIfNeeded: (sum + size / 2) / size) }
+            return multiplied(sum)
+        }
+
+        @inline(__always) private func multiplied(_ sum: Int32) -> UInt8 {
+            UInt8(truncatingIfNeeded: ((UInt64(UInt32(bitPattern: sum)) &+ half) &* multiplier) >> 32)
+        }
+
+        /// One row of `count` RGBA samples from `input` into `output`; beyond the ends,
+        /// transparency or the end samples repeated. Wrapping arithmetic: sums of bytes cannot
+        /// overflow, and checks on every add doubled the loop.
+        func blurRow(_ input: UnsafePointer<UInt8>, count: Int, edges: BlurEdges, into output: UnsafeMutablePointer<UInt8>) {
+            var sum = (Int32(0), Int32(0), Int32(0), Int32(0))
+            @inline(__always) func add(_ index: Int, _ sign: Int32) {
+                var index = index
+                if index < 0 || index >= count {
+                    guard edges == .extend else { return }
+                    index = min(max(index, 0), count - 1)
+                }
+                let pixel = input + index &* 4
+                sum.0 &+= sign &* Int32(pixel[0])
+                sum.1 &+= sign &* Int32(pixel[1])
+                sum.2 &+= sign &* Int32(pixel[2])
+                sum.3 &+= sign &* Int32(pixel[3])
+            }
+            @inline(__always) func emit(_ index: Int) {
+                let pixel = output + index &* 4
+                pixel[0] = mean(sum.0)
+                pixel[1] = mean(sum.1)
+                pixel[2] = mean(sum.2)
+                pixel[3] = mean(sum.3)
+            }
+            for index in -radius...radius { add(index, 1) }
+            // Where the box leaves and enters within the row, without a test per sample.
+            let inner = min(radius, count)..<max(min(radius, count), count - radius - 1)
+            for index in 0..<inner.lowerBound {
+                emit(index)
+                add(index + radius + 1, 1)
+                add(index - radius, -1)
+            }
+            for index in inner {
+                emit(index)
+                let entering = input + (index &+ radius &+ 1) &* 4, leaving = input + (index &- radius) &* 4
+                sum.0 &+= Int32(entering[0]) &- Int32(leaving[0])
+                sum.1 &+= Int32(entering[1]) &- Int32(leaving[1])
+                sum.2 &+= Int32(entering[2]) &- Int32(leaving[2])
+                sum.3 &+= Int32(entering[3]) &- Int32(leaving[3])
+            }
+            for index in inner.upperBound..<count {
+                emit(index)
+                add(index + radius + 1, 1)
+                add(index - radius, -1)
+            }
+        }
+
+        /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
+        /// rows `output` gives, a row at a time: `sums` holds a running sum per byte of a row.
+        func blurColumns(_ input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
+                         sums: UnsafeMutablePointer<Int32>, output: (Int) -> UnsafeMutablePointer<UInt8>) {
+            @inline(__always) func add(_ row: Int, _ sign: Int32) {
+                var row = row
+                if row < 0 || row >= count {
+                    guard edges == .extend else { return }
+                    row = min(max(row, 0), count - 1)
+                }
+                let bytes = input + row * rowBytes
+                for index in 0..<rowBytes { sums[index] &+= sign &* Int32(bytes[index]) }
+            }
+            sums.update(repeating: 0, count: rowBytes)
+            for row in -radius...radius { add(row, 1) }
+            for row in 0..<count {
+                let bytes = output(row)
+                // The test hoisted out of the loop, which then vectorises.
+                if size < 4096 {
+                    for index in 0..<rowBytes { bytes[index] = multiplied(sums[index]) }
+                } else {
+                    for index in 0..<rowBytes { bytes[index] = mean(sums[index]) }
+                }
+                add(row + radius + 1, 1)
+                add(row - radius, -1)
             }
         }
     }
