@@ -39,3 +39,112 @@ private let sceneFiles = ((try? FileManager.default.contentsOfDirectory(atPath: 
         #expect(drawer.redrawnPixels < frames * width * height, "\(scene): something was left undrawn")
     }
 }
+
+/// A scene written to a temporary file, loaded and evaluated: its frames' trees.
+private func frames(of yaml: String) throws -> [PresentationTree] {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("damage-\(UUID().uuidString).yaml").path
+    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let loaded = try SceneLoader.load(path)
+    let (evaluation, duration) = try loaded.evaluate()
+    let rate = loaded.scene.frameRate
+    return (0..<rate.frameCount(forDuration: duration)).map { evaluation.presentation(at: rate.time(ofFrame: $0)) }
+}
+
+/// Changes far apart are drawn again each in its own box, and text reaches only as far as its
+/// ink, so a label between them is not a reason to draw the whole frame.
+@Suite struct DamageRegionTests {
+    @Test func changesFarApartRedrawTheirOwnBoxesOnly() throws {
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [400, 300], background: "#F2F2F7" }
+            render: { fps: 10, duration: 1 }
+            layers:
+              - { id: title, shape: text, text: "Two corners", position: [200, 150], size: [200, 30], font: { size: 20, weight: bold }, color: "#1C1C1E" }
+              - { id: tint, shape: ellipse, position: [200, 60], size: [80, 80], fill: "#FF9500", blendMode: multiply }
+              - { id: a, shape: rect, position: [30, 30], size: [20, 20], cornerRadius: 4, fill: "#007AFF" }
+              - { id: b, shape: rect, position: [370, 270], size: [20, 20], cornerRadius: 4, fill: "#34C759" }
+            animators:
+              - { id: nudge, duration: 1, animations: [ { set: { a.position: [60, 40], b.position: [340, 260] } } ] }
+            script: [ { at: 0, start: nudge } ]
+            """)
+        let drawer = try FrameDrawer(width: 400, height: 300)
+        try drawer.draw(trees[0])
+        for tree in trees.dropFirst() {
+            let before = drawer.redrawnPixels
+            try drawer.draw(tree)
+            #expect(drawer.redrawnPixels - before < 400 * 300 / 10, "two 20-point squares moving a few points")
+            #expect(RasterImage(surface: try #require(drawer.image)) == (try RasterImage(drawing: tree)))
+        }
+    }
+
+    /// Every pixel a text layer inks lies in its reach, which is far smaller than the canvas,
+    /// however it is aligned, turned or scaled.
+    @Test(arguments: [("left", "0deg", 1.0), ("center", "0deg", 2.0), ("right", "0deg", 1.0), ("center", "30deg", 1.5)])
+    func textReachesItsInkAndNoFurther(alignment: String, rotation: String, scale: Double) throws {
+        let tree = try #require(try frames(of: """
+            version: 1
+            canvas: { size: [400, 200], background: "#00000000" }
+            render: { fps: 1, duration: 1 }
+            layers:
+              - { id: label, shape: text, text: "Ågj ÉQ, fly!", alignment: \(alignment), rotation: \(rotation), position: [200, 100], size: [120, 24], font: { size: 28, weight: bold }, color: "#000000" }
+            """).first)
+        let image = try RasterImage(drawing: tree, scale: scale)
+        let canvas = PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height)
+        let reach = try #require(LayerReach(tree, scale: scale, canvas: canvas)).subtree[0]
+        #expect(reach.area * 2 < canvas.area, "\(reach)")
+        var inked = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].alpha > 0 {
+                inked += 1
+                #expect(reach.minX <= x && x < reach.maxX && reach.minY <= y && y < reach.maxY, "(\(x), \(y)) outside \(reach)")
+            }
+        }
+        #expect(inked > 100, "the text was drawn")
+    }
+}
+
+/// A frame's strip layout is the scene's: one stream while a change reaches most strips, strips
+/// while it reaches few, strips for a first frame, whatever the drawer drew before.
+@Suite struct StripLayoutTests {
+    static let scene = """
+        version: 1
+        canvas: { size: [200, 256], background: "#FFFFFF" }
+        render: { fps: 10, duration: 2 }
+        layers:
+          - { id: wide, shape: rect, position: [40, 128], size: [60, 256], fill: "#5E81AC" }
+          - { id: dot, shape: ellipse, position: [20, 20], size: [10, 10], fill: "#BF616A" }
+        animators:
+          - { id: sweep, duration: 0.8, animations: [ { set: { wide.position: [160, 128] } } ] }
+          - { id: hop, duration: 1, animations: [ { set: { dot.position: [180, 20] } } ] }
+        script: [ { at: 0, start: sweep }, { at: 1, start: hop } ]
+        """
+
+    @Test func theSceneDecidesEachFramesLayout() throws {
+        let trees = try frames(of: Self.scene)
+        let drawer = try FrameDrawer(width: 200, height: 256)
+        var layouts: [StripLayout] = []
+        for (index, tree) in trees.enumerated() {
+            try drawer.draw(tree)
+            layouts.append(drawer.stripLayout(from: index > 0 ? trees[index - 1] : nil, to: tree, scale: 1))
+        }
+        #expect(layouts[0] == .strips, "a first frame")
+        #expect(layouts[1...8].allSatisfy { $0 == .whole }, "the full-height rect sweeps: \(layouts)")
+        #expect(layouts[10...].allSatisfy { $0 == .strips }, "only the dot in the top strip moves: \(layouts)")
+        // Asked out of order, without drawing the frame before: the same answers.
+        let fresh = try FrameDrawer(width: 200, height: 256)
+        try fresh.draw(trees[5])
+        #expect(fresh.stripLayout(from: trees[4], to: trees[5], scale: 1) == .whole)
+        try fresh.draw(trees[15])
+        #expect(fresh.stripLayout(from: trees[14], to: trees[15], scale: 1) == .strips)
+    }
+
+    @Test func aChangeReachingThreeFifthsOfTheStripsTakesOneStream() {
+        let row = { (rows: Range<Int>) in PixelBox(minX: 0, minY: rows.lowerBound, maxX: 10, maxY: rows.upperBound) }
+        #expect(StripLayout(changed: nil, height: 640) == .whole, "what changed is not known")
+        #expect(StripLayout(changed: [], height: 640) == .strips, "nothing changed")
+        #expect(StripLayout(changed: [row(0..<10), row(630..<640)], height: 640) == .strips, "2 of 10 strips")
+        #expect(StripLayout(changed: [row(0..<384)], height: 640) == .whole, "6 of 10 strips")
+        #expect(StripLayout(changed: [row(0..<320)], height: 640) == .strips, "5 of 10 strips")
+    }
+}

@@ -22,10 +22,11 @@ import Testing
         }
     }
 
-    private func encode(_ pixels: [RasterImage.Pixel], with encoder: PNGEncoder, width: Int = 300, height: Int = 200) throws -> [UInt8] {
+    private func encode(_ pixels: [RasterImage.Pixel], with encoder: PNGEncoder, width: Int = 300, height: Int = 200,
+                        layout: StripLayout = .strips) throws -> [UInt8] {
         let surface = try CairoImageSurface(width: width, height: height)
         surface.store(pixels)
-        return try encoder.encode(surface)
+        return try encoder.encode(surface, layout: layout)
     }
 
     private func decode(_ png: [UInt8]) throws -> RasterImage {
@@ -92,5 +93,24 @@ import Testing
         #expect(try encode(pixels, with: three, height: 400) == one)
         #expect(three.strips.compressed == 7, "400 rows are 7 strips")
         #expect(try decode(one).pixels == pixels)
+    }
+
+    /// A frame most of whose strips its scene changes is one stream: it decodes to the pixels,
+    /// its bytes do not depend on what the encoder saw before, and strips that follow it are
+    /// compressed anew (a whole frame keeps nothing to compare with).
+    @Test(arguments: [UInt8(255), 160])
+    func aWholeFrameIsOneStreamWhateverCameBefore(alpha: UInt8) throws {
+        let first = picture(offset: 10, alpha: alpha), second = picture(offset: 40, alpha: alpha)
+        let warm = try PNGEncoder(compression: .fast)
+        _ = try encode(first, with: warm)
+        let whole = try encode(second, with: warm, layout: .whole)
+        #expect(whole == (try encode(second, with: PNGEncoder(compression: .fast), layout: .whole)))
+        #expect(whole != (try encode(second, with: PNGEncoder(compression: .fast))), "strips are joined by empty stored blocks")
+        let decoded = try decode(whole)
+        if alpha == 255 { #expect(decoded.pixels == second) } else { #expect(decoded[45, 110].alpha == 160) }
+        let compressed = warm.strips.compressed
+        let strips = try encode(second, with: warm)
+        #expect(warm.strips.compressed == compressed + 4, "200 rows are 4 strips, none kept from the whole frame")
+        #expect(strips == (try encode(second, with: PNGEncoder(compression: .fast))))
     }
 }

@@ -90,7 +90,7 @@ public struct Movie: Sendable {
         var written: [(index: Int, file: String, bytes: [UInt8])] = []
         for (index, tree) in frames.enumerated() {
             let file = FrameSequenceRenderer.fileName(ofFrame: index, frameCount: frames.count)
-            let bytes = try rendering { () throws(CairoError) in try renderer.png(of: tree) }
+            let bytes = try rendering { () throws(CairoError) in try renderer.png(of: tree, after: index > 0 ? frames[index - 1] : nil) }
             try AtomicFile.write(bytes, to: folder + "/" + file)
             written.append((index, file, bytes))
         }
@@ -106,7 +106,7 @@ public struct Movie: Sendable {
     public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale, keepsAlpha: true) }
         try AnimatedPNG.write(count: frames.count, delay: AnimatedPNG.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
-            try rendering { () throws(CairoError) in try renderer.png(of: frames[index]) }
+            try rendering { () throws(CairoError) in try renderer.png(of: frames[index], after: index > 0 ? frames[index - 1] : nil) }
         }
     }
 

@@ -286,22 +286,50 @@ final class CairoContext {
     /// centred vertically on the font's ascent and descent.
     func drawText(_ text: String, family: String, bold: Bool, size: Double, color: Color, opacity: Double,
                   alignment: TextAlignment, width: Double, height: Double) {
-        cairo_select_font_face(pointer, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(pointer, size)
+        let (x, baseline, _) = Self.placeText(text, on: pointer, family: family, bold: bold, size: size, alignment: alignment,
+                                              width: width, height: height)
+        cairo_move_to(pointer, x, baseline)
+        setColor(color, opacity: opacity)
+        cairo_show_text(pointer, text)
+        cairo_new_path(pointer)
+    }
+
+    /// The corners, in device pixels, of the box in which `drawText` puts ink for these
+    /// arguments under `transform` (the layer's, from its box to the device): measured under
+    /// that transform, since hinting places glyphs in device pixels.
+    static func textInk(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
+                        width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let context = cairo_create(surface)
+        defer {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+        }
+        guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        var matrix = cairo_matrix_t(xx: transform.xx, yx: transform.yx, xy: transform.xy, yy: transform.yy, x0: transform.x0, y0: transform.y0)
+        cairo_set_matrix(context, &matrix)
+        let (x, baseline, ink) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
+                                           width: width, height: height)
+        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        let minX = x + ink.x_bearing, minY = baseline + ink.y_bearing, maxX = minX + ink.width, maxY = minY + ink.height
+        return [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)].map(transform.apply)
+    }
+
+    /// Where a line of text starts and its baseline lies in its box, and its ink extents.
+    private static func placeText(_ text: String, on context: OpaquePointer, family: String, bold: Bool, size: Double,
+                                  alignment: TextAlignment, width: Double, height: Double)
+        -> (x: Double, baseline: Double, ink: cairo_text_extents_t) {
+        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
         var font = cairo_font_extents_t()
-        cairo_font_extents(pointer, &font)
+        cairo_font_extents(context, &font)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(pointer, text, &extents)
+        cairo_text_extents(context, text, &extents)
         let x: Double = switch alignment {
         case .left: 0
         case .center: (width - extents.x_advance) / 2
         case .right: width - extents.x_advance
         }
-        let baseline = (height - (font.ascent + font.descent)) / 2 + font.ascent
-        cairo_move_to(pointer, x, baseline)
-        setColor(color, opacity: opacity)
-        cairo_show_text(pointer, text)
-        cairo_new_path(pointer)
+        return (x, (height - (font.ascent + font.descent)) / 2 + font.ascent, extents)
     }
 }

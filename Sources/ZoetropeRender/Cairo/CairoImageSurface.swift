@@ -117,23 +117,28 @@ final class CairoImageSurface: CairoSurface {
         return saved
     }
 
-    /// Puts back the pixels of `box` saved by `copy(of:)`, except those inside `kept`.
-    func restore(_ saved: [UInt32], of box: PixelBox, keeping kept: PixelBox) {
+    /// Puts back the pixels of `box` saved by `copy(of:)`, except those inside any of `kept`.
+    func restore(_ saved: [UInt32], of box: PixelBox, keeping kept: [PixelBox]) {
         let stride = Int(cairo_image_surface_get_stride(pointer))
         guard let data = cairo_image_surface_get_data(pointer), saved.count == box.area else { return }
         cairo_surface_flush(pointer)
         let width = box.maxX - box.minX
+        let kept = kept.filter { $0.intersects(box) }.sorted { $0.minX < $1.minX }
         saved.withUnsafeBufferPointer { saved in
             for y in box.minY..<box.maxY {
                 let row = UnsafeMutableRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
                 let line = saved.baseAddress! + (y - box.minY) * width - box.minX
-                // Whole rows above and below `kept`; beside it, the parts left and right.
-                let spans = kept.minY..<kept.maxY ~= y
-                    ? [box.minX..<max(box.minX, kept.minX), min(box.maxX, kept.maxX)..<box.maxX]
-                    : [box.minX..<box.maxX]
-                for span in spans where !span.isEmpty {
-                    (row + span.lowerBound).update(from: line + span.lowerBound, count: span.count)
+                // The row's parts left of, between and right of the kept boxes it crosses.
+                var x = box.minX
+                for hole in kept where hole.minY <= y && y < hole.maxY {
+                    if hole.minX > x {
+                        let end = min(hole.minX, box.maxX)
+                        (row + x).update(from: line + x, count: end - x)
+                    }
+                    x = max(x, hole.maxX)
+                    if x >= box.maxX { break }
                 }
+                if x < box.maxX { (row + x).update(from: line + x, count: box.maxX - x) }
             }
         }
         cairo_surface_mark_dirty(pointer)

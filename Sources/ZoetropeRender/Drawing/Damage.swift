@@ -34,13 +34,16 @@ struct PixelBox: Hashable {
 struct Damage {
     /// The pixels to draw again; nil when nothing changed.
     let box: PixelBox?
+    /// The boxes `box` is the union of: each changed layer where it was and where it is, and
+    /// each effect the box grew to hold. Between them lie pixels that did not change.
+    let regions: [PixelBox]
     /// What each layer of the new tree can touch (the old tree's, for the next frame).
     let after: LayerReach
     /// By layer, the pixels the layer and its children can touch in the new tree.
     var reach: [PixelBox] { after.subtree }
 
     /// Nil means draw everything: the layer trees differ, or a transform overflows. Text, which
-    /// may run past its box, counts as reaching the whole canvas. `oldReach` is the old tree's
+    /// may run past its box, reaches as far as its measured ink. `oldReach` is the old tree's
     /// reach at this scale when an earlier `Damage` computed it (its `after`).
     init?(from old: PresentationTree, reach oldReach: LayerReach? = nil, to new: PresentationTree, scale: Double, width: Int, height: Int) {
         guard old.layers == new.layers, old.canvas == new.canvas else { return nil }
@@ -61,10 +64,10 @@ struct Damage {
             }
             boxes += [before.subtree[top], after.subtree[top]]
         }
-        guard var box = boxes.map({ $0.clamped(width: width, height: height) }).filter({ !$0.isEmpty }).reduce(nil, { (union: PixelBox?, next) in
-            union.map { $0.union(next) } ?? next
-        }) else {
+        var regions = boxes.map { $0.clamped(width: width, height: height) }.filter { !$0.isEmpty }
+        guard var box = regions.reduce(nil, { (union: PixelBox?, next) in union.map { $0.union(next) } ?? next }) else {
             self.box = nil
+            self.regions = []
             return
         }
         // Effects that read pixels around them: drawn again whole once any of their input is.
@@ -74,10 +77,12 @@ struct Damage {
             grown = false
             for reader in readers where box.intersects(reader) && box.union(reader) != box {
                 box = box.union(reader)
+                regions.append(reader)
                 grown = true
             }
         }
         self.box = box
+        self.regions = regions
     }
 }
 
@@ -121,14 +126,23 @@ struct LayerReach {
             }
         }
         let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
-        // Strokes are centred and may mitre out to 10 half-widths (Cairo's default limit).
-        let stroke = max(values.strokeWidth, 0) * 5 * deviceScale
+        let stroke = Self.strokeReach(node, values) * deviceScale
         let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
         let shadowReach = shadow ? (3 * values.shadowRadius / 2 + abs(values.shadowOffset.x) + abs(values.shadowOffset.y)) * deviceScale : 0
         let blurReach = 3 * max(values.blur, 0) * deviceScale
         guard var reach = Self.box(corners.map(transform.apply), margin: stroke + shadowReach + blurReach + 3) else { return false }
-        // Text is one line that may run past its box: it may touch any pixel.
-        if node.shape == .text && !values.text.isEmpty { reach = reach.union(canvas) }
+        // Text is one line that may run past its box: its ink as measured under the layer's
+        // transform (or any pixel, when the font cannot be measured).
+        if node.shape == .text && !values.text.isEmpty {
+            if let ink = CairoContext.textInk(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
+                                              size: values.fontSize, alignment: node.style.alignment, width: size.x, height: size.y,
+                                              transform: transform),
+               let inked = Self.box(ink, margin: 3) {
+                reach = reach.union(inked)
+            } else {
+                reach = reach.union(canvas)
+            }
+        }
         if values.backdropBlur > 0, let input = Self.box(corners.prefix(4).map(transform.apply), margin: 2) {
             readers.append(input)
         }
@@ -146,6 +160,14 @@ struct LayerReach {
         }
         subtree[index] = reach
         return true
+    }
+
+    /// How far a layer's stroke reaches past its outline, in its own units. Strokes are centred;
+    /// a path's mitred corners may reach 10 half-widths out (Cairo's default limit), while a
+    /// rectangle's right angles, a square cap and anything round or bevelled stay within √2.
+    static func strokeReach(_ node: LayerTree.Node, _ values: LayerValues) -> Double {
+        let halfWidth = max(values.strokeWidth, 0) / 2
+        return node.shape == .path && node.style.strokeJoin == .miter ? 10 * halfWidth : 1.5 * halfWidth
     }
 
     /// The pixel box around `points`, grown by `margin` pixels; nil when not finite or too far.

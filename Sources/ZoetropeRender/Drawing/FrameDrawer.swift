@@ -25,6 +25,9 @@ final class FrameDrawer {
     /// The tree the image surface holds the whole drawing of, at its scale: the next frame
     /// draws only what changed from it (`Damage`).
     private var drawn: (tree: PresentationTree, scale: Double, reach: LayerReach?)?
+    /// The damage `draw` last computed, between which trees: a frame's strip layout asks for the
+    /// same when the worker's previous frame is the scene's frame before.
+    private var lastDamage: (from: PresentationTree, to: PresentationTree, scale: Double, damage: Damage?)?
     /// Pixels drawn since the drawer was made (damaged boxes, or whole frames).
     private(set) var redrawnPixels = 0
     private let encodingThreads: Int
@@ -63,25 +66,31 @@ final class FrameDrawer {
         var damage: Damage?
         if let image, let drawn, drawn.scale == scale {
             damage = Damage(from: drawn.tree, reach: drawn.reach, to: tree, scale: scale, width: image.width, height: image.height)
+            lastDamage = (drawn.tree, tree, scale, damage)
         }
         self.drawn = nil
         var roots = Self.ordered(tree.layers.roots, values: tree.values)
-        var putBack: (saved: [UInt32], region: PixelBox, box: PixelBox)?
+        var putBack: (saved: [(pixels: [UInt32], region: PixelBox)], boxes: [PixelBox])?
         if let image, let damage {
             guard let box = damage.box else {
                 self.drawn = (tree, scale, damage.after)
                 return
             }
-            // Only the top-level layers that reach the box, drawn whole; what they draw outside
-            // it is put back (see `Damage`). Worth it only while what must be put back is small:
-            // a large layer under the change (a backdrop) makes the whole frame cheaper to draw.
-            let reaching = roots.filter { damage.reach[$0].intersects(box) }
-            let region = reaching.reduce(box) { $0.union(damage.reach[$1]) }.clamped(width: image.width, height: image.height)
-            if region.area * 2 <= image.width * image.height {
+            // The boxes around each change, drawn again: only the top-level layers that reach
+            // one, drawn whole; what they draw outside the boxes is put back (see `Damage`).
+            // Worth it only while what must be put back is small: a large layer under a change
+            // (a backdrop) makes the whole frame cheaper to draw. Beyond a few dozen changes,
+            // one box around them all.
+            let boxes = damage.regions.count <= 48 ? damage.regions : [box]
+            let reaching = roots.filter { root in boxes.contains { damage.reach[root].intersects($0) } }
+            let regions = reaching.map { damage.reach[$0].clamped(width: image.width, height: image.height) }.filter { !$0.isEmpty }
+            if regions.reduce(0, { $0 + $1.area }) * 2 <= image.width * image.height {
                 roots = reaching
-                putBack = (image.copy(of: region), region, box)
-                redrawnPixels += box.area
-                context.paint(tree.canvas.background, in: box)
+                putBack = (regions.map { (image.copy(of: $0), $0) }, boxes)
+                for box in boxes {
+                    redrawnPixels += box.area
+                    context.paint(tree.canvas.background, in: box)
+                }
             } else {
                 redrawnPixels += image.width * image.height
                 context.paint(tree.canvas.background)
@@ -95,7 +104,7 @@ final class FrameDrawer {
             try drawLayer(index, in: tree)
         }
         try context.checkStatus()
-        if let putBack { image?.restore(putBack.saved, of: putBack.region, keeping: putBack.box) }
+        for (pixels, region) in putBack?.saved ?? [] { image?.restore(pixels, of: region, keeping: putBack?.boxes ?? []) }
         if image != nil { self.drawn = (tree, scale, damage?.after) }
     }
 
@@ -106,12 +115,26 @@ final class FrameDrawer {
     /// The strips of the frames this drawer encoded; nil before the first.
     var strips: DeflateStrips? { encoder?.strips }
 
-    /// The frame encoded as PNG with libdeflate (the encoder and its buffers are reused).
-    func pngData() throws(CairoError) -> [UInt8] {
+    /// The frame encoded as PNG with libdeflate, its rows cut as `layout` says (the encoder and
+    /// its buffers are reused).
+    func pngData(layout: StripLayout = .strips) throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
         if encoder == nil { encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha) }
         guard let encoder else { throw CairoError(message: "no encoder", operation: "encoding a PNG") }
-        return try encoder.encode(image)
+        return try encoder.encode(image, layout: layout)
+    }
+
+    /// The strip layout of the frame showing `tree` at `scale`, from what changed since
+    /// `previous`, the scene's frame before it (nil for a first frame or a picture on its own).
+    func stripLayout(from previous: PresentationTree?, to tree: PresentationTree, scale: Double) -> StripLayout {
+        guard let previous, let image else { return .strips }
+        let damage: Damage?
+        if let lastDamage, lastDamage.scale == scale, lastDamage.to.drawsSame(as: tree), lastDamage.from.drawsSame(as: previous) {
+            damage = lastDamage.damage
+        } else {
+            damage = Damage(from: previous, to: tree, scale: scale, width: image.width, height: image.height)
+        }
+        return StripLayout(changed: damage?.regions, height: image.height)
     }
 
     /// Preloads an image so a missing or corrupt PNG fails before any frame is written.
@@ -188,6 +211,14 @@ final class FrameDrawer {
             context.save()
             context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: reach + Self.childReach(node, tree)))
         }
+        // A blend or opacity group covers only what the layer can reach, when that is bounded:
+        // a group as large as the canvas costs a whole-canvas composite (a blend mode's, on
+        // pixman's slow general path) for a layer that may cover a hundredth of it.
+        let confined = grouped && !effects && Self.isBounded(node)
+        if confined {
+            context.save()
+            context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: LayerReach.strokeReach(node, values) * scale + 2))
+        }
         if grouped { context.beginGroup() }
 
         try drawContent(node, values, opacity: ownOpacity)
@@ -209,6 +240,14 @@ final class FrameDrawer {
         } else if grouped {
             context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
         }
+        if confined { context.restore() }
+    }
+
+    /// True when a layer draws within its bounds (its stroke aside): not text, which may run
+    /// past them, nor a path, whose points may lie outside, nor a layer with children it does
+    /// not clip.
+    private static func isBounded(_ node: LayerTree.Node) -> Bool {
+        node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips)
     }
 
     /// The sprite of a layer without children under the current transform: the cached one while

@@ -18,10 +18,12 @@ public final class TreeRenderer {
         self.scale = scale
     }
 
-    /// `tree` as PNG bytes.
-    public func png(of tree: PresentationTree) throws(CairoError) -> [UInt8] {
+    /// `tree` as PNG bytes. `previous` is the tree of the frame before it in its sequence, if
+    /// any: what changed since then lays out the PNG's strips, so frames written with it are
+    /// the same bytes as `zoetrope render` writes.
+    public func png(of tree: PresentationTree, after previous: PresentationTree? = nil) throws(CairoError) -> [UInt8] {
         try drawer.draw(tree, scale: scale)
-        return try drawer.pngData()
+        return try drawer.pngData(layout: drawer.stripLayout(from: previous, to: tree, scale: scale))
     }
 
     /// `tree`'s pixels.

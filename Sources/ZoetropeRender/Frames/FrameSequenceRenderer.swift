@@ -222,15 +222,17 @@ public enum FrameSequenceRenderer {
         }
         let shared = Mutex(Shared())
         let workers = max(1, min(request.jobs, frames.count))
-        // Long enough for strips to be reused, short enough that workers end together.
-        let runLength = max(1, min(8, frames.count / (workers * 4)))
         // Fewer frames than jobs (`--frames` of one frame): the cores left compress strips.
         let encodingThreads = max(1, request.jobs / workers)
         let evaluation = request.evaluation
         let frameRate = evaluation.scene.frameRate
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // The worker's last frame: a frame that would draw the same picture reuses its bytes.
-            var last: (tree: PresentationTree, png: [UInt8], sha256: String)?
+            // The worker's last frame: a frame that would draw the same picture, laid out in the
+            // same strips, reuses its bytes.
+            var last: (tree: PresentationTree, layout: StripLayout, png: [UInt8], sha256: String)?
+            // The worker's last frame's index and tree: the scene's frame before the next one,
+            // whose changes decide how that frame's strips are laid out, when it follows on.
+            var previous: (index: Int, tree: PresentationTree)?
             // Phase times: measured by the pipeline for reporting only; no frame depends on them.
             let clock = ContinuousClock()
             var times = PhaseTimes()
@@ -260,6 +262,9 @@ public enum FrameSequenceRenderer {
                 if run.isEmpty {
                     run = shared.withLock { state in
                         guard state.failure == nil, state.next < frames.count else { return [] }
+                        // Long enough for strips to be reused, and shorter as the frames left run
+                        // out, so that workers end within a frame of each other.
+                        let runLength = max(1, min(8, (frames.count - state.next) / (workers * 2)))
                         let end = min(state.next + runLength, frames.count)
                         defer { state.next = end }
                         return frames[state.next..<end]
@@ -284,10 +289,15 @@ public enum FrameSequenceRenderer {
                     var hash: String?
                     var phase = clock.now
                     let tree = evaluation.presentation(at: time)
+                    let before = index == 0 ? nil
+                        : previous?.index == index - 1 ? previous?.tree : evaluation.presentation(at: frameRate.time(ofFrame: index - 1))
                     times.evaluate += seconds(since: phase)
-                    if samples.count == 1, let last, last.tree.drawsSame(as: tree) {
+                    let layout: StripLayout
+                    if samples.count == 1, let last, last.tree.drawsSame(as: tree),
+                       drawer.stripLayout(from: before, to: tree, scale: request.scale) == last.layout {
                         png = last.png
                         hash = last.sha256
+                        layout = last.layout
                     } else {
                         var sums: [UInt32] = []
                         for sample in samples {
@@ -304,14 +314,17 @@ public enum FrameSequenceRenderer {
                             drawer.forgetDrawing()
                         }
                         phase = clock.now
-                        png = try drawer.pngData()
+                        // After drawing, which found the same damage when `before` was drawn last.
+                        layout = drawer.stripLayout(from: before, to: tree, scale: request.scale)
+                        png = try drawer.pngData(layout: layout)
                         times.encode += seconds(since: phase)
                     }
+                    previous = (index, tree)
                     phase = clock.now
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
                     let sha256 = hash ?? sha256Hex(png)
-                    if samples.count == 1 { last = (tree, png, sha256) }
+                    if samples.count == 1 { last = (tree, layout, png, sha256) }
                     let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256)
                     try journal.record(frame)
                     times.write += seconds(since: phase)

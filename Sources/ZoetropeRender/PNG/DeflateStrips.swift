@@ -18,8 +18,13 @@ internal import CZlib
 /// strips' (`adler32_combine`), and so is the CRC-32 of the PNG chunk holding them
 /// (`crc32_combine`): neither is recomputed over the whole frame.
 ///
-/// A frame's bytes depend only on its rows: the strip layout is fixed by the frame's size, and
-/// reuse is a cache of what compressing the same rows gives.
+/// A frame whose scene changes most of it since the frame before is better off as one stream
+/// (`StripLayout.whole`): none of its strips could be reused, and joining them costs about half
+/// of compressing them again.
+///
+/// A frame's bytes depend only on its rows and its layout, which the scene decides (what it
+/// changes between this frame and the one before), never the worker: reuse is a cache of what
+/// compressing the same rows gives.
 final class DeflateStrips {
     /// Rows per strip: strips of 64 rows cost 1.5 to 2.6 % in bytes against one stream on the
     /// seed scenes (32 rows: 6 to 7 %), and most of a UI animation's strips do not change.
@@ -58,7 +63,8 @@ final class DeflateStrips {
 
     private let lanes: [Lane]
     private var strips: [Strip] = []
-    private var layout: (width: Int, height: Int) = (0, 0)
+    /// The frame size and rows per strip of the strips kept.
+    private var layout: (width: Int, height: Int, rowsPerStrip: Int) = (0, 0, 0)
     /// Writes RGBA even when every pixel is opaque (the frames of an APNG share one IHDR).
     var keepsAlpha = false
     /// Strips reused and compressed since the encoder was made.
@@ -75,18 +81,24 @@ final class DeflateStrips {
     /// Compresses the strips of `height` rows of `pixels` (as PNG scanlines) that differ from
     /// the frame before, and returns whether every pixel is opaque (then they are RGB, else
     /// RGBA). `streamSize` and `appendStream` then give the frame's zlib stream.
-    func update(_ pixels: PixelRows, height: Int) throws(CairoError) -> Bool {
-        if layout != (pixels.width, height) {
+    func update(_ pixels: PixelRows, height: Int, layout stripLayout: StripLayout = .strips) throws(CairoError) -> Bool {
+        let rowsPerStrip = stripLayout == .whole ? max(height, 1) : Self.rowsPerStrip
+        if layout != (pixels.width, height, rowsPerStrip) {
             strips = []
-            layout = (pixels.width, height)
+            layout = (pixels.width, height, rowsPerStrip)
         }
-        let count = (height + Self.rowsPerStrip - 1) / Self.rowsPerStrip
+        let count = (height + rowsPerStrip - 1) / rowsPerStrip
         // First which strips changed, and so whether the frame is opaque: an unchanged strip
         // keeps its opacity.
         var changed = [Bool](repeating: true, count: count)
         for index in 0..<count {
-            let source = pixels.source(Self.rows(ofStrip: index, height: height))
-            let isOpaque = { pixels.areOpaque(Self.rows(ofStrip: index, height: height)) }
+            let source = pixels.source(rows(ofStrip: index))
+            let isOpaque = { pixels.areOpaque(self.rows(ofStrip: index)) }
+            // A whole frame is not kept to compare the next with: its scene changed most of it.
+            guard stripLayout == .strips else {
+                strips = [Strip(source: [], isOpaque: isOpaque())]
+                continue
+            }
             guard index < strips.count, strips[index].source.count == source.count else {
                 let strip = Strip(source: Array(source), isOpaque: isOpaque())
                 if index < strips.count { strips[index] = strip } else { strips.append(strip) }
@@ -109,8 +121,9 @@ final class DeflateStrips {
         let channels = opaque ? 3 : 4
         let lineBytes = 1 + pixels.width * channels
         let stale = (0..<count).filter { changed[$0] || strips[$0].channels != channels }
+        // Counted in strips of `rowsPerStrip` rows whatever the layout, so shares compare.
         reused += count - stale.count
-        compressed += stale.count
+        compressed += stripLayout == .whole ? Self.stripCount(height: height) : stale.count
         // Each stale strip is made on a lane of its own: lane i takes strips i, i + lanes, ….
         let laneCount = min(lanes.count, stale.count)
         var failure: CairoError?
@@ -122,7 +135,7 @@ final class DeflateStrips {
                 for index in stride(from: lane, to: stale.count, by: laneCount) {
                     let strip = stale[index]
                     do throws(CairoError) {
-                        try encoder.make(&strips[strip], rows: DeflateStrips.rows(ofStrip: strip, height: height), of: pixels, channels: channels,
+                        try encoder.make(&strips[strip], rows: encoder.rows(ofStrip: strip), of: pixels, channels: channels,
                                          isLast: strip == count - 1, on: encoder.lanes[lane])
                     } catch {
                         failures.withLock { $0 = $0 ?? error }
@@ -160,14 +173,22 @@ final class DeflateStrips {
             let strip = strips[index]
             bytes += strip.deflate
             crc = crc32_combine(crc, strip.crc, off_t(strip.deflate.count))
-            adler = adler32_combine(adler, strip.adler, off_t(Self.rows(ofStrip: index, height: layout.height).count * current.lineBytes))
+            adler = adler32_combine(adler, strip.adler, off_t(rows(ofStrip: index).count * current.lineBytes))
         }
         let trailer = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> UInt($0)) }
         bytes += trailer
         return crc32(crc, trailer, 4)
     }
 
-    /// The rows of strip `index` of a frame `height` rows high.
+    /// The rows of strip `index` of the frame being compressed.
+    private func rows(ofStrip index: Int) -> Range<Int> {
+        index * layout.rowsPerStrip..<min((index + 1) * layout.rowsPerStrip, layout.height)
+    }
+
+    /// The strips of `rowsPerStrip` rows of a frame `height` rows high.
+    static func stripCount(height: Int) -> Int { (height + rowsPerStrip - 1) / rowsPerStrip }
+
+    /// Which rows strip `index` of `rowsPerStrip` rows holds.
     static func rows(ofStrip index: Int, height: Int) -> Range<Int> {
         index * rowsPerStrip..<min((index + 1) * rowsPerStrip, height)
     }

@@ -34,7 +34,7 @@ final class PNGEncoder {
         strips.keepsAlpha = keepsAlpha
     }
 
-    func encode(_ surface: CairoImageSurface) throws(CairoError) -> [UInt8] {
+    func encode(_ surface: CairoImageSurface, layout: StripLayout = .strips) throws(CairoError) -> [UInt8] {
         cairo_surface_flush(surface.pointer)
         let width = surface.width, height = surface.height
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
@@ -42,7 +42,7 @@ final class PNGEncoder {
             throw CairoError(message: "the surface has no pixels", operation: "encoding a PNG")
         }
         let pixels = PixelRows(data: UnsafeRawPointer(data), width: width, stride: stride)
-        let opaque = try strips.update(pixels, height: height)
+        let opaque = try strips.update(pixels, height: height, layout: layout)
 
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
