@@ -1,8 +1,8 @@
 import Testing
 @testable import ZoetropeRender
 
-/// The blur's box mean is estimated in floating point and corrected instead of divided: it must
-/// give exactly the integer quotient for every sum a box of bytes can reach.
+/// The blur's box mean multiplies by a rounded-up reciprocal instead of dividing: it must give
+/// exactly the integer quotient for every sum a box of bytes can reach (and divide beyond 4095).
 @Suite struct BoxAverageTests {
     @Test(arguments: Array(0...100) + [511, 1023, 2047, 2048, 4000, 9000])
     func theMultipliedMeanIsTheQuotient(radius: Int) {
