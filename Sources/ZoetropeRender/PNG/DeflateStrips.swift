@@ -92,13 +92,13 @@ final class DeflateStrips {
         // keeps its opacity.
         var changed = [Bool](repeating: true, count: count)
         for index in 0..<count {
-            let source = pixels.source(rows(ofStrip: index))
             let isOpaque = { pixels.areOpaque(self.rows(ofStrip: index)) }
             // A whole frame is not kept to compare the next with: its scene changed most of it.
             guard stripLayout == .strips else {
                 strips = [Strip(source: [], isOpaque: isOpaque())]
                 continue
             }
+            let source = pixels.source(rows(ofStrip: index))
             guard index < strips.count, strips[index].source.count == source.count else {
                 let strip = Strip(source: Array(source), isOpaque: isOpaque())
                 if index < strips.count { strips[index] = strip } else { strips.append(strip) }
