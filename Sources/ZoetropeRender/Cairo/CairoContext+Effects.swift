@@ -144,8 +144,8 @@ extension CairoContext {
 
     /// An in-place Gaussian blur of an ARGB32 surface, approximated by three box blurs per axis
     /// (Wells' box sizes for σ); premultiplied channels blur independently, each pass rounding
-    /// its running sums to bytes. Raw pointers, and columns summed a row at a time: this touches
-    /// every pixel six times.
+    /// its running sums to bytes. Raw pointers, and every pass summing whole rows at a time: this
+    /// touches every pixel six times.
     static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent) {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
@@ -153,96 +153,75 @@ extension CairoContext {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
         let rowBytes = width * 4
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * height)
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(rowBytes, 4))
+        // The pixels, and the pixels turned on their side: a row pass is a column pass of the
+        // turned pixels, and a column pass sums whole rows at a time, which vectorises.
+        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        let turned = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * 4)
         defer {
             copy.deallocate()
+            turned.deallocate()
             sums.deallocate()
         }
+        let pixels = UnsafeMutableRawPointer(data)
         for radius in boxSizes(sigma: sigma, count: 3).map({ ($0 - 1) / 2 }) {
             let average = BoxAverage(radius: radius)
             for y in 0..<height {
-                let row = data + y * stride
-                copy.update(from: row, count: rowBytes)
-                average.blurRow(copy, count: width, edges: edges, into: row)
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { turned[x &* height &+ y] = row[x] }
             }
-            for y in 0..<height { (copy + y * rowBytes).update(from: data + y * stride, count: rowBytes) }
-            average.blurColumns(copy, rowBytes: rowBytes, count: height, edges: edges, sums: sums) { data + $0 * stride }
+            average.blurColumns(UnsafeRawPointer(turned).assumingMemoryBound(to: UInt8.self), rowBytes: height * 4, count: width,
+                                edges: edges, sums: sums) { UnsafeMutableRawPointer(copy + $0 * height).assumingMemoryBound(to: UInt8.self) }
+            for y in 0..<height {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { row[x] = copy[x &* height &+ y] }
+            }
+            for y in 0..<height { (copy + y * width).update(from: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), count: width) }
+            average.blurColumns(UnsafeRawPointer(copy).assumingMemoryBound(to: UInt8.self), rowBytes: rowBytes, count: height,
+                                edges: edges, sums: sums) { data + $0 * stride }
         }
         cairo_surface_mark_dirty(surface)
     }
 
-    /// The rounded mean of a box of `2 × radius + 1` samples of bytes, from their sum.
+    /// The rounded mean of a box of `2 × radius + 1` samples of bytes, (sum + ⌊size / 2⌋) / size
+    /// as an integer division gives it, without one: a division per channel per pixel cost more
+    /// than the rest of the pass.
+    ///
+    /// With an odd box that quotient is sum / size rounded to the nearest integer, and sum / size
+    /// is never a half, so it lies at least 1 / (2 × size) from a rounding boundary: far more
+    /// than the error of a single-precision product below 16 384 samples. Adding 1.5 × 2²³ rounds
+    /// the product into the mantissa's low bits. No division, no table and no checked conversion,
+    /// so a row of them vectorises. Larger boxes look it up in a table of every reachable sum.
     struct BoxAverage {
         let radius: Int
-        private let size: Int32, half: UInt64
-        /// ⌊2³² / size⌋ + 1: for a sum n ≤ 255 × size, ⌊(n + half) × multiplier / 2³²⌋ is the
-        /// integer quotient (n + half) / size while 256 × size² < 2³², that is size < 4096: the
-        /// error the rounded-up multiplier adds stays below 1 / size. An integer division per
-        /// channel per pixel cost more than the rest of the pass.
-        private let multiplier: UInt64
+        private let inverse: Float
+        /// Empty below 8192: the mean is computed.
+        private let means: [UInt8]
 
         init(radius: Int) {
             self.radius = radius
-            size = Int32(2 * radius + 1)
-            half = UInt64(size / 2)
-            multiplier = (1 << 32) / UInt64(size) + 1
+            let size = 2 * radius + 1
+            inverse = 1 / Float(size)
+            guard radius >= 8192 else {
+                means = []
+                return
+            }
+            // The quotient steps up by one each time sum + ⌊size / 2⌋ reaches a multiple of size.
+            var means = [UInt8](repeating: 0, count: 255 * size + 1)
+            var quotient = 0, next = size - size / 2
+            for sum in means.indices {
+                if sum == next {
+                    quotient += 1
+                    next += size
+                }
+                means[sum] = UInt8(truncatingIfNeeded: quotient)
+            }
+            self.means = means
         }
 
         @inline(__always) func mean(_ sum: Int32) -> UInt8 {
-            guard size < 4096 else { return UInt8(truncatingIfNeeded: (sum + size / 2) / size) }
-            return multiplied(sum)
-        }
-
-        @inline(__always) private func multiplied(_ sum: Int32) -> UInt8 {
-            UInt8(truncatingIfNeeded: ((UInt64(UInt32(bitPattern: sum)) &+ half) &* multiplier) >> 32)
-        }
-
-        /// One row of `count` RGBA samples from `input` into `output`; beyond the ends,
-        /// transparency or the end samples repeated. Wrapping arithmetic: sums of bytes cannot
-        /// overflow, and checks on every add doubled the loop.
-        func blurRow(_ input: UnsafePointer<UInt8>, count: Int, edges: BlurEdges, into output: UnsafeMutablePointer<UInt8>) {
-            var sum = (Int32(0), Int32(0), Int32(0), Int32(0))
-            @inline(__always) func add(_ index: Int, _ sign: Int32) {
-                var index = index
-                if index < 0 || index >= count {
-                    guard edges == .extend else { return }
-                    index = min(max(index, 0), count - 1)
-                }
-                let pixel = input + index &* 4
-                sum.0 &+= sign &* Int32(pixel[0])
-                sum.1 &+= sign &* Int32(pixel[1])
-                sum.2 &+= sign &* Int32(pixel[2])
-                sum.3 &+= sign &* Int32(pixel[3])
-            }
-            @inline(__always) func emit(_ index: Int) {
-                let pixel = output + index &* 4
-                pixel[0] = mean(sum.0)
-                pixel[1] = mean(sum.1)
-                pixel[2] = mean(sum.2)
-                pixel[3] = mean(sum.3)
-            }
-            for index in -radius...radius { add(index, 1) }
-            // Where the box leaves and enters within the row, without a test per sample.
-            let inner = min(radius, count)..<max(min(radius, count), count - radius - 1)
-            for index in 0..<inner.lowerBound {
-                emit(index)
-                add(index + radius + 1, 1)
-                add(index - radius, -1)
-            }
-            for index in inner {
-                emit(index)
-                let entering = input + (index &+ radius &+ 1) &* 4, leaving = input + (index &- radius) &* 4
-                sum.0 &+= Int32(entering[0]) &- Int32(leaving[0])
-                sum.1 &+= Int32(entering[1]) &- Int32(leaving[1])
-                sum.2 &+= Int32(entering[2]) &- Int32(leaving[2])
-                sum.3 &+= Int32(entering[3]) &- Int32(leaving[3])
-            }
-            for index in inner.upperBound..<count {
-                emit(index)
-                add(index + radius + 1, 1)
-                add(index - radius, -1)
-            }
+            guard means.isEmpty else { return means[Int(sum)] }
+            return UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
         }
 
         /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
@@ -262,11 +241,11 @@ extension CairoContext {
             for row in -radius...radius { add(row, 1) }
             for row in 0..<count {
                 let bytes = output(row)
-                // The test hoisted out of the loop, which then vectorises.
-                if size < 4096 {
-                    for index in 0..<rowBytes { bytes[index] = multiplied(sums[index]) }
-                } else {
+                // The test hoisted out of the loop, so that it vectorises.
+                if means.isEmpty {
                     for index in 0..<rowBytes { bytes[index] = mean(sums[index]) }
+                } else {
+                    for index in 0..<rowBytes { bytes[index] = means[Int(sums[index])] }
                 }
                 add(row + radius + 1, 1)
                 add(row - radius, -1)
