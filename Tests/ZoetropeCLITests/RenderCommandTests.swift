@@ -400,6 +400,41 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(try CommandRunner.run(["render", scene, "--shard", "2/2", "--out", folder.path("x")]).status == 64)
     }
 
+    /// A frame's strip layout is decided by the scene (one stream while a full-height rect
+    /// sweeps, strips while only a dot moves), so every frame is the same bytes in parallel,
+    /// alone, out of order and in shards.
+    @Test func framesOfEitherLayoutAreTheSameBytesHoweverTheyAreRendered() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("layouts.yaml", """
+            version: 1
+            canvas: { size: [200, 256], background: "#FFFFFF" }
+            render: { fps: 10, duration: 2 }
+            layers:
+              - { id: wide, shape: rect, position: [40, 128], size: [60, 256], fill: "#5E81AC" }
+              - { id: dot, shape: ellipse, position: [20, 20], size: [10, 10], fill: "#BF616A" }
+            animators:
+              - { id: sweep, duration: 0.8, animations: [ { set: { wide.position: [160, 128] } } ] }
+              - { id: hop, duration: 1, animations: [ { set: { dot.position: [180, 20] } } ] }
+            script: [ { at: 0, start: sweep }, { at: 1, start: hop } ]
+            """)
+        func render(_ name: String, _ extra: [String]) throws {
+            let result = try CommandRunner.run(["render", scene, "--out", folder.path(name), "--progress", "none"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try render("full", ["--jobs", "1"])
+        try render("parallel", ["--jobs", "2"])
+        try render("alone", ["--frames", "15,5,9,20,10,1", "--jobs", "1"])
+        for shard in 0..<3 { try render("shards", ["--shard", "\(shard)/3", "--jobs", "1"]) }
+        let full = try frameFiles(folder.path("full"))
+        #expect(full.count == 21)
+        for name in full {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path("full/" + name)))
+            for other in ["parallel", "shards"] + (["01", "05", "09", "10", "15", "20"].contains(String(name.dropFirst(9).prefix(2))) ? ["alone"] : []) {
+                #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: folder.path(other + "/" + name)))), "\(other)/\(name)")
+            }
+        }
+    }
+
     @Test func sizeAndFpsOverrideTheScene() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)
