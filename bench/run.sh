@@ -16,19 +16,19 @@ WORK=.build/bench
 mkdir -p "$WORK"
 gcc -O2 -o "$WORK/reference" bench/reference.c $(pkg-config --cflags --libs cairo libdeflate) -lm
 
+# One run: prints "seconds peakKB".
+measure_once() { { /usr/bin/time -f "%e %M" "$@" > /dev/null; } 2>&1 | tail -n 1; }
 # Best of two runs: prints "seconds peakKB".
 measure() {
     local best="" memory=""
     for _ in 1 2; do
-        local out
-        out=$( { /usr/bin/time -f "%e %M" "$@" > /dev/null; } 2>&1 | tail -n 1 )
-        local seconds=${out% *}
+        local out seconds
+        out=$(measure_once "$@")
+        seconds=${out% *}
         if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; memory=${out#* }; fi
     done
     echo "$best $memory"
 }
-# One run: prints "seconds peakKB".
-measure_once() { { /usr/bin/time -f "%e %M" "$@" > /dev/null; } 2>&1 | tail -n 1; }
 bytes() { find "$1" -name 'frame_*.png' -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
 ratio() { awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
 verdict() { awk "BEGIN { exit !($1) }" && echo "target met" || echo "TARGET MISSED"; }

@@ -405,18 +405,7 @@ func frameFiles(_ folder: String) throws -> [String] {
     /// alone, out of order and in shards.
     @Test func framesOfEitherLayoutAreTheSameBytesHoweverTheyAreRendered() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("layouts.yaml", """
-            version: 1
-            canvas: { size: [200, 256], background: "#FFFFFF" }
-            render: { fps: 10, duration: 2 }
-            layers:
-              - { id: wide, shape: rect, position: [40, 128], size: [60, 256], fill: "#5E81AC" }
-              - { id: dot, shape: ellipse, position: [20, 20], size: [10, 10], fill: "#BF616A" }
-            animators:
-              - { id: sweep, duration: 0.8, animations: [ { set: { wide.position: [160, 128] } } ] }
-              - { id: hop, duration: 1, animations: [ { set: { dot.position: [180, 20] } } ] }
-            script: [ { at: 0, start: sweep }, { at: 1, start: hop } ]
-            """)
+        let scene = CommandRunner.packageRoot.appendingPathComponent("Tests/Fixtures/strip-layouts.yaml").path
         func render(_ name: String, _ extra: [String]) throws {
             let result = try CommandRunner.run(["render", scene, "--out", folder.path(name), "--progress", "none"] + extra)
             #expect(result.status == 0, "\(result.stderr)")

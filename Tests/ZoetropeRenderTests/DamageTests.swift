@@ -45,6 +45,11 @@ private func frames(of yaml: String) throws -> [PresentationTree] {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("damage-\(UUID().uuidString).yaml").path
     try yaml.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
+    return try frames(inFile: path)
+}
+
+/// The scene file at `path`, loaded and evaluated: its frames' trees.
+private func frames(inFile path: String) throws -> [PresentationTree] {
     let loaded = try SceneLoader.load(path)
     let (evaluation, duration) = try loaded.evaluate()
     let rate = loaded.scene.frameRate
@@ -107,21 +112,11 @@ private func frames(of yaml: String) throws -> [PresentationTree] {
 /// A frame's strip layout is the scene's: one stream while a change reaches most strips, strips
 /// while it reaches few, strips for a first frame, whatever the drawer drew before.
 @Suite struct StripLayoutTests {
-    static let scene = """
-        version: 1
-        canvas: { size: [200, 256], background: "#FFFFFF" }
-        render: { fps: 10, duration: 2 }
-        layers:
-          - { id: wide, shape: rect, position: [40, 128], size: [60, 256], fill: "#5E81AC" }
-          - { id: dot, shape: ellipse, position: [20, 20], size: [10, 10], fill: "#BF616A" }
-        animators:
-          - { id: sweep, duration: 0.8, animations: [ { set: { wide.position: [160, 128] } } ] }
-          - { id: hop, duration: 1, animations: [ { set: { dot.position: [180, 20] } } ] }
-        script: [ { at: 0, start: sweep }, { at: 1, start: hop } ]
-        """
+    static let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/strip-layouts.yaml").path
 
     @Test func theSceneDecidesEachFramesLayout() throws {
-        let trees = try frames(of: Self.scene)
+        let trees = try frames(inFile: Self.scene)
         let drawer = try FrameDrawer(width: 200, height: 256)
         var layouts: [StripLayout] = []
         for (index, tree) in trees.enumerated() {
