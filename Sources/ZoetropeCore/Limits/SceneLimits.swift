@@ -1,0 +1,48 @@
+/// The range of every number and count a scene, its overrides or a file read beside it may
+/// hold: one table, enforced by the readers (exit 65 naming the path and the limit), written
+/// into the schema's bounds and docs/limits.md. Within these, every command stays within
+/// seconds and well under 1.5 GB on a 2-core machine; past them, nothing is drawn or evaluated.
+public enum SceneLimits {
+    // MARK: Pictures
+
+    /// A side of any surface in pixels, after `--scale`: Cairo's largest image is 32767 wide.
+    public static let surfaceSide = 32_767
+    /// The pixels of one surface (a frame, a sheet, an image layer's PNG): 8K UHD fits; one
+    /// ARGB surface of this size is 128 MiB.
+    public static let surfacePixels = 1 << 25
+    /// A canvas side in points (before `--scale`).
+    public static let canvasSide = 16_384.0
+    /// A layer's width or height, position, translation, path coordinate or shadow offset, in points.
+    public static let coordinate = 1e7
+    /// A layer's blur, backdrop blur or shadow radius in points. Any radius costs the same
+    /// past the frame's size: a blur wider than the frame is a mean.
+    public static let effectRadius = 100_000.0
+    /// A font size in points.
+    public static let fontSize = 10_000.0
+    /// A stroke width in points.
+    public static let strokeWidth = 100_000.0
+
+    // MARK: Counts
+
+    /// Layers, animators, groups, timelines, script events and completions, each.
+    public static let items = 100_000
+    /// Keyframes of one track, dash entries of a stroke, stops of a gradient, each.
+    public static let keyframes = 100_000
+    /// Segments (commands) of one SVG path's data.
+    public static let pathSegments = 100_000
+    /// How deep layers, groups and timelines may nest.
+    public static let nesting = 256
+    /// YAML nodes in a document once its aliases are expanded.
+    public static let documentNodes = 1_000_000
+    /// The segments of a `--set`/`--vary` key (`layers.a.children.b.size.x` has 6).
+    public static let keySegments = 64
+
+    // MARK: Time
+
+    /// A scene's duration, and any time in its script, in seconds: one day.
+    public static let duration = 86_400.0
+    /// Frames per second.
+    public static let framesPerSecond = 1_000.0
+    /// The frames of one render: one day at 240 fps fits (`sample` streams its rows).
+    public static let frames = 86_400 * 240
+}
