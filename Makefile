@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test test-install test-example test-farm test-browser screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-install test-example test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -17,8 +17,9 @@ render: build
 
 ## Run every test: unit tests, end-to-end tests of the built binary, the test report and the
 ## frame viewer in a real headless Chromium, a short render on a real one-node Slurm cluster (a
-## job array of 4 shards writing into one folder), and a short run of each fuzz target after
-## replaying every crash input it ever found.
+## job array of 4 shards writing into one folder), a short run of each fuzz target after
+## replaying every crash input it ever found, and a minute of the black-box fuzzer (hostile
+## reports, manifests, PNG headers, alias bombs, extreme numbers and names run through the binary).
 test: deps farm-deps browser-deps media-deps schema-deps
 	$(SWIFT) test
 	$(BROWSER_TEST) .build/debug/zoetrope
@@ -27,6 +28,7 @@ test: deps farm-deps browser-deps media-deps schema-deps
 	$(MAKE) test-example
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
+	$(BLACKBOX) .build/debug/zoetrope --seconds $(BLACKBOX_SECONDS)
 
 ## The report and viewer pages in headless Chromium, driven by selenium (Debian's packages).
 BROWSER_TEST := /usr/bin/python3 Tests/Browser/pages.py
@@ -87,15 +89,23 @@ deps:
 	fi
 
 ## The libFuzzer targets of Fuzz/ (docs/reliability.md): fuzz runs each FUZZ_SECONDS (default
-## 20 minutes), fuzz-short 10 seconds.
+## 20 minutes), fuzz-short 10 seconds; then the black-box fuzzer of the binary (Tests/BlackBox/
+## hostile.py) as long with a new seed (test-blackbox: a minute of it, seed 1, the debug binary).
 FUZZ_SECONDS ?= 1200
 FUZZ_BUILD   := $(SWIFT) build --package-path Fuzz -c release -Xswiftc -use-ld=lld
 fuzz-build: deps
 	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer
 	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan --product FuzzFirstFrame
 
-fuzz: fuzz-build
+fuzz: fuzz-build build
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
+	$(BLACKBOX) $(RELEASE) --seconds $(FUZZ_SECONDS) --seed $$(date +%s)
+
+BLACKBOX         := /usr/bin/python3 Tests/BlackBox/hostile.py
+BLACKBOX_SECONDS ?= 60
+test-blackbox:
+	$(SWIFT) build --product zoetrope
+	$(BLACKBOX) .build/debug/zoetrope --seconds $(BLACKBOX_SECONDS)
 
 fuzz-short: fuzz-build
 	bash Fuzz/run.sh 10

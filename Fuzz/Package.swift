@@ -21,6 +21,9 @@ let package = Package(
         .executableTarget(name: "FuzzFirstFrame", dependencies: [
             "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope),
         ]),
+        .executableTarget(name: "FuzzSceneAtSize", dependencies: [
+            "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope),
+        ]),
         .executableTarget(name: "FuzzCommandLine", dependencies: [
             "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope),
         ]),

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 seconds=$1; shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(FuzzSceneReader FuzzFirstFrame FuzzCommandLine FuzzCurveSpec FuzzSVGPath)
+[[ ${#targets[@]} -gt 0 ]] || targets=(FuzzSceneReader FuzzFirstFrame FuzzSceneAtSize FuzzCommandLine FuzzCurveSpec FuzzSVGPath)
 # Swift's own crash reporter would stand in libFuzzer's way; leaks of the runtime's caches are not findings.
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 shopt -s nullglob
@@ -27,12 +27,13 @@ for target in "${targets[@]}"; do
     fi
     seeds=()
     case $target in
-        FuzzSceneReader|FuzzFirstFrame) seeds=(../scenes); dictionary=(-dict=scene.dict) ;;
+        FuzzSceneReader|FuzzFirstFrame|FuzzSceneAtSize) seeds=(../scenes Seeds/FuzzSceneAtSize); dictionary=(-dict=scene.dict) ;;
         *) seeds=(Seeds/"$target"); dictionary=() ;;
     esac
     mkdir -p ".build/corpus/$target" ".build/crashes/$target"
     log=".build/$target.log"
-    if ! "$bin/$target" "${dictionary[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
+    # A 10 s input or one past 2 GB is a finding: the limits table promises seconds and bounded memory.
+    if ! "$bin/$target" "${dictionary[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
             -print_final_stats=1 -artifact_prefix=".build/crashes/$target/" \
             ".build/corpus/$target" "${seeds[@]}" > "$log" 2>&1; then
         grep -E "ERROR|Fatal|runtime failure|Test unit written" "$log" | head -10 >&2

@@ -1,0 +1,33 @@
+import CLibFuzzer
+import Glibc
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+/// Any bytes as a scene, drawn at its own size: the reader's limits (docs/limits.md) are the
+/// only bounds. A scene within them is evaluated and its first, middle and last frames drawn at
+/// scale 1, so a number the limits let through but that costs gigabytes or minutes is a finding
+/// (run.sh gives this target `-rss_limit_mb=2048 -timeout=10`). Drawing fails only for an image
+/// file that is not there.
+func fuzzSceneAtSize(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let loaded = try? SceneLoader.parse(bytes, file: "/nonexistent/fuzz.yaml"),
+          let (evaluation, duration) = try? loaded.evaluate() else { return 0 }
+    for time in [0, duration / 2, duration] {
+        let tree = evaluation.presentation(at: time)
+        for node in tree.values {
+            precondition(node.position.x.isFinite && node.position.y.isFinite && node.opacity.isFinite,
+                         "a presentation value left the engine as NaN or an infinity at t = \(time)")
+        }
+        do {
+            _ = try RasterImage(drawing: tree, scale: 1)
+        } catch {
+            precondition(error.operation.hasPrefix("reading the PNG"), "drawing failed: \(error)")
+        }
+    }
+    return 0
+}
+
+var count = CommandLine.argc
+var values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&count, &values, { data, size in fuzzSceneAtSize(data!, size) }))
