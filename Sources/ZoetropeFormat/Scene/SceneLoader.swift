@@ -65,7 +65,7 @@ public enum SceneLoader {
                 problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)", message: problem.message))
             }
         }
-        guard problems.isEmpty else { throw SceneLoadError(problems) }
+        guard problems.count == naming.count else { throw SceneLoadError(problems) }
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
