@@ -48,7 +48,7 @@ public enum AtomicFile {
         public init(_ path: String) throws(RenderError) {
             self.path = path
             temporary = AtomicFile.temporaryPath(for: path)
-            descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: lastError()) }
         }
 

@@ -22,7 +22,7 @@ final class RenderJournal: @unchecked Sendable {
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {
         path = directory + "/" + Self.prefix + ProcessStamp.current + ".jsonl"
-        descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: String(cString: strerror(errno))) }
         var bare = header
         bare.frames = []
