@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoetropeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,14 @@ struct Zoetrope: ParsableCommand {
         // A file over the size limit (`ulimit -f`) must end in a message naming it and exit 74,
         // not in SIGXFSZ: with the signal ignored, write(2) fails with EFBIG instead.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch let error as ValidationError {
+            // A usage error found while running may quote a scene's name or a value: one line.
+            exit(withError: ValidationError(error.message.escapingControlCharacters()))
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// One problem with a scene file: the file, where in the document, and what was expected.
 ///
 /// Printed as `scenes/a.yaml: animators[0].duration: must be > 0 (found -1)`.
@@ -24,8 +26,10 @@ public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// One line: control characters in the file name, the path or the message (a layer id, a
+    /// key, a value quoted from the scene) are escaped, so no problem can pass for two.
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        (path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)").escapingControlCharacters()
     }
 }
 

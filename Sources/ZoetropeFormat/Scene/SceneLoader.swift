@@ -42,17 +42,19 @@ public enum SceneLoader {
 
     /// Reads a scene from bytes as if they were the file `file` (images resolve next to it).
     public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
+        // The name becomes a folder (output/<name>, goldens/<name>): said with the other problems.
+        let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
+            throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
         }
         var root: DocumentNode
         do {
             root = try DocumentNode.parse(text)
         } catch {
-            throw SceneLoadError([SceneDiagnostic(file: file, path: error.mark.map { $0.description } ?? "",
-                                                  message: error.message)])
+            throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: error.mark.map { $0.description } ?? "",
+                                                           message: error.message)])
         }
-        var problems: [SceneDiagnostic] = []
+        var problems = naming
         var overridden: [(path: DocumentPath, override: SceneOverride)] = []
         for override in overrides {
             switch root.applying(override) {
@@ -63,13 +65,29 @@ public enum SceneLoader {
                 problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)", message: problem.message))
             }
         }
-        guard problems.isEmpty else { throw SceneLoadError(problems) }
+        guard problems.count == naming.count else { throw SceneLoadError(problems) }
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
                                      fileExists: { FileManager.default.fileExists(atPath: $0) })
-        guard let scene = document.makeScene() else { throw SceneLoadError(reader.diagnostics) }
+        guard let scene = document.makeScene() else { throw SceneLoadError(naming + reader.diagnostics) }
+        guard naming.isEmpty else { throw SceneLoadError(naming) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
+    }
+
+    /// Why the scene read from `file` cannot be named after it, or nil: its name (the file's
+    /// name without the extension) names the folder its frames and goldens go to, so it must be
+    /// one usable name: not empty, `.` or `..` (`...yaml` would render into the output folder's
+    /// parent), without control characters.
+    public static func nameProblem(_ file: String) -> String? {
+        let name = sceneName(file)
+        do throws(ContainedPath.Problem) {
+            _ = try ContainedPath(name: name)
+            return nil
+        } catch {
+            let reason = name.isEmpty || name == "." || name == ".." ? "cannot name a folder" : error.reason(folder: "output folder")
+            return "the scene's name \"\(name)\" (the file's name without its extension) \(reason); rename the file"
+        }
     }
 
     /// `scenes/frog.yaml` → `frog`.

@@ -71,9 +71,13 @@ public struct TestReport: Codable, Hashable, Sendable {
         /// What differs between the two, one line each; failures of this scene may come from it.
         public var environmentChanges: [String]
         public var frames: [Frame]
+        /// The frames' width and height in pixels, as rendered (nil in reports written before
+        /// round 3): a frame accepted into the goldens must be a PNG of this size.
+        public var size: [Int]?
 
         public init(name: String, file: String, fps: Double, tolerance: Tolerance, environment: RenderEnvironment,
-                    goldenEnvironment: RenderEnvironment?, environmentChanges: [String], frames: [Frame]) {
+                    goldenEnvironment: RenderEnvironment?, environmentChanges: [String], frames: [Frame], size: [Int]? = nil) {
+            self.size = size
             self.name = name
             self.file = file
             self.fps = fps
@@ -112,16 +116,23 @@ public struct TestReport: Codable, Hashable, Sendable {
 
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }
 
+    /// Reads `folder/report.json`; refuses (65) a report any of whose names or image paths could
+    /// not be used inside the folder (every such entry, a line each), so nothing it says can
+    /// lead a command outside it.
     public static func read(folder: String) throws(RenderError) -> TestReport {
         let path = folder + "/" + fileName
         guard let bytes = AtomicFile.read(path) else {
             throw RenderError(message: "\(path): no test report here (run zoetrope test --report \(folder) first)", exitCode: 66)
         }
+        let report: TestReport
         do {
-            return try JSONDecoder().decode(TestReport.self, from: Data(bytes))
+            report = try JSONDecoder().decode(TestReport.self, from: Data(bytes))
         } catch {
             throw RenderError(message: "\(path): not a zoetrope test report: \(error)", exitCode: 65)
         }
+        let problems = report.pathProblems(file: path)
+        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        return report
     }
 
     /// The report as JSON (sorted keys, so runs compare as text).

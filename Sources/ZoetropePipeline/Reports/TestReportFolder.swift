@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import ZoetropeCore
 import ZoetropeRender
 
 /// A report folder: `report.json`, `index.html`, this run's frames and the failures' artifacts.
@@ -25,10 +26,14 @@ public enum TestReportFolder {
         let reports = try folders.map { (source: String) throws(RenderError) -> TestReport in try TestReport.read(folder: source) }
         try GoldenTest.prepareReportFolder(folder)
         for (source, report) in zip(folders, reports) {
-            for scene in report.scenes {
-                for frame in scene.frames {
-                    for image in [frame.actual, frame.expected, frame.diff].compactMap({ $0 }) {
-                        try GoldenTest.copy(source + "/" + image, to: folder + "/" + image)
+            for (sceneIndex, scene) in report.scenes.enumerated() {
+                for (frameIndex, frame) in scene.frames.enumerated() {
+                    let images = [("actual", frame.actual), ("expected", frame.expected), ("diff", frame.diff)]
+                    for case let (key, image?) in images {
+                        // Read through ContainedPath (no link, a regular file); written at the same
+                        // relative path, which read() checked stays inside the new folder.
+                        let bytes = try TestReport.image(image, at: "scenes[\(sceneIndex)].frames[\(frameIndex)].\(key)", in: source)
+                        try GoldenTest.write(bytes, to: folder + "/" + image)
                     }
                 }
             }
@@ -47,28 +52,89 @@ public enum TestReportFolder {
             throw RenderError(message: "--accept: CI is set, and goldens are never written in CI; download the report and accept it locally", exitCode: 64)
         }
         let report = try TestReport.read(folder: folder)
-        let goldens = goldens ?? report.goldens
-        var unmatched = Set(only), written: [String] = []
-        for scene in report.scenes {
-            var acceptedAny = false
-            for frame in scene.frames where frame.status.isFailure {
+        let goldenFolder: String
+        if let goldens { goldenFolder = goldens } else { goldenFolder = try checkedGoldens(of: report, in: folder) }
+        // Every frame to accept is read and checked before any golden is written: a report with a
+        // bad entry writes nothing.
+        var unmatched = Set(only), accepted: [(scene: TestReport.Scene, frames: [(golden: String, bytes: [UInt8])])] = []
+        var problems: [String] = []
+        for (sceneIndex, scene) in report.scenes.enumerated() {
+            var frames: [(golden: String, bytes: [UInt8])] = []
+            for (frameIndex, frame) in scene.frames.enumerated() where frame.status.isFailure {
                 let names = [scene.name, "\(scene.name)/\(frame.file)", "\(scene.name)/\(frame.index)"]
                 guard only.isEmpty || names.contains(where: only.contains) else { continue }
                 unmatched.subtract(names)
-                let golden = "\(goldens)/\(scene.name)/\(frame.file)"
-                try GoldenTest.copy(folder + "/" + frame.actual, to: golden)
-                written.append(golden)
-                acceptedAny = true
+                do throws(RenderError) {
+                    let entry = "scenes[\(sceneIndex)].frames[\(frameIndex)].actual"
+                    let bytes = try TestReport.image(frame.actual, at: entry, in: folder)
+                    try checkFrame(bytes, image: frame.actual, at: entry, of: scene, at: "scenes[\(sceneIndex)]", in: folder)
+                    frames.append(("\(goldenFolder)/\(scene.name)/\(frame.file)", bytes))
+                } catch {
+                    problems += error.lines
+                }
             }
-            if acceptedAny {
-                let record = GoldenTest.GoldenRecord(scene: scene.name, sceneFile: scene.file, environment: scene.environment)
-                try AtomicFile.write(try prettyJSON(record), to: "\(goldens)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
-            }
+            if !frames.isEmpty { accepted.append((scene, frames)) }
         }
+        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
         guard unmatched.isEmpty else {
             throw RenderError(message: "--only \(unmatched.sorted().joined(separator: ", ")): no failing frame of \(folder)/\(TestReport.fileName) is called that (give scene, scene/frame_00012.png or scene/12)", exitCode: 64)
         }
+        var written: [String] = []
+        for (scene, frames) in accepted {
+            for frame in frames {
+                try GoldenTest.write(frame.bytes, to: frame.golden)
+                written.append(frame.golden)
+            }
+            let record = GoldenTest.GoldenRecord(scene: scene.name, sceneFile: scene.file, environment: scene.environment)
+            try AtomicFile.write(try prettyJSON(record), to: "\(goldenFolder)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
+        }
         return written
+    }
+
+    /// The goldens folder a report names, when no `--goldens` is given: a path relative to where
+    /// the user runs `--accept`, inside it (a downloaded report cannot choose to write elsewhere).
+    private static func checkedGoldens(of report: TestReport, in folder: String) throws(RenderError) -> String {
+        do throws(ContainedPath.Problem) {
+            return try ContainedPath(report.goldens).relative
+        } catch {
+            let message = error.message(report.goldens, at: "goldens", in: folder + "/" + TestReport.fileName, folder: "current folder")
+            throw RenderError(message: message + "; give --goldens DIR to accept into a folder of your choice", exitCode: 65)
+        }
+    }
+
+    /// A frame accepted into the goldens must be a PNG of the scene's frame size, as rendered in
+    /// the report (its `size`, or else the manifest of its rendered frames in the report folder).
+    private static func checkFrame(_ bytes: [UInt8], image: String, at entry: String, of scene: TestReport.Scene, at sceneEntry: String,
+                                   in folder: String) throws(RenderError) {
+        let file = folder + "/" + TestReport.fileName
+        var size = scene.size
+        if size == nil {
+            // A report written before `size` was recorded: the manifest of the scene's frames.
+            let manifest = "frames/\(scene.name)/manifest.json"
+            var manifestBytes: [UInt8]?
+            do throws(RenderError) {
+                manifestBytes = try TestReport.image(manifest, at: "\(sceneEntry).size", in: folder)
+            } catch where error.exitCode == 66 {
+                manifestBytes = nil
+            } catch {
+                throw error
+            }
+            size = try manifestBytes.flatMap { bytes throws(RenderError) in try RenderManifest.decode(bytes, file: folder + "/" + manifest) }?.size
+        }
+        guard let size else {
+            throw RenderError(message: "\(file): \(sceneEntry).size: missing: the report does not record the frames' size, so its frames cannot be checked; run zoetrope test again to make a new report", exitCode: 65)
+        }
+        guard let header = RasterImage.pngSize(of: bytes) else {
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is not a PNG", exitCode: 65)
+        }
+        guard size == [header.width, header.height] else {
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is a \(header.width)×\(header.height) PNG, not a frame of \(scene.name) (\(size.map(String.init).joined(separator: "×")) pixels)", exitCode: 65)
+        }
+        do throws(CairoError) {
+            _ = try RasterImage(pngData: bytes)
+        } catch {
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" does not decode as a PNG (\(error.message))", exitCode: 65)
+        }
     }
 
     /// The command that accepts `only` (every failure when empty) of the report in `folder`.

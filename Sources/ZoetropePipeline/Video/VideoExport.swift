@@ -54,7 +54,7 @@ public enum VideoExport {
         guard let format = VideoFormat(file: file) else {
             throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
         }
-        guard let manifest = RenderManifest.read(folder + "/manifest.json") else {
+        guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
             throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", exitCode: 66)
         }
         guard manifest.format == "png" else {
@@ -65,6 +65,10 @@ public enum VideoExport {
         let step = frames.count > 1 ? frames[1].index - first.index : 1
         for (earlier, later) in zip(frames, frames.dropFirst()) where later.index - earlier.index != step {
             throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", exitCode: 65)
+        }
+        // Each file the manifest names must be a regular file in the folder (no link, no FIFO).
+        for frame in frames where try !RenderManifest.hasFile(of: frame, in: folder) {
+            throw RenderError(message: "\(folder)/\(frame.file): frame \(frame.index) of manifest.json is missing", exitCode: 66)
         }
         let paths = frames.map { folder + "/" + $0.file }
         let rate = manifest.fps / Double(step)

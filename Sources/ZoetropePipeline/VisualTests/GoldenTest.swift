@@ -152,7 +152,14 @@ public struct GoldenTest: Sendable {
         let goldenEnvironment = wroteGoldens ? environment : record?.environment
         return TestReport.Scene(name: name, file: scene.loaded.file, fps: scene.scene.frameRate.framesPerSecond, tolerance: tolerance,
                                 environment: environment, goldenEnvironment: goldenEnvironment,
-                                environmentChanges: goldenEnvironment.map { environment.differences(from: $0) } ?? [], frames: frames)
+                                environmentChanges: goldenEnvironment.map { environment.differences(from: $0) } ?? [], frames: frames,
+                                size: Self.frameSize(of: scene))
+    }
+
+    /// A frame's width and height in pixels as `test` renders it (at scale 1).
+    static func frameSize(of scene: EvaluatedScene) -> [Int] {
+        let size = scene.scene.canvas.size
+        return [Int(saturating: size.x, rounding: .toNearestOrAwayFromZero), Int(saturating: size.y, rounding: .toNearestOrAwayFromZero)]
     }
 
     /// The frames `frames`, `times` and `aroundEvents` choose, or nil when none of them is given.
@@ -224,6 +231,11 @@ public struct GoldenTest: Sendable {
         guard let bytes = AtomicFile.read(source) else {
             throw RenderError(message: "\(source): cannot read", exitCode: 66)
         }
+        try write(bytes, to: path)
+    }
+
+    /// Writes `bytes` to `path` atomically, making its folder first.
+    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         if let slash = path.lastIndex(of: "/") { try AtomicFile.makeDirectory(String(path[..<slash])) }
         try AtomicFile.write(bytes, to: path)
     }

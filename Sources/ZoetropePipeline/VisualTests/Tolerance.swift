@@ -90,7 +90,7 @@ public struct GoldenSettings: Sendable {
             }
         }
         guard problems.isEmpty else {
-            throw RenderError(message: problems.map { "\(path): \($0)" }.joined(separator: "\n"), exitCode: 65)
+            throw RenderError(lines: problems.map { "\(path): \($0)" }, exitCode: 65)
         }
     }
 

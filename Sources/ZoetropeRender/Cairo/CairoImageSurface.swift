@@ -1,4 +1,8 @@
 internal import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZoetropeCore
 
 /// A Cairo surface that a frame is drawn on: owns its `cairo_surface_t`.
 class CairoSurface {
@@ -55,13 +59,19 @@ final class CairoImageSurface: CairoSurface {
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
-    /// The PNG at `path`.
-    init(png path: String) throws(CairoError) {
-        guard let pointer = cairo_image_surface_create_from_png(path) else {
-            throw CairoError(message: "out of memory", operation: "reading the PNG \(path)")
+    /// The PNG at `path`, read whole first (a regular file only: a FIFO or a device named as an
+    /// image is refused, never waited on) and decoded from memory.
+    convenience init(png path: String) throws(CairoError) {
+        guard let bytes = AtomicFile.read(path) else {
+            let reason = ContainedPath.nonRegularKind(atPath: path).map { "not a regular file (\($0))" }
+                ?? (access(path, F_OK) == 0 ? "cannot read the file" : "file not found")
+            throw CairoError(message: reason, operation: "reading the PNG \(path)")
         }
-        try super.init(pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
-                       height: Int(cairo_image_surface_get_height(pointer)), operation: "reading the PNG \(path)")
+        do {
+            try self.init(pngData: bytes)
+        } catch {
+            throw CairoError(message: error.message, operation: "reading the PNG \(path)")
+        }
     }
 
     /// The PNG whose bytes are `png`, read through Cairo's stream reader.

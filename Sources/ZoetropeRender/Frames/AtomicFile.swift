@@ -48,7 +48,7 @@ public enum AtomicFile {
         public init(_ path: String) throws(RenderError) {
             self.path = path
             temporary = AtomicFile.temporaryPath(for: path)
-            descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: lastError()) }
         }
 
@@ -113,18 +113,31 @@ public enum AtomicFile {
     /// True when `path` exists and can be read (without reading it).
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
-    /// The bytes of `path`, or nil when it cannot be read.
+    /// The bytes of `path`, or nil when it cannot be read or is not a regular file: opened without
+    /// blocking and checked once open, so a FIFO or a device where a file is expected never
+    /// stalls a command.
     public static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return readAll(descriptor)
+    }
+
+    /// Everything left to read from `descriptor` (a regular file), or nil on a read error.
+    static func readAll(_ descriptor: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-            if count < buffer.count { break }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
         }
-        return ferror(file) == 0 ? bytes : nil
     }
 
     /// Creates `path` and its parents.

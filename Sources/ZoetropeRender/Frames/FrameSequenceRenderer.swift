@@ -134,27 +134,46 @@ public enum FrameSequenceRenderer {
             scale: request.scale, motionBlur: request.motionBlur, format: request.format.rawValue, duration: request.duration,
             frameCount: frameCount,
             cairoVersion: cairoVersion, environment: RenderEnvironment.current(for: scene), frames: [])
+        // This process's journal, started under the manifest lock once no other live process is
+        // writing a different render here (shards of this render may be: they share the folder).
+        // Before the earlier render's frames are removed below, which could be another's.
+        let journal = try RenderJournal.claim(directory: request.directory, header: manifest)
         var kept: [Int: RenderManifest.Frame] = [:]
-        if let previous = RenderManifest.read(manifestPath) {
-            if previous.isSameRender(as: manifest) {
-                for frame in previous.frames { kept[frame.index] = frame }
-            } else {
-                // Another scene, other overrides or settings: the earlier render's frames would be
-                // stale beside these. Remove exactly the files its manifest listed, nothing else.
-                for file in Set(previous.frames.map(\.file)) where !file.contains("/") && file != ".." {
-                    AtomicFile.remove(request.directory + "/" + file)
+        let journals: (frames: [RenderManifest.Frame], journals: [String])
+        do {
+            if let previous = try RenderManifest.read(manifestPath) {
+                if previous.isSameRender(as: manifest) {
+                    for frame in previous.frames { kept[frame.index] = frame }
+                } else {
+                    // Another scene, other overrides or settings: the earlier render's frames would
+                    // be stale beside these. Remove exactly the frame files its manifest listed
+                    // (single names, checked when it was read), nothing else.
+                    for file in Set(previous.frames.map(\.file)) where isOutputName(file, scene: previous.scene) {
+                        AtomicFile.remove(request.directory + "/" + file)
+                    }
                 }
             }
+            // Frames a killed run of this render (or a shard still running) put on record.
+            journals = try RenderJournal.frames(in: request.directory, for: manifest)
+        } catch {
+            journal.remove()
+            throw error
         }
-        // Frames a killed run of this render (or a shard still running) put on record.
-        let journals = RenderJournal.frames(in: request.directory, for: manifest)
         for frame in journals.frames { kept[frame.index] = frame }
         var toRender = selected
         if request.resume && request.format != .pdf {
-            toRender = selected.filter { index in
-                guard let frame = kept[index],
-                      let bytes = AtomicFile.read(request.directory + "/" + frame.file) else { return true }
-                return sha256Hex(bytes) != frame.sha256
+            toRender = []
+            for index in selected {
+                do throws(RenderError) {
+                    guard let frame = kept[index], let bytes = try RenderManifest.bytes(of: frame, in: request.directory),
+                          sha256Hex(bytes) == frame.sha256 else {
+                        toRender.append(index)
+                        continue
+                    }
+                } catch {
+                    journal.remove()
+                    throw error
+                }
             }
         }
 
@@ -165,20 +184,20 @@ public enum FrameSequenceRenderer {
         case .png, .svg:
             // Each frame goes on record as it is renamed into place; manifest.json is rebuilt
             // from every record under a lock, so shards writing into one folder lose nothing.
-            let journal = try RenderJournal(directory: request.directory, header: manifest)
             do {
                 results = try renderFrames(toRender, request: request, frameCount: frameCount, width: width, height: height,
                                            journal: journal, progress: progress)
             } catch {
                 // Whatever was finished goes into manifest.json if it can still be written; if
                 // not, the journal stays for --resume or manifest merge.
-                if (try? RenderManifest.merge(in: request.directory, header: manifest)) != nil { journal.remove() }
+                _ = try? RenderManifest.merge(in: request.directory, header: manifest, finishing: journal)
                 throw error
             }
-            try RenderManifest.merge(in: request.directory, header: manifest)
-            journal.remove()
+            try RenderManifest.merge(in: request.directory, header: manifest, finishing: journal)
         case .pdf:
-            // One document: its manifest lists the frames it holds, nothing else.
+            // One document: its manifest lists the frames it holds, nothing else. The journal
+            // (its header only) held the folder for this render while it was written.
+            defer { journal.remove() }
             results = try renderDocument(toRender, request: request, width: width, height: height, progress: progress)
             manifest.frames = results
             try manifest.write(to: manifestPath)
@@ -386,12 +405,20 @@ public enum FrameSequenceRenderer {
         }
     }
 
+    /// True for a name a render writes: `frame_NNNNN.png` or `.svg`, or the scene's PDF.
+    static func isOutputName(_ file: String, scene: String) -> Bool {
+        if file == scene + ".pdf" { return true }
+        guard file.hasPrefix("frame_"), file.hasSuffix(".png") || file.hasSuffix(".svg") else { return false }
+        let digits = file.dropFirst("frame_".count).dropLast(4)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// A scene's inputs must all be there before a frame is written: what `render` checks first
     /// and `validate` reports.
     private static func checkInputs(of scene: Scene, file: String) throws(RenderError) {
         let problems = inputProblems(of: scene)
         guard !problems.isEmpty else { return }
-        throw RenderError(message: problems.map { "\(file): \($0)" }.joined(separator: "\n"),
+        throw RenderError(lines: problems.map { "\(file): \($0)" },
                           exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
     }
 }
@@ -420,6 +447,11 @@ extension FrameSequenceRenderer {
                                          isMissing: true))
         }
         for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where !values.image.isEmpty {
+            // Checked before anything opens it: a FIFO would block the read forever.
+            if let kind = ContainedPath.nonRegularKind(atPath: values.image) {
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\"\(values.image)\" is not a regular file (\(kind))", isMissing: false))
+                continue
+            }
             guard AtomicFile.isReadable(values.image) else {
                 problems.append(InputProblem(path: "layers[\(node.id)].image", message: "image file not found or unreadable: \(values.image)", isMissing: true))
                 continue
@@ -439,7 +471,7 @@ extension FrameSequenceRenderer {
     /// resolves to the same as an earlier one's): each file hard-linked (copied where links are
     /// not allowed) and swapped in atomically, with a manifest of its own listing `overrides`.
     public static func shareFrames(of source: String, into directory: String, overrides: [String]) throws(RenderError) {
-        guard var manifest = RenderManifest.read(source + "/manifest.json") else {
+        guard var manifest = try RenderManifest.read(source + "/manifest.json") else {
             throw RenderError(message: "\(source)/manifest.json: missing or unreadable", exitCode: 70)
         }
         try AtomicFile.makeDirectory(directory)

@@ -18,6 +18,13 @@ enum ProcessStamp {
         return name.isEmpty ? "host" : name
     }()
 
+    /// True when `stamp` names a process on this host that is running (this one included).
+    static func isLive(_ stamp: Substring) -> Bool {
+        guard let dash = stamp.lastIndex(of: "-"), stamp[..<dash] == hostName,
+              let pid = Int32(stamp[stamp.index(after: dash)...]), pid > 0 else { return false }
+        return pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// True when `stamp` names a process on this host, other than this one, that no longer runs.
     /// A stamp of another host, or of a live process, is not abandoned: its owner may still write.
     static func isAbandoned(_ stamp: Substring) -> Bool {

@@ -57,12 +57,6 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     /// True when `source` is the scene file these frames were rendered from.
     public func isRendered(from source: [UInt8]) -> Bool { sha256Hex(source) == sceneHash }
 
-    public static func read(_ path: String) -> RenderManifest? {
-        // A missing or unreadable manifest just means there is nothing to merge or resume.
-        guard let bytes = AtomicFile.read(path) else { return nil }
-        return try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes))
-    }
-
     public func write(to path: String) throws(RenderError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

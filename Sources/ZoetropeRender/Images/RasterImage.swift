@@ -64,6 +64,15 @@ public struct RasterImage: Hashable, Sendable {
         return (surface.width, surface.height, surface.rgbaBytes())
     }
 
+    /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
+    /// nil when `bytes` do not start as a PNG.
+    public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        // Signature (8), then IHDR: length 13 (4), type (4), width (4), height (4), ...
+        guard bytes.count >= 33, Array(bytes[0..<8]) == PNGChunks.signature, bytes.bigEndianUInt32(at: 8) == 13,
+              Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return (Int(bytes.bigEndianUInt32(at: 16)), Int(bytes.bigEndianUInt32(at: 20)))
+    }
+
     /// The image encoded as PNG.
     public func pngData() throws(CairoError) -> [UInt8] {
         let surface = try CairoImageSurface(width: width, height: height)

@@ -110,7 +110,7 @@ enum CurveEvaluation {
             // On standard error: standard output holds the samples.
             printError("\(specs.map(\.text).joined(separator: ", ")): plot → \(plot)")
         } catch {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }

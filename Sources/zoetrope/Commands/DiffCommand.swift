@@ -41,25 +41,25 @@ enum FrameDiffing {
         do {
             report = try comparison.compare(expected: expected, actual: actual)
         } catch {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
         let entries = report.entries
         if !report.ignored.isEmpty {
-            print("not frames, ignored: \(report.ignored.joined(separator: ", "))")
+            printLine("not frames, ignored: \(report.ignored.joined(separator: ", "))")
         }
         let failing = entries.filter { !$0.withinTolerance }
         for entry in entries where entry.missingIn != nil || (entry.result?.differingPixels ?? 0) > 0 {
             if let missing = entry.missingIn {
-                print("\(entry.name): missing in \(missing)")
+                printLine("\(entry.name): missing in \(missing)")
             } else {
-                print("\(entry.name): \(entry.summary)\(entry.withinTolerance ? " (within tolerance)" : "")")
+                printLine("\(entry.name): \(entry.summary)\(entry.withinTolerance ? " (within tolerance)" : "")")
             }
         }
         if let first = failing.first {
-            print("\(failing.count) of \(entries.count) frames differ; first: \(first.name)")
+            printLine("\(failing.count) of \(entries.count) frames differ; first: \(first.name)")
             throw ExitCode(1)
         }
-        print("\(entries.count) frame\(entries.count == 1 ? "" : "s") match")
+        printLine("\(entries.count) frame\(entries.count == 1 ? "" : "s") match")
     }
 }

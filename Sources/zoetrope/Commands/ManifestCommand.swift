@@ -28,9 +28,9 @@ struct ManifestCommand: ParsableCommand {
         func run() throws {
             do {
                 let merged = try RenderManifest.mergeFolder(directory)
-                print("\(directory): manifest.json lists \(merged.frames.count) of \(merged.frameCount) frames")
+                printLine("\(directory): manifest.json lists \(merged.frames.count) of \(merged.frameCount) frames")
             } catch {
-                printError(error.message)
+                printError(error)
                 throw ExitCode(error.exitCode)
             }
         }

@@ -50,7 +50,7 @@ struct PlotCommand: ParsableCommand {
         let path = out ?? "output/\(loaded.scene.name)/plot.png"
         let components = try chart.components(keys, in: [source], file: scene)
         try chart.draw(components, of: [source], title: loaded.scene.name, to: path)
-        print("\(scene): plot of \(keys.joined(separator: ", ")) → \(path)")
+        printLine("\(scene): plot of \(keys.joined(separator: ", ")) → \(path)")
     }
 }
 
@@ -105,7 +105,7 @@ struct PlotOptions: ParsableArguments {
             try OutputFolder.create(parentOf: path)
             try plot.write(to: path, width: plotWidth)
         } catch {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }

@@ -144,10 +144,10 @@ enum SceneRendering {
                 let summary = try FrameSequenceRenderer.render(request, progress: progress)
                 if progress.effectiveMode != .json {
                     let skipped = summary.skipped > 0 ? ", \(summary.skipped) already done" : ""
-                    print("\(scene.loaded.file): \(summary.written.count) of \(summary.frameCount) frames → \(summary.directory)\(skipped)")
+                    printLine("\(scene.loaded.file): \(summary.written.count) of \(summary.frameCount) frames → \(summary.directory)\(skipped)")
                 }
             } catch {
-                printError(error.message)
+                printError(error)
                 throw ExitCode(error.exitCode)
             }
             if let video = plan.video { try VideoWriting.write(folder: directory, to: video) }

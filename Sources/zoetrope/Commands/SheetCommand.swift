@@ -90,9 +90,9 @@ enum ContactSheets {
             try checkHeight(sheet.pixelSize.height, of: source, columns: columns)
             try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
-            print("\(source): sheet of \(sheet.cells.count) frame\(sheet.cells.count == 1 ? "" : "s") → \(path)")
+            printLine("\(source): sheet of \(sheet.cells.count) frame\(sheet.cells.count == 1 ? "" : "s") → \(path)")
         } catch let error as RenderError {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }

@@ -148,10 +148,10 @@ struct SweepCommand: ParsableCommand {
             let shared = rendered < variants.count ? " (\(variants.count - rendered) share an earlier variant's frames)" : ""
             if progress != .json {
                 let files = ["index.json"] + (sheets.count > 2 ? [sheets[0], "…", sheets[sheets.count - 1]] : sheets) + (plotted ? ["plot.png"] : [])
-                print("\(scene): \(variants.count) variants\(shared) → \(root)/ (\(files.joined(separator: ", ")))")
+                printLine("\(scene): \(variants.count) variants\(shared) → \(root)/ (\(files.joined(separator: ", ")))")
             }
         } catch let error as RenderError {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }
@@ -335,10 +335,10 @@ enum Sweep {
                 if mode == .json {
                     let json = ProgressReporter.jsonString
                     let same = sameAs.map { ",\"sameAs\":\(json($0.label))" } ?? ""
-                    print("{\"event\":\"variant\",\"label\":\(json(variant.label)),\"done\":\(count),\"total\":\(total),\"frames\":\(frames),\"directory\":\(json(directory))\(same)}")
+                    printJSONLine("{\"event\":\"variant\",\"label\":\(json(variant.label)),\"done\":\(count),\"total\":\(total),\"frames\":\(frames),\"directory\":\(json(directory))\(same)}")
                 } else {
                     let how = sameAs.map { "same scene as \($0.label), frames shared" } ?? "\(frames) frames"
-                    print("[\(count)/\(total)] \(variant.label): \(how) → \(directory)")
+                    printLine("[\(count)/\(total)] \(variant.label): \(how) → \(directory)")
                 }
             }
         }

@@ -105,8 +105,8 @@ struct TestCommand: ParsableCommand {
         do {
             if let accept {
                 let written = try TestReportFolder.accept(accept, only: only, goldens: goldens, isCI: isCI)
-                for path in written { print("accepted → \(path)") }
-                print("\(written.count) golden\(written.count == 1 ? "" : "s") written")
+                for path in written { printLine("accepted → \(path)") }
+                printLine("\(written.count) golden\(written.count == 1 ? "" : "s") written")
                 return
             }
             let result: TestReport
@@ -123,7 +123,7 @@ struct TestCommand: ParsableCommand {
             summarize(result)
             if !result.failures.isEmpty { throw ExitCode(1) }
         } catch let error as RenderError {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }
@@ -162,24 +162,24 @@ struct TestCommand: ParsableCommand {
                     let count = scene.frames.filter { $0.status == status }.count
                     return count > 0 ? "\(count) \(label)" : nil
                 }
-            print("\(scene.file): \(scene.frames.count) frame\(scene.frames.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
+            printLine("\(scene.file): \(scene.frames.count) frame\(scene.frames.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
             if !scene.environmentChanges.isEmpty && scene.frames.contains(where: \.status.isFailure) {
-                print("  its goldens were made in another render environment (\(scene.environmentChanges.joined(separator: "; "))): differences may come from the machine image")
+                printLine("  its goldens were made in another render environment (\(scene.environmentChanges.joined(separator: "; "))): differences may come from the machine image")
             }
             for frame in scene.frames where frame.status.isFailure {
-                print("  \(scene.name)/\(frame.file) (t = \(frame.time) s): \(frame.message ?? frame.status.rawValue)")
+                printLine("  \(scene.name)/\(frame.file) (t = \(frame.time) s): \(frame.message ?? frame.status.rawValue)")
             }
         }
         if !result.orphans.isEmpty {
             let verb = result.pruned.isEmpty ? "no longer rendered (remove them with --prune)" : "no longer rendered, removed"
-            print("goldens \(verb): \(result.orphans.joined(separator: ", "))")
+            printLine("goldens \(verb): \(result.orphans.joined(separator: ", "))")
         }
-        print("report: \(report)/index.html")
+        printLine("report: \(report)/index.html")
         let failures = result.failures.count
         if failures > 0 {
-            print("\(failures) of \(result.frameCount) frames failing; accept them all with: \(TestReportFolder.acceptCommand(report))")
+            printLine("\(failures) of \(result.frameCount) frames failing; accept them all with: \(TestReportFolder.acceptCommand(report))")
         } else {
-            print("all \(result.frameCount) frames pass")
+            printLine("all \(result.frameCount) frames pass")
         }
     }
 }

@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
         let files = SceneFiles.resolve(scenes)
         guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
         let outcome = SceneValidation.validate(files, overrides: try overrides.overrides())
-        outcome.lines.forEach { print($0) }
+        outcome.lines.forEach { printLine($0) }
         if let failure = outcome.failure { throw report(failure) }
     }
 }

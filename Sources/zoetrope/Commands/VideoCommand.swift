@@ -42,9 +42,9 @@ enum VideoWriting {
         do {
             let summary = try VideoExport.write(folder: folder, to: file)
             let rate = (summary.framesPerSecond * 1000).rounded() / 1000
-            print("\(folder): \(summary.frames) frames at \(rate) fps → \(file)")
+            printLine("\(folder): \(summary.frames) frames at \(rate) fps → \(file)")
         } catch {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }

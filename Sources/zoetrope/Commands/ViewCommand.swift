@@ -37,9 +37,9 @@ struct ViewCommand: ParsableCommand {
     func run() throws {
         do {
             let page = FrameListing.isFolder(input) ? try viewFolder() : try viewScene()
-            print("\(input): viewer → \(page)")
+            printLine("\(input): viewer → \(page)")
         } catch let error as RenderError {
-            printError(error.message)
+            printError(error)
             throw ExitCode(error.exitCode)
         }
     }
@@ -56,7 +56,7 @@ struct ViewCommand: ParsableCommand {
         var request = scene.renderRequest(into: folder, frames: nil, jobs: jobs ?? coreCount)
         request.resume = true
         _ = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
-        guard let manifest = RenderManifest.read(folder + "/manifest.json") else {
+        guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
             throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", exitCode: 74)
         }
         return try FrameViewer.write(folder: folder, manifest: manifest, scene: scene, note: nil)
@@ -66,7 +66,7 @@ struct ViewCommand: ParsableCommand {
         guard out == nil, overrides.assignments.isEmpty, overrides.size == nil, overrides.fps == nil else {
             throw ValidationError("--out, --set, --size and --fps go with a scene; a folder's frames are shown as rendered")
         }
-        guard let manifest = RenderManifest.read(input + "/manifest.json") else {
+        guard let manifest = try RenderManifest.read(input + "/manifest.json") else {
             throw RenderError(message: "\(input): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", exitCode: 66)
         }
         // The bands come from the scene the frames were rendered from, if it is still that scene.

@@ -2,13 +2,39 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeCore
 import ZoetropeFormat
+import ZoetropeRender
 
-/// Writes a line to standard error.
+/// Writes one line to standard error, its control characters escaped: a newline or an escape
+/// sequence in user data (a file name, a layer id) can neither forge a second line nor reach the
+/// terminal. The one way the CLI writes a message.
 func printError(_ text: String) {
+    writeLine(text.escapingControlCharacters(), to: STDERR_FILENO)
+}
+
+/// Writes each line of `error`, escaped.
+func printError(_ error: RenderError) {
+    for line in error.lines { printError(line) }
+}
+
+/// Writes one line to standard output, its control characters escaped (a summary or result line
+/// that quotes user data). Data a command outputs as such (CSV, JSON, the schema) is printed as it is.
+func printLine(_ text: String) {
+    writeLine(text.escapingControlCharacters(), to: STDOUT_FILENO)
+}
+
+/// Writes a JSON line to standard output as it is: JSON escapes control characters by
+/// construction. Written as `printLine` writes, so the two keep their order.
+func printJSONLine(_ json: String) {
+    writeLine(json, to: STDOUT_FILENO)
+}
+
+private func writeLine(_ text: String, to descriptor: Int32) {
     var line = Array((text + "\n").utf8)[...]
     while !line.isEmpty {
-        let written = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }
         line = line.dropFirst(written)
     }
@@ -27,6 +53,7 @@ var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 /// scene lacks): said with the command's own help, exit 64. A `ValidationError` thrown from
 /// `run()` would print the top-level usage instead.
 func usageFailure(_ message: String, command: String) -> ExitCode {
-    printError("Error: \(message)\n  See 'zoetrope \(command) --help' for more information.")
+    printError("Error: \(message)")
+    printError("  See 'zoetrope \(command) --help' for more information.")
     return ExitCode(64)
 }
