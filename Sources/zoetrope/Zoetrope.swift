@@ -29,7 +29,19 @@ struct Zoetrope: ParsableCommand {
             // A usage error found while running may quote a scene's name or a value: one line.
             exit(withError: ValidationError(error.message.escapingControlCharacters()))
         } catch {
-            exit(withError: error)
+            // A parse error quotes the argument as given: each of its lines is escaped, so an
+            // argument with a newline or an escape sequence cannot forge a line or reach the
+            // terminal. Help and version (exit 0) print as they are.
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            let message = self.message(for: error)
+            // A command that printed its own messages ends by throwing its exit code alone.
+            guard !message.isEmpty else { Glibc.exit(code.rawValue) }
+            let full = fullMessage(for: error).replacingOccurrences(of: message, with: message.escapingControlCharacters())
+            for line in full.split(separator: "\n", omittingEmptySubsequences: false) {
+                printError(String(line))
+            }
+            Glibc.exit(code.rawValue)
         }
     }
 }

@@ -309,6 +309,17 @@ import Testing
         #expect(rendered.stdout == #"small.yaml: 3 of 3 frames → out\n\u{1B}[2J"# + "\n")
     }
 
+    @Test func aFlagValueWithControlCharactersIsEscapedInTheUsageError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", HostilePathTests.smallScene)
+        // Refused while the arguments are parsed (ArgumentParser's own message quotes the value).
+        let result = try CommandRunner.run(["render", "small.yaml", "--frames", "1\u{1B}[2J\nforged: x"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(#"Error: --frames: "1\u{1B}[2J\nforged:x""#), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr)")
+        #expect(!result.stderr.contains("\nforged"), "\(result.stderr)")
+    }
+
     // MARK: Reproduction 15: an image layer naming a FIFO
 
     @Test func anImageThatIsAFIFOIsRefusedWithoutBlocking() throws {

@@ -18,13 +18,18 @@ enum SceneFiles {
         }
     }
 
-    /// The `.yaml`, `.yml` and `.json` files of `folder`, sorted; a missing folder holds none
-    /// (the caller reports that).
+    /// The `.yaml`, `.yml` and `.json` regular files of `folder`, sorted; a missing folder holds
+    /// none (the caller reports that). A FIFO or a device named like a scene is skipped: reading
+    /// it could block.
     private static func scenes(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } && !name.hasPrefix(".") }
             .sorted()
             .map { prefix + $0 }
+            .filter { path in
+                var info = stat()
+                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            }
     }
 }
