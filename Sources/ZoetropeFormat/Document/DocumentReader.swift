@@ -183,7 +183,7 @@ final class DocumentReader {
 
     /// A number as a message shows it: `-1`, not `-1.0`.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
     }
 }
 

@@ -30,7 +30,7 @@ public struct SampleReport: Sendable {
             let tree = evaluation.presentation(at: time)
             let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
             let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
-            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(exactFrame) : nil,
+            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(saturating: exactFrame) : nil,
                           layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
                               let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
                               return properties.isEmpty ? nil : (node.id, values, properties)

@@ -4,9 +4,12 @@ import ZoetropeCore
 /// A drawing context on an image surface, with the few operations the layer drawer needs.
 final class CairoContext {
     let pointer: OpaquePointer
+    /// The pixels of the surface drawn on, in device space: what a clip can confine at most.
+    let surfaceSize: (width: Int, height: Int)
 
     init(surface: CairoSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
+        surfaceSize = (surface.width, surface.height)
         try check(cairo_status(pointer), "creating a drawing context")
     }
 

@@ -97,7 +97,7 @@ enum Ticks {
         let decimals = max(0, -floorLog10(step))
         let scale = pow10(decimals)
         let rounded = (value * scale).rounded() / scale
-        if decimals == 0 { return String(Int(rounded)) }
+        if decimals == 0 { return abs(rounded) < 1e15 ? String(Int(saturating: rounded)) : String(rounded) }
         var text = String(rounded)
         if let dot = text.firstIndex(of: ".") {
             let have = text.distance(from: dot, to: text.endIndex) - 1

@@ -173,7 +173,7 @@ extension ChartRenderer {
     static func bandHeight(lanes: Int, tracks: Int) -> Int {
         guard lanes > 0 else { return 0 }
         let lane = laneTitleHeight + Double(tracks) * trackHeight + laneGap
-        return Int((bandTop + Double(lanes) * lane + 12).rounded(.up))
+        return Int(saturating: bandTop + Double(lanes) * lane + 12, rounding: .up)
     }
 
     /// Each lane: its title, then a row of coloured, labelled segments per track.

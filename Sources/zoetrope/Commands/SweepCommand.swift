@@ -266,7 +266,7 @@ enum Sweep {
     static func rowsPerPage(_ variants: [Variant], thumbnailWidth: Int) throws(RenderError) -> Int {
         let tallest = variants.map { variant in
             let canvas = variant.loaded.scene.canvas.size
-            return Int((Double(thumbnailWidth) * canvas.y / max(canvas.x, 1)).rounded())
+            return Int(saturating: Double(thumbnailWidth) * canvas.y / max(canvas.x, 1), rounding: .toNearestOrAwayFromZero)
         }.max() ?? 0
         let rows = min(rowsPerSheet, (32767 - 80) / (max(tallest, ComparisonSheet.lineHeight * 3) + ComparisonSheet.gap))
         guard rows >= 1 else {

@@ -15,8 +15,9 @@ import Foundation
 ///   component (`.x`, `.y`), `scale`, `framesPerSecond`; or
 /// - names a variable (a word not reached through a `.`) whose declaration in scope is floating:
 ///   `name: Double` (or `Float`), or `let name = …` / `var name = …` / `, name = …` whose value,
-///   its integer conversions cut out, contains a floating form or a floating variable (see
-///   `Scopes` for what "in scope" means here).
+///   its integer conversions cut out, contains a floating form or a floating variable; or a
+///   name the same block rounds or tests as floating (`value.rounded()`, `value.isFinite`).
+///   `Scopes` says what "in scope" means here.
 ///
 /// Comments (`//` to the end of the line, outside string literals) are ignored; code inside
 /// string interpolations is not, since `"\(Int(x))"` traps like any other conversion.
@@ -119,6 +120,16 @@ struct ConversionScanner {
                 let position = match.output.1.startIndex
                 declarations.append(Declaration(name: String(match.output.1), position: position, end: enclosingEnd(position),
                                                 value: ConversionScanner.withoutConversions(value), isFloating: false))
+            }
+            // A name a block rounds or tests as a floating value (`value == value.rounded()`, as a
+            // `case .number(let value)` binds it) is floating throughout that block.
+            for match in code.matches(of: #/\b(\w+)\.(?:rounded|isFinite|isNaN|isInfinite|squareRoot)\b/#) {
+                let position = match.range.lowerBound
+                // `a.b.rounded()` rounds a member, not a variable.
+                if position > code.startIndex, code[code.index(before: position)] == "." { continue }
+                let block = blocks.filter { $0.open < position && position < $0.close }.max { $0.open < $1.open }
+                declarations.append(Declaration(name: String(match.output.1), position: block?.open ?? code.startIndex,
+                                                end: block?.close ?? code.endIndex, value: nil, isFloating: true))
             }
             declarations.sort { $0.position < $1.position }
             // To a fixed point: a value made of floating names is floating (`let scaled = u * segments`).
