@@ -235,7 +235,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     @Test func jsonHasTheShapeOfTheSpec() throws {
         let loaded = try load(validScene)
         let (evaluation, _) = try loaded.evaluate()
-        let json = SampleReport(evaluation: evaluation, times: [1.0]).json()
+        let json = try SampleReport(evaluation: evaluation, times: [1.0]).json()
         #expect(json.contains("\"scene\" : \"test\""))
         #expect(json.contains("\"frame\" : 30"))
         #expect(json.contains("\"state\" : \"active\""))

@@ -143,7 +143,7 @@ struct SweepCommand: ParsableCommand {
                 scene: variants[0].loaded.scene.name, sceneFile: scene, overrides: base, plan: plan,
                 variants: variants.map { ($0.duration, $0.frameCount, $0.sameAs) },
                 sheets: sheets, plot: plotted ? "plot.png" : nil)
-            try AtomicFile.write(Array((index.json() + "\n").utf8), to: root + "/index.json")
+            try AtomicFile.write(Array((reportJSON(index.json, command: "sweep") + "\n").utf8), to: root + "/index.json")
             let rendered = variants.filter { $0.sameAs == nil }.count
             let shared = rendered < variants.count ? " (\(variants.count - rendered) share an earlier variant's frames)" : ""
             if progress != .json {
