@@ -167,10 +167,17 @@ final class CairoContext {
     func fillPreserve() { cairo_fill_preserve(pointer) }
     func clip() { cairo_clip(pointer) }
 
-    /// Strokes the current path (keeping it) with a centred line.
+    /// Strokes the current path (keeping it) with a centred line. A pattern of more than
+    /// `denseDashes` dashes along the path is drawn as `strokeDenseDashes` says.
     func strokePreserve(width: Double, dash: [Double], dashOffset: Double = 0, cap: LineCap, join: LineJoin) {
         cairo_set_line_width(pointer, width)
-        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), dashOffset) }
+        if !dash.isEmpty, strokeDenseDashes(width: width, dash: dash, dashOffset: dashOffset, cap: cap, join: join) { return }
+        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32(clamping: $0.count), dashOffset) }
+        setLineStyle(cap: cap, join: join)
+        cairo_stroke_preserve(pointer)
+    }
+
+    func setLineStyle(cap: LineCap, join: LineJoin) {
         let cairoCap: cairo_line_cap_t = switch cap {
         case .butt: CAIRO_LINE_CAP_BUTT
         case .round: CAIRO_LINE_CAP_ROUND
@@ -183,7 +190,6 @@ final class CairoContext {
         }
         cairo_set_line_cap(pointer, cairoCap)
         cairo_set_line_join(pointer, cairoJoin)
-        cairo_stroke_preserve(pointer)
     }
 
     func paint(_ color: Color) {
