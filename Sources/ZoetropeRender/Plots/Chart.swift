@@ -100,10 +100,11 @@ enum Ticks {
         return ticks.isEmpty ? [low] : ticks
     }
 
-    /// A tick's label without float noise: 0.30000000000000004 → "0.3"; from 1e15 on, in
-    /// powers of ten to the step's precision: 1.0000000000000002e+300 → "1e300".
+    /// A tick's label without float noise: 0.30000000000000004 → "0.3"; from 1e15 on, or for
+    /// steps below 1e-9, in powers of ten to the step's precision: 1.0000000000000002e+300 → "1e300".
     static func label(_ value: Double, step: Double) -> String {
-        if abs(value) >= 1e15 || step >= 1e15, value.isFinite, step.isFinite, step > 0 {
+        if abs(value) >= 1e15 || step >= 1e15 || step < 1e-9, value.isFinite, step.isFinite, step > 0 {
+            guard value != 0 else { return "0" }
             let power = floorLog10(value), precision = min(max(power - floorLog10(step), 0), 15)
             let mantissa = (value / pow10(power - precision)).rounded() / pow10(precision)
             let text = String(mantissa)

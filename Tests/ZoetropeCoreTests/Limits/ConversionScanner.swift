@@ -29,9 +29,10 @@ struct ConversionScanner {
         var description: String { "\(file):\(line): \(text)" }
     }
 
-    static let floatingForm = #/\.rounded\b|\bC?(?:Double|Float)\b|\bsqrt\b|\.squareRoot\(|\.pi\b|\b\d+\.\d+|\b\d+(?:\.\d+)?[eE][-+]?\d+\b|\b(?:exp|log|pow|floor|ceil)\(|\.[xy]\b|\bscale\b|\bframesPerSecond\b/#
-    static let conversion = #/\bU?Int(?:8|16|32|64)?\(/#
-    static let label = #/^\s*[A-Za-z_]\w*\s*:/#
+    // Regexes are not Sendable, but these are never mutated after they are made.
+    nonisolated(unsafe) static let floatingForm = #/\.rounded\b|\bC?(?:Double|Float)\b|\bsqrt\b|\.squareRoot\(|\.pi\b|\b\d+\.\d+|\b\d+(?:\.\d+)?[eE][-+]?\d+\b|\b(?:exp|log|pow|floor|ceil)\(|\.[xy]\b|\bscale\b|\bframesPerSecond\b/#
+    nonisolated(unsafe) static let conversion = #/\bU?Int(?:8|16|32|64)?\(/#
+    nonisolated(unsafe) static let label = #/^\s*[A-Za-z_]\w*\s*:/#
 
     /// Every floating conversion in the `.swift` files under `root`, except those in files whose
     /// name is in `exempt`.
