@@ -294,7 +294,9 @@ extension CairoContext {
         /// mean. Row y's window holds the whole column (total T), and with extended edges also the
         /// first byte f for each of the r − y rows above and the last byte l for each of the
         /// y + r − n + 1 rows past the end: (T + (r − y)·f + (y + r − n + 1)·l + r) / (2r + 1),
-        /// exactly, in Int64 (r ≤ 2⁴¹ by `largestSigma`). Transparent edges give one mean per column.
+        /// exactly, in Int64 (r ≤ 2⁴¹ by `largestSigma`). The numerator grows by l − f a row, so
+        /// each row's quotient follows from the last one's without a division; transparent edges
+        /// give one mean per column.
         private func blurWholeColumns(_ input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
                                       output: (Int) -> UnsafeMutablePointer<UInt8>) {
             let r = Int64(radius), n = Int64(count), size = 2 * Int64(radius) + 1
@@ -304,14 +306,28 @@ extension CairoContext {
                 for index in 0..<rowBytes { totals[index] += Int64(bytes[index]) }
             }
             let last = input + (count - 1) * rowBytes
+            // Row 0's quotient and remainder of each column.
+            var quotients = [Int64](repeating: 0, count: rowBytes), remainders = quotients, steps = quotients
+            for index in 0..<rowBytes {
+                var numerator = totals[index] + r
+                if edges == .extend {
+                    numerator += r * Int64(input[index]) + (r - n + 1) * Int64(last[index])
+                    steps[index] = Int64(last[index]) - Int64(input[index])
+                }
+                quotients[index] = numerator / size
+                remainders[index] = numerator % size
+            }
             for row in 0..<count {
-                let bytes = output(row), y = Int64(row)
+                let bytes = output(row)
+                for index in 0..<rowBytes { bytes[index] = UInt8(truncatingIfNeeded: quotients[index]) }
+                guard edges == .extend else { continue }
                 for index in 0..<rowBytes {
-                    var sum = totals[index]
-                    if edges == .extend {
-                        sum += (r - y) * Int64(input[index]) + (y + r - n + 1) * Int64(last[index])
-                    }
-                    bytes[index] = UInt8(truncatingIfNeeded: (sum + r) / size)
+                    // |l − f| ≤ 255, so the remainder leaves 0..<size by less than 256.
+                    var remainder = remainders[index] + steps[index], quotient = quotients[index]
+                    while remainder >= size { remainder -= size; quotient += 1 }
+                    while remainder < 0 { remainder += size; quotient -= 1 }
+                    remainders[index] = remainder
+                    quotients[index] = quotient
                 }
             }
         }
