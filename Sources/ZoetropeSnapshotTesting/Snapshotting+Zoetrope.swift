@@ -22,7 +22,7 @@ extension Snapshotting where Value == Movie, Format == Data {
     public static func frames(at times: [Double], scale: Double = 1, tolerance: Tolerance = Tolerance()) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .zoetropeImage(tolerance)) { movie in
             ZoetropeSnapshot.png { () throws(RenderError) -> RasterImage in
-                let indices = times.map { min(max(Int(($0 * movie.framesPerSecond).rounded()), 0), movie.frames.count - 1) }
+                let indices = times.map { min(max(Int(saturating: $0 * movie.framesPerSecond, rounding: .toNearestOrAwayFromZero), 0), movie.frames.count - 1) }
                 return ZoetropeSnapshot.sideBySide(try indices.map { (index: Int) throws(RenderError) -> RasterImage in
                     try movie.image(ofFrame: index, scale: scale)
                 })

@@ -91,10 +91,10 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0 < duration <= 86400 (found -1)",
             "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"path\", \"group\" (found \"blob\")",
             "scenes/test.yaml: layers[0].position[1]: expected a finite number (found .nan)",
-            "scenes/test.yaml: layers[0].size: width and height must be >= 0 (found [-4.0, 10.0])",
+            "scenes/test.yaml: layers[0].size: width and height must be within 0...10000000 (found [-4.0, 10.0])",
             "scenes/test.yaml: layers[0].opacity: expected a number (found the string \"half\")",
             "scenes/test.yaml: layers: duplicate layer id \"frog\": every layer id must be unique",
-            "scenes/test.yaml: animators[move].duration: must be > 0 (found 0)",
+            "scenes/test.yaml: animators[move].duration: must be within 0 < duration <= 86400 (found 0)",
             "scenes/test.yaml: animators[move].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[move].animations[0].set.frogg.position: unknown layer \"frogg\" (did you mean frog? layers: frog, frog)",
             "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur)",
@@ -187,8 +187,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     @Test func effectRadiiMustNotBeNegative() {
         let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: -2 }, blur: -1 } ]\n")
         #expect(found == [
-            "scenes/test.yaml: layers[a].shadow.radius: must be >= 0 (found -2)",
-            "scenes/test.yaml: layers[a].blur: must be >= 0 (found -1)",
+            "scenes/test.yaml: layers[a].shadow.radius: must be within 0...100000 (found -2)",
+            "scenes/test.yaml: layers[a].blur: must be within 0...100000 (found -1)",
         ])
     }
 }
@@ -222,7 +222,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
 
     @Test func overriddenValuesAreValidatedLikeTheFile() {
         #expect(problems(validScene, overrides: [SceneOverride(key: "animators.move.duration", value: "-1")])
-            == ["scenes/test.yaml: animators[move].duration (from --set animators.move.duration=-1): must be > 0 (found -1)"])
+            == ["scenes/test.yaml: animators[move].duration (from --set animators.move.duration=-1): must be within 0 < duration <= 86400 (found -1)"])
     }
 
     @Test(arguments: ["nokey", "=3", "a..b=1", "a.b="])
@@ -235,7 +235,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     @Test func jsonHasTheShapeOfTheSpec() throws {
         let loaded = try load(validScene)
         let (evaluation, _) = try loaded.evaluate()
-        let json = SampleReport(evaluation: evaluation, times: [1.0]).json()
+        let json = try SampleReport(evaluation: evaluation, times: [1.0]).json()
         #expect(json.contains("\"scene\" : \"test\""))
         #expect(json.contains("\"frame\" : 30"))
         #expect(json.contains("\"state\" : \"active\""))
@@ -310,7 +310,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: script[1].value: required: the fraction to set, within 0...1",
             "scenes/test.yaml: script[2]: give one call per event or completion (found start, pause)",
             "scenes/test.yaml: script[3].position: expected one of \"end\", \"start\", \"current\" (found \"middle\")",
-            "scenes/test.yaml: script[4].duration: required: how long the drag lasts, in seconds (> 0)",
+            "scenes/test.yaml: script[4].duration: required: how long the drag lasts, in seconds (within 0 < duration <= 86400)",
             "scenes/test.yaml: script[4].path: required: the finger's points [[x, y], …]",
         ])
     }
@@ -468,7 +468,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             """)
         #expect(found == [
             "scenes/test.yaml: script[0].drag: unknown layer \"toad\" (layers: frog)",
-            "scenes/test.yaml: script[1].duration: must be > 0 (found 0)",
+            "scenes/test.yaml: script[1].duration: must be within 0 < duration <= 86400 (found 0)",
             "scenes/test.yaml: script[1].path: a drag needs at least two points (found 1)",
             "scenes/test.yaml: script[2].start: required: the animator the release starts",
             "scenes/test.yaml: script[3]: a pan needs exactly one of to: (a fraction) or by: (a change of fraction)",

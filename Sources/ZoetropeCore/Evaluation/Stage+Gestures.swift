@@ -26,14 +26,20 @@ extension Stage {
               time <= drag.start + drag.duration + 1e-9 else { return .zero }
         let segments = drag.points.count - 1
         let segmentDuration = drag.duration / Double(segments)
-        let index = min(max(Int(((time - drag.start) / segmentDuration).rounded(.up)) - 1, 0), segments - 1)
+        let index = min(max(Int(saturating: (time - drag.start) / segmentDuration, rounding: .up) - 1, 0), segments - 1)
         let velocity = (drag.points[index + 1] - drag.points[index]) * (1 / segmentDuration)
         guard case .vector(let here) = world.presentation(of: layer, .position, at: time, colorSpace: colorSpace) else { return .zero }
         let target = world.pendingBlocks[animator].lazy.flatMap(\.assignments)
             .last { $0.target.layer == layer && $0.target.property == .position }
             .map { $0.resolvedValue(from: .vector(here)) }
         guard case .vector(let destination)? = target else { return .zero }
-        func unit(_ speed: Double, _ distance: Double) -> Double { abs(distance) > 1e-9 ? speed / distance : 0 }
+        // A finger faster than a spring may start (a path of 1e7 points in 5e-324 s) flings at
+        // SceneLimits.velocity, not at infinity: NaN never leaves the engine.
+        func unit(_ speed: Double, _ distance: Double) -> Double {
+            guard abs(distance) > 1e-9 else { return 0 }
+            let velocity = speed / distance
+            return velocity.isNaN ? 0 : min(max(velocity, -SceneLimits.velocity), SceneLimits.velocity)
+        }
         return Vector2(unit(velocity.x, destination.x - here.x), unit(velocity.y, destination.y - here.y))
     }
 }

@@ -181,6 +181,6 @@ public struct Stage: Sendable {
     /// A time as messages show it: 2.6, not 2.6000000000000001.
     static func format(_ time: Double) -> String {
         let rounded = (time * 1e9).rounded() / 1e9
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(saturating: rounded)) : String(rounded)
     }
 }

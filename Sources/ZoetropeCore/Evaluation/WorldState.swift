@@ -83,9 +83,9 @@ struct WorldState: Sendable {
             values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace)
         }
         for animation in animations {
-            if let domain = animation.property.domain {
-                values[animation.layer][animation.property] = values[animation.layer][animation.property].clamped(to: domain)
-            }
+            var value = values[animation.layer][animation.property].finite(or: model[animation.layer][animation.property])
+            if let domain = animation.property.domain { value = value.clamped(to: domain) }
+            values[animation.layer][animation.property] = value
         }
         return values
     }
@@ -97,6 +97,7 @@ struct WorldState: Sendable {
         for animation in animations where animation.layer == layer && animation.property == property {
             value = apply(animation, to: value, at: time, colorSpace: colorSpace, playhead: playhead)
         }
+        value = value.finite(or: model[layer][property])
         return property.domain.map { value.clamped(to: $0) } ?? value
     }
 

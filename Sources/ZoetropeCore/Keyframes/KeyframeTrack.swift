@@ -185,7 +185,7 @@ public struct KeyframeTrack: Hashable, Sendable {
     private func splineValue(atParameter u: Double) -> AnimatableValue {
         let segments = Double(values.count - 1)
         let scaled = min(max(u, 0), 1) * segments
-        let index = min(Int(scaled), values.count - 2)
+        let index = min(Int(saturating: scaled), values.count - 2)
         return hermite(index, scaled - Double(index))
     }
 

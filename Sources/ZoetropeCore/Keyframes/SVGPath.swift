@@ -147,7 +147,7 @@ public struct SVGPath: Hashable, Sendable {
         guard delta.isFinite, theta.isFinite, center.x.isFinite, center.y.isFinite, rx.isFinite, ry.isFinite else {
             return [.line(p1)]
         }
-        let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        let pieces = max(1, Int(saturating: abs(delta) / (.pi / 2), rounding: .up))
         let step = delta / Double(pieces)
         let k = 4.0 / 3 * Double.tan(step / 4)
         func onEllipse(_ t: Double) -> (point: Vector2, derivative: Vector2) {

@@ -41,6 +41,10 @@ public enum SceneLimits {
 
     /// A scene's duration, and any time in its script, in seconds: one day.
     public static let duration = 86_400.0
+    /// A spring's initial velocity, in distances per second toward its target (UIKit's unit),
+    /// and the fastest a release flings: a finger crossing the canvas in a millisecond is 1000.
+    /// Within it, and the coordinates within theirs, a spring's values stay finite.
+    public static let velocity = 1e6
     /// Frames per second.
     public static let framesPerSecond = 1_000.0
     /// The frames of one render: one day at 240 fps fits (`sample` streams its rows).

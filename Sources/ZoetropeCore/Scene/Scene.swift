@@ -24,7 +24,7 @@ public struct FrameRate: Hashable, Sendable {
     /// even though 0.7·30 is 20.999… in binary.
     public func frameCount(forDuration duration: Double) -> Int {
         let product = duration * framesPerSecond
-        return Int((product + 1e-9).rounded(.down)) + 1
+        return Int.saturatingSum(Int(saturating: product + 1e-9, rounding: .down), 1)
     }
 }
 

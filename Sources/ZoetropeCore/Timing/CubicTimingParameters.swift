@@ -18,7 +18,9 @@ public struct CubicTimingParameters: Hashable, Sendable {
     // Polynomial coefficients: X(s) = ((ax·s + bx)·s + cx)·s, likewise Y.
     private let ax, bx, cx, ay, by, cy: Double
 
-    /// Creates the curve; throws when x1 or x2 lies outside 0...1 or any coordinate is not finite.
+    /// Creates the curve; throws when x1 or x2 lies outside 0...1, any coordinate is not finite,
+    /// or the curve's progress or velocity would not be (`[0, 1e308, 1, -1e308]`: 3·y1
+    /// overflows), naming the larger y.
     public init(controlPoint1: Vector2, controlPoint2: Vector2) throws(TimingParameterError) {
         for (name, value) in [("x1", controlPoint1.x), ("y1", controlPoint1.y),
                               ("x2", controlPoint2.x), ("y2", controlPoint2.y)] {
@@ -30,6 +32,19 @@ public struct CubicTimingParameters: Hashable, Sendable {
             throw TimingParameterError(parameter: name, expected: "within 0...1", found: x)
         }
         self.init(unchecked: controlPoint1, controlPoint2)
+        guard isFinite else {
+            let (name, y) = abs(controlPoint1.y) >= abs(controlPoint2.y) ? ("y1", controlPoint1.y) : ("y2", controlPoint2.y)
+            throw TimingParameterError(parameter: name, expected: "a number that keeps the curve's progress and velocity finite", found: y)
+        }
+    }
+
+    /// Whether the coefficients, and the progress and velocity at 65 fractions across 0...1, are finite.
+    private var isFinite: Bool {
+        guard [ax, bx, cx, ay, by, cy].allSatisfy(\.isFinite) else { return false }
+        return (0...64).allSatisfy { step in
+            let fraction = Double(step) / 64
+            return progress(atFraction: fraction).isFinite && velocity(atFraction: fraction).isFinite
+        }
     }
 
     /// Creates a curve whose control points are known to be valid (the presets).

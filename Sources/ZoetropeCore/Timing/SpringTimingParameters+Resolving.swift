@@ -1,3 +1,5 @@
+import RealModule
+
 /// One reading of a spring written as named numbers, for scene files and `zoetrope curve` alike
 /// (SPEC §3.1): the names present decide the form, with one rule and one set of messages.
 extension SpringTimingParameters {
@@ -20,8 +22,39 @@ extension SpringTimingParameters {
     /// - `dampingRatio` alone: UIKit's form over the animator's duration (returned when
     ///   `duration` names it).
     /// `allowsOverdamping` belongs to the physical form only.
+    ///
+    /// The spring must move finitely: its settling duration, and its progress and velocity at 65
+    /// times across it, finite (`duration: 1e-300` makes its stiffness infinite). When they are
+    /// not, the error names the given parameter farthest from 1 in magnitude.
     public static func resolving(_ values: [String: Double], initialVelocity: Vector2 = .zero, allowsOverdamping: Bool = false,
                                  duration meaning: DurationName = .settling)
+        throws(SpringFormError) -> (spring: SpringTimingParameters, animatorDuration: Double?) {
+        let resolved = try form(values, initialVelocity: initialVelocity, allowsOverdamping: allowsOverdamping, duration: meaning)
+        guard resolved.spring.movesFinitely(animatorDuration: resolved.animatorDuration ?? 1) else {
+            let extreme = values.filter { $0.value != 0 }.max { abs(log10(abs($0.value))) < abs(log10(abs($1.value))) }
+            guard let (name, value) = extreme else {
+                throw SpringFormError(parameter: nil, message: "the spring's motion is not finite")
+            }
+            throw SpringFormError(TimingParameterError(parameter: name, expected: "a value that keeps the spring's motion finite", found: value))
+        }
+        return resolved
+    }
+
+    /// Whether the spring resolved over `animatorDuration` settles in a finite time, and its
+    /// progress and velocity at 65 times across that are finite.
+    public func movesFinitely(animatorDuration: Double) -> Bool {
+        let resolved = resolved(animatorDuration: animatorDuration)
+        guard resolved.duration.isFinite, resolved.duration > 0 else { return false }
+        return (0...64).allSatisfy { step in
+            let t = resolved.duration * Double(step) / 64
+            return [resolved.x, resolved.y].allSatisfy { $0.position(atTime: t).isFinite && $0.velocity(atTime: t).isFinite }
+        }
+    }
+
+    private static func log10(_ value: Double) -> Double { Double.log10(value) }
+
+    private static func form(_ values: [String: Double], initialVelocity: Vector2, allowsOverdamping: Bool,
+                             duration meaning: DurationName)
         throws(SpringFormError) -> (spring: SpringTimingParameters, animatorDuration: Double?) {
         let keys = Set(values.keys)
         func only(_ allowed: Set<String>, _ form: String) throws(SpringFormError) {

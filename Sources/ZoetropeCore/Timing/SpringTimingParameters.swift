@@ -161,7 +161,7 @@ public struct SpringTimingParameters: Hashable, Sendable {
 
     private static func require(_ name: String, _ value: Double, above bound: Double) throws(TimingParameterError) {
         guard value.isFinite, value > bound else {
-            throw TimingParameterError(parameter: name, expected: "a finite number > \(Int(bound))", found: value)
+            throw TimingParameterError(parameter: name, expected: "a finite number > \(Int(saturating: bound))", found: value)
         }
     }
 

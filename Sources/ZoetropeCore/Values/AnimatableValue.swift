@@ -86,6 +86,29 @@ extension AnimatableValue {
         return .number(min(max(number, domain.lowerBound), domain.upperBound))
     }
 
+    /// The value with every number finite: an infinity becomes the largest finite number of its
+    /// sign, and NaN the `fallback`'s component (the model value). Animations of values near
+    /// Double's range (a rotation from −1.7e308 to 1.7e308) may overflow; NaN never leaves the
+    /// engine.
+    public func finite(or fallback: AnimatableValue) -> AnimatableValue {
+        func finite(_ value: Double, _ fallback: Double) -> Double {
+            if value.isNaN { return fallback.isFinite ? fallback : 0 }
+            return min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+        }
+        switch (self, fallback) {
+        case let (.number(value), .number(model)):
+            return value.isFinite ? self : .number(finite(value, model))
+        case let (.number(value), _):
+            return value.isFinite ? self : .number(finite(value, 0))
+        case let (.vector(value), .vector(model)):
+            return value.x.isFinite && value.y.isFinite ? self : .vector(Vector2(finite(value.x, model.x), finite(value.y, model.y)))
+        case let (.vector(value), _):
+            return value.x.isFinite && value.y.isFinite ? self : .vector(Vector2(finite(value.x, 0), finite(value.y, 0)))
+        default:
+            return self
+        }
+    }
+
     /// `self + (value − reference)`, per component: how an additive animation's offset is added
     /// to the model (SPEC §3.3). Only numbers and vectors add; other kinds return `self`.
     public func adding(_ value: AnimatableValue, minus reference: AnimatableValue) -> AnimatableValue {

@@ -44,7 +44,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBBAA`, the form `zoetrope sample` prints.
     public var hexString: String {
-        let bytes = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
+        let bytes = [red, green, blue, alpha].map { Int(saturating: $0 * 255, rounding: .toNearestOrAwayFromZero) }
         return "#" + bytes.map { byte in
             let text = String(byte, radix: 16, uppercase: true)
             return text.count == 1 ? "0" + text : text

@@ -73,6 +73,22 @@ final class DocumentReader {
         return value
     }
 
+    /// A finite number within `range` ("must be within 0...100000 (found 1e+10)").
+    func number(_ node: DocumentNode, at path: DocumentPath, within range: NumberRange) -> Double? {
+        number(node, at: path, where: range.contains, expected: range.description)
+    }
+
+    /// `[x, y]` with both components within `range`, each reported at its own index.
+    func vector(_ node: DocumentNode, at path: DocumentPath, within range: NumberRange) -> Vector2? {
+        guard case .sequence(let items, _) = node, items.count == 2 else {
+            report(path, "expected a pair [x, y] (found \(node.kindPhrase))")
+            return nil
+        }
+        let x = number(items[0], at: path / 0, within: range), y = number(items[1], at: path / 1, within: range)
+        guard let x, let y else { return nil }
+        return Vector2(x, y)
+    }
+
     func positive(_ node: DocumentNode, at path: DocumentPath) -> Double? {
         number(node, at: path, where: { $0 > 0 }, expected: "> 0")
     }
@@ -183,7 +199,7 @@ final class DocumentReader {
 
     /// A number as a message shows it: `-1`, not `-1.0`.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
     }
 }
 

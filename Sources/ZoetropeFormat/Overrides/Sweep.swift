@@ -54,11 +54,11 @@ public struct SweepAxis: Hashable, Sendable {
         // A tolerance of a millionth of a step keeps 0:1:0.1 from losing its last value to rounding.
         let steps = ((to - from) / step + 1e-6).rounded(.down)
         guard steps < Double(rangeLimit) else {
-            throw SweepSpecError("--vary \(argument): \(Int(min(steps, 1e15)) + 1) values; a range may give at most \(rangeLimit)")
+            throw SweepSpecError("--vary \(argument): \(Int(saturating: min(steps, 1e15)) + 1) values; a range may give at most \(rangeLimit)")
         }
         // Values are rounded to the decimals written, so 0.1 + 2 × 0.1 reads 0.3, not 0.30000000000000004.
         let decimals = parts.map(Self.decimals).max() ?? 0
-        return (0...Int(steps)).map { index in
+        return (0...Int(saturating: steps)).map { index in
             formatNumber(roundTo(from + Double(index) * step, decimals: decimals))
         }
     }
@@ -226,5 +226,5 @@ public struct SweepSpecError: Error, Hashable, Sendable, CustomStringConvertible
 
 /// The shortest text that reads back as the same number: `2` for 2.0, `0.3` for 0.3.
 func formatNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : "\(value)"
 }

@@ -52,7 +52,7 @@ public struct CurveReport: Sendable {
     }
 
     /// One object for one curve (the shape of SPEC §6), an array of them for several.
-    public func json() -> String { curves.count == 1 ? prettyJSON(curves[0]) : prettyJSON(curves) }
+    public func json() throws(ReportEncodingError) -> String { try curves.count == 1 ? prettyJSON(curves[0]) : prettyJSON(curves) }
 
     /// `curve,duration,fraction,time,progress,velocity`, one row per sample.
     public func csv() -> String {

@@ -30,7 +30,7 @@ public struct SampleReport: Sendable {
             let tree = evaluation.presentation(at: time)
             let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
             let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
-            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(exactFrame) : nil,
+            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(saturating: exactFrame) : nil,
                           layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
                               let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
                               return properties.isEmpty ? nil : (node.id, values, properties)
@@ -46,7 +46,7 @@ public struct SampleReport: Sendable {
 
     /// Pretty-printed JSON with sorted keys; numbers as numbers, points as [x, y], colours as
     /// "#RRGGBBAA", rotation in radians.
-    public func json() -> String { prettyJSON(JSONReport(self)) }
+    public func json() throws(ReportEncodingError) -> String { try prettyJSON(JSONReport(self)) }
 
     // MARK: - CSV
 
@@ -103,17 +103,28 @@ public struct SampleReport: Sendable {
     }
 }
 
-/// Pretty-printed JSON with sorted keys, as the reports print it.
-func prettyJSON(_ value: some Encodable) -> String {
+/// Pretty-printed JSON with sorted keys, as the reports print it. Every value the reports hold
+/// should be a finite number, a string or a Boolean; a NaN or an infinity that got this far is
+/// an error the command reports (exit 70), never a report with an error inside it.
+func prettyJSON(_ value: some Encodable) throws(ReportEncodingError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
-        // Every value the reports hold is a finite number, a string or a Boolean, so encoding
-        // cannot fail; if it ever does, the output says so instead of being silently empty.
-        return "{ \"error\": \"\(error)\" }"
+        var message = "\(error)"
+        if case EncodingError.invalidValue(let value, let context) = error {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            message = "\(path.hasPrefix(".") ? String(path.dropFirst()) : path) is \(value), which JSON cannot hold"
+        }
+        throw ReportEncodingError(message: message)
     }
+}
+
+/// A report that cannot be written as JSON (a value that is not finite): an internal error.
+public struct ReportEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { "cannot write the report: \(message)" }
 }
 
 /// The JSON shape of SPEC §6.

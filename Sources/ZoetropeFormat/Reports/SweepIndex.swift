@@ -60,5 +60,5 @@ public struct SweepIndex: Encodable, Sendable {
     }
 
     /// Pretty-printed JSON with sorted keys.
-    public func json() -> String { prettyJSON(self) }
+    public func json() throws(ReportEncodingError) -> String { try prettyJSON(self) }
 }

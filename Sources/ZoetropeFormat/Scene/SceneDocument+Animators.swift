@@ -15,8 +15,7 @@ extension SceneDocument {
             switch key {
             case "duration":
                 hasDuration = true
-                animator.duration = reader.number(value, at: at, where: { $0 > 0 && $0 <= 86_400 },
-                                                  expected: "> 0") ?? 1
+                animator.duration = reader.number(value, at: at, within: .duration) ?? 1
             case "timing": animator.timing = readTiming(value, at: at) ?? animator.timing
             case "animations":
                 animator.blocks = (reader.sequence(value, at: at, of: "animation blocks") ?? [])
@@ -33,7 +32,7 @@ extension SceneDocument {
         let usesDuration: Bool
         if case .spring(let spring) = animator.timing { usesDuration = spring.usesAnimatorDuration } else { usesDuration = true }
         if !hasDuration && usesDuration {
-            reader.report(path / "duration", "required: the animator's duration in seconds (> 0)")
+            reader.report(path / "duration", "required: the animator's duration in seconds (\(NumberRange.duration.description))")
         }
         return animator
     }
@@ -129,7 +128,9 @@ extension SceneDocument {
         }
         guard let node = fields["path"], let data = reader.string(node, at: path / "path") else { return [] }
         do {
-            let motion = try KeyframeTrack.motion(along: SVGPath(parsing: data))
+            let svgPath = try SVGPath(parsing: data)
+            guard checkCoordinates(of: svgPath, at: path / "path") else { return [] }
+            let motion = try KeyframeTrack.motion(along: svgPath)
             var tracks = [TrackAnimation(target: target, track: motion.position)]
             if let rotationMode {
                 var rotation = motion.rotation
@@ -156,7 +157,7 @@ extension SceneDocument {
             return nil
         }
         let values = items.enumerated().compactMap { index, item -> AnimatableValue? in
-            target.component != nil ? reader.number(item, at: path / "values" / index).map { .number($0) }
+            target.component != nil ? readComponent(of: target.property, item, at: path / "values" / index)
                 : readValue(of: target.property, item, at: path / "values" / index)
         }
         func numbers(_ name: String, check: (DocumentNode, DocumentPath) -> Double?) -> [Double]? {
@@ -211,16 +212,18 @@ extension SceneDocument {
             guard let target = readTarget(key, at: path / key, context: context) else { return nil }
             let value: AnimatableValue?
             if target.component != nil {
-                value = reader.number(node, at: path / key).map { .number($0) }
-                if target.property == .size, case .number(let n)? = value, n < 0 {
-                    reader.report(path / key, "must be >= 0 (found \(DocumentReader.format(n)))")
-                    return nil
-                }
+                value = readComponent(of: target.property, node, at: path / key)
             } else {
                 value = readValue(of: target.property, node, at: path / key)
             }
             return value.map { PropertyAssignment(target, $0) }
         }
+    }
+
+    /// One component of a pair property (`frog.position.x`), within the property's range.
+    func readComponent(of property: LayerProperty, _ node: DocumentNode, at path: DocumentPath) -> AnimatableValue? {
+        guard let range = property.range else { return reader.number(node, at: path).map { .number($0) } }
+        return reader.number(node, at: path, within: range).map { .number($0) }
     }
 
     /// `frog.position`, `frog.position.x`, `card.stroke.width`: the core's resolver, so a key reads
@@ -284,7 +287,16 @@ extension SceneDocument {
         for (key, value) in pairs {
             switch key {
             case "initialVelocity":
-                if let v = reader.vectorOrNumber(value, at: path / key) { velocity = v } else { valid = false }
+                if let v = reader.vectorOrNumber(value, at: path / key) {
+                    if NumberRange.velocity.contains(v.x), NumberRange.velocity.contains(v.y) {
+                        velocity = v
+                    } else {
+                        reader.report(path / key, "must be \(NumberRange.velocity.description) distances per second (found \(DocumentReader.format(abs(v.x) > abs(v.y) ? v.x : v.y)))")
+                        valid = false
+                    }
+                } else {
+                    valid = false
+                }
             case "allowsOverdamping":
                 allowsOverdamping = reader.bool(value, at: path / key) ?? false
             default:
@@ -401,7 +413,7 @@ extension SceneDocument {
         guard reader.mapping(node, at: path, allowed: SceneVocabulary.event.names) != nil else { return nil }
         var time = 0.0
         if let at = node["at"] {
-            time = reader.number(at, at: path / "at", where: { $0 >= 0 && $0 <= 86_400 }, expected: "within 0...86400 seconds") ?? 0
+            time = reader.number(at, at: path / "at", where: NumberRange.time.contains, expected: "\(NumberRange.time.description) seconds") ?? 0
         } else {
             reader.report(path / "at", "required: the event's time in seconds (>= 0)")
         }
@@ -464,13 +476,13 @@ extension SceneDocument {
             return nil
         }
         if isDrag {
-            let duration = node["duration"].flatMap { reader.positive($0, at: path / "duration") }
-            if node["duration"] == nil { reader.report(path / "duration", "required: how long the drag lasts, in seconds (> 0)") }
+            let duration = node["duration"].flatMap { reader.number($0, at: path / "duration", within: .duration) }
+            if node["duration"] == nil { reader.report(path / "duration", "required: how long the drag lasts, in seconds (\(NumberRange.duration.description))") }
             guard let pathNode = node["path"], let items = reader.sequence(pathNode, at: path / "path", of: "points [x, y]") else {
                 if node["path"] == nil { reader.report(path / "path", "required: the finger's points [[x, y], …]") }
                 return nil
             }
-            let points = items.enumerated().compactMap { reader.vector($1, at: path / "path" / $0) }
+            let points = items.enumerated().compactMap { reader.vector($1, at: path / "path" / $0, within: .coordinate) }
             if items.count < 2 { reader.report(path / "path", "a drag needs at least two points (found \(items.count))") }
             guard points.count == items.count, points.count >= 2, let duration else { return nil }
             return .drag(layer: layer, points: points, duration: duration)

@@ -106,10 +106,10 @@ struct SceneDocument {
             case "size":
                 hasSize = true
                 if let size = reader.vector(value, at: path / key) {
-                    if size.x > 0, size.y > 0, size.x <= 16384, size.y <= 16384 {
+                    if NumberRange.canvasSide.contains(size.x), NumberRange.canvasSide.contains(size.y) {
                         canvas.size = size
                     } else {
-                        reader.report(path / key, "width and height must be within 1...16384 (found \(size))")
+                        reader.report(path / key, "width and height must be within 1...\(DocumentReader.format(SceneLimits.canvasSide)) (found \(size))")
                     }
                 }
             default:
@@ -125,15 +125,14 @@ struct SceneDocument {
         for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.render.names) ?? [] {
             switch key {
             case "fps":
-                if let fps = reader.number(value, at: path / key, where: { $0 > 0 && $0 <= 1000 },
-                                           expected: "within 0 < fps <= 1000") {
+                if let fps = reader.number(value, at: path / key, within: .framesPerSecond) {
                     frameRate = FrameRate(fps)
                 }
             default:
                 if case .scalar("auto", _, _) = value {
                     duration = .automatic
-                } else if let seconds = reader.number(value, at: path / key, where: { $0 > 0 && $0 <= 86_400 },
-                                                      expected: "auto or a number of seconds within 0 < duration <= 86400") {
+                } else if let seconds = reader.number(value, at: path / key, where: NumberRange.duration.contains,
+                                                      expected: "auto or a number of seconds \(NumberRange.duration.description)") {
                     duration = .seconds(seconds)
                 }
             }
@@ -181,7 +180,8 @@ struct SceneDocument {
             case "path":
                 if let data = reader.string(value, at: at) {
                     do {
-                        layer.style.path = try SVGPath(parsing: data)
+                        let path = try SVGPath(parsing: data)
+                        if checkCoordinates(of: path, at: at) { layer.style.path = path }
                     } catch {
                         reader.report(at, "malformed path data: \(error)")
                     }
@@ -252,7 +252,7 @@ struct SceneDocument {
         for (key, value) in pairs {
             switch key {
             case "color": layer.values.strokeColor = reader.color(value, at: path / key) ?? layer.values.strokeColor
-            case "width": layer.values.strokeWidth = reader.nonNegative(value, at: path / key) ?? 1
+            case "width": layer.values.strokeWidth = reader.number(value, at: path / key, within: .strokeWidth) ?? 1
             case "cap": layer.style.strokeCap = reader.choice(value, at: path / key, of: LineCap.self) ?? .butt
             case "join": layer.style.strokeJoin = reader.choice(value, at: path / key, of: LineJoin.self) ?? .miter
             default:
@@ -274,8 +274,8 @@ struct SceneDocument {
         for (key, value) in pairs {
             switch key {
             case "color": layer.values.shadowColor = reader.color(value, at: path / key) ?? layer.values.shadowColor
-            case "offset": layer.values.shadowOffset = reader.vector(value, at: path / key) ?? layer.values.shadowOffset
-            case "radius": layer.values.shadowRadius = reader.nonNegative(value, at: path / key) ?? layer.values.shadowRadius
+            case "offset": layer.values.shadowOffset = reader.vector(value, at: path / key, within: .coordinate) ?? layer.values.shadowOffset
+            case "radius": layer.values.shadowRadius = reader.number(value, at: path / key, within: .effectRadius) ?? layer.values.shadowRadius
             default: layer.values.shadowOpacity = reader.unit(value, at: path / key) ?? 1
             }
         }
@@ -285,10 +285,27 @@ struct SceneDocument {
         for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.font.names) ?? [] {
             switch key {
             case "family": layer.style.fontFamily = reader.string(value, at: path / key) ?? layer.style.fontFamily
-            case "size": layer.values.fontSize = reader.positive(value, at: path / key) ?? layer.values.fontSize
+            case "size": layer.values.fontSize = reader.number(value, at: path / key, within: .fontSize) ?? layer.values.fontSize
             default: layer.style.fontWeight = reader.choice(value, at: path / key, of: FontWeight.self) ?? .regular
             }
         }
+    }
+
+    /// Whether every point of `path` (end and control points, arcs made cubic) lies within
+    /// `NumberRange.coordinate`; reports the first that does not.
+    func checkCoordinates(of path: SVGPath, at at: DocumentPath) -> Bool {
+        let points = path.segments.flatMap { segment -> [Vector2] in
+            switch segment {
+            case .move(let p), .line(let p): [p]
+            case let .cubic(c1, c2, end): [c1, c2, end]
+            case .close: []
+            }
+        }
+        guard let point = points.first(where: { !NumberRange.coordinate.contains($0.x) || !NumberRange.coordinate.contains($0.y) }) else {
+            return true
+        }
+        reader.report(at, "every coordinate must be \(NumberRange.coordinate.description) (found the point \(point))")
+        return false
     }
 
     private func checkLayerIDs(_ layers: [Layer], at path: DocumentPath) {
@@ -309,16 +326,18 @@ struct SceneDocument {
         case .scale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
         case .size:
             guard let size = reader.vector(node, at: path) else { return nil }
-            guard size.x >= 0, size.y >= 0 else {
-                reader.report(path, "width and height must be >= 0 (found \(size))")
+            guard NumberRange.extent.contains(size.x), NumberRange.extent.contains(size.y) else {
+                reader.report(path, "width and height must be \(NumberRange.extent.description) (found \(size))")
                 return nil
             }
             return .vector(size)
         case .opacity, .strokeStart, .strokeEnd: return reader.unit(node, at: path).map { .number($0) }
-        case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur:
-            return reader.nonNegative(node, at: path).map { .number($0) }
+        case .cornerRadius: return reader.nonNegative(node, at: path).map { .number($0) }
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
-        case .fontSize: return reader.positive(node, at: path).map { .number($0) }
+        case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize:
+            guard let range = property.range else { return nil }
+            return property.kind == .vector ? reader.vector(node, at: path, within: range).map { .vector($0) }
+                : reader.number(node, at: path, within: range).map { .number($0) }
         case .image:
             reader.report(path, "the image of a layer is set in the layer itself, not animated")
             return nil

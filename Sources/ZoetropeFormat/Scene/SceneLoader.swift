@@ -125,7 +125,7 @@ extension LoadedScene {
             duration = evaluation.settledTime
             if duration >= SceneLoader.automaticDurationLimit {
                 problems.append(SceneDiagnostic(file: file, path: "render.duration",
-                    message: "auto: the animators are still running after \(Int(SceneLoader.automaticDurationLimit)) s; give a duration in seconds"))
+                    message: "auto: the animators are still running after \(Int(saturating: SceneLoader.automaticDurationLimit)) s; give a duration in seconds"))
             }
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }

@@ -99,7 +99,7 @@ private indirect enum JSON {
             }
             return escaped + "\""
         case .number(let value):
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
         case .bool(let flag): return flag ? "true" : "false"
         }
     }

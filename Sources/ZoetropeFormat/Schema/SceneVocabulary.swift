@@ -36,6 +36,12 @@ enum SceneVocabulary {
         static let angle = Value.anyOf([.number(), .pattern("^\\s*[-+]?[0-9.]+([eE][-+]?[0-9]+)?\\s*(deg|rad|turn)$")])
         static let vectorOrNumber = Value.anyOf([.number(), .pair()])
         static let timing = Value.anyOf([.choice(CubicTimingParameters.named.map(\.name)), .mapping("cubicTiming"), .mapping("springTiming")])
+        /// A number within `range` (SceneLimits, as the reader checks it).
+        static func number(_ range: NumberRange) -> Value {
+            .number(minimum: range.minimum, maximum: range.maximum, exclusiveMinimum: range.exclusiveMinimum)
+        }
+        /// A pair whose components lie within `range` (an exclusive minimum is stated inclusive).
+        static func pair(_ range: NumberRange) -> Value { .pair(minimum: range.minimum, maximum: range.maximum) }
         static func choice<T: RawRepresentable & CaseIterable>(of type: T.Type) -> Value where T.RawValue == String {
             .choice(T.allCases.map(\.rawValue))
         }
@@ -74,21 +80,21 @@ enum SceneVocabulary {
     ])
 
     static let canvas = Mapping(name: "canvas", help: "The picture: its size in points and background.", keys: [
-        Key(name: "size", value: .pair(minimum: 1, maximum: 16384), required: true, help: "[width, height] in points."),
+        Key(name: "size", value: .pair(minimum: 1, maximum: SceneLimits.canvasSide), required: true, help: "[width, height] in points."),
         Key(name: "background", value: .color),
     ])
 
     static let render = Mapping(name: "render", help: "Frames: ⌊duration·fps⌋ + 1 of them.", keys: [
-        Key(name: "fps", value: .number(minimum: 0, maximum: 1000, exclusiveMinimum: true)),
-        Key(name: "duration", value: .anyOf([.choice(["auto"]), .number(minimum: 0, maximum: 86_400, exclusiveMinimum: true)]),
+        Key(name: "fps", value: .number(.framesPerSecond)),
+        Key(name: "duration", value: .anyOf([.choice(["auto"]), .number(.duration)]),
             help: "Seconds, or auto: until every animator has settled."),
     ])
 
     static let layer = Mapping(name: "layer", help: "A layer, placed as a CALayer is.", keys: [
         Key(name: "id", value: .pattern("^[^. ]+$"), help: "A name without dots or spaces, unique in the scene."),
         Key(name: "shape", value: .choice(of: Shape.self)),
-        Key(name: "position", value: .pair()), Key(name: "size", value: .pair(minimum: 0)), Key(name: "anchor", value: .pair()),
-        Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber), Key(name: "translation", value: .pair()),
+        Key(name: "position", value: .pair(.coordinate)), Key(name: "size", value: .pair(.extent)), Key(name: "anchor", value: .pair()),
+        Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber), Key(name: "translation", value: .pair(.coordinate)),
         Key(name: "opacity", value: .unit),
         Key(name: "fill", value: .anyOf([.color, .mapping("gradient")])),
         Key(name: "cornerRadius", value: .nonNegative),
@@ -105,7 +111,7 @@ enum SceneVocabulary {
         Key(name: "path", value: .string, help: "SVG path data in the layer's bounds."),
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "shadow", value: .mapping("shadow")),
-        Key(name: "blur", value: .nonNegative), Key(name: "backdropBlur", value: .nonNegative),
+        Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),
     ])
 
     static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
@@ -120,22 +126,22 @@ enum SceneVocabulary {
         Key(name: "center", value: .pair()), Key(name: "radius", value: .positive), gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
-        Key(name: "color", value: .color), Key(name: "width", value: .nonNegative), Key(name: "dash", value: .list(.nonNegative)),
+        Key(name: "color", value: .color), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative)),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
     ])
     static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [
-        Key(name: "color", value: .color), Key(name: "offset", value: .pair()), Key(name: "radius", value: .nonNegative),
+        Key(name: "color", value: .color), Key(name: "offset", value: .pair(.coordinate)), Key(name: "radius", value: .number(.effectRadius)),
         Key(name: "opacity", value: .unit),
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
-        Key(name: "family", value: .string), Key(name: "size", value: .positive), Key(name: "weight", value: .choice(of: FontWeight.self)),
+        Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),
     ])
 
     // MARK: - Animators
 
     static let animator = Mapping(name: "animator", help: "A UIViewPropertyAnimator.", keys: [
         Key(name: "id", value: .string, required: true),
-        Key(name: "duration", value: .number(minimum: 0, maximum: 86_400, exclusiveMinimum: true), help: "Seconds (a spring given by its own duration or response needs none)."),
+        Key(name: "duration", value: .number(.duration), help: "Seconds (a spring given by its own duration or response needs none)."),
         Key(name: "timing", value: .timing),
         Key(name: "animations", value: .list(.mapping("animationBlock"))),
         Key(name: "completions", value: .list(.mapping("completion"))),
@@ -149,7 +155,7 @@ enum SceneVocabulary {
     ])
     static let spring = Mapping(name: "spring", help: "Physical (mass, stiffness, damping), or dampingRatio with duration or response, or duration with bounce.", keys: [
         Key(name: "mass", value: .number()), Key(name: "stiffness", value: .number()), Key(name: "damping", value: .number()),
-        Key(name: "dampingRatio", value: .number()), Key(name: "initialVelocity", value: .vectorOrNumber),
+        Key(name: "dampingRatio", value: .number()), Key(name: "initialVelocity", value: .anyOf([.number(.velocity), .pair(.velocity)])),
         Key(name: "duration", value: .number()), Key(name: "bounce", value: .number()), Key(name: "response", value: .number()),
         Key(name: "allowsOverdamping", value: .bool),
     ])
@@ -229,21 +235,22 @@ enum SceneVocabulary {
             Key(name: "release", value: .string, help: "The layer released; start: the animator that flings it."),
         ] + modifierKeys.map { name in
             let value: Value = switch name {
-            case "delay", "durationFactor", "duration": .nonNegative
+            case "delay", "durationFactor": .nonNegative
+            case "duration": .number(.time)  // a pan's (0 allowed) or a drag's (> 0, the reader says)
             case "withoutFinishing": .bool
             case "position": .choice(of: AnimatingPosition.self)
             case "value": .anyOf([.bool, .unit])
             case "timing": .timing
             case "delayFactor", "to": .unit
             case "by": .number(minimum: -1, maximum: 1)
-            default: .list(.pair(), minimumCount: 2)  // path: a drag's points
+            default: .list(.pair(.coordinate), minimumCount: 2)  // path: a drag's points
             }
             return Key(name: name, value: value)
         }
     }
     static var event: Mapping {
         Mapping(name: "event", help: "What happens at a time: one call, a set, or a gesture.",
-                keys: [Key(name: "at", value: .number(minimum: 0, maximum: 86_400), required: true, help: "Seconds.")] + actions)
+                keys: [Key(name: "at", value: .number(.time), required: true, help: "Seconds.")] + actions)
     }
     static var completion: Mapping {
         Mapping(name: "completion", help: "What happens when an animator, group or timeline ends.",

@@ -74,6 +74,10 @@ public struct CurveSpec: Hashable, Sendable, CustomStringConvertible {
     /// with `duration` beside a lone `dampingRatio` as the animator's duration.
     private static func spring(_ values: [String: Double], text: String) throws(CurveSpecError) -> (TimingParameters, Double) {
         let velocity = values["velocity"] ?? values["initialVelocity"] ?? 0
+        guard NumberRange.velocity.contains(velocity) else {
+            let name = values["velocity"] != nil ? "velocity" : "initialVelocity"
+            throw CurveSpecError(spec: text, message: "\(name) must be \(NumberRange.velocity.description) (found \(DocumentReader.format(velocity)))")
+        }
         var named = values
         named["velocity"] = nil
         named["initialVelocity"] = nil

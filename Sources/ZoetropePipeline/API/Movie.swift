@@ -77,6 +77,7 @@ public struct Movie: Sendable {
         guard frames.indices.contains(index) else {
             throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", exitCode: 64)
         }
+        try checkSurface(scale: scale)
         return try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale).image(of: frames[index]) }
     }
 
@@ -85,6 +86,7 @@ public struct Movie: Sendable {
     /// frames' paths.
     @discardableResult
     public func writeFrames(to folder: String, scale: Double = 1) throws(RenderError) -> [String] {
+        let surface = try checkSurface(scale: scale)
         try AtomicFile.makeDirectory(folder)
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale) }
         var written: [(index: Int, file: String, bytes: [UInt8])] = []
@@ -94,8 +96,7 @@ public struct Movie: Sendable {
             try AtomicFile.write(bytes, to: folder + "/" + file)
             written.append((index, file, bytes))
         }
-        let size = [Int((canvas.size.x * scale).rounded()), Int((canvas.size.y * scale).rounded())]
-        let manifest = RenderManifest(scene: name, fps: framesPerSecond, size: size, scale: scale,
+        let manifest = RenderManifest(scene: name, fps: framesPerSecond, size: [surface.width, surface.height], scale: scale,
                                       duration: Double(max(frames.count - 1, 0)) / framesPerSecond, frameCount: frames.count,
                                       environment: frames.first.map { RenderEnvironment.current(for: $0.layers) }, frames: written)
         try manifest.write(to: folder + "/manifest.json")
@@ -104,6 +105,7 @@ public struct Movie: Sendable {
 
     /// Writes the frames as one APNG that loops forever at the movie's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
+        try checkSurface(scale: scale)
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale, keepsAlpha: true) }
         try AnimatedPNG.write(count: frames.count, delay: AnimatedPNG.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
             try rendering { () throws(CairoError) in try renderer.png(of: frames[index], after: index > 0 ? frames[index - 1] : nil) }
@@ -114,6 +116,7 @@ public struct Movie: Sendable {
     /// `columns` thumbnails `width` pixels wide, each labelled with its time and frame.
     public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) {
         let chosen = ContactSheet.evenlySpaced(count, of: frames.count)
+        try checkSurface(scale: Double(width) / max(canvas.size.x, 1))
         let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: Double(width) / max(canvas.size.x, 1)) }
         var cells: [ContactSheet.Cell] = []
         for index in chosen {
@@ -122,6 +125,17 @@ public struct Movie: Sendable {
         }
         let sheet = ContactSheet(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", cells: cells, columns: columns, cellWidth: width)
         try sheet.write(to: path)
+    }
+
+    /// The frames' pixel size at `scale`, or a render error (exit 65) when no surface can be
+    /// that large (or small): see `SurfaceSize`.
+    @discardableResult
+    private func checkSurface(scale: Double) throws(RenderError) -> SurfaceSize {
+        do {
+            return try SurfaceSize(canvas: canvas.size, scale: scale)
+        } catch {
+            throw RenderError(message: "\(name): \(error.message)", exitCode: 65)
+        }
     }
 
     /// Drawing errors as render errors (exit 70: nothing the caller gave was wrong).

@@ -175,7 +175,7 @@ public struct GoldenTest: Sendable {
             }
         }
         for time in times {
-            let index = Int((time * rate.framesPerSecond).rounded())
+            let index = Int(saturating: time * rate.framesPerSecond, rounding: .toNearestOrAwayFromZero)
             guard (0..<count).contains(index) else {
                 throw RenderError(message: "\(scene.loaded.file): --at \(time): past the render's end (\(count) frames, the last at \(rate.time(ofFrame: count - 1)) s)", exitCode: 64)
             }
@@ -184,7 +184,7 @@ public struct GoldenTest: Sendable {
         if aroundEvents {
             for event in scene.scene.script {
                 // Frame i shows t = i / fps, and an event at t shows from the frame at t on.
-                let after = Int((event.time * rate.framesPerSecond - 1e-9).rounded(.up))
+                let after = Int(saturating: event.time * rate.framesPerSecond - 1e-9, rounding: .up)
                 for index in [after - 1, after] where (0..<count).contains(index) { chosen.insert(index) }
             }
         }

@@ -21,12 +21,18 @@ extension CairoContext {
         return (abs(m.xx * m.yy - m.xy * m.yx)).squareRoot()
     }
 
-    /// Clips to a device-space box (drawing is then confined to it).
+    /// Clips to a device-space box (drawing is then confined to it). The box is first cut to the
+    /// surface grown by a pixel, which confines nothing more: an effect's reach of 3σ past a
+    /// frame's size (σ = 10⁴⁰, say) would otherwise reach Cairo's fixed-point coordinates.
     func clipDevice(_ box: (x: Double, y: Double, width: Double, height: Double)) {
+        let left = min(max(box.x, -1), Double(surfaceSize.width) + 1)
+        let top = min(max(box.y, -1), Double(surfaceSize.height) + 1)
+        let right = max(min(box.x + box.width, Double(surfaceSize.width) + 1), left)
+        let bottom = max(min(box.y + box.height, Double(surfaceSize.height) + 1), top)
         cairo_save(pointer)
         cairo_identity_matrix(pointer)
         cairo_new_path(pointer)
-        cairo_rectangle(pointer, box.x, box.y, box.width, box.height)
+        cairo_rectangle(pointer, left, top, right - left, bottom - top)
         cairo_restore(pointer)
         cairo_clip(pointer)
     }
@@ -86,7 +92,7 @@ extension CairoContext {
         let right = min(box.x + box.width, Double(cairo_image_surface_get_width(target)) - offsetX)
         let bottom = min(box.y + box.height, Double(cairo_image_surface_get_height(target)) - offsetY)
         let box = (x: left, y: top, width: right - left, height: bottom - top)
-        let width = Int32(box.width), height = Int32(box.height)
+        let width = Int32(saturating: box.width), height = Int32(saturating: box.height)
         guard width > 0, height > 0 else { cairo_new_path(pointer); return }
         guard let backdrop = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { cairo_new_path(pointer); return }
         defer { cairo_surface_destroy(backdrop) }
@@ -145,7 +151,12 @@ extension CairoContext {
     /// An in-place Gaussian blur of an ARGB32 surface, approximated by three box blurs per axis
     /// (Wells' box sizes for σ); premultiplied channels blur independently, each pass rounding
     /// its running sums to bytes. Raw pointers, and every pass summing whole rows at a time: this
-    /// touches every pixel six times.
+    /// touches every pixel six times, whatever σ is.
+    ///
+    /// Any finite σ is safe and costs no more than one as wide as the surface: a box at least as
+    /// long as a pass covers the whole column from every row, so its means are computed directly
+    /// (see `BoxAverage.blurColumns`), and σ past `largestSigma` gives the same bytes as
+    /// `largestSigma` (see there). NaN and σ below 0.3 leave the surface as it is.
     static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent) {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
@@ -164,8 +175,8 @@ extension CairoContext {
             sums.deallocate()
         }
         let pixels = UnsafeMutableRawPointer(data)
-        for radius in boxSizes(sigma: sigma, count: 3).map({ ($0 - 1) / 2 }) {
-            let average = BoxAverage(radius: radius)
+        for radius in boxSizes(sigma: min(sigma, largestSigma), count: 3).map({ ($0 - 1) / 2 }) {
+            let average = BoxAverage(radius: radius, longestPass: max(width, height))
             for y in 0..<height {
                 let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width { turned[x &* height &+ y] = row[x] }
@@ -183,6 +194,15 @@ extension CairoContext {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// The σ past which a blur gives the same bytes, 2⁴⁰ device pixels. Its boxes' radii are
+    /// about σ, far longer than any pass (a side is at most 32 767 pixels), so every mean is
+    /// computed from whole columns (`BoxAverage.blurColumns`): with transparent edges it is
+    /// ⌊(T + r) / (2r + 1)⌋ for a column total T < 2²³, 0 once r > T; with extended edges,
+    /// ⌊((f + l)·r + C + r) / (2r + 1)⌋ for first and last bytes f, l and |C| < 2²⁵, which no
+    /// longer depends on r once r > |C| + 255. Clamping keeps the radii and their products
+    /// within Int64.
+    static let largestSigma = 1_099_511_627_776.0
+
     /// The rounded mean of a box of `2 × radius + 1` samples of bytes, (sum + ⌊size / 2⌋) / size
     /// as an integer division gives it, without one: a division per channel per pixel cost more
     /// than the rest of the pass.
@@ -191,18 +211,21 @@ extension CairoContext {
     /// is never a half, so it lies at least 1 / (2 × size) from a rounding boundary: far more
     /// than the error of a single-precision product below 16 384 samples. Adding 1.5 × 2²³ rounds
     /// the product into the mantissa's low bits. No division, no table and no checked conversion,
-    /// so a row of them vectorises. Larger boxes look it up in a table of every reachable sum.
+    /// so a row of them vectorises. Larger boxes look it up in a table of every reachable sum,
+    /// built only when some pass is longer than the box's radius (shorter passes compute their
+    /// means directly): at most 255 × (2 × 32 767) + 1 bytes.
     struct BoxAverage {
         let radius: Int
         private let inverse: Float
-        /// Empty below 8192: the mean is computed.
+        /// Empty below 8192, and when no pass needs it: the mean is computed.
         private let means: [UInt8]
 
-        init(radius: Int) {
+        /// A box of `radius` for passes at most `longestPass` long.
+        init(radius: Int, longestPass: Int = .max) {
             self.radius = radius
             let size = 2 * radius + 1
             inverse = 1 / Float(size)
-            guard radius >= 8192 else {
+            guard radius >= 8192, radius < longestPass else {
                 means = []
                 return
             }
@@ -226,8 +249,15 @@ extension CairoContext {
 
         /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
         /// rows `output` gives, a row at a time: `sums` holds a running sum per byte of a row.
+        /// A box at least as long as the pass (`radius ≥ count`) covers every row from every
+        /// output row: its means come from each column's total instead (`blurWholeColumns`).
         func blurColumns(_ input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
                          sums: UnsafeMutablePointer<Int32>, output: (Int) -> UnsafeMutablePointer<UInt8>) {
+            guard count > 0 else { return }
+            guard radius < count else {
+                blurWholeColumns(input, rowBytes: rowBytes, count: count, edges: edges, output: output)
+                return
+            }
             @inline(__always) func add(_ row: Int, _ sign: Int32) {
                 var row = row
                 if row < 0 || row >= count {
@@ -237,8 +267,16 @@ extension CairoContext {
                 let bytes = input + row * rowBytes
                 for index in 0..<rowBytes { sums[index] &+= sign &* Int32(bytes[index]) }
             }
+            // The window of row 0, rows −radius...radius: those inside, then (extended edges)
+            // the first row once for each row above it and the last for each row past the end.
             sums.update(repeating: 0, count: rowBytes)
-            for row in -radius...radius { add(row, 1) }
+            for row in 0...min(radius, count - 1) { add(row, 1) }
+            if edges == .extend {
+                let first = Int32(radius), last = Int32(max(radius - count + 1, 0))
+                for index in 0..<rowBytes {
+                    sums[index] &+= first &* Int32(input[index]) &+ last &* Int32(input[(count - 1) * rowBytes + index])
+                }
+            }
             for row in 0..<count {
                 let bytes = output(row)
                 // The test hoisted out of the loop, so that it vectorises.
@@ -251,16 +289,59 @@ extension CairoContext {
                 add(row - radius, -1)
             }
         }
+
+        /// `blurColumns` for a box at least as long as the pass: a blur wider than the frame is a
+        /// mean. Row y's window holds the whole column (total T), and with extended edges also the
+        /// first byte f for each of the r − y rows above and the last byte l for each of the
+        /// y + r − n + 1 rows past the end: (T + (r − y)·f + (y + r − n + 1)·l + r) / (2r + 1),
+        /// exactly, in Int64 (r ≤ 2⁴¹ by `largestSigma`). The numerator grows by l − f a row, so
+        /// each row's quotient follows from the last one's without a division; transparent edges
+        /// give one mean per column.
+        private func blurWholeColumns(_ input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
+                                      output: (Int) -> UnsafeMutablePointer<UInt8>) {
+            let r = Int64(radius), n = Int64(count), size = 2 * Int64(radius) + 1
+            var totals = [Int64](repeating: 0, count: rowBytes)
+            for row in 0..<count {
+                let bytes = input + row * rowBytes
+                for index in 0..<rowBytes { totals[index] += Int64(bytes[index]) }
+            }
+            let last = input + (count - 1) * rowBytes
+            // Row 0's quotient and remainder of each column.
+            var quotients = [Int64](repeating: 0, count: rowBytes), remainders = quotients, steps = quotients
+            for index in 0..<rowBytes {
+                var numerator = totals[index] + r
+                if edges == .extend {
+                    numerator += r * Int64(input[index]) + (r - n + 1) * Int64(last[index])
+                    steps[index] = Int64(last[index]) - Int64(input[index])
+                }
+                quotients[index] = numerator / size
+                remainders[index] = numerator % size
+            }
+            for row in 0..<count {
+                let bytes = output(row)
+                for index in 0..<rowBytes { bytes[index] = UInt8(truncatingIfNeeded: quotients[index]) }
+                guard edges == .extend else { continue }
+                for index in 0..<rowBytes {
+                    // |l − f| ≤ 255, so the remainder leaves 0..<size by less than 256.
+                    var remainder = remainders[index] + steps[index], quotient = quotients[index]
+                    while remainder >= size { remainder -= size; quotient += 1 }
+                    while remainder < 0 { remainder += size; quotient -= 1 }
+                    remainders[index] = remainder
+                    quotients[index] = quotient
+                }
+            }
+        }
     }
 
-    /// Box widths whose three passes approximate a Gaussian of σ (W. Wells, 1986).
+    /// Box widths whose three passes approximate a Gaussian of σ (W. Wells, 1986), in floating
+    /// point so that no σ overflows (products are exact, as integers were, below 2⁵³).
     private static func boxSizes(sigma: Double, count: Int) -> [Int] {
         let ideal = (12 * sigma * sigma / Double(count) + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = Int(saturating: ideal, rounding: .down)
         if lower % 2 == 0 { lower -= 1 }
         let upper = lower + 2
-        let m = ((12 * sigma * sigma - Double(count * lower * lower) - 4 * Double(count * lower) - 3 * Double(count))
-            / Double(-4 * lower - 4)).rounded()
+        let (n, w) = (Double(count), Double(lower))
+        let m = ((12 * sigma * sigma - n * w * w - 4 * n * w - 3 * n) / (-4 * w - 4)).rounded()
         return (0..<count).map { Double($0) < m ? max(lower, 1) : upper }
     }
 }

@@ -4,9 +4,12 @@ import ZoetropeCore
 /// A drawing context on an image surface, with the few operations the layer drawer needs.
 final class CairoContext {
     let pointer: OpaquePointer
+    /// The pixels of the surface drawn on, in device space: what a clip can confine at most.
+    let surfaceSize: (width: Int, height: Int)
 
     init(surface: CairoSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
+        surfaceSize = (surface.width, surface.height)
         try check(cairo_status(pointer), "creating a drawing context")
     }
 
@@ -164,10 +167,17 @@ final class CairoContext {
     func fillPreserve() { cairo_fill_preserve(pointer) }
     func clip() { cairo_clip(pointer) }
 
-    /// Strokes the current path (keeping it) with a centred line.
+    /// Strokes the current path (keeping it) with a centred line. A pattern of more than
+    /// `denseDashes` dashes along the path is drawn as `strokeDenseDashes` says.
     func strokePreserve(width: Double, dash: [Double], dashOffset: Double = 0, cap: LineCap, join: LineJoin) {
         cairo_set_line_width(pointer, width)
-        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), dashOffset) }
+        if !dash.isEmpty, strokeDenseDashes(width: width, dash: dash, dashOffset: dashOffset, cap: cap, join: join) { return }
+        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32(clamping: $0.count), dashOffset) }
+        setLineStyle(cap: cap, join: join)
+        cairo_stroke_preserve(pointer)
+    }
+
+    func setLineStyle(cap: LineCap, join: LineJoin) {
         let cairoCap: cairo_line_cap_t = switch cap {
         case .butt: CAIRO_LINE_CAP_BUTT
         case .round: CAIRO_LINE_CAP_ROUND
@@ -180,7 +190,6 @@ final class CairoContext {
         }
         cairo_set_line_cap(pointer, cairoCap)
         cairo_set_line_join(pointer, cairoJoin)
-        cairo_stroke_preserve(pointer)
     }
 
     func paint(_ color: Color) {
@@ -282,10 +291,30 @@ final class CairoContext {
 
     // MARK: - Text
 
+    /// The largest glyph, in device pixels, drawn from FreeType's bitmaps. Larger text is filled
+    /// as the outlines of the same text at this size, scaled up: a bitmap of a 10 000-pixel glyph
+    /// is 70 MB (36 of them took 2.5 GB), and FreeType refuses sizes from about 16 000 on.
+    static let largestGlyph = 1024.0
+
     /// Draws one line of `text` in a box of `width` × `height`: aligned horizontally,
-    /// centred vertically on the font's ascent and descent.
+    /// centred vertically on the font's ascent and descent. Text larger on the device than
+    /// `largestGlyph` is filled from scaled outlines, at a cost bounded by the pixels it covers.
     func drawText(_ text: String, family: String, bold: Bool, size: Double, color: Color, opacity: Double,
                   alignment: TextAlignment, width: Double, height: Double) {
+        let factor = size * deviceScale / Self.largestGlyph
+        guard factor <= 1 else {
+            guard factor.isFinite, let outline = Self.outline(text, family: family, bold: bold, size: size / factor,
+                                                              alignment: alignment, width: width / factor, height: height / factor) else { return }
+            defer { cairo_path_destroy(outline) }
+            cairo_save(pointer)
+            cairo_scale(pointer, factor, factor)
+            cairo_new_path(pointer)
+            cairo_append_path(pointer, outline)
+            setColor(color, opacity: opacity)
+            cairo_fill(pointer)
+            cairo_restore(pointer)
+            return
+        }
         let (x, baseline, _) = Self.placeText(text, on: pointer, family: family, bold: bold, size: size, alignment: alignment,
                                               width: width, height: height)
         cairo_move_to(pointer, x, baseline)
@@ -306,13 +335,39 @@ final class CairoContext {
             cairo_surface_destroy(surface)
         }
         guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        // As drawText does: text larger than largestGlyph is measured at that size, then scaled.
+        let factor = max(size * abs(transform.xx * transform.yy - transform.xy * transform.yx).squareRoot() / largestGlyph, 1)
+        guard factor.isFinite else { return nil }
         var matrix = cairo_matrix_t(xx: transform.xx, yx: transform.yx, xy: transform.xy, yy: transform.yy, x0: transform.x0, y0: transform.y0)
+        if factor > 1 {
+            matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+        }
         cairo_set_matrix(context, &matrix)
-        let (x, baseline, ink) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
-                                           width: width, height: height)
+        let (x, baseline, ink) = placeText(text, on: context, family: family, bold: bold, size: size / factor, alignment: alignment,
+                                           width: width / factor, height: height / factor)
         guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
         let minX = x + ink.x_bearing, minY = baseline + ink.y_bearing, maxX = minX + ink.width, maxY = minY + ink.height
-        return [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)].map(transform.apply)
+        return [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)]
+            .map { Vector2($0.x * factor, $0.y * factor) }.map(transform.apply)
+    }
+
+    /// The outline of `text` placed in its box as `drawText` places it, in a context of its own
+    /// whose device is its user space (so the glyphs are `size` pixels, no larger).
+    private static func outline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
+                                width: Double, height: Double) -> UnsafeMutablePointer<cairo_path_t>? {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let context = cairo_create(surface)
+        defer {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+        }
+        guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        let (x, baseline, _) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
+                                         width: width, height: height)
+        cairo_move_to(context, x, baseline)
+        cairo_text_path(context, text)
+        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        return cairo_copy_path(context)
     }
 
     /// Where a line of text starts and its baseline lies in its box, and its ink extents.

@@ -53,7 +53,7 @@ final class CairoVectorSurface: CairoSurface {
 final class CairoImageSurface: CairoSurface {
     /// A transparent surface of `width` × `height` pixels.
     init(width: Int, height: Int) throws(CairoError) {
-        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height)) else {
             throw CairoError(message: "out of memory", operation: "creating a \(width)×\(height) surface")
         }
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")

@@ -175,8 +175,8 @@ struct LayerReach {
         let xs = points.map(\.x), ys = points.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               [minX, maxX, minY, maxY, margin].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
-        return PixelBox(minX: Int((minX - margin).rounded(.down)), minY: Int((minY - margin).rounded(.down)),
-                        maxX: Int((maxX + margin).rounded(.up)), maxY: Int((maxY + margin).rounded(.up)))
+        return PixelBox(minX: Int(saturating: minX - margin, rounding: .down), minY: Int(saturating: minY - margin, rounding: .down),
+                        maxX: Int(saturating: maxX + margin, rounding: .up), maxY: Int(saturating: maxY + margin, rounding: .up))
     }
 }
 

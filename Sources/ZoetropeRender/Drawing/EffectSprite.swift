@@ -42,6 +42,12 @@ final class EffectSprite {
     /// The largest sprite side in pixels: a layer larger than this on screen takes the
     /// canvas-bound path instead.
     static let largestSide = 8192
+
+    /// The most pixels a sprite may have on a frame of `frame` pixels: four frames' worth, or a
+    /// megapixel. An effect reaching much farther than the frame (a 20-point square blurred by
+    /// σ = 1000 is a 6000-pixel sprite on a 64 × 48 frame) takes the canvas-bound path, whose
+    /// cost is the frame's, not the effect's.
+    static func largestPixels(frame: Int) -> Int { max(Int.saturatingProduct(4, frame), 1 << 20) }
 }
 
 /// A 2-D affine transform as Cairo keeps it: device = (xx·x + xy·y + x0, yx·x + yy·y + y0).

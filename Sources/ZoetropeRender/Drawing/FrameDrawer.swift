@@ -269,8 +269,9 @@ final class FrameDrawer {
         let minX = ((corners.map(\.x).min() ?? 0) - reach).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - reach).rounded(.down)
         let maxX = ((corners.map(\.x).max() ?? 0) + reach).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + reach).rounded(.up)
         guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
-              maxY - minY <= Double(EffectSprite.largestSide) else { return nil }
-        let content = try CairoImageSurface(width: Int(maxX - minX), height: Int(maxY - minY))
+              maxY - minY <= Double(EffectSprite.largestSide),
+              (maxX - minX) * (maxY - minY) <= Double(EffectSprite.largestPixels(frame: self.target.width * self.target.height)) else { return nil }
+        let content = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
         local.x0 = -minX
         local.y0 = -minY
         let target = context

@@ -10,9 +10,11 @@ public final class TreeRenderer {
     /// A renderer of `canvas` at `scale` pixels per point. `keepsAlpha` writes RGBA even when
     /// every pixel is opaque (the frames of one APNG share one header).
     public init(canvas: Canvas, scale: Double = 1, keepsAlpha: Bool = false) throws(CairoError) {
-        let width = Int((canvas.size.x * scale).rounded()), height = Int((canvas.size.y * scale).rounded())
-        guard width >= 1, height >= 1, width <= 32768, height <= 32768 else {
-            throw CairoError(message: "a \(width)×\(height) pixel frame cannot be drawn (each side must be within 1...32768)", operation: "drawing a frame")
+        let width: Int, height: Int
+        do {
+            (width, height) = try SurfaceSize(canvas: canvas.size, scale: scale).pair
+        } catch {
+            throw CairoError(message: error.message, operation: "drawing a frame")
         }
         drawer = try FrameDrawer(width: width, height: height, keepsAlpha: keepsAlpha)
         self.scale = scale

@@ -33,7 +33,8 @@ public struct FarmTask: Hashable, Sendable {
         if let slurm = try slurmTask(in: environment) { found.append(slurm) }
         for engine in engines {
             guard let text = environment[engine.indexVariable] else { continue }
-            let index = try number(engine.indexVariable, text) - engine.firstIndex
+            let index = try difference(number(engine.indexVariable, text), engine.firstIndex,
+                                       saying: "\(engine.indexVariable) (\(text)) − \(engine.firstIndex)")
             let count = try engine.countVariable.flatMap { name throws(FrameSelectionError) in try number(name, in: environment) }
             found.append(FarmTask(engine: engine.name, index: index, count: count))
         }
@@ -53,16 +54,28 @@ public struct FarmTask: Hashable, Sendable {
         let first = try value("SLURM_ARRAY_TASK_MIN") ?? 0
         let step = try value("SLURM_ARRAY_TASK_STEP") ?? 1
         let count = try value("SLURM_ARRAY_TASK_COUNT")
+        let offset = try difference(id, first, saying: "SLURM_ARRAY_TASK_ID (\(id)) − SLURM_ARRAY_TASK_MIN (\(first))")
         if let last = try value("SLURM_ARRAY_TASK_MAX"), let count {
-            let plain = step > 0 && (last - first) % step == 0 && (last - first) / step + 1 == count
+            let span = try difference(last, first, saying: "SLURM_ARRAY_TASK_MAX (\(last)) − SLURM_ARRAY_TASK_MIN (\(first))")
+            let plain = step > 0 && span % step == 0 && span / step == count &- 1 && count > 0
             guard plain else {
-                throw FrameSelectionError(message: "the Slurm array's task IDs (\(first)…\(last), \(count) tasks) are not a plain range, so task \(id) has no place among them; submit --array=0-\(count - 1), or write --shard I/N")
+                throw FrameSelectionError(message: "the Slurm array's task IDs (\(first)…\(last), \(count) tasks) are not a plain range, so task \(id) has no place among them; submit --array=0-\(max(count, 1) - 1), or write --shard I/N")
             }
         }
-        guard step > 0, (id - first) % step == 0 else {
+        guard step > 0, offset % step == 0 else {
             throw FrameSelectionError(message: "Slurm task \(id) is not on the array's range from \(first) in steps of \(step); write --shard I/N")
         }
-        return FarmTask(engine: "Slurm", index: (id - first) / step, count: count)
+        return FarmTask(engine: "Slurm", index: offset / step, count: count)
+    }
+
+    /// `a − b`, or an error saying `what` is out of range where it would overflow: the
+    /// environment is anyone's text, and a task index past Int's range names no task.
+    private static func difference(_ a: Int, _ b: Int, saying what: String) throws(FrameSelectionError) -> Int {
+        let (result, overflow) = a.subtractingReportingOverflow(b)
+        guard !overflow else {
+            throw FrameSelectionError(message: "\(what) is out of range: it must lie within \(Int.min)...\(Int.max); write --shard I/N")
+        }
+        return result
     }
 
     private static func number(_ name: String, in environment: [String: String]) throws(FrameSelectionError) -> Int? {

@@ -118,10 +118,11 @@ public enum FrameSequenceRenderer {
         }
         if let shard = request.shard { selected = Array(shard.part(of: selected)) }
 
-        let width = Int((scene.canvas.size.x * request.scale).rounded())
-        let height = Int((scene.canvas.size.y * request.scale).rounded())
-        guard width >= 1, height >= 1, width <= 32768, height <= 32768 else {
-            throw RenderError(message: "\(request.sceneFile): a \(width)×\(height) pixel frame cannot be rendered (each side must be within 1...32768)", exitCode: 65)
+        let width: Int, height: Int
+        do {
+            (width, height) = try SurfaceSize(canvas: scene.canvas.size, scale: request.scale).pair
+        } catch {
+            throw RenderError(message: "\(request.sceneFile): \(error.message)", exitCode: 65)
         }
         try checkInputs(of: scene, file: request.sceneFile)
         try AtomicFile.makeDirectory(request.directory)

@@ -22,10 +22,16 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
         try self.init(index: index, count: count)
     }
 
-    /// This shard's part of `frames`.
+    /// This shard's part of `frames`: from ⌊frames × index / count⌋ up to
+    /// ⌊frames × (index + 1) / count⌋, computed in double width so that no shard count overflows
+    /// (`--shard 900000000000000000/1000000000000000000` is an empty part, not a trap).
     public func part<T>(of frames: [T]) -> ArraySlice<T> {
-        let lower = frames.count * index / count, upper = frames.count * (index + 1) / count
-        return frames[lower..<upper]
+        func boundary(_ shard: Int) -> Int {
+            // frames × shard / count < frames ≤ Int.max when shard ≤ count: the quotient fits.
+            let product = frames.count.multipliedFullWidth(by: shard)
+            return count.dividingFullWidth(product).quotient
+        }
+        return frames[boundary(index)..<boundary(index + 1)]
     }
 
     public var description: String { "\(index)/\(count)" }

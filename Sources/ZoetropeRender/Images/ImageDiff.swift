@@ -48,7 +48,7 @@ public struct ImageDiff: Sendable {
                     // The original, faded: grey at a tenth of its contrast over white.
                     let p = Self.blended(expected.pixels[index])
                     let grey = p.r * 0.29889531 + p.g * 0.58662247 + p.b * 0.11448223
-                    let value = UInt8(max(0, min(255, 255 + (grey - 255) * 0.1)))
+                    let value = UInt8(clamping: Int(saturating: 255 + (grey - 255) * 0.1))
                     output[index] = RasterImage.Pixel(red: value, green: value, blue: value)
                 }
             }

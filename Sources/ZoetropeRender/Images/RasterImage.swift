@@ -34,8 +34,13 @@ public struct RasterImage: Hashable, Sendable {
 
     /// `tree` drawn as a render draws its frames, at `scale` pixels per point.
     public init(drawing tree: PresentationTree, scale: Double = 1) throws(CairoError) {
-        let width = Int((tree.canvas.size.x * scale).rounded()), height = Int((tree.canvas.size.y * scale).rounded())
-        let drawer = try FrameDrawer(width: max(width, 1), height: max(height, 1))
+        let width: Int, height: Int
+        do {
+            (width, height) = try SurfaceSize(canvas: tree.canvas.size, scale: scale, atLeastOnePixel: true).pair
+        } catch {
+            throw CairoError(message: error.message, operation: "drawing a frame")
+        }
+        let drawer = try FrameDrawer(width: width, height: height)
         try drawer.draw(tree, scale: scale)
         guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
         self.init(surface: image)

@@ -91,7 +91,7 @@ public enum AnimatedPNG {
             guard numerator >= 1, numerator <= 65535 else { continue }
             let candidate = abs(numerator / Double(denominator) - seconds)
             if candidate < error - 1e-15 {
-                best = (UInt16(numerator), UInt16(denominator))
+                best = (UInt16(clamping: Int(saturating: numerator)), UInt16(denominator))
                 error = candidate
                 if candidate < 1e-12 { break }
             }

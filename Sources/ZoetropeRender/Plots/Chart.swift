@@ -78,26 +78,42 @@ public struct Chart: Sendable {
 
 /// "Nice" tick values covering a range: steps of 1, 2 or 5 times a power of ten.
 enum Ticks {
+    /// At most `2 × count + 1` ticks, for any finite range: a span past Double's range is
+    /// divided before it is taken (−1e308...1e308), and the ticks stop where a step no longer
+    /// moves the value on (a step below the values' precision).
     static func values(from low: Double, to high: Double, count: Int = 6) -> [Double] {
         guard high > low, low.isFinite, high.isFinite else { return [low] }
-        let rough = (high - low) / Double(max(count - 1, 1))
+        let parts = Double(max(count - 1, 1))
+        var rough = (high - low) / parts
+        if !rough.isFinite { rough = high / parts - low / parts }
         let magnitude = pow10(floorLog10(rough))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
         var value = (low / step).rounded(.up) * step
         var ticks: [Double] = []
-        while value <= high + step * 1e-9 {
+        for _ in 0...(2 * max(count, 1)) {
+            guard value <= high + step * 1e-9, value.isFinite else { break }
             ticks.append(abs(value) < step * 1e-9 ? 0 : value)
-            value += step
+            let next = value + step
+            guard next > value else { break }
+            value = next
         }
-        return ticks
+        return ticks.isEmpty ? [low] : ticks
     }
 
-    /// A tick's label without float noise: 0.30000000000000004 → "0.3".
+    /// A tick's label without float noise: 0.30000000000000004 → "0.3"; from 1e15 on, or for
+    /// steps below 1e-9, in powers of ten to the step's precision: 1.0000000000000002e+300 → "1e300".
     static func label(_ value: Double, step: Double) -> String {
+        if abs(value) >= 1e15 || step >= 1e15 || step < 1e-9, value.isFinite, step.isFinite, step > 0 {
+            guard value != 0 else { return "0" }
+            let power = floorLog10(value), precision = min(max(power - floorLog10(step), 0), 15)
+            let mantissa = (value / pow10(power - precision)).rounded() / pow10(precision)
+            let text = String(mantissa)
+            return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + "e\(power)"
+        }
         let decimals = max(0, -floorLog10(step))
         let scale = pow10(decimals)
         let rounded = (value * scale).rounded() / scale
-        if decimals == 0 { return String(Int(rounded)) }
+        if decimals == 0 { return abs(rounded) < 1e15 ? String(Int(saturating: rounded)) : String(rounded) }
         var text = String(rounded)
         if let dot = text.firstIndex(of: ".") {
             let have = text.distance(from: dot, to: text.endIndex) - 1

@@ -55,19 +55,28 @@ public enum ChartRenderer {
         let plot = (left: plotLeft, right: width - right, top: top + 48, bottom: top + height - 58)
         let all = (chart.series.flatMap(\.points) + chart.handles.flatMap { [$0.anchor, $0.point] })
             .filter { $0.x.isFinite && $0.y.isFinite }
-        var xs = all.map(\.x) + chart.markers.map(\.x), ys = all.map(\.y) + chart.guides
+        var xs = (all.map(\.x) + chart.markers.map(\.x)).filter(\.isFinite), ys = (all.map(\.y) + chart.guides).filter(\.isFinite)
         if xs.isEmpty { xs = [0, 1] }
         if ys.isEmpty { ys = [0, 1] }
         var (xLow, xHigh) = (xs.min() ?? 0, xs.max() ?? 1)
         var (yLow, yHigh) = (ys.min() ?? 0, ys.max() ?? 1)
-        if xHigh - xLow < 1e-12 { xHigh = xLow + 1 }
-        if yHigh - yLow < 1e-12 { yLow -= 0.5; yHigh += 0.5 }
-        let pad = (yHigh - yLow) * 0.06
-        (yLow, yHigh) = (yLow - pad, yHigh + pad)
+        // A flat line gets a span of 1 (or, past 5e8, a billionth of its value, which 1 would not move).
+        if xHigh - xLow < 1e-12 { xHigh = max(xLow + 1, xLow + abs(xLow) * 1e-9) }
+        if yHigh - yLow < 1e-12 {
+            let half = max(0.5, abs(yLow) * 1e-9)
+            yLow -= half
+            yHigh += half
+        }
+        // Spans past Double's range (−1e308...1e308) are taken in halves.
+        let pad = (yHigh - yLow).isFinite ? (yHigh - yLow) * 0.06 : (yHigh / 2 - yLow / 2) * 0.12
+        (yLow, yHigh) = (max(yLow - pad, -.greatestFiniteMagnitude), min(yHigh + pad, .greatestFiniteMagnitude))
         xLow = min(xLow, 0)
         if let range = chart.xRange, range.upperBound > range.lowerBound { (xLow, xHigh) = (range.lowerBound, range.upperBound) }
-        func px(_ x: Double) -> Double { plot.left + (x - xLow) / (xHigh - xLow) * (plot.right - plot.left) }
-        func py(_ y: Double) -> Double { plot.bottom - (y - yLow) / (yHigh - yLow) * (plot.bottom - plot.top) }
+        func share(_ value: Double, _ low: Double, _ high: Double) -> Double {
+            (high - low).isFinite ? (value - low) / (high - low) : (value / 2 - low / 2) / (high / 2 - low / 2)
+        }
+        func px(_ x: Double) -> Double { plot.left + share(x, xLow, xHigh) * (plot.right - plot.left) }
+        func py(_ y: Double) -> Double { plot.bottom - share(y, yLow, yHigh) * (plot.bottom - plot.top) }
 
         context.drawLabel(chart.title, x: (plot.left + plot.right) / 2, y: top + 22, alignment: .center, size: 16,
                           color: ink, bold: true)
@@ -173,7 +182,7 @@ extension ChartRenderer {
     static func bandHeight(lanes: Int, tracks: Int) -> Int {
         guard lanes > 0 else { return 0 }
         let lane = laneTitleHeight + Double(tracks) * trackHeight + laneGap
-        return Int((bandTop + Double(lanes) * lane + 12).rounded(.up))
+        return Int(saturating: bandTop + Double(lanes) * lane + 12, rounding: .up)
     }
 
     /// Each lane: its title, then a row of coloured, labelled segments per track.

@@ -64,10 +64,10 @@ public struct ComparisonSheet: Sendable {
         }
         let textWidth = lines.flatMap { $0 }.map { measure.labelWidth($0, size: Self.labelSize) }.max() ?? 0
         let swatch = rows.contains { $0.color != nil } ? 16 : 0
-        let labelWidth = Int(min(textWidth, Self.widestLabel).rounded(.up)) + swatch + 8
+        let labelWidth = Int(saturating: min(textWidth, Self.widestLabel), rounding: .up) + swatch + 8
         // Variants may differ in canvas size: each row is as tall as its tallest thumbnail.
         func height(of image: RasterImage) -> Int {
-            Int((Double(cellWidth) * Double(image.height) / Double(max(image.width, 1))).rounded())
+            Int(saturating: Double(cellWidth) * Double(image.height) / Double(max(image.width, 1)), rounding: .toNearestOrAwayFromZero)
         }
         let columns = max(columnLabels.count, 1)
         let left = Self.gap + labelWidth + Self.gap
@@ -75,7 +75,7 @@ public struct ComparisonSheet: Sendable {
         var y = Self.titleHeight + Self.headerHeight
         var labels: [Box] = [], cells: [[Box]] = []
         for (row, rowLines) in zip(rows, lines) {
-            let cellHeight = row.images.map(height(of:)).max() ?? Int((Double(cellWidth) * 0.75).rounded())
+            let cellHeight = row.images.map(height(of:)).max() ?? Int(saturating: Double(cellWidth) * 0.75, rounding: .toNearestOrAwayFromZero)
             let rowHeight = max(cellHeight, rowLines.count * Self.lineHeight)
             labels.append(Box(x: Self.gap, y: y, width: labelWidth, height: rowHeight))
             cells.append((0..<columns).map { column in

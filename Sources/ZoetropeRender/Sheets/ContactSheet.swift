@@ -38,7 +38,13 @@ public struct ContactSheet: Sendable {
     public static func thumbnails(of evaluation: SceneEvaluation, at times: [Double], width: Int) throws(CairoError) -> [RasterImage] {
         let scene = evaluation.scene
         let scale = Double(width) / scene.canvas.size.x
-        let drawer = try FrameDrawer(width: width, height: max(1, Int((scene.canvas.size.y * scale).rounded())))
+        let height: Int
+        do {
+            height = try SurfaceSize(canvas: scene.canvas.size, scale: scale, atLeastOnePixel: true).height
+        } catch {
+            throw CairoError(message: error.message, operation: "drawing a thumbnail")
+        }
+        let drawer = try FrameDrawer(width: width, height: height)
         return try times.map { time throws(CairoError) -> RasterImage in
             try drawer.draw(evaluation.presentation(at: time), scale: scale)
             guard let image = drawer.image else { throw CairoError(message: "no pixels", operation: "drawing a thumbnail") }
@@ -50,7 +56,7 @@ public struct ContactSheet: Sendable {
 
     private var cellHeight: Int {
         let aspect = cells.first.map { Double($0.image.height) / Double(max($0.image.width, 1)) } ?? 0.75
-        return Int((Double(cellWidth) * aspect).rounded())
+        return Int(saturating: Double(cellWidth) * aspect, rounding: .toNearestOrAwayFromZero)
     }
 
     /// The sheet's size in pixels.
@@ -100,13 +106,13 @@ public struct ContactSheet: Sendable {
     public static func evenlySpaced(_ count: Int, of frameCount: Int) -> [Int] {
         guard frameCount > 1, count > 1 else { return [0] }
         let n = min(count, frameCount)
-        return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
+        return (0..<n).map { Int(saturating: Double($0) * Double(frameCount - 1) / Double(n - 1), rounding: .toNearestOrAwayFromZero) }
     }
 
     /// A time to the hundredth, without a trailing `.0`: `0`, `1.5`, `2.33`.
     static func seconds(_ time: Double) -> String {
         let hundredths = (time * 100).rounded() / 100
-        return hundredths == hundredths.rounded() && abs(hundredths) < 1e15 ? String(Int(hundredths)) : String(hundredths)
+        return hundredths == hundredths.rounded() && abs(hundredths) < 1e15 ? String(Int(saturating: hundredths)) : String(hundredths)
     }
 }
 

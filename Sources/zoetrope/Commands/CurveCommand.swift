@@ -102,7 +102,7 @@ enum CurveEvaluation {
     static func run(_ specs: [CurveSpec], at points: CurveReport.Points, plot: String?, velocity: Bool,
                     format: CurveCommand.Format) throws {
         let report = CurveReport(specs: specs, at: points)
-        print(format == .json ? report.json() : report.csv(), terminator: format == .json ? "\n" : "")
+        print(format == .json ? try reportJSON(report.json, command: "curve") : report.csv(), terminator: format == .json ? "\n" : "")
         guard let plot else { return }
         let curves = specs.map { Chart.TimingCurve(name: $0.text, timing: $0.timing, duration: $0.duration) }
         do {

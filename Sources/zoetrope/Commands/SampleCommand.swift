@@ -57,7 +57,7 @@ struct SampleCommand: ParsableCommand {
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
         let report = try SceneSampling.sample(scene, overrides: overrides.overrides(),
                                               times: at.map(Self.times), frames: selection, keys: keys)
-        print(format == .json ? report.json() : report.csv(), terminator: format == .json ? "\n" : "")
+        print(format == .json ? try reportJSON(report.json, command: "sample") : report.csv(), terminator: format == .json ? "\n" : "")
     }
 }
 

@@ -74,7 +74,7 @@ enum ContactSheets {
                 let loaded = evaluated.loaded, frameCount = evaluated.frameCount
                 let frames = ContactSheet.evenlySpaced(count, of: frameCount)
                 let canvas = loaded.scene.canvas.size
-                let thumbnailHeight = Int((Double(width) * canvas.y / max(canvas.x, 1)).rounded())
+                let thumbnailHeight = Int(saturating: Double(width) * canvas.y / max(canvas.x, 1), rounding: .toNearestOrAwayFromZero)
                 try checkHeight(ContactSheet.pixelSize(cells: frames.count, columns: columns, cellWidth: width, cellHeight: thumbnailHeight).height,
                                 of: source, columns: columns)
                 let cells: [ContactSheet.Cell]

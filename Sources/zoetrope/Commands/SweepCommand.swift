@@ -143,7 +143,7 @@ struct SweepCommand: ParsableCommand {
                 scene: variants[0].loaded.scene.name, sceneFile: scene, overrides: base, plan: plan,
                 variants: variants.map { ($0.duration, $0.frameCount, $0.sameAs) },
                 sheets: sheets, plot: plotted ? "plot.png" : nil)
-            try AtomicFile.write(Array((index.json() + "\n").utf8), to: root + "/index.json")
+            try AtomicFile.write(Array((reportJSON(index.json, command: "sweep") + "\n").utf8), to: root + "/index.json")
             let rendered = variants.filter { $0.sameAs == nil }.count
             let shared = rendered < variants.count ? " (\(variants.count - rendered) share an earlier variant's frames)" : ""
             if progress != .json {
@@ -266,7 +266,7 @@ enum Sweep {
     static func rowsPerPage(_ variants: [Variant], thumbnailWidth: Int) throws(RenderError) -> Int {
         let tallest = variants.map { variant in
             let canvas = variant.loaded.scene.canvas.size
-            return Int((Double(thumbnailWidth) * canvas.y / max(canvas.x, 1)).rounded())
+            return Int(saturating: Double(thumbnailWidth) * canvas.y / max(canvas.x, 1), rounding: .toNearestOrAwayFromZero)
         }.max() ?? 0
         let rows = min(rowsPerSheet, (32767 - 80) / (max(tallest, ComparisonSheet.lineHeight * 3) + ComparisonSheet.gap))
         guard rows >= 1 else {

@@ -1,0 +1,60 @@
+import ZoetropeCore
+
+/// The range a number of a scene must lie in, as the reader checks it and the schema states it,
+/// from `SceneLimits`: `within 0...100000`, or `within 0 < duration <= 86400` when the minimum
+/// itself is not allowed.
+struct NumberRange: Sendable {
+    var minimum: Double
+    var maximum: Double
+    /// True when `minimum` itself is out of range.
+    var exclusiveMinimum = false
+    /// What the number is, for an exclusive range's message (`0 < duration <= 86400`).
+    var name = "x"
+
+    func contains(_ value: Double) -> Bool {
+        (exclusiveMinimum ? value > minimum : value >= minimum) && value <= maximum
+    }
+
+    /// `within 0...100000`, `within 0 < size <= 10000`.
+    var description: String {
+        let low = DocumentReader.format(minimum), high = DocumentReader.format(maximum)
+        return exclusiveMinimum ? "within \(low) < \(name) <= \(high)" : "within \(low)...\(high)"
+    }
+
+    /// −coordinate...coordinate: a position, translation, path point or shadow offset, in points.
+    static let coordinate = NumberRange(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+    /// 0...coordinate: a width or height.
+    static let extent = NumberRange(minimum: 0, maximum: SceneLimits.coordinate)
+    /// 0...effectRadius: a blur, backdrop blur or shadow radius.
+    static let effectRadius = NumberRange(minimum: 0, maximum: SceneLimits.effectRadius)
+    /// 0...strokeWidth.
+    static let strokeWidth = NumberRange(minimum: 0, maximum: SceneLimits.strokeWidth)
+    /// 0 < size <= fontSize.
+    static let fontSize = NumberRange(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true, name: "size")
+    /// 0 < duration <= one day, in seconds.
+    static let duration = NumberRange(minimum: 0, maximum: SceneLimits.duration, exclusiveMinimum: true, name: "duration")
+    /// 0...one day: a time or delay, in seconds.
+    static let time = NumberRange(minimum: 0, maximum: SceneLimits.duration)
+    /// 0 < fps <= framesPerSecond.
+    static let framesPerSecond = NumberRange(minimum: 0, maximum: SceneLimits.framesPerSecond, exclusiveMinimum: true, name: "fps")
+    /// 0 < side <= canvasSide, in points.
+    static let canvasSide = NumberRange(minimum: 0, maximum: SceneLimits.canvasSide, exclusiveMinimum: true, name: "side")
+    /// −velocity...velocity: a spring's initial velocity, in distances per second.
+    static let velocity = NumberRange(minimum: -SceneLimits.velocity, maximum: SceneLimits.velocity)
+}
+
+extension LayerProperty {
+    /// The range of the property's numbers (each component's, for a pair) in a scene, where
+    /// SceneLimits bounds it; nil for the others (any finite number, or a range of their own
+    /// such as opacity's 0...1).
+    var range: NumberRange? {
+        switch self {
+        case .position, .translation, .shadowOffset: .coordinate
+        case .size: .extent
+        case .shadowRadius, .blur, .backdropBlur: .effectRadius
+        case .strokeWidth: .strokeWidth
+        case .fontSize: .fontSize
+        default: nil
+        }
+    }
+}
