@@ -34,6 +34,9 @@ public enum SceneLimits {
     public static let nesting = 256
     /// YAML nodes in a document once its aliases are expanded.
     public static let documentNodes = 1_000_000
+    /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
+    /// two levels each (`children:` and its list), and a few more hold their values.
+    public static let documentDepth = 4 * nesting
     /// The segments of a `--set`/`--vary` key (`layers.a.children.b.size.x` has 6).
     public static let keySegments = 64
 
