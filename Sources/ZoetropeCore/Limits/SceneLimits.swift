@@ -32,6 +32,11 @@ public enum SceneLimits {
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.
     public static let nesting = 256
+    /// Targets driven by groups and timelines, summed over every group and timeline, a target
+    /// counted once for each container it is reached through (the evaluator's table of spans:
+    /// a chain of 256 nested groups drives 33,000; groups that each hold the one below twice
+    /// would drive 2^256 without this limit).
+    public static let drivenTargets = 1_000_000
     /// YAML nodes in a document once its aliases are expanded.
     public static let documentNodes = 1_000_000
     /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
