@@ -9,6 +9,8 @@ struct SceneDocument {
     let reader: DocumentReader
     /// Answers whether a file exists (the loader passes the file system).
     let fileExists: (String) -> Bool
+    /// The first bytes of a file, up to a count (an image's PNG header); none by default.
+    var fileHead: (String, Int) -> [UInt8] = { _, _ in [] }
 
     func makeScene() -> Scene? {
         let root = DocumentPath.root
@@ -177,7 +179,11 @@ struct SceneDocument {
                 if let file = reader.string(value, at: at) {
                     let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
                     if fileExists(resolved) {
-                        layer.values.image = resolved
+                        if let header = PNGHeader(fileHead(resolved, PNGHeader.byteCount)), !header.isWithinLimits {
+                            reader.report(at, header.limitDescription + " (\(resolved))")
+                        } else {
+                            layer.values.image = resolved
+                        }
                     } else {
                         reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
                     }

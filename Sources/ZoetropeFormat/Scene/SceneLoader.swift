@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoundationEssentials
 import ZoetropeCore
 
@@ -67,9 +72,19 @@ public enum SceneLoader {
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
-                                     fileExists: { FileManager.default.fileExists(atPath: $0) })
+                                     fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: fileHead)
         guard let scene = document.makeScene() else { throw SceneLoadError(reader.diagnostics) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
+    }
+
+    /// The first `count` bytes of `file` (fewer when it is shorter, none when unreadable): an
+    /// image layer's PNG header, read without the pixels.
+    static func fileHead(_ file: String, count: Int) -> [UInt8] {
+        guard count > 0, let handle = fopen(file, "rb") else { return [] }
+        defer { fclose(handle) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = fread(&buffer, 1, count, handle)
+        return Array(buffer[0..<read])
     }
 
     /// `scenes/frog.yaml` → `frog`.

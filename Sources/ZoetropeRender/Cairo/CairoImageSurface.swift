@@ -1,4 +1,5 @@
 internal import CCairo
+import ZoetropeCore
 
 /// A Cairo surface that a frame is drawn on: owns its `cairo_surface_t`.
 class CairoSurface {
@@ -55,8 +56,12 @@ final class CairoImageSurface: CairoSurface {
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
-    /// The PNG at `path`.
+    /// The PNG at `path`; one whose header declares more than `SceneLimits.surfacePixels` is
+    /// refused before Cairo decodes it.
     init(png path: String) throws(CairoError) {
+        if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
+            throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
+        }
         guard let pointer = cairo_image_surface_create_from_png(path) else {
             throw CairoError(message: "out of memory", operation: "reading the PNG \(path)")
         }

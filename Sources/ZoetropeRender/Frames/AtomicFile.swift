@@ -113,6 +113,16 @@ public enum AtomicFile {
     /// True when `path` exists and can be read (without reading it).
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter; empty when it
+    /// cannot be read): enough to look at a header without reading the rest.
+    public static func prefix(of path: String, count: Int) -> [UInt8] {
+        guard count > 0, let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = fread(&buffer, 1, count, file)
+        return Array(buffer[0..<read])
+    }
+
     /// The bytes of `path`, or nil when it cannot be read.
     public static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
