@@ -52,7 +52,7 @@ public struct Playhead: Hashable, Sendable {
     /// How fast its own time runs against the scene's (a timeline's `timeScale`).
     public let timeScale: Double
     /// The descendants (indices into `ControlGraph.descendants`) whose completion the running
-    /// playhead has still to cross in its current direction. Empty unless running.
+    /// playhead has still to cross in its current direction, the next one last. Empty unless running.
     var due: [Int] = []
 
     public init(definition: GroupDefinition, length: Double) {
@@ -98,6 +98,9 @@ public struct ControlGraph: Hashable, Sendable {
     public let lengths: [Double]
     /// For each control target: the groups that contain it, at any depth.
     public let containers: [[Int]]
+    /// For each control target, beside `containers`: where it first appears in that group's
+    /// `descendants` (the span a driven target shows, found without searching the list).
+    public let descendantIndex: [[Int]]
 
     public init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
         animatorCount = animators.count
@@ -138,11 +141,16 @@ public struct ControlGraph: Hashable, Sendable {
         }
         descendants = groups.indices.map(walk)
         var containers = Array(repeating: [Int](), count: animators.count + groups.count)
+        var descendantIndex = containers
         for (group, list) in descendants.enumerated() {
-            for target in Set(list.map(\.target)).sorted() { containers[target].append(group) }
+            for (index, descendant) in list.enumerated() where containers[descendant.target].last != group {
+                containers[descendant.target].append(group)
+                descendantIndex[descendant.target].append(index)
+            }
         }
         self.lengths = lengths
         self.containers = containers
+        self.descendantIndex = descendantIndex
     }
 
     /// A control target as what it is.

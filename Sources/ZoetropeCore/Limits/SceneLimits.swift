@@ -42,6 +42,13 @@ public enum SceneLimits {
     /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
     /// two levels each (`children:` and its list), and a few more hold their values.
     public static let documentDepth = 4 * nesting
+    /// How deep completion handlers may nest at one instant: a handler that ends an animator
+    /// runs that animator's handlers inside it (each level is a few stack frames).
+    public static let completionDepth = 64
+    /// Animator and timeline ends and span crossings one evaluation processes (script events
+    /// not counted): every one of `items` animators ending many times over, or a timeline run
+    /// through `drivenTargets`. Past it the script is reported as not settling.
+    public static let happenings = 4_000_000
     /// The segments of a `--set`/`--vary` key (`layers.a.children.b.size.x` has 6).
     public static let keySegments = 64
 
