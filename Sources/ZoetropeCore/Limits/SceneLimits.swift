@@ -37,8 +37,9 @@ public enum SceneLimits {
     /// a chain of 256 nested groups drives 33,000; groups that each hold the one below twice
     /// would drive 2^256 without this limit).
     public static let drivenTargets = 1_000_000
-    /// YAML nodes in a document once its aliases are expanded.
-    public static let documentNodes = 1_000_000
+    /// YAML nodes in a document once its aliases are expanded: room for `items` animators and
+    /// `items` script events written out (about 17 nodes each), about 1 GB once composed.
+    public static let documentNodes = 4_000_000
     /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
     /// two levels each (`children:` and its list), and a few more hold their values.
     public static let documentDepth = 4 * nesting

@@ -42,6 +42,7 @@ enum DocumentExpansion {
                 case YAML_SCALAR_EVENT:
                     verdict = measure.leaf(nodes: 1, depth: 1, anchor: Self.name(event.pointee.data.scalar.anchor))
                 case YAML_ALIAS_EVENT:
+                    measure.hasAliases = true
                     let size = Self.name(event.pointee.data.alias.anchor).flatMap { measure.anchors[$0] } ?? (1, 1)
                     verdict = measure.leaf(nodes: size.nodes, depth: size.depth, anchor: nil)
                 case YAML_SEQUENCE_START_EVENT:
@@ -56,7 +57,9 @@ enum DocumentExpansion {
                 switch verdict {
                 case .fine: continue
                 case .tooMany:
-                    return DocumentSyntaxError(mark: mark, message: "the document expands to more than \(SceneLimits.documentNodes) nodes (YAML aliases)")
+                    return DocumentSyntaxError(mark: mark, message: measure.hasAliases
+                        ? "the document expands to more than \(SceneLimits.documentNodes) nodes (YAML aliases)"
+                        : "the document has more than \(SceneLimits.documentNodes) nodes")
                 case .tooDeep:
                     return DocumentSyntaxError(mark: mark, message: "the document nests deeper than \(SceneLimits.documentDepth) levels")
                 }
@@ -85,6 +88,8 @@ enum DocumentExpansion {
         /// Nodes (expanded) met so far: every scalar and collection, an alias as its anchor's size.
         var closed = 0
         var anchors: [String: (nodes: Int, depth: Int)] = [:]
+        /// An alias has been met (so a count past the limit is the aliases' doing).
+        var hasAliases = false
 
         mutating func open(anchor: String?) -> Verdict {
             open.append(Open(nodes: 1, depth: 1, anchor: anchor))
