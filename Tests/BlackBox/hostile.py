@@ -80,7 +80,7 @@ def png(width, height, color_type=6, depth=8, idat=None, crc_ok=True):
         row = 1 + max(1, width * channels * depth // 8)
         # Zeros compress well: a large picture is a small file. Cap what we build here.
         raw_rows = min(height, max(1, 8_000_000 // max(row, 1)))
-        idat = zlib.compress(b"\0" * (row * raw_rows), 9)
+        idat = zlib.compress(b"\0" * min(row * raw_rows, 8_000_000), 9)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 

@@ -29,13 +29,15 @@ extension Stage {
                                   removing: Bool = true) -> (from: AnimatableValue, takesOverAt: Double?) {
         guard case .timeline(let root, _, _) = clock, let startsAt else {
             let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace)
-            if removing { world.animations.removeAll { $0.layer == layer && $0.property == property } }
+            if removing { world.animations.removeAll(of: layer, property) { _ in true } }
             return (from, nil)
         }
-        let sameTimeline: (RunningAnimation) -> Bool = { $0.layer == layer && $0.property == property && $0.clock.owner == .timeline(root) }
-        let follows = world.animations.contains { sameTimeline($0) && $0.component == nil }
+        let sameTimeline: (RunningAnimation) -> Bool = { $0.clock.owner == .timeline(root) }
+        let follows = world.animations.slots(of: layer, property).contains { slot in
+            world.animations[slot].map { sameTimeline($0) && $0.component == nil } ?? false
+        }
         let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace, playhead: (root, startsAt))
-        if removing { world.animations.removeAll { $0.layer == layer && $0.property == property && !sameTimeline($0) } }
+        if removing { world.animations.removeAll(of: layer, property) { !sameTimeline($0) } }
         return (from, follows && removing ? startsAt : nil)
     }
 

@@ -16,11 +16,13 @@ extension Stage {
             }
         }
         // A finished drag has already written its last point into the model.
-        world.animations.removeAll { animation in
-            if case let .finger(start, duration) = animation.clock { return start + duration <= time }
+        let now = time
+        world.animations.removeFingers { animation in
+            if case let .finger(start, duration) = animation.clock { return start + duration <= now }
             return false
         }
-        let before = world
+        // What the target's animations showed until now: its clock before the call.
+        let before = action.animator.map { WorldState.PriorClock.animator($0, world.animators[$0]) }
         switch action {
         case let .drag(layer, points, duration):
             drag(layer, along: points, over: duration)
@@ -76,9 +78,9 @@ extension Stage {
     /// What the model takes from the animations when their owner ends.
     enum Restore { case none, initial, target }
 
-    /// Makes the animations follow a transition of `owner`'s clock; `before` is the world as
-    /// it was before the call.
-    mutating func apply(_ effect: AnimatorState.Effect, to owner: ControlTarget, before: WorldState) {
+    /// Makes the animations follow a transition of `owner`'s clock; `before` is the owner's
+    /// clock as it was before the call (the rest of the world is as it was).
+    mutating func apply(_ effect: AnimatorState.Effect, to owner: ControlTarget, before: WorldState.PriorClock?) {
         switch effect {
         case .none:
             break
@@ -92,37 +94,38 @@ extension Stage {
                 runChildren(of: timeline)
             }
         case .bake(let keepForFinish):
-            let animations = world.animations.filter { $0.clock.owner == owner }
-            for animation in animations where before.isShowing(animation, at: time) {
-                let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
+            let animations = world.animations.owned(by: owner)
+            for animation in animations where world.isShowing(animation, at: time, prior: before) {
+                let shown = world.shownValue(of: animation, at: time, colorSpace: colorSpace, prior: before)
                 let model = world.model[animation.layer][animation.property]
                 world.model[animation.layer][animation.property] = merged(shown, into: model, animation)
             }
-            world.animations.removeAll { $0.clock.owner == owner }
+            world.animations.removeAll(ownedBy: owner)
             if keepForFinish {
                 world.stoppedAnimations[owner] = animations
             } else {
                 rearm(owner)
             }
         case .finish(let position):
-            world.animations += world.stoppedAnimations.removeValue(forKey: owner) ?? []
+            for animation in world.stoppedAnimations.removeValue(forKey: owner) ?? [] { world.animations.append(animation) }
             end(owner, at: position, restoring: position == .end ? .target : position == .start ? .initial : .none)
         case .rebase:
             guard case .animator(let animator) = owner else { return }
             let reversed = world.animators[animator].isReversed
-            for index in world.animations.indices where world.animations[index].clock.owner == owner {
-                var animation = world.animations[index]
-                let shown = before.shownValue(of: animation, at: time, colorSpace: colorSpace)
-                animation.rebased.append((animation.from, animation.to, animation.delayFactor))
-                if reversed {
-                    animation.from = animation.initial
-                    animation.to = shown
-                } else {
-                    animation.from = shown
-                    animation.to = animation.target
+            for slot in world.animations.slots(ownedBy: owner) {
+                guard let current = world.animations[slot] else { continue }
+                let shown = world.shownValue(of: current, at: time, colorSpace: colorSpace, prior: before)
+                world.animations.update(slot) { animation in
+                    animation.rebased.append((animation.from, animation.to, animation.delayFactor))
+                    if reversed {
+                        animation.from = animation.initial
+                        animation.to = shown
+                    } else {
+                        animation.from = shown
+                        animation.to = animation.target
+                    }
+                    animation.delayFactor = 0
                 }
-                animation.delayFactor = 0
-                world.animations[index] = animation
             }
         }
     }
@@ -130,11 +133,13 @@ extension Stage {
     /// A reversed spring ran back through its resume point: its animations take up the path
     /// they followed before it.
     mutating func rejoin(_ animator: Int) {
-        for index in world.animations.indices where world.animations[index].clock.owner == .animator(animator) {
-            guard let previous = world.animations[index].rebased.popLast() else { continue }
-            world.animations[index].from = previous.from
-            world.animations[index].to = previous.to
-            world.animations[index].delayFactor = previous.delayFactor
+        for slot in world.animations.slots(ownedBy: .animator(animator)) {
+            world.animations.update(slot) { animation in
+                guard let previous = animation.rebased.popLast() else { return }
+                animation.from = previous.from
+                animation.to = previous.to
+                animation.delayFactor = previous.delayFactor
+            }
         }
     }
 
@@ -143,7 +148,7 @@ extension Stage {
     /// completions.
     @discardableResult
     mutating func end(_ owner: ControlTarget, at position: AnimatingPosition, restoring restore: Restore? = nil) -> CompletionRecord {
-        let owned = world.animations.filter { $0.clock.owner == owner }
+        let owned = world.animations.owned(by: owner)
         switch restore ?? (position == .start ? .initial : .none) {
         case .initial:
             // The earliest animation of a property holds the value from before them all.
@@ -153,7 +158,7 @@ extension Stage {
         case .none:
             break
         }
-        world.animations.removeAll { $0.clock.owner == owner }
+        world.animations.removeAll(ownedBy: owner)
         switch owner {
         case .animator(let animator):
             world.animators[animator].becomeInactive()
@@ -185,14 +190,35 @@ extension Stage {
     }
 
     /// Records that `target` completed at `position` now and runs its completion handlers.
+    ///
+    /// Handlers run inside the call that ended their target, so a completion that ends another
+    /// animator runs that one's handlers first. Two guards keep a handler that ends its own
+    /// target from looping forever: handlers nest at most `SceneLimits.completionDepth` deep,
+    /// and at most `SceneLimits.items` completions run at one instant; past either, the
+    /// handlers are skipped with one diagnostic (the completions are still recorded).
     @discardableResult
     mutating func record(_ target: Int, at position: AnimatingPosition) -> CompletionRecord {
         let record = CompletionRecord(animator: targetID(target), position: position, time: time)
         completions.append(record)
+        if time != completionGuard.instant { completionGuard = CompletionGuard(instant: time) }
+        completionGuard.count += 1
+        guard completionGuard.depth < SceneLimits.completionDepth, completionGuard.count <= SceneLimits.items else {
+            if !completionGuard.reported {
+                completionGuard.reported = true
+                let what = completionGuard.count > SceneLimits.items
+                    ? "over \(SceneLimits.items) completions at one instant"
+                    : "completion handlers nested over \(SceneLimits.completionDepth) deep (each ending an animator whose handlers end another)"
+                diagnostics.append(ScriptDiagnostic(path: "\(record.animator) (\(Self.format(time)) s)",
+                                                    message: "\(what); the rest were skipped (does a completion restart or finish its own animator?)"))
+            }
+            return record
+        }
         let handlers = switch graph.target(target) {
         case .animator(let animator): definitions[animator].completions
         case .timeline(let timeline): groups[timeline].completions
         }
+        completionGuard.depth += 1
+        defer { completionGuard.depth -= 1 }
         for completion in handlers where completion.position == nil || completion.position == position {
             for action in completion.actions {
                 do {

@@ -7,9 +7,9 @@ extension Stage {
               let track = try? KeyframeTrack(values: points.map { .vector($0) }) else { return }  // points are validated (≥ 1)
         world.drags[layer] = (points, time, duration)
         let model = world.model[layer][.position]
-        world.animations.removeAll { animation in
-            guard animation.layer == layer, animation.property == .position, case .finger = animation.clock else { return false }
-            return true
+        world.animations.removeAll(of: layer, .position) { animation in
+            if case .finger = animation.clock { return true }
+            return false
         }
         world.model[layer][.position] = .vector(last)
         world.animations.append(RunningAnimation(layer: layer, property: .position, from: model, to: .vector(last),

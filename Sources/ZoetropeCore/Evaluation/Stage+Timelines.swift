@@ -6,7 +6,7 @@ extension Stage {
     /// Performs a control call on group or timeline `index`.
     mutating func perform(_ action: ScriptAction, onTimeline index: Int) throws(AnimatorCallError) {
         let kind = groups[index].kind.rawValue
-        let before = world
+        let before = WorldState.PriorClock.timeline(index, world.timelines[index])
         var clock = world.timelines[index].clock
         let effect: AnimatorState.Effect
         do throws(AnimatorCallError) {
@@ -114,9 +114,17 @@ extension Stage {
         }
         let position = playhead.position(at: time)
         let tolerance = 1e-9
-        world.timelines[index].due = graph.descendants[index].indices.filter { descendant in
-            let span = graph.descendants[index][descendant].span
-            return playhead.clock.isReversed ? position > span.start + tolerance : position < span.end - tolerance
+        let descendants = graph.descendants[index], reversed = playhead.clock.isReversed
+        let ahead = descendants.indices.filter { descendant in
+            let span = descendants[descendant].span
+            return reversed ? position > span.start + tolerance : position < span.end - tolerance
+        }
+        // The next to be crossed last: forward, the nearest end; backward, the nearest start;
+        // ties in the order written (the lower index crosses first).
+        world.timelines[index].due = ahead.sorted { a, b in
+            let (x, y) = reversed ? (-descendants[a].span.start, -descendants[b].span.start)
+                                  : (descendants[a].span.end, descendants[b].span.end)
+            return x != y ? x > y : a > b
         }
     }
 }

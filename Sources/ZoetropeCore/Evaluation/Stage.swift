@@ -20,6 +20,19 @@ public struct Stage: Sendable {
     public internal(set) var completions: [CompletionRecord] = []
     /// Illegal actions of completion handlers (each skipped); script events throw instead.
     public internal(set) var diagnostics: [ScriptDiagnostic] = []
+    /// How many completions ran at the current instant, and how deep handlers are nested now.
+    var completionGuard = CompletionGuard(instant: -.infinity)
+    /// The coming happenings, kept up to date from the animators and timelines changed.
+    var schedule = EndSchedule()
+
+    /// The counts that stop completion handlers from looping at one instant.
+    struct CompletionGuard: Sendable {
+        var instant: Double
+        var count = 0
+        var depth = 0
+        /// The diagnostic for this instant has been written.
+        var reported = false
+    }
 
     /// A stage for `scene` at time 0, every animator and timeline inactive.
     public init(scene: Scene) {
@@ -35,9 +48,9 @@ public struct Stage: Sendable {
         time = 0
         let graph = ControlGraph(animators: animators, groups: groups)
         self.graph = graph
-        world = WorldState(model: layers.initialValues, animators: animators.map(AnimatorState.init(definition:)),
-                           timelines: groups.indices.map { Playhead(definition: groups[$0], length: graph.lengths[$0]) },
-                           animations: [], pendingBlocks: animators.map(\.blocks))
+        world = WorldState(model: layers.initialValues, animators: TouchedArray(animators.map(AnimatorState.init(definition:))),
+                           timelines: TouchedArray(groups.indices.map { Playhead(definition: groups[$0], length: graph.lengths[$0]) }),
+                           pendingBlocks: animators.map(\.blocks))
     }
 
     /// Adds an inactive animator; returns its index.
@@ -100,29 +113,71 @@ public struct Stage: Sendable {
     }
 
     /// The next happening: the earliest; at one instant animators' ends first (lowest index
-    /// first), then children leaving spans (deepest first), then timelines' own ends.
+    /// first), then children leaving spans (deepest first), then timelines' own ends. A
+    /// happening already due is reported at the current time.
+    ///
+    /// Read from a heap that the getter first brings up to date with the animators and
+    /// timelines changed since the last read (hence `mutating`): a step costs what it changed.
     public var nextEnd: (time: Double, happening: Happening)? {
-        var best: (time: Double, rank: [Int], happening: Happening)?
-        func consider(_ at: Double, _ rank: [Int], _ happening: Happening) {
-            let at = max(at, time)
-            if let current = best, current.time < at || (current.time == at && !rank.lexicographicallyPrecedes(current.rank)) {
-                return
+        mutating get {
+            refreshSchedule()
+            while let top = schedule.first, !isCurrent(top) { schedule.popFirst() }
+            guard let top = schedule.first else { return nil }
+            // At or after now the heap's order is the answer (ties go by rank).
+            if top.time >= time { return (top.time, happening(top)) }
+            // Overdue (rare: a call that moved an end into the past): every current one due by
+            // now is clamped to now, and the best rank among them goes first.
+            var due: [EndSchedule.Entry] = []
+            while let entry = schedule.first, entry.time <= time {
+                schedule.popFirst()
+                if isCurrent(entry) { due.append(entry) }
             }
-            best = (at, rank, happening)
+            guard let first = due.first else { return nil }  // the top was current, so never empty
+            let best = due.dropFirst().reduce(first) { $1.outranks($0) ? $1 : $0 }
+            for entry in due { schedule.push(entry) }
+            return (time, happening(best))
         }
-        for (index, state) in world.animators.enumerated() {
-            if let end = state.naturalEndTime { consider(end, [0, index], .animatorEnd(index)) }
-        }
-        for (index, playhead) in world.timelines.enumerated() {
-            for descendant in playhead.due {
-                let span = graph.descendants[index][descendant].span
-                if let at = playhead.time(reaching: playhead.clock.isReversed ? span.start : span.end, from: time) {
-                    consider(at, [1, index, descendant], .crossing(timeline: index, descendant: descendant))
-                }
+    }
+
+    /// Pushes the coming happenings of every animator and timeline changed since the last call.
+    private mutating func refreshSchedule() {
+        for index in world.animators.takeTouched() {
+            if let end = world.animators[index].naturalEndTime {
+                schedule.push(EndSchedule.Entry(time: end, kind: 0, index: index, descendant: 0))
             }
-            if let end = playhead.clock.naturalEndTime { consider(end, [2, index], .timelineEnd(index)) }
         }
-        return best.map { ($0.time, $0.happening) }
+        for index in world.timelines.takeTouched() {
+            if let descendant = world.timelines[index].due.last, let at = crossingTime(index, descendant) {
+                schedule.push(EndSchedule.Entry(time: at, kind: 1, index: index, descendant: descendant))
+            }
+            if let end = world.timelines[index].clock.naturalEndTime {
+                schedule.push(EndSchedule.Entry(time: end, kind: 2, index: index, descendant: 0))
+            }
+        }
+    }
+
+    /// When timeline `index`'s running playhead leaves `descendant`'s span (before clamping to now).
+    private func crossingTime(_ index: Int, _ descendant: Int) -> Double? {
+        let playhead = world.timelines[index]
+        let span = graph.descendants[index][descendant].span
+        return playhead.time(reaching: playhead.clock.isReversed ? span.start : span.end, from: -.infinity)
+    }
+
+    /// The entry still says what the world would: the same happening at the same time.
+    private func isCurrent(_ entry: EndSchedule.Entry) -> Bool {
+        switch entry.kind {
+        case 0: return world.animators[entry.index].naturalEndTime == entry.time
+        case 1: return world.timelines[entry.index].due.last == entry.descendant && crossingTime(entry.index, entry.descendant) == entry.time
+        default: return world.timelines[entry.index].clock.naturalEndTime == entry.time
+        }
+    }
+
+    private func happening(_ entry: EndSchedule.Entry) -> Happening {
+        switch entry.kind {
+        case 0: .animatorEnd(entry.index)
+        case 1: .crossing(timeline: entry.index, descendant: entry.descendant)
+        default: .timelineEnd(entry.index)
+        }
     }
 
     /// Moves to `target`, processing every happening on the way (and their completions) in
@@ -156,7 +211,12 @@ public struct Stage: Sendable {
                 return nil
             }
         case let .crossing(timeline, descendant):
-            world.timelines[timeline].due.removeAll { $0 == descendant }
+            // The next crossing is last (`refreshDue` sorts them so).
+            if world.timelines[timeline].due.last == descendant {
+                world.timelines[timeline].due.removeLast()
+            } else {
+                world.timelines[timeline].due.removeAll { $0 == descendant }
+            }
             let position: AnimatingPosition = world.timelines[timeline].clock.isReversed ? .start : .end
             return record(graph.descendants[timeline][descendant].target, at: position)
         case .timelineEnd(let index):

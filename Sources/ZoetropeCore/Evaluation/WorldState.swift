@@ -60,10 +60,10 @@ struct RunningAnimation: Sendable {
 /// A value, so a scene's history is a list of them.
 struct WorldState: Sendable {
     var model: [LayerValues]
-    var animators: [AnimatorState]
-    var timelines: [Playhead]
+    var animators: TouchedArray<AnimatorState>
+    var timelines: TouchedArray<Playhead>
     /// In creation order: later animations apply on top of earlier ones.
-    var animations: [RunningAnimation]
+    var animations = AnimationList()
     /// The last drag of each layer: its points, start and duration (for a release's velocity).
     var drags: [Int: (points: [Vector2], start: Double, duration: Double)] = [:]
     /// Blocks each animator runs when it next starts (its declared ones, plus any added while inactive).
@@ -74,6 +74,24 @@ struct WorldState: Sendable {
     /// A root playhead to read instead of the timeline's own at the current time (a timeline
     /// starting asks what its earlier children show where a later one takes over).
     typealias PlayheadOverride = (timeline: Int, position: Double)
+
+    /// The clock one animator or timeline had before a call changed it, read instead of the
+    /// current one: what that owner's animations showed until the call (all else is unchanged
+    /// by a call until its effect is applied, so no copy of the whole world is needed).
+    enum PriorClock {
+        case animator(Int, AnimatorState)
+        case timeline(Int, Playhead)
+
+        func animator(_ index: Int) -> AnimatorState? {
+            if case .animator(index, let state) = self { return state }
+            return nil
+        }
+
+        func timeline(_ index: Int) -> Playhead? {
+            if case .timeline(index, let playhead) = self { return playhead }
+            return nil
+        }
+    }
 
     /// The presentation of every layer at `time` (each animated property within its domain).
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
@@ -94,7 +112,8 @@ struct WorldState: Sendable {
     func presentation(of layer: Int, _ property: LayerProperty, at time: Double, colorSpace: ColorSpace,
                       playhead: PlayheadOverride? = nil) -> AnimatableValue {
         var value = model[layer][property]
-        for animation in animations where animation.layer == layer && animation.property == property {
+        for slot in animations.slots(of: layer, property) {
+            guard let animation = animations[slot] else { continue }
             value = apply(animation, to: value, at: time, colorSpace: colorSpace, playhead: playhead)
         }
         value = value.finite(or: model[layer][property])
@@ -102,28 +121,28 @@ struct WorldState: Sendable {
     }
 
     /// The root playhead driving `root`'s animations at `time`.
-    func playhead(of root: Int, at time: Double, override: PlayheadOverride?) -> Double {
+    func playhead(of root: Int, at time: Double, override: PlayheadOverride?, prior: PriorClock? = nil) -> Double {
         if let override, override.timeline == root { return override.position }
-        return timelines[root].position(at: time)
+        return (prior?.timeline(root) ?? timelines[root]).position(at: time)
     }
 
     /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
     /// property the value in force).
     func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace,
-                    playhead override: PlayheadOverride? = nil) -> AnimatableValue {
+                    playhead override: PlayheadOverride? = nil, prior: PriorClock? = nil) -> AnimatableValue {
         let fraction: Double, progress: Vector2, forward: Bool
         switch animation.clock {
         case let .finger(start, duration):
             let share = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
             return animation.value(at: Vector2(share, share), colorSpace: colorSpace)
         case .animator(let index):
-            let animator = animators[index]
+            let animator = prior?.animator(index) ?? animators[index]
             fraction = animator.forwardFraction(at: time)
             progress = animator.progress(at: time, delayFactor: animation.delayFactor)
             forward = animator.isRunning && !animator.isReversed && time >= animator.anchorTime
         case let .timeline(root, span, timing):
-            let clock = timelines[root].clock
-            fraction = span.fraction(atPlayhead: playhead(of: root, at: time, override: override))
+            let clock = (prior?.timeline(root) ?? timelines[root]).clock
+            fraction = span.fraction(atPlayhead: playhead(of: root, at: time, override: override, prior: prior))
             progress = timing.progress(atFraction: AnimatorState.local(fraction, animation.delayFactor))
             forward = clock.isRunning && !clock.isReversed && time >= clock.anchorTime
         }
@@ -138,9 +157,10 @@ struct WorldState: Sendable {
 
     /// False for a timeline's later animation of a replaced property before the playhead
     /// reaches the point where it takes over.
-    func isShowing(_ animation: RunningAnimation, at time: Double, playhead override: PlayheadOverride? = nil) -> Bool {
+    func isShowing(_ animation: RunningAnimation, at time: Double, playhead override: PlayheadOverride? = nil,
+                   prior: PriorClock? = nil) -> Bool {
         guard let takeover = animation.takesOverAt, case .timeline(let root, _, _) = animation.clock else { return true }
-        return playhead(of: root, at: time, override: override) >= takeover
+        return playhead(of: root, at: time, override: override, prior: prior) >= takeover
     }
 
     private func apply(_ animation: RunningAnimation, to value: AnimatableValue, at time: Double,
@@ -168,11 +188,9 @@ struct WorldState: Sendable {
     /// The root timeline driving `target`, with the target's span on its axis.
     func root(of target: Int, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
         // An active container driven by no other is the root; its list holds the target's span.
-        for container in graph.containers[target] where timelines[container].clock.state != .inactive {
+        for (position, container) in graph.containers[target].enumerated() where timelines[container].clock.state != .inactive {
             guard driver(of: graph.animatorCount + container, in: graph) == nil else { continue }
-            if let descendant = graph.descendants[container].first(where: { $0.target == target }) {
-                return (container, descendant.span)
-            }
+            return (container, graph.descendants[container][graph.descendantIndex[target][position]].span)
         }
         return nil
     }

@@ -48,16 +48,47 @@ public struct GroupDefinition: Hashable, Sendable {
 
     /// A target's length on its parent's axis: an animator's animation duration, or a group's
     /// longest member (delay + duration) over its time scale.
+    ///
+    /// Walks the groups once (see `ownLengths`); to ask about many targets, take `ownLengths`.
     public static func axisDuration(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
         if target < animators.count {
             return animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
         }
-        let group = groups[target - animators.count]
-        return ownLength(of: group, animators: animators, groups: groups) / group.timeScale
+        let group = target - animators.count
+        return ownLengths(animators: animators, groups: groups)[group] / groups[group].timeScale
     }
 
     /// A group's length in its own seconds (before its time scale): the end of its last member.
     public static func ownLength(of group: GroupDefinition, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
-        group.members.map { $0.delay + axisDuration(of: $0.target, animators: animators, groups: groups) }.max() ?? 0
+        let lengths = ownLengths(animators: animators, groups: groups)
+        return group.members.map { member in
+            guard member.target >= animators.count else {
+                return member.delay + axisDuration(of: member.target, animators: animators, groups: groups)
+            }
+            let nested = member.target - animators.count
+            guard nested < groups.count else { return member.delay }
+            return member.delay + lengths[nested] / groups[nested].timeScale
+        }.max() ?? 0
+    }
+
+    /// Every group's length in its own seconds, each computed once after its members' (a
+    /// post-order walk with its own stack: nesting may be as deep as the groups are many). A
+    /// member that would make a cycle, which the reader refuses, counts as no length.
+    public static func ownLengths(animators: [AnimatorDefinition], groups: [GroupDefinition]) -> [Double] {
+        let children = groups.map { $0.members.compactMap { $0.target >= animators.count ? $0.target - animators.count : nil } }
+        var lengths = Array(repeating: 0.0, count: groups.count)
+        var done = Array(repeating: false, count: groups.count)
+        for index in GroupNesting.postOrder(children) {
+            lengths[index] = groups[index].members.map { member -> Double in
+                if member.target < animators.count {
+                    return member.delay + animators[member.target].timing.animationDuration(animatorDuration: animators[member.target].duration)
+                }
+                let nested = member.target - animators.count
+                guard nested < groups.count, done[nested] else { return member.delay }
+                return member.delay + lengths[nested] / groups[nested].timeScale
+            }.max() ?? 0
+            done[index] = true
+        }
+        return lengths
     }
 }

@@ -52,7 +52,7 @@ public struct Playhead: Hashable, Sendable {
     /// How fast its own time runs against the scene's (a timeline's `timeScale`).
     public let timeScale: Double
     /// The descendants (indices into `ControlGraph.descendants`) whose completion the running
-    /// playhead has still to cross in its current direction. Empty unless running.
+    /// playhead has still to cross in its current direction, the next one last. Empty unless running.
     var due: [Int] = []
 
     public init(definition: GroupDefinition, length: Double) {
@@ -98,35 +98,59 @@ public struct ControlGraph: Hashable, Sendable {
     public let lengths: [Double]
     /// For each control target: the groups that contain it, at any depth.
     public let containers: [[Int]]
+    /// For each control target, beside `containers`: where it first appears in that group's
+    /// `descendants` (the span a driven target shows, found without searching the list).
+    public let descendantIndex: [[Int]]
 
     public init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
         animatorCount = animators.count
-        let lengths = groups.map { GroupDefinition.ownLength(of: $0, animators: animators, groups: groups) }
-        func walk(_ group: Int, within span: TimelineSpan, path: [Int], into list: inout [Descendant]) {
-            for member in groups[group].members {
-                if member.target < animators.count {
-                    let length = GroupDefinition.axisDuration(of: member.target, animators: animators, groups: groups)
-                    list.append(Descendant(target: member.target, span: span.child(at: member.delay, length: length)))
-                } else {
-                    let nested = member.target - animators.count
-                    guard !path.contains(nested) else { continue }  // the reader refuses cycles
-                    let child = span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested])
-                    walk(nested, within: child, path: path + [nested], into: &list)
-                    list.append(Descendant(target: member.target, span: child))
-                }
-            }
-        }
-        descendants = groups.indices.map { group in
+        let lengths = GroupDefinition.ownLengths(animators: animators, groups: groups)
+        // Depth-first through the members, with an explicit stack (nesting may be deep): a
+        // nested group's own descendants come before the group itself, as its children.
+        var onPath = Array(repeating: false, count: groups.count)
+        func walk(_ root: Int) -> [Descendant] {
             var list: [Descendant] = []
-            walk(group, within: TimelineSpan(start: 0, length: lengths[group]), path: [group], into: &list)
+            var frames: [(group: Int, span: TimelineSpan, member: Int)] = [(root, TimelineSpan(start: 0, length: lengths[root]), 0)]
+            onPath[root] = true
+            while let frame = frames.last {
+                let members = groups[frame.group].members
+                guard frame.member < members.count else {
+                    frames.removeLast()
+                    onPath[frame.group] = false
+                    if let parent = frames.last {
+                        // The group just walked follows its own descendants in its parent's list.
+                        let member = groups[parent.group].members[parent.member - 1]
+                        list.append(Descendant(target: member.target, span: frame.span))
+                    }
+                    continue
+                }
+                frames[frames.count - 1].member += 1
+                let member = members[frame.member]
+                if member.target < animators.count {
+                    let length = GroupDefinition.axisDuration(of: member.target, animators: animators, groups: [])
+                    list.append(Descendant(target: member.target, span: frame.span.child(at: member.delay, length: length)))
+                    continue
+                }
+                let nested = member.target - animators.count
+                guard nested < groups.count, !onPath[nested] else { continue }  // the reader refuses cycles
+                let child = frame.span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested])
+                onPath[nested] = true
+                frames.append((nested, child, 0))
+            }
             return list
         }
+        descendants = groups.indices.map(walk)
         var containers = Array(repeating: [Int](), count: animators.count + groups.count)
+        var descendantIndex = containers
         for (group, list) in descendants.enumerated() {
-            for target in Set(list.map(\.target)).sorted() { containers[target].append(group) }
+            for (index, descendant) in list.enumerated() where containers[descendant.target].last != group {
+                containers[descendant.target].append(group)
+                descendantIndex[descendant.target].append(index)
+            }
         }
         self.lengths = lengths
         self.containers = containers
+        self.descendantIndex = descendantIndex
     }
 
     /// A control target as what it is.

@@ -13,15 +13,21 @@ public struct SVGPath: Hashable, Sendable {
 
     public private(set) var segments: [Segment] = []
 
-    /// Parses path data; throws with the offending character's position.
+    /// Parses path data; throws with the offending character's position, and past
+    /// `SceneLimits.pathSegments` commands (an implicitly repeated command counts each time).
     public init(parsing text: String) throws(SVGPathError) {
         var scanner = Scanner(Array(text.unicodeScalars))
         var current = Vector2.zero, subpathStart = Vector2.zero
         var lastControl: Vector2?, lastQuadratic: Vector2?
         var command: Character?
+        var commands = 0
         while true {
             scanner.skipSeparators()
             guard let next = scanner.peek() else { break }
+            commands += 1
+            guard commands <= SceneLimits.pathSegments else {
+                throw SVGPathError(offset: scanner.offset, message: "more than \(SceneLimits.pathSegments) segments", exceedsLimit: true)
+            }
             if next.properties.isAlphabetic {
                 command = Character(next)
                 scanner.advance()
@@ -212,18 +218,35 @@ public struct SVGPath: Hashable, Sendable {
 public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
     public var offset: Int
     public var message: String
+    /// The data is well formed up to `offset` but has more than `SceneLimits.pathSegments` segments.
+    public var exceedsLimit: Bool
+
+    public init(offset: Int, message: String, exceedsLimit: Bool = false) {
+        self.offset = offset
+        self.message = message
+        self.exceedsLimit = exceedsLimit
+    }
+
     public var description: String { "\(message) (at character \(offset + 1))" }
 }
 
 extension KeyframeTrack {
     /// Motion along `path` at constant speed (CAKeyframeAnimation's `path` with paced timing):
     /// the position track and, for `rotationMode: auto`, a track of the tangent's angle in
-    /// radians, unwrapped so the layer never spins the long way round.
-    public static func motion(along path: SVGPath) throws(KeyframeError) -> (position: KeyframeTrack, rotation: KeyframeTrack) {
-        let points = path.flattened()
+    /// radians plus `rotationOffset` (π for `autoReverse`), unwrapped so the layer never spins
+    /// the long way round.
+    ///
+    /// A path of no length (one point) stands still: one position, and the offset as its angle.
+    /// Curves are cut into 32 pieces each, fewer when the path has more than
+    /// `SceneLimits.keyframes / 32` curves, so the tracks stay within `SceneLimits.keyframes`
+    /// points per curve-free segment.
+    public static func motion(along path: SVGPath, rotationOffset: Double = 0) throws(KeyframeError)
+        -> (position: KeyframeTrack, rotation: KeyframeTrack) {
+        let curves = path.segments.count { if case .cubic = $0 { true } else { false } }
+        let points = path.flattened(steps: min(32, max(1, SceneLimits.keyframes / max(curves, 1))))
         guard points.count > 1 else {
             let still = try KeyframeTrack(values: points.map { .vector($0) })
-            return (still, try KeyframeTrack(values: [.number(0)]))
+            return (still, try KeyframeTrack(values: [.number(rotationOffset)]))
         }
         let position = try KeyframeTrack(values: points.map { .vector($0) }, calculationMode: .paced)
         var angles: [Double] = []
@@ -236,6 +259,7 @@ extension KeyframeTrack {
             }
             angles.append(angle)
         }
+        if rotationOffset != 0 { angles = angles.map { $0 + rotationOffset } }
         let rotation = try KeyframeTrack(values: angles.map { .number($0) }, keyTimes: position.keyTimes)
         return (position, rotation)
     }

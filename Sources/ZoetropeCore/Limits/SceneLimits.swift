@@ -32,8 +32,24 @@ public enum SceneLimits {
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.
     public static let nesting = 256
-    /// YAML nodes in a document once its aliases are expanded.
-    public static let documentNodes = 1_000_000
+    /// Targets driven by groups and timelines, summed over every group and timeline, a target
+    /// counted once for each container it is reached through (the evaluator's table of spans:
+    /// a chain of 256 nested groups drives 33,000; groups that each hold the one below twice
+    /// would drive 2^256 without this limit).
+    public static let drivenTargets = 1_000_000
+    /// YAML nodes in a document once its aliases are expanded: room for `items` animators and
+    /// `items` script events written out (about 17 nodes each), about 1 GB once composed.
+    public static let documentNodes = 4_000_000
+    /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
+    /// two levels each (`children:` and its list), and a few more hold their values.
+    public static let documentDepth = 4 * nesting
+    /// How deep completion handlers may nest at one instant: a handler that ends an animator
+    /// runs that animator's handlers inside it (each level is a few stack frames).
+    public static let completionDepth = 64
+    /// Animator and timeline ends and span crossings one evaluation processes (script events
+    /// not counted): every one of `items` animators ending many times over, or a timeline run
+    /// through `drivenTargets`. Past it the script is reported as not settling.
+    public static let happenings = 4_000_000
     /// The segments of a `--set`/`--vary` key (`layers.a.children.b.size.x` has 6).
     public static let keySegments = 64
 

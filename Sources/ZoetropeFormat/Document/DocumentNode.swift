@@ -68,7 +68,11 @@ public struct DocumentSyntaxError: Error, Sendable {
 
 extension DocumentNode {
     /// Parses YAML or JSON text (JSON is YAML). An empty document is an empty mapping.
+    ///
+    /// A text that would expand past `SceneLimits.documentNodes` nodes through its aliases, or
+    /// nest deeper than `SceneLimits.documentDepth`, is refused before it is composed.
     public static func parse(_ text: String) throws(DocumentSyntaxError) -> DocumentNode {
+        try DocumentExpansion.check(text)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -101,8 +105,10 @@ extension DocumentNode {
                 pairs.append((keyScalar.string, try convert(value)))
             }
             return .mapping(pairs, mark: mark)
-        case .alias:
-            throw DocumentSyntaxError(mark: mark, message: "YAML aliases are not supported in scene files")
+        case .alias(let alias):
+            // Yams' composer replaces every alias by its anchored node (an undefined one is a
+            // composer error), so none reaches here; should one, it is named, not expanded.
+            throw DocumentSyntaxError(mark: mark, message: "unresolved YAML alias *\(alias.anchor.rawValue)")
         }
     }
 

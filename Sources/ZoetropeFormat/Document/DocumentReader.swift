@@ -39,9 +39,15 @@ final class DocumentReader {
         return pairs.filter { allowed.contains($0.key) }
     }
 
-    func sequence(_ node: DocumentNode, at path: DocumentPath, of what: String) -> [DocumentNode]? {
+    /// The elements of a list of at most `limit` (a `SceneLimits` count). A longer list is
+    /// reported with the limit and not read at all, so what it costs stays within the limit.
+    func sequence(_ node: DocumentNode, at path: DocumentPath, of what: String, atMost limit: Int) -> [DocumentNode]? {
         guard case .sequence(let items, _) = node else {
             report(path, "expected a list of \(what) (found \(node.kindPhrase))")
+            return nil
+        }
+        guard items.count <= limit else {
+            report(path, "expected at most \(limit) \(what) (found \(items.count))")
             return nil
         }
         return items

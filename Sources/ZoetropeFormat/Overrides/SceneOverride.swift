@@ -28,6 +28,10 @@ public struct SceneOverride: Hashable, Sendable, CustomStringConvertible {
         guard !key.isEmpty, !segments.contains(where: \.isEmpty) else {
             throw OverrideSyntaxError(text: text, message: "the key must be dot-separated names, such as layers.frog.position")
         }
+        guard segments.count <= SceneLimits.keySegments else {
+            throw OverrideSyntaxError(text: String(text.prefix(80)) + (text.count > 80 ? "…" : ""),
+                                      message: "the key may have at most \(SceneLimits.keySegments) dot-separated names (found \(segments.count))")
+        }
         guard !value.isEmpty else {
             throw OverrideSyntaxError(text: text, message: "the value is empty")
         }
@@ -69,6 +73,9 @@ extension DocumentNode {
             }
         }
         let segments = override.key.split(separator: ".").map(String.init)
+        guard segments.count <= SceneLimits.keySegments else {
+            return .failure(OverrideProblem(message: "the key may have at most \(SceneLimits.keySegments) dot-separated names (found \(segments.count))"))
+        }
         return replacing(at: segments[...], with: value, listKey: nil, path: .root)
     }
 
@@ -78,9 +85,15 @@ extension DocumentNode {
         switch self {
         case .mapping(var pairs, let mark):
             // Keys may contain dots (`frog.position` inside a set block): prefer the longest match.
-            var length = segments.count
-            while length > 1 && !pairs.contains(where: { $0.key == segments.prefix(length).joined(separator: ".") }) {
-                length -= 1
+            // Each key of the mapping is compared once with the segments it would span, so the
+            // cost is the size of the mapping's keys, not the number of segments squared.
+            var length = 1
+            for pair in pairs {
+                let parts = pair.key.split(separator: ".", omittingEmptySubsequences: false)
+                if parts.count > length, parts.count <= segments.count,
+                   zip(parts, segments).allSatisfy({ $0 == $1 }) {
+                    length = parts.count
+                }
             }
             let key = segments.prefix(length).joined(separator: ".")
             let rest = segments.dropFirst(length)

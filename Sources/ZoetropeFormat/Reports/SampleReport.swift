@@ -21,22 +21,68 @@ public struct SampleReport: Sendable {
     /// one of the render's `frameCount` frames (past the render's end it names none).
     ///
     /// `keys` (`sample --keys`) narrows what is reported to some properties, layers and
-    /// animators; nil reports everything.
+    /// animators; nil reports everything. Every sample is held: for many, `write` streams them.
     public init(evaluation: SceneEvaluation, times: [Double], frameCount: Int = .max, keys: SampleKeys? = nil) {
-        let scene = evaluation.scene
-        self.scene = scene.name
+        self.scene = evaluation.scene.name
         completions = evaluation.completions
-        samples = times.map { time in
-            let tree = evaluation.presentation(at: time)
-            let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
-            let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
-            return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(saturating: exactFrame) : nil,
-                          layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
-                              let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
-                              return properties.isEmpty ? nil : (node.id, values, properties)
-                          },
-                          animators: evaluation.animatorStatus(at: time).filter { keys?.controls.contains($0.id) ?? true })
+        samples = times.map { Self.sample(evaluation, at: $0, frameCount: frameCount, keys: keys) }
+    }
+
+    /// The sample of `evaluation` at `time`.
+    static func sample(_ evaluation: SceneEvaluation, at time: Double, frameCount: Int, keys: SampleKeys?) -> Sample {
+        let scene = evaluation.scene
+        let tree = evaluation.presentation(at: time)
+        let exactFrame = (time * scene.frameRate.framesPerSecond).rounded()
+        let isFrame = abs(exactFrame - time * scene.frameRate.framesPerSecond) < 1e-9
+        return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(saturating: exactFrame, rounding: .towardZero) : nil,
+                      layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
+                          let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
+                          return properties.isEmpty ? nil : (node.id, values, properties)
+                      },
+                      animators: evaluation.animatorStatus(at: time).filter { keys?.controls.contains($0.id) ?? true })
+    }
+
+    /// What `write` prints.
+    public enum Format: Sendable { case json, csv }
+
+    /// Prints the report of `evaluation` at each of `times` through `output`, one sample at a
+    /// time: memory stays flat however many samples there are (a day at 240 fps is 20 million).
+    /// The text is exactly `json()` (without its final newline) or `csv()` of the same report.
+    public static func write(evaluation: SceneEvaluation, times: some Sequence<Double>, frameCount: Int = .max,
+                             keys: SampleKeys? = nil, format: Format, to output: (String) -> Void) throws(ReportEncodingError) {
+        let scene = evaluation.scene.name
+        switch format {
+        case .json:
+            // Keys sorted: completions (known once evaluated), samples, scene.
+            let completions = evaluation.completions.map(JSONReport.Completion.init)
+            output("{\n  \"completions\" : " + indented(try prettyJSON(completions), by: 2) + ",\n  \"samples\" : [")
+            var first = true
+            for time in times {
+                let sample = JSONReport.Sample(Self.sample(evaluation, at: time, frameCount: frameCount, keys: keys))
+                output((first ? "\n    " : ",\n    ") + indented(try prettyJSON(sample), by: 4))
+                first = false
+            }
+            output((first ? "\n\n  ]" : "\n  ]") + ",\n  \"scene\" : " + (try prettyJSON(scene)) + "\n}")
+        case .csv:
+            var header: String?
+            for time in times {
+                let sample = Self.sample(evaluation, at: time, frameCount: frameCount, keys: keys)
+                if header == nil {
+                    header = csvHeader(sample)
+                    output(header ?? "")
+                }
+                output(csvRow(sample))
+            }
+            if header == nil { output("time,frame\n") }
         }
+    }
+
+    /// Every line after the first moved right by `spaces`, to nest a pretty-printed value (the
+    /// empty line inside an empty list or mapping stays empty, as the encoder writes it).
+    private static func indented(_ json: String, by spaces: Int) -> String {
+        let pad = String(repeating: " ", count: spaces)
+        return json.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : pad + $0.element }.joined(separator: "\n")
     }
 
     /// Every animatable property, in a fixed order, as it appears in samples.
@@ -55,6 +101,11 @@ public struct SampleReport: Sendable {
     /// `timeline.playhead` after a group's or timeline's.
     public func csv() -> String {
         guard let first = samples.first else { return "time,frame\n" }
+        return Self.csvHeader(first) + samples.map(Self.csvRow).joined()
+    }
+
+    /// The header line (columns named after `first`'s layers and animators), with its newline.
+    static func csvHeader(_ first: Sample) -> String {
         var header = ["time", "frame"]
         for layer in first.layers {
             for property in layer.properties {
@@ -69,29 +120,30 @@ public struct SampleReport: Sendable {
             header += ["state", "isRunning", "isReversed", "fractionComplete"].map { "\(animator.id).\($0)" }
             if animator.playhead != nil { header.append("\(animator.id).playhead") }
         }
-        var lines = [header.joined(separator: ",")]
-        for sample in samples {
-            var row = [Self.number(sample.time), sample.frame.map(String.init) ?? ""]
-            for layer in sample.layers {
-                for property in layer.properties {
-                    switch layer.values[property] {
-                    case .number(let n): row.append(Self.number(n))
-                    case .vector(let v): row += [Self.number(v.x), Self.number(v.y)]
-                    case .color(let c): row.append(c.hexString)
-                    case .gradient(let g): row.append(Self.csvField(g.description))
-                    case .flag(let b): row.append(String(b))
-                    case .text(let s): row.append(Self.csvField(s))
-                    }
+        return header.joined(separator: ",") + "\n"
+    }
+
+    /// One sample's line, with its newline.
+    static func csvRow(_ sample: Sample) -> String {
+        var row = [Self.number(sample.time), sample.frame.map(String.init) ?? ""]
+        for layer in sample.layers {
+            for property in layer.properties {
+                switch layer.values[property] {
+                case .number(let n): row.append(Self.number(n))
+                case .vector(let v): row += [Self.number(v.x), Self.number(v.y)]
+                case .color(let c): row.append(c.hexString)
+                case .gradient(let g): row.append(Self.csvField(g.description))
+                case .flag(let b): row.append(String(b))
+                case .text(let s): row.append(Self.csvField(s))
                 }
             }
-            for animator in sample.animators {
-                row += [animator.state.rawValue, String(animator.isRunning), String(animator.isReversed),
-                        Self.number(animator.fractionComplete)]
-                if let playhead = animator.playhead { row.append(Self.number(playhead)) }
-            }
-            lines.append(row.joined(separator: ","))
         }
-        return lines.joined(separator: "\n") + "\n"
+        for animator in sample.animators {
+            row += [animator.state.rawValue, String(animator.isRunning), String(animator.isReversed),
+                    Self.number(animator.fractionComplete)]
+            if let playhead = animator.playhead { row.append(Self.number(playhead)) }
+        }
+        return row.joined(separator: ",") + "\n"
     }
 
     /// The shortest text that reads back as the same Double.
@@ -182,20 +234,28 @@ private struct JSONReport: Encodable {
 
     init(_ report: SampleReport) {
         scene = report.scene
-        samples = report.samples.map { sample in
-            Sample(time: sample.time, frame: sample.frame,
-                   layers: Dictionary(sample.layers.map { layer in
-                       (layer.id, Dictionary(layer.properties.map { ($0.rawValue, Value(layer.values[$0])) },
-                                             uniquingKeysWith: { $1 }))
-                   }, uniquingKeysWith: { $1 }),
-                   animators: Dictionary(sample.animators.map {
-                       ($0.id, Animator(state: $0.state.rawValue, isRunning: $0.isRunning,
-                                        isReversed: $0.isReversed, fractionComplete: $0.fractionComplete, playhead: $0.playhead))
-                   }, uniquingKeysWith: { $1 }))
-        }
-        completions = report.completions.map {
-            Completion(animator: $0.animator, position: $0.position.rawValue, time: $0.time)
-        }
+        samples = report.samples.map(Sample.init)
+        completions = report.completions.map(Completion.init)
+    }
+}
+
+extension JSONReport.Sample {
+    init(_ sample: SampleReport.Sample) {
+        self.init(time: sample.time, frame: sample.frame,
+                  layers: Dictionary(sample.layers.map { layer in
+                      (layer.id, Dictionary(layer.properties.map { ($0.rawValue, JSONReport.Value(layer.values[$0])) },
+                                            uniquingKeysWith: { $1 }))
+                  }, uniquingKeysWith: { $1 }),
+                  animators: Dictionary(sample.animators.map {
+                      ($0.id, JSONReport.Animator(state: $0.state.rawValue, isRunning: $0.isRunning,
+                                                  isReversed: $0.isReversed, fractionComplete: $0.fractionComplete, playhead: $0.playhead))
+                  }, uniquingKeysWith: { $1 }))
+    }
+}
+
+extension JSONReport.Completion {
+    init(_ record: CompletionRecord) {
+        self.init(animator: record.animator, position: record.position.rawValue, time: record.time)
     }
 }
 

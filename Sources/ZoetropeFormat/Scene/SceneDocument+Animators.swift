@@ -18,10 +18,10 @@ extension SceneDocument {
                 animator.duration = reader.number(value, at: at, within: .duration) ?? 1
             case "timing": animator.timing = readTiming(value, at: at) ?? animator.timing
             case "animations":
-                animator.blocks = (reader.sequence(value, at: at, of: "animation blocks") ?? [])
+                animator.blocks = (reader.sequence(value, at: at, of: "animation blocks", atMost: SceneLimits.items) ?? [])
                     .enumerated().compactMap { readBlock($1, at: at / $0, context: context) }
             case "completions":
-                animator.completions = (reader.sequence(value, at: at, of: "completions") ?? [])
+                animator.completions = (reader.sequence(value, at: at, of: "completions", atMost: SceneLimits.items) ?? [])
                     .enumerated().compactMap { readCompletion($1, at: at / $0, context: context) }
             case "scrubsLinearly": animator.options.scrubsLinearly = reader.bool(value, at: at) ?? true
             case "pausesOnCompletion": animator.options.pausesOnCompletion = reader.bool(value, at: at) ?? false
@@ -73,7 +73,7 @@ extension SceneDocument {
             }
             (framesNode, framesPath) = (frames, path / "frames")
         }
-        guard let items = reader.sequence(framesNode, at: framesPath, of: "frames { start, duration, set }") else { return nil }
+        guard let items = reader.sequence(framesNode, at: framesPath, of: "frames { start, duration, set }", atMost: SceneLimits.keyframes) else { return nil }
         if items.isEmpty { reader.report(framesPath, "expected at least one frame") }
         let frames = items.enumerated().compactMap { index, item -> Keyframe? in
             let at = framesPath / index
@@ -130,21 +130,14 @@ extension SceneDocument {
         do {
             let svgPath = try SVGPath(parsing: data)
             guard checkCoordinates(of: svgPath, at: path / "path") else { return [] }
-            let motion = try KeyframeTrack.motion(along: svgPath)
+            let motion = try KeyframeTrack.motion(along: svgPath, rotationOffset: rotationMode == "autoReverse" ? .pi : 0)
             var tracks = [TrackAnimation(target: target, track: motion.position)]
-            if let rotationMode {
-                var rotation = motion.rotation
-                if rotationMode == "autoReverse" {
-                    rotation = try KeyframeTrack(values: rotation.values.map { value in
-                        if case .number(let angle) = value { return .number(angle + .pi) }
-                        return value
-                    }, keyTimes: rotation.keyTimes)
-                }
-                tracks.append(TrackAnimation(target: PropertyTarget(layer: target.layer, property: .rotation), track: rotation))
+            if rotationMode != nil {
+                tracks.append(TrackAnimation(target: PropertyTarget(layer: target.layer, property: .rotation), track: motion.rotation))
             }
             return tracks
         } catch let error as SVGPathError {
-            reader.report(path / "path", "malformed path data: \(error)")
+            reader.report(path / "path", Self.message(for: error))
         } catch {
             reader.report(path / "path", "\(error)")
         }
@@ -152,7 +145,7 @@ extension SceneDocument {
     }
 
     private func readValueTrack(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> TrackAnimation? {
-        guard let valuesNode = fields["values"], let items = reader.sequence(valuesNode, at: path / "values", of: "values") else {
+        guard let valuesNode = fields["values"], let items = reader.sequence(valuesNode, at: path / "values", of: "values", atMost: SceneLimits.keyframes) else {
             if fields["values"] == nil { reader.report(path / "values", "required: the track's values") }
             return nil
         }
@@ -161,7 +154,7 @@ extension SceneDocument {
                 : readValue(of: target.property, item, at: path / "values" / index)
         }
         func numbers(_ name: String, check: (DocumentNode, DocumentPath) -> Double?) -> [Double]? {
-            guard let node = fields[name], let list = reader.sequence(node, at: path / name, of: "numbers") else { return nil }
+            guard let node = fields[name], let list = reader.sequence(node, at: path / name, of: "numbers", atMost: SceneLimits.keyframes) else { return nil }
             let parsed = list.enumerated().compactMap { check($1, path / name / $0) }
             return parsed.count == list.count ? parsed : nil
         }
@@ -171,7 +164,7 @@ extension SceneDocument {
         let bias = numbers("bias") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
         let mode = fields["calculationMode"].flatMap { reader.choice($0, at: path / "calculationMode", of: CalculationMode.self) } ?? .linear
         var curves: [CubicTimingParameters] = []
-        if let node = fields["timingFunctions"], let list = reader.sequence(node, at: path / "timingFunctions", of: "timing curves") {
+        if let node = fields["timingFunctions"], let list = reader.sequence(node, at: path / "timingFunctions", of: "timing curves", atMost: SceneLimits.keyframes) {
             for (index, item) in list.enumerated() {
                 switch readTiming(item, at: path / "timingFunctions" / index) {
                 case .cubic(let curve)?: curves.append(curve)
@@ -323,7 +316,7 @@ extension SceneDocument {
         guard reader.mapping(node, at: path, allowed: SceneVocabulary.group.names) != nil else { return nil }
         var group = GroupDefinition(id: id, members: [])
         readPlayhead(node, at: path, into: &group)
-        guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "members") else {
+        guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "members", atMost: SceneLimits.items) else {
             if node["members"] == nil { reader.report(path / "members", "required: the ids of the animators and groups it controls") }
             return nil
         }
@@ -347,7 +340,7 @@ extension SceneDocument {
             group.members.append(GroupDefinition.Member(target: target, delay: delay))
         }
         if let completions = node["completions"] {
-            group.completions = (reader.sequence(completions, at: path / "completions", of: "completions") ?? [])
+            group.completions = (reader.sequence(completions, at: path / "completions", of: "completions", atMost: SceneLimits.items) ?? [])
                 .enumerated().compactMap { readCompletion($1, at: path / "completions" / $0, context: context) }
         }
         return group
@@ -371,16 +364,9 @@ extension SceneDocument {
     /// A group may not contain itself, directly or through other groups.
     func checkGroupCycles(_ groups: [GroupDefinition], context: ReferenceContext, at path: DocumentPath) {
         let offset = context.animatorIDs.count
-        for (index, group) in groups.enumerated() {
-            var stack = group.members.map(\.target), visited: Set<Int> = []
-            while let target = stack.popLast() {
-                guard target >= offset, visited.insert(target).inserted else { continue }
-                if target - offset == index {
-                    reader.report(path / index / "members", "group \"\(group.id)\" contains itself (through its members); groups must not form cycles")
-                    break
-                }
-                if target - offset < groups.count { stack += groups[target - offset].members.map(\.target) }
-            }
+        let children = groups.map { $0.members.compactMap { $0.target >= offset ? $0.target - offset : nil } }
+        for index in GroupNesting.cyclicNodes(children) {
+            reader.report(path / index / "members", "group \"\(groups[index].id)\" contains itself (through its members); groups must not form cycles")
         }
     }
 
@@ -478,7 +464,7 @@ extension SceneDocument {
         if isDrag {
             let duration = node["duration"].flatMap { reader.number($0, at: path / "duration", within: .duration) }
             if node["duration"] == nil { reader.report(path / "duration", "required: how long the drag lasts, in seconds (\(NumberRange.duration.description))") }
-            guard let pathNode = node["path"], let items = reader.sequence(pathNode, at: path / "path", of: "points [x, y]") else {
+            guard let pathNode = node["path"], let items = reader.sequence(pathNode, at: path / "path", of: "points [x, y]", atMost: SceneLimits.keyframes) else {
                 if node["path"] == nil { reader.report(path / "path", "required: the finger's points [[x, y], …]") }
                 return nil
             }

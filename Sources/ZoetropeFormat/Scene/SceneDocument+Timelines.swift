@@ -23,13 +23,13 @@ extension SceneDocument {
         if let scale = node["timeScale"] {
             spec.timeScale = reader.number(scale, at: path / "timeScale", where: { $0 > 0 && $0 <= 1000 }, expected: "within 0 < timeScale <= 1000") ?? 1
         }
-        guard let childrenNode = node["children"], let items = reader.sequence(childrenNode, at: path / "children", of: "children") else {
+        guard let childrenNode = node["children"], let items = reader.sequence(childrenNode, at: path / "children", of: "children", atMost: SceneLimits.items) else {
             if node["children"] == nil { reader.report(path / "children", "required: the timeline's children") }
             return nil
         }
         spec.children = items.enumerated().compactMap { readTimelineChild($1, at: path / "children" / $0, context: context) }
         if let completions = node["completions"] {
-            spec.completions = (reader.sequence(completions, at: path / "completions", of: "completions") ?? [])
+            spec.completions = (reader.sequence(completions, at: path / "completions", of: "completions", atMost: SceneLimits.items) ?? [])
                 .enumerated().compactMap { readCompletion($1, at: path / "completions" / $0, context: context) }
         }
         return spec
@@ -69,7 +69,7 @@ extension SceneDocument {
                 return nil
             }
             let from = fields["from"].flatMap { reader.choice($0, at: path / "stagger" / "from", of: Stagger.Origin.self) } ?? .start
-            guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "member ids") else {
+            guard let membersNode = node["members"], let items = reader.sequence(membersNode, at: path / "members", of: "member ids", atMost: SceneLimits.items) else {
                 if node["members"] == nil { reader.report(path / "members", "required: the ids the stagger spreads") }
                 return nil
             }
@@ -95,9 +95,14 @@ extension SceneDocument {
 
     /// Places every timeline's children (durations may depend on other timelines) and returns
     /// them as groups with a time scale, after the scene's own groups.
+    ///
+    /// Groups and timelines are checked together first: no cycles, at most `SceneLimits.nesting`
+    /// levels, at most `SceneLimits.drivenTargets` targets driven in all. Then each is placed
+    /// after its members (a post-order walk, not recursion, so any depth fits the stack), each
+    /// length computed once.
     func resolveTimelines(_ specs: [TimelineSpec], animators: [AnimatorDefinition], groups: [GroupDefinition],
-                          context: ReferenceContext, at path: DocumentPath) -> [GroupDefinition] {
-        let firstTimeline = animators.count + groups.count
+                          context: ReferenceContext, at path: DocumentPath, groupsPath: DocumentPath) -> [GroupDefinition] {
+        let offset = animators.count
         func references(_ spec: TimelineSpec) -> [Int] {
             spec.children.flatMap { child -> [Int] in
                 switch child {
@@ -107,18 +112,48 @@ extension SceneDocument {
                 }
             }
         }
+        let targets = groups.map { $0.members.map(\.target) } + specs.map(references)
+        // Node i: group i, then timeline i - groups.count; its children are its member nodes.
+        let children = targets.map { $0.compactMap { $0 >= offset ? $0 - offset : nil } }
+        func place(_ node: Int) -> DocumentPath {
+            node < groups.count ? groupsPath / node / "members" : path / (node - groups.count) / "children"
+        }
+        func name(_ node: Int) -> String {
+            node < groups.count ? "group \"\(groups[node].id)\"" : "timeline \"\(specs[node - groups.count].id)\""
+        }
         // Cycles first, over groups and timelines together, so durations are well defined.
-        let graph = groups.map { $0.members.map(\.target) } + specs.map(references)
-        let cyclic = cyclicNodes(graph, offset: animators.count)
-        for index in cyclic where index >= groups.count {
-            reader.report(path / (index - groups.count) / "children",
-                          "timeline \"\(specs[index - groups.count].id)\" contains itself (through its children); timelines must not form cycles")
+        let cyclic = GroupNesting.cyclicNodes(children)
+        for node in cyclic where node >= groups.count {
+            reader.report(place(node), "\(name(node)) contains itself (through its children); timelines must not form cycles")
         }
         guard cyclic.isEmpty else { return [] }
-        var resolved: [Int: GroupDefinition] = [:]
-        func group(_ index: Int) -> GroupDefinition {
-            if let done = resolved[index] { return done }
-            let spec = specs[index]
+        let order = GroupNesting.postOrder(children)
+        let depths = GroupNesting.depths(children, order: order)
+        // Only where the limit is first crossed: the groups above it are deeper still.
+        for node in children.indices where depths[node] == SceneLimits.nesting + 1 {
+            reader.report(place(node), "\(name(node)) nests \(depths[node]) levels of groups and timelines; they may nest at most \(SceneLimits.nesting) deep")
+        }
+        let driven = GroupNesting.drivenCounts(children, memberCounts: targets.map(\.count), order: order)
+        let total = driven.reduce(0, Int.saturatingSum)
+        if total > SceneLimits.drivenTargets {
+            reader.report(groups.isEmpty ? path : groupsPath, "groups and timelines drive \(total) targets in all, counting a target once for each group or timeline it is reached through; at most \(SceneLimits.drivenTargets)")
+        }
+        guard depths.allSatisfy({ $0 <= SceneLimits.nesting }), total <= SceneLimits.drivenTargets else { return [] }
+
+        // Each node's length on its parent's axis, known once its members are placed.
+        var axis = Array(repeating: 0.0, count: children.count)
+        var timelines = [GroupDefinition?](repeating: nil, count: specs.count)
+        func duration(_ target: Int) -> Double {
+            target < offset ? animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
+                : axis[target - offset]
+        }
+        for node in order {
+            guard node >= groups.count else {
+                let group = groups[node]
+                axis[node] = (group.members.map { $0.delay + duration($0.target) }.max() ?? 0) / group.timeScale
+                continue
+            }
+            let spec = specs[node - groups.count]
             var members: [GroupDefinition.Member] = []
             do {
                 members = try TimelineLayout.resolve(spec.children) { target in duration(target) }.members
@@ -129,31 +164,9 @@ extension SceneDocument {
             definition.members = members
             definition.completions = spec.completions
             definition.timeScale = spec.timeScale
-            resolved[index] = definition
-            return definition
+            axis[node] = (members.map { $0.delay + duration($0.target) }.max() ?? 0) / spec.timeScale
+            timelines[node - groups.count] = definition
         }
-        func duration(_ target: Int) -> Double {
-            if target < firstTimeline {
-                return GroupDefinition.axisDuration(of: target, animators: animators, groups: groups)
-            }
-            let timeline = group(target - firstTimeline)
-            let local = timeline.members.map { $0.delay + duration($0.target) }.max() ?? 0
-            return local / timeline.timeScale
-        }
-        return specs.indices.map(group)
-    }
-
-    /// The nodes (group or timeline indices) that reach themselves through membership.
-    func cyclicNodes(_ graph: [[Int]], offset: Int) -> [Int] {
-        graph.indices.filter { start in
-            var stack = graph[start], visited: Set<Int> = []
-            while let target = stack.popLast() {
-                let node = target - offset
-                guard node >= 0, node < graph.count, visited.insert(node).inserted else { continue }
-                if node == start { return true }
-                stack += graph[node]
-            }
-            return false
-        }
+        return timelines.compactMap { $0 }
     }
 }

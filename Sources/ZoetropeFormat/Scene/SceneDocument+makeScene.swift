@@ -9,6 +9,8 @@ struct SceneDocument {
     let reader: DocumentReader
     /// Answers whether a file exists (the loader passes the file system).
     let fileExists: (String) -> Bool
+    /// The first bytes of a file, up to a count (an image's PNG header); none by default.
+    var fileHead: (String, Int) -> [UInt8] = { _, _ in [] }
 
     func makeScene() -> Scene? {
         let root = DocumentPath.root
@@ -35,11 +37,14 @@ struct SceneDocument {
         }
 
         var layers: [Layer] = []
-        if let node = document["layers"], let items = reader.sequence(node, at: root / "layers", of: "layers") {
-            layers = items.enumerated().compactMap { readLayer($1, at: root / "layers" / $0) }
+        if let node = document["layers"], let items = reader.sequence(node, at: root / "layers", of: "layers", atMost: SceneLimits.items) {
+            layers = items.enumerated().compactMap { readLayer($1, at: root / "layers" / $0, depth: 1) }
         }
         checkLayerIDs(layers, at: root / "layers")
         let tree = LayerTree(layers)
+        if tree.nodes.count > SceneLimits.items {
+            reader.report(root / "layers", "expected at most \(SceneLimits.items) layers in all, children included (found \(tree.nodes.count))")
+        }
 
         let (animatorNodes, animatorIDs) = identifiedList(document["animators"], at: root / "animators", kind: "animator")
         let (groupNodes, groupIDs) = identifiedList(document["groups"], at: root / "groups", kind: "group")
@@ -69,10 +74,11 @@ struct SceneDocument {
             readTimeline(node, at: root / "timelines" / index, id: timelineIDs[index] ?? "timelines[\(index)]", context: context)
         }
         let timelines = reader.diagnostics.isEmpty
-            ? resolveTimelines(timelineSpecs, animators: animators.compactMap { $0 }, groups: groups, context: context, at: root / "timelines")
+            ? resolveTimelines(timelineSpecs, animators: animators.compactMap { $0 }, groups: groups, context: context,
+                               at: root / "timelines", groupsPath: root / "groups")
             : []
         var script: [ScriptEvent] = []
-        if let node = document["script"], let items = reader.sequence(node, at: root / "script", of: "events") {
+        if let node = document["script"], let items = reader.sequence(node, at: root / "script", of: "events", atMost: SceneLimits.items) {
             script = items.enumerated().compactMap { readEvent($1, at: root / "script" / $0, context: context) }
         }
         guard reader.diagnostics.isEmpty else { return nil }
@@ -84,7 +90,7 @@ struct SceneDocument {
     /// A list whose elements each need an `id`: the elements and their ids (nil where missing
     /// or not a string, reported).
     private func identifiedList(_ node: DocumentNode?, at path: DocumentPath, kind: String) -> ([DocumentNode], [String?]) {
-        let items = node.flatMap { reader.sequence($0, at: path, of: "\(kind)s") } ?? []
+        let items = node.flatMap { reader.sequence($0, at: path, of: "\(kind)s", atMost: SceneLimits.items) } ?? []
         let ids = items.enumerated().map { index, item -> String? in
             guard let idNode = item["id"] else {
                 reader.report(path / index / "id", "required: every \(kind) needs an id")
@@ -141,7 +147,13 @@ struct SceneDocument {
 
     // MARK: - Layers
 
-    private func readLayer(_ node: DocumentNode, at path: DocumentPath) -> Layer? {
+    /// A layer at `depth` (1 for the scene's own layers); one nested deeper than
+    /// `SceneLimits.nesting` is reported and not read.
+    private func readLayer(_ node: DocumentNode, at path: DocumentPath, depth: Int) -> Layer? {
+        guard depth <= SceneLimits.nesting else {
+            reader.report(path, "layers may nest at most \(SceneLimits.nesting) levels deep (found a layer at level \(depth))")
+            return nil
+        }
         guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.layer.names) else { return nil }
         var layer = Layer(id: path.description, shape: node["children"] == nil ? .rect : .group)
         for (key, value) in pairs {
@@ -166,14 +178,18 @@ struct SceneDocument {
                 if let file = reader.string(value, at: at) {
                     let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
                     if fileExists(resolved) {
-                        layer.values.image = resolved
+                        if let header = PNGHeader(fileHead(resolved, PNGHeader.byteCount)), !header.isWithinLimits {
+                            reader.report(at, header.limitDescription + " (\(resolved))")
+                        } else {
+                            layer.values.image = resolved
+                        }
                     } else {
                         reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
                     }
                 }
             case "children":
-                if let items = reader.sequence(value, at: at, of: "layers") {
-                    layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0) }
+                if let items = reader.sequence(value, at: at, of: "layers", atMost: SceneLimits.items) {
+                    layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0, depth: depth + 1) }
                 }
             case "fill" where { if case .mapping = value { return true } else { return false } }():
                 layer.values.gradient = readGradient(value, at: at)
@@ -183,7 +199,7 @@ struct SceneDocument {
                         let path = try SVGPath(parsing: data)
                         if checkCoordinates(of: path, at: at) { layer.style.path = path }
                     } catch {
-                        reader.report(at, "malformed path data: \(error)")
+                        reader.report(at, Self.message(for: error))
                     }
                 }
             case "blendMode":
@@ -201,6 +217,12 @@ struct SceneDocument {
             reader.report(path / "path", "required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"")
         }
         return layer
+    }
+
+    /// What a message says of path data that cannot be read.
+    static func message(for error: SVGPathError) -> String {
+        error.exceedsLimit ? "path data must have at most \(SceneLimits.pathSegments) segments (found more by character \(error.offset + 1))"
+            : "malformed path data: \(error)"
     }
 
     /// `{ linear: { from, to, stops } }` or `{ radial: { center, radius, stops } }`, points in unit
@@ -224,7 +246,7 @@ struct SceneDocument {
             let radius = body["radius"].flatMap { reader.positive($0, at: at / "radius") } ?? 0.5
             gradientKind = .radial(center: center, radius: radius)
         }
-        guard let stopsNode = body["stops"], let items = reader.sequence(stopsNode, at: at / "stops", of: "stops [offset, colour]") else {
+        guard let stopsNode = body["stops"], let items = reader.sequence(stopsNode, at: at / "stops", of: "stops [offset, colour]", atMost: SceneLimits.keyframes) else {
             if body["stops"] == nil { reader.report(at / "stops", "required: at least two stops [offset, colour]") }
             return nil
         }
@@ -256,7 +278,7 @@ struct SceneDocument {
             case "cap": layer.style.strokeCap = reader.choice(value, at: path / key, of: LineCap.self) ?? .butt
             case "join": layer.style.strokeJoin = reader.choice(value, at: path / key, of: LineJoin.self) ?? .miter
             default:
-                if let items = reader.sequence(value, at: path / key, of: "dash lengths") {
+                if let items = reader.sequence(value, at: path / key, of: "dash lengths", atMost: SceneLimits.keyframes) {
                     let lengths = items.enumerated().compactMap { reader.nonNegative($1, at: path / key / $0) }
                     if lengths.count == items.count, !lengths.isEmpty, lengths.allSatisfy({ $0 == 0 }) {
                         reader.report(path / key, "at least one dash length must be > 0")
@@ -362,15 +384,28 @@ struct ReferenceContext {
     /// Animator ids by index; nil where the id itself was invalid.
     let animatorIDs: [String?]
     /// Group ids by index.
-    var groupIDs: [String?] = []
+    let groupIDs: [String?]
     /// Timeline ids by index; timelines become groups after the scene's own.
-    var timelineIDs: [String?] = []
+    let timelineIDs: [String?]
+    /// Control targets by id (the first of a duplicated id, which is reported): one lookup per
+    /// reference, however many ids there are.
+    private let targets: [String: Int]
+
+    init(tree: LayerTree, animatorIDs: [String?], groupIDs: [String?] = [], timelineIDs: [String?] = []) {
+        self.tree = tree
+        self.animatorIDs = animatorIDs
+        self.groupIDs = groupIDs
+        self.timelineIDs = timelineIDs
+        var targets: [String: Int] = [:]
+        for (index, id) in (animatorIDs + groupIDs + timelineIDs).enumerated() {
+            if let id, targets[id] == nil { targets[id] = index }
+        }
+        self.targets = targets
+    }
 
     /// The control target called `id`: an animator's index, or the animator count plus a group's
     /// (timelines count as groups after the scene's own).
-    func animatorIndex(_ id: String) -> Int? {
-        animatorIDs.firstIndex(of: id) ?? (groupIDs + timelineIDs).firstIndex(of: id).map { animatorIDs.count + $0 }
-    }
+    func animatorIndex(_ id: String) -> Int? { targets[id] }
 
     /// "animator", "group" or "timeline".
     func kind(of target: Int) -> String {

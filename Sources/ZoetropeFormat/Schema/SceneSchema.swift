@@ -44,9 +44,10 @@ public enum SceneSchema {
         case let .pair(minimum, maximum):
             return .object([("type", .string("array")), ("items", schema(of: .number(minimum: minimum, maximum: maximum))),
                             ("minItems", .number(2)), ("maxItems", .number(2))])
-        case let .list(item, minimumCount):
+        case let .list(item, minimumCount, maximumCount):
             var fields: [(String, JSON)] = [("type", .string("array")), ("items", schema(of: item))]
             if minimumCount > 0 { fields.append(("minItems", .number(Double(minimumCount)))) }
+            if let maximumCount { fields.append(("maxItems", .number(Double(maximumCount)))) }
             return .object(fields)
         case let .tuple(first, second):
             return .object([("type", .string("array")), ("items", .array([schema(of: first), schema(of: second)])),

@@ -17,7 +17,8 @@ enum SceneVocabulary {
         case pattern(String)
         /// `[x, y]`, each component within the bounds.
         case pair(minimum: Double? = nil, maximum: Double? = nil)
-        case list(Value, minimumCount: Int = 0)
+        /// A list of `minimumCount...maximumCount` items (the maximum from `SceneLimits`).
+        case list(Value, minimumCount: Int = 0, maximumCount: Int? = nil)
         /// `[a, b]`: exactly these two items.
         case tuple(Value, Value)
         /// A mapping described by `Mapping` (by name, so mappings can nest recursively).
@@ -71,11 +72,11 @@ enum SceneVocabulary {
         Key(name: "canvas", value: .mapping("canvas"), required: true),
         Key(name: "render", value: .mapping("render")),
         Key(name: "colorSpace", value: .choice(of: ColorSpace.self), help: "The space colours interpolate in."),
-        Key(name: "layers", value: .list(.mapping("layer"))),
-        Key(name: "animators", value: .list(.mapping("animator"))),
-        Key(name: "groups", value: .list(.mapping("group"))),
-        Key(name: "timelines", value: .list(.mapping("timeline"))),
-        Key(name: "script", value: .list(.mapping("event"))),
+        Key(name: "layers", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),
+        Key(name: "animators", value: .list(.mapping("animator"), maximumCount: SceneLimits.items)),
+        Key(name: "groups", value: .list(.mapping("group"), maximumCount: SceneLimits.items)),
+        Key(name: "timelines", value: .list(.mapping("timeline"), maximumCount: SceneLimits.items)),
+        Key(name: "script", value: .list(.mapping("event"), maximumCount: SceneLimits.items)),
         Key(name: "$schema", value: .string, help: "The schema this file follows, for editors; ignored by zoetrope."),
     ])
 
@@ -107,7 +108,7 @@ enum SceneVocabulary {
         Key(name: "image", value: .string, help: "A PNG file, relative to the scene file."),
         Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
-        Key(name: "children", value: .list(.mapping("layer"))),
+        Key(name: "children", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),
         Key(name: "path", value: .string, help: "SVG path data in the layer's bounds."),
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "shadow", value: .mapping("shadow")),
@@ -117,7 +118,7 @@ enum SceneVocabulary {
     static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
         Key(name: "linear", value: .mapping("linearGradient")), Key(name: "radial", value: .mapping("radialGradient")),
     ])
-    static let gradientStops = Key(name: "stops", value: .list(.tuple(.unit, .color), minimumCount: 2), required: true,
+    static let gradientStops = Key(name: "stops", value: .list(.tuple(.unit, .color), minimumCount: 2, maximumCount: SceneLimits.keyframes), required: true,
                                    help: "[offset, colour] pairs, offsets not decreasing.")
     static let linearGradient = Mapping(name: "linearGradient", help: "Points in unit coordinates of the bounds.", keys: [
         Key(name: "from", value: .pair()), Key(name: "to", value: .pair()), gradientStops,
@@ -126,7 +127,7 @@ enum SceneVocabulary {
         Key(name: "center", value: .pair()), Key(name: "radius", value: .positive), gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
-        Key(name: "color", value: .color), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative)),
+        Key(name: "color", value: .color), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
     ])
     static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [
@@ -143,8 +144,8 @@ enum SceneVocabulary {
         Key(name: "id", value: .string, required: true),
         Key(name: "duration", value: .number(.duration), help: "Seconds (a spring given by its own duration or response needs none)."),
         Key(name: "timing", value: .timing),
-        Key(name: "animations", value: .list(.mapping("animationBlock"))),
-        Key(name: "completions", value: .list(.mapping("completion"))),
+        Key(name: "animations", value: .list(.mapping("animationBlock"), maximumCount: SceneLimits.items)),
+        Key(name: "completions", value: .list(.mapping("completion"), maximumCount: SceneLimits.items)),
         Key(name: "scrubsLinearly", value: .bool), Key(name: "pausesOnCompletion", value: .bool), Key(name: "isInterruptible", value: .bool),
     ])
     static let cubicTiming = Mapping(name: "cubicTiming", help: "A cubic Bézier timing curve.", keys: [
@@ -161,12 +162,12 @@ enum SceneVocabulary {
     ])
     static let animationBlock = Mapping(name: "animationBlock", help: "One of set, keyframes or track, with an optional delayFactor.", keys: [
         Key(name: "set", value: .assignments), Key(name: "delayFactor", value: .unit),
-        Key(name: "keyframes", value: .anyOf([.list(.mapping("keyframe")), .mapping("keyframes")])),
+        Key(name: "keyframes", value: .anyOf([.list(.mapping("keyframe"), maximumCount: SceneLimits.keyframes), .mapping("keyframes")])),
         Key(name: "track", value: .mapping("track")),
     ])
     static let keyframes = Mapping(name: "keyframes", help: "UIView.animateKeyframes.", keys: [
         Key(name: "calculationMode", value: .choice(of: CalculationMode.self)),
-        Key(name: "frames", value: .list(.mapping("keyframe"), minimumCount: 1), required: true),
+        Key(name: "frames", value: .list(.mapping("keyframe"), minimumCount: 1, maximumCount: SceneLimits.keyframes), required: true),
     ])
     static let keyframe = Mapping(name: "keyframe", help: "addKeyframe(withRelativeStartTime:relativeDuration:).", keys: [
         Key(name: "start", value: .unit, required: true), Key(name: "duration", value: .unit, required: true),
@@ -174,13 +175,13 @@ enum SceneVocabulary {
     ])
     static let track = Mapping(name: "track", help: "A CAKeyframeAnimation of one property, or a motion path.", keys: [
         Key(name: "key", value: .string, required: true, help: "layer.property"),
-        Key(name: "values", value: .list(.any, minimumCount: 1)),
-        Key(name: "keyTimes", value: .list(.unit)),
-        Key(name: "timingFunctions", value: .list(.timing)),
+        Key(name: "values", value: .list(.any, minimumCount: 1, maximumCount: SceneLimits.keyframes)),
+        Key(name: "keyTimes", value: .list(.unit, maximumCount: SceneLimits.keyframes)),
+        Key(name: "timingFunctions", value: .list(.timing, maximumCount: SceneLimits.keyframes)),
         Key(name: "calculationMode", value: .choice(of: CalculationMode.self)),
-        Key(name: "tension", value: .list(.number(minimum: -1, maximum: 1))),
-        Key(name: "continuity", value: .list(.number(minimum: -1, maximum: 1))),
-        Key(name: "bias", value: .list(.number(minimum: -1, maximum: 1))),
+        Key(name: "tension", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
+        Key(name: "continuity", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
+        Key(name: "bias", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
         Key(name: "path", value: .string), Key(name: "rotationMode", value: .choice(["auto", "autoReverse"])),
     ])
 
@@ -192,8 +193,8 @@ enum SceneVocabulary {
     ]
     static let group = Mapping(name: "group", help: "Animators and groups under one playhead.", keys: [
         Key(name: "id", value: .string, required: true),
-        Key(name: "members", value: .list(.anyOf([.string, .mapping("groupMember")]), minimumCount: 1), required: true),
-        Key(name: "completions", value: .list(.mapping("completion"))),
+        Key(name: "members", value: .list(.anyOf([.string, .mapping("groupMember")]), minimumCount: 1, maximumCount: SceneLimits.items), required: true),
+        Key(name: "completions", value: .list(.mapping("completion"), maximumCount: SceneLimits.items)),
     ] + playheadKeys)
     static let groupMember = Mapping(name: "groupMember", help: "A member that starts later.", keys: [
         Key(name: "id", value: .string, required: true), Key(name: "delay", value: .nonNegative),
@@ -201,15 +202,15 @@ enum SceneVocabulary {
     static let timeline = Mapping(name: "timeline", help: "Children placed on one playhead, as GSAP's timelines.", keys: [
         Key(name: "id", value: .string, required: true),
         Key(name: "timeScale", value: .number(minimum: 0, maximum: 1000, exclusiveMinimum: true)),
-        Key(name: "children", value: .list(.mapping("timelineChild")), required: true),
-        Key(name: "completions", value: .list(.mapping("completion"))),
+        Key(name: "children", value: .list(.mapping("timelineChild"), maximumCount: SceneLimits.items), required: true),
+        Key(name: "completions", value: .list(.mapping("completion"), maximumCount: SceneLimits.items)),
     ] + playheadKeys)
     static let timelineChildKinds = ["animator", "group", "timeline", "label", "stagger"]
     static let timelineChild = Mapping(name: "timelineChild", help: "One of animator, group, timeline, label or stagger, with a position.", keys: [
         Key(name: "animator", value: .string), Key(name: "group", value: .string), Key(name: "timeline", value: .string),
         Key(name: "label", value: .string), Key(name: "stagger", value: .mapping("stagger")),
         Key(name: "position", value: .anyOf([.number(), .string]), help: "Seconds, \"+=x\", \"-=x\", \"<\", \">\", \"<0.2\", a label or \"label+=x\"."),
-        Key(name: "members", value: .list(.string), help: "The ids a stagger spreads."),
+        Key(name: "members", value: .list(.string, maximumCount: SceneLimits.items), help: "The ids a stagger spreads."),
     ])
     static let stagger = Mapping(name: "stagger", help: "Exactly one of each or amount.", keys: [
         Key(name: "each", value: .nonNegative), Key(name: "amount", value: .nonNegative), Key(name: "from", value: .choice(of: Stagger.Origin.self)),
@@ -243,7 +244,7 @@ enum SceneVocabulary {
             case "timing": .timing
             case "delayFactor", "to": .unit
             case "by": .number(minimum: -1, maximum: 1)
-            default: .list(.pair(.coordinate), minimumCount: 2)  // path: a drag's points
+            default: .list(.pair(.coordinate), minimumCount: 2, maximumCount: SceneLimits.keyframes)  // path: a drag's points
             }
             return Key(name: name, value: value)
         }

@@ -60,8 +60,18 @@ final class CairoImageSurface: CairoSurface {
     }
 
     /// The PNG at `path`, read whole first (a regular file only: a FIFO or a device named as an
-    /// image is refused, never waited on) and decoded from memory.
+    /// image is refused, never waited on) and decoded from memory. Its header is checked against
+    /// the limits before the rest is read, and a file larger than any PNG within them could be
+    /// (its pixels stored uncompressed, with room to spare) is not read at all.
     convenience init(png path: String) throws(CairoError) {
+        if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
+            throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > Self.largestPNGFile {
+            throw CairoError(message: "the file is \(info.st_size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
+                             operation: "reading the PNG \(path)")
+        }
         guard let bytes = AtomicFile.read(path) else {
             let reason = ContainedPath.nonRegularKind(atPath: path).map { "not a regular file (\($0))" }
                 ?? (access(path, F_OK) == 0 ? "cannot read the file" : "file not found")
@@ -74,8 +84,16 @@ final class CairoImageSurface: CairoSurface {
         }
     }
 
-    /// The PNG whose bytes are `png`, read through Cairo's stream reader.
+    /// The largest PNG file read: every pixel of the largest image stored uncompressed (8 bytes
+    /// at 16 bits and 4 channels), plus 16 MiB of chunks.
+    static let largestPNGFile = 8 * SceneLimits.surfacePixels + (16 << 20)
+
+    /// The PNG whose bytes are `png`, read through Cairo's stream reader. One whose header
+    /// declares more than `SceneLimits.surfacePixels` is refused before Cairo decodes it.
     init(pngData png: [UInt8]) throws(CairoError) {
+        if let header = PNGHeader(Array(png.prefix(PNGHeader.byteCount))), !header.isWithinLimits {
+            throw CairoError(message: header.limitDescription, operation: "reading a PNG")
+        }
         final class Reader {
             let bytes: [UInt8]
             var offset = 0

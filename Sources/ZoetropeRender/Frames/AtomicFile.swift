@@ -113,6 +113,21 @@ public enum AtomicFile {
     /// True when `path` exists and can be read (without reading it).
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter; empty when it
+    /// cannot be read or is not a regular file): enough to look at a header without reading the
+    /// rest, never blocking on a FIFO.
+    public static func prefix(of path: String, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        return read > 0 ? Array(buffer[0..<read]) : []
+    }
+
     /// The bytes of `path`, or nil when it cannot be read or is not a regular file: opened without
     /// blocking and checked once open, so a FIFO or a device where a file is expected never
     /// stalls a command.

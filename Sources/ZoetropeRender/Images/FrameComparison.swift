@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeCore
 
 /// Compares two PNGs, or two folders of frames file by file, with an `ImageDiff` and tolerances.
 public struct FrameComparison: Sendable {
@@ -127,6 +128,9 @@ public struct FrameComparison: Sendable {
             let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
             throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", exitCode: 65)
+        }
+        if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
+            throw RenderError(message: "\(path): \(header.limitDescription)", exitCode: 65)
         }
         do {
             return try RasterImage(pngFile: path)

@@ -55,38 +55,67 @@ struct SampleCommand: ParsableCommand {
 
     func run() throws {
         let selection = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
-        let report = try SceneSampling.sample(scene, overrides: overrides.overrides(),
-                                              times: at.map(Self.times), frames: selection, keys: keys)
-        print(format == .json ? try reportJSON(report.json, command: "sample") : report.csv(), terminator: format == .json ? "\n" : "")
+        var output = BufferedOutput()
+        try SceneSampling.write(scene, overrides: overrides.overrides(), times: at.map(Self.times), frames: selection,
+                                keys: keys, format: format == .json ? .json : .csv) { output.write($0) }
+        if format == .json { output.write("\n") }
+        output.flush()
+    }
+}
+
+/// Standard output in blocks of 64 KiB: a report of millions of rows is printed as it is made.
+struct BufferedOutput {
+    private var buffer = ""
+
+    mutating func write(_ text: String) {
+        buffer += text
+        if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        print(buffer, terminator: "")
+        buffer = ""
     }
 }
 
 /// Loads a scene and samples it at times or frames.
 enum SceneSampling {
-    static func sample(_ file: String, overrides: [SceneOverride], times: [Double]?,
-                       frames: FrameSelection?, keys: String? = nil) throws -> SampleReport {
+    /// Loads a scene and prints its samples through `output` one at a time (every frame of the
+    /// render unless `times` or `frames` says otherwise), so memory does not grow with them.
+    static func write(_ file: String, overrides: [SceneOverride], times: [Double]?, frames: FrameSelection?,
+                      keys: String?, format: SampleReport.Format, to output: (String) -> Void) throws {
         do {
             let loaded = try SceneLoader.load(file, overrides: overrides)
             let (evaluation, duration) = try loaded.evaluate(atLeast: times?.max() ?? 0)
             let frameRate = loaded.scene.frameRate
             let count = frameRate.frameCount(forDuration: duration)
-            let sampleTimes: [Double]
-            if let times {
-                sampleTimes = times
-            } else {
-                do {
-                    sampleTimes = try (frames?.frames(count: count) ?? Array(0..<count)).map(frameRate.time(ofFrame:))
-                } catch {
-                    throw usageFailure("--frames: \(error.message)", command: "sample")
-                }
-            }
             let selected: SampleKeys?
             do {
                 selected = try keys.map { text throws(SampleKeyError) in try SampleKeys(parsing: text, in: loaded.scene) }
             } catch {
                 throw usageFailure("--keys \(error.message)", command: "sample")
             }
-            return SampleReport(evaluation: evaluation, times: sampleTimes, frameCount: count, keys: selected)
+            let sampleTimes: AnySequence<Double>
+            if let times {
+                sampleTimes = AnySequence(times)
+            } else if let frames {
+                do {
+                    sampleTimes = AnySequence(try frames.frames(count: count).lazy.map(frameRate.time(ofFrame:)))
+                } catch {
+                    throw usageFailure("--frames: \(error.message)", command: "sample")
+                }
+            } else {
+                sampleTimes = AnySequence((0..<count).lazy.map(frameRate.time(ofFrame:)))
+            }
+            do {
+                try SampleReport.write(evaluation: evaluation, times: sampleTimes, frameCount: count, keys: selected,
+                                       format: format, to: output)
+            } catch {
+                // A value JSON cannot hold (NaN that got past the engine): a message and exit 70,
+                // never a report that exits 0.
+                printError("zoetrope sample: \(error)")
+                throw ExitCode(70)
+            }
         } catch let error as SceneLoadError {
             throw report(error)
         }
