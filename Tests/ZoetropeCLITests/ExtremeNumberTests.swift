@@ -18,15 +18,6 @@ import ZoetropeRender
         """
     }
 
-    /// How long `body` takes. The limits are about cost, so a few tests measure it: each bound is
-    /// ten times what the debug build takes here, and a tenth of what the code before #23 took.
-    static func elapsed(_ body: () throws -> Void) rethrows -> Duration {
-        let clock = ContinuousClock()
-        let start = clock.now
-        try body()
-        return clock.now - start
-    }
-
     // MARK: 5. Shards and farm indices
 
     @Test func aShardOfAHugeCountIsAnEmptyPartNotATrap() throws {
@@ -113,12 +104,10 @@ import ZoetropeRender
         let sample = try CommandRunner.run(["sample", file, "--at", "0.1", "--keys", "a.blur", "--format", "csv"])
         let blur = Double(sample.stdout.split(separator: "\n").last?.split(separator: ",").last ?? "") ?? 0
         #expect(blur > 1e7, "the spring overshoots far past the limit: \(sample.stdout)")
-        var result: CommandRunner.Result?
-        let time = try Self.elapsed {
-            result = try CommandRunner.run(["render", file, "--out", folder.path("out"), "--progress", "none"])
-        }
-        #expect(result?.status == 0, "\(result?.stderr ?? "")")
-        #expect(time < .seconds(20), "\(time)")
+        // Its cost is measured by the fuzzers' time budgets (docs/limits.md), not here: before #23
+        // this render took minutes and gigabytes.
+        let result = try CommandRunner.run(["render", file, "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
         // Blurred wider than the frame, the red square is a mean of nearly nothing: black.
         let frame = try RasterImage(pngFile: folder.path("out/frame_00001.png"))
         #expect(frame[20, 24].red < 8, "\(frame[20, 24])")
@@ -136,13 +125,9 @@ import ZoetropeRender
                 animations: [ { set: { a.size: [10000000, 10000000] } } ]
             script: [ { at: 0, start: m } ]
             """, duration: 0.1))
-        var result: CommandRunner.Result?
-        let time = try Self.elapsed {
-            result = try CommandRunner.run(["render", file, "--out", folder.path("out"), "--progress", "none"])
-        }
-        #expect(result?.status == 0, "\(result?.stderr ?? "")")
         // 2.2e9 points round at 0.1 s: 3 s a frame before #23, in a release build.
-        #expect(time < .seconds(10), "\(time)")
+        let result = try CommandRunner.run(["render", file, "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
         let frame = try RasterImage(pngFile: folder.path("out/frame_00001.png"))
         #expect(frame.pixels.allSatisfy { $0.green == 0 && $0.blue == 0 })
     }
@@ -260,6 +245,22 @@ import ZoetropeRender
         let result = try CommandRunner.run(["render", file, "--out", folder.path("out")] + options)
         #expect(result.status == 65)
         #expect(result.stderr.contains("s.yaml: " + message), "\(result.stderr)")
+    }
+
+    @Test func aRenderOfMoreFramesThanADayAt240FPSIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("long.yaml", Self.scene("""
+              - { id: a, position: [20, 24], size: [20, 20], fill: "#FF0000" }
+            """).replacingOccurrences(of: "render: { fps: 10, duration: 0.1 }", with: "render: { fps: 1000, duration: 86400 }"))
+        let result = try CommandRunner.run(["validate", file])
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(file): render.duration: 86400.0 s at 1000.0 fps is 86400001 frames; a render may have at most 20736001 (a day at 240 fps)\n",
+                "\(result.stderr)")
+        // A day at 240 fps is within the limit.
+        let day = try folder.write("day.yaml", Self.scene("""
+              - { id: a, position: [20, 24], size: [20, 20], fill: "#FF0000" }
+            """).replacingOccurrences(of: "render: { fps: 10, duration: 0.1 }", with: "render: { fps: 240, duration: 86400 }"))
+        #expect(try CommandRunner.run(["validate", day]).status == 0)
     }
 
     @Test func aDurationPastADaySaysTheRange() throws {

@@ -63,6 +63,7 @@ public enum SceneLimits {
     public static let velocity = 1e6
     /// Frames per second.
     public static let framesPerSecond = 1_000.0
-    /// The frames of one render: one day at 240 fps fits (`sample` streams its rows).
-    public static let frames = 86_400 * 240
+    /// The frames of one render: a day at 240 fps, both its first and its last instant shown
+    /// (`sample` streams its rows).
+    public static let frames = 86_400 * 240 + 1
 }

@@ -143,6 +143,17 @@ struct SceneDocument {
                 }
             }
         }
+        if case .seconds(let seconds) = duration, let problem = Self.frameCountProblem(seconds, frameRate) {
+            reader.report(path / "duration", problem)
+        }
+    }
+
+    /// Why a render of `duration` seconds at `frameRate` has too many frames, or nil: at most
+    /// `SceneLimits.frames` (a day at 240 fps).
+    static func frameCountProblem(_ duration: Double, _ frameRate: FrameRate) -> String? {
+        let count = frameRate.frameCount(forDuration: duration)
+        guard count > SceneLimits.frames else { return nil }
+        return "\(duration) s at \(frameRate.framesPerSecond) fps is \(count) frames; a render may have at most \(SceneLimits.frames) (a day at 240 fps)"
     }
 
     // MARK: - Layers

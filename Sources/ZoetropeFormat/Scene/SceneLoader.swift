@@ -143,6 +143,9 @@ extension LoadedScene {
             duration = seconds
         case .automatic:
             duration = evaluation.settledTime
+            if let problem = SceneDocument.frameCountProblem(duration, scene.frameRate) {
+                problems.append(SceneDiagnostic(file: file, path: "render.duration", message: "auto: \(problem)"))
+            }
             if duration >= SceneLoader.automaticDurationLimit {
                 problems.append(SceneDiagnostic(file: file, path: "render.duration",
                     message: "auto: the animators are still running after \(Int(saturating: SceneLoader.automaticDurationLimit)) s; give a duration in seconds"))

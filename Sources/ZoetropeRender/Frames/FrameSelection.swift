@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// Which frames to render: `--frames` in SPEC §6's grammar.
 ///
 /// `N` (one frame), `A-B` (inclusive), `A-` (to the last frame), `A-B:S` or `A-:S` (every S-th),
@@ -11,8 +13,9 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
     let items: [Item]
     public let description: String
 
-    /// The largest frame number a selection may name (9¼ hours at 30 fps).
-    public static let largestFrame = 1_000_000
+    /// The largest frame number a selection may name: the last frame of the longest render
+    /// (`SceneLimits.frames`, a day at 240 fps).
+    public static let largestFrame = SceneLimits.frames - 1
     /// The most items a selection may list.
     public static let mostItems = 64
 
