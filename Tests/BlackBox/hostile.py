@@ -144,7 +144,9 @@ class Fuzzer:
 
     def plant(self, folder, relative, sandbox):
         """Replaces a file of a folder with a symlink out, a FIFO, a folder or a wrong PNG."""
-        path = os.path.join(folder, relative)
+        path = os.path.normpath(os.path.join(folder, relative))
+        if not path.startswith(folder + os.sep):
+            path = os.path.join(folder, "frame_00003.png")
         if os.path.lexists(path):
             if os.path.isdir(path) and not os.path.islink(path):
                 shutil.rmtree(path)
@@ -198,7 +200,10 @@ class Fuzzer:
             return Case("report", ["test", "--merge", "rep", "--report", "merged"], writes=["merged"])
         goldens = self.pick(["gold", "gold/sub", "new", None])
         arguments = ["test", "--accept", "rep"] + (["--goldens", goldens] if goldens else [])
-        return Case("report", arguments, writes=[goldens or "gold"])
+        # Without --goldens, the report's own goldens, when it names a folder that is there.
+        named = os.path.normpath(os.path.join(work, str(report.get("goldens", ""))))
+        existing = os.path.isdir(named) and named.startswith(work + os.sep)
+        return Case("report", arguments, writes=[goldens or (os.path.relpath(named, work) if existing else "gold")])
 
     def gen_manifest(self, work, sandbox):
         self.copy_template("out", work)

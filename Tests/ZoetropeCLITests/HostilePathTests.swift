@@ -120,6 +120,15 @@ import Testing
         try project.edit("rep/report.json") { $0["goldens"] = "../victim" }
         #expect(try project.run(["test", "--accept", "rep"]).status == 65)
 
+        // Inside the current folder, a report may name only goldens that are already there: it
+        // cannot make a folder of its choosing (`.git/hooks/…`) in the project.
+        try project.edit("rep/report.json") { $0["goldens"] = "made/by/report" }
+        let made = try project.run(["test", "--accept", "rep"])
+        #expect(made.status == 65)
+        #expect(made.stderr.hasPrefix(#"rep/report.json: goldens: "made/by/report" is not a folder here (made is missing, a symbolic link or a file)"#),
+                "\(made.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.folder.path("made")))
+
         // The user's own --goldens is the user's choice.
         let chosen = try project.run(["test", "--accept", "rep", "--goldens", "mine"])
         #expect(chosen.status == 0, "\(chosen.stderr)")

@@ -92,14 +92,29 @@ public enum TestReportFolder {
     }
 
     /// The goldens folder a report names, when no `--goldens` is given: a path relative to where
-    /// the user runs `--accept`, inside it (a downloaded report cannot choose to write elsewhere).
+    /// the user runs `--accept`, inside it, and a folder that is already there (reached through
+    /// real folders): a downloaded report can neither write elsewhere nor make a folder of its
+    /// choosing (`.git/hooks/…`, `src/…`) inside the project.
     private static func checkedGoldens(of report: TestReport, in folder: String) throws(RenderError) -> String {
+        let entry = folder + "/" + TestReport.fileName
+        let advice = "give --goldens DIR to accept into a folder of your choice"
+        let path: ContainedPath
         do throws(ContainedPath.Problem) {
-            return try ContainedPath(report.goldens).relative
+            path = try ContainedPath(report.goldens)
         } catch {
-            let message = error.message(report.goldens, at: "goldens", in: folder + "/" + TestReport.fileName, folder: "current folder")
-            throw RenderError(message: message + "; give --goldens DIR to accept into a folder of your choice", exitCode: 65)
+            throw RenderError(message: error.message(report.goldens, at: "goldens", in: entry, folder: "current folder") + "; " + advice,
+                              exitCode: 65)
         }
+        var prefix = "."
+        for component in path.components {
+            prefix += "/" + component
+            var info = stat()
+            guard lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw RenderError(message: "\(entry): goldens: \"\(report.goldens)\" is not a folder here (\(prefix.dropFirst(2)) is missing, a symbolic link or a file); a report accepts only into goldens that exist; \(advice)",
+                                  exitCode: 65)
+            }
+        }
+        return path.relative
     }
 
     /// A frame accepted into the goldens must be a PNG of the scene's frame size, as rendered in

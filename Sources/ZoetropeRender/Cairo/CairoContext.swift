@@ -328,13 +328,12 @@ final class CairoContext {
     /// that transform, since hinting places glyphs in device pixels.
     static func textInk(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
                         width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let context = cairo_create(surface)
-        defer {
-            cairo_destroy(context)
-            cairo_surface_destroy(surface)
-        }
-        guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+        withScratchContext { context in textInk(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
+                                                width: width, height: height, transform: transform) }
+    }
+
+    private static func textInk(_ text: String, on context: OpaquePointer, family: String, bold: Bool, size: Double,
+                                alignment: TextAlignment, width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
         // As drawText does: text larger than largestGlyph is measured at that size, then scaled.
         let factor = max(size * abs(transform.xx * transform.yy - transform.xy * transform.yx).squareRoot() / largestGlyph, 1)
         guard factor.isFinite else { return nil }
@@ -355,6 +354,19 @@ final class CairoContext {
     /// whose device is its user space (so the glyphs are `size` pixels, no larger).
     private static func outline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
                                 width: Double, height: Double) -> UnsafeMutablePointer<cairo_path_t>? {
+        withScratchContext { context in
+            let (x, baseline, _) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
+                                             width: width, height: height)
+            cairo_move_to(context, x, baseline)
+            cairo_text_path(context, text)
+            guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
+            return cairo_copy_path(context)
+        }
+    }
+
+    /// `body`'s result on a context of its own over a 1 × 1 surface, for measuring and making
+    /// paths (nil when Cairo cannot make one).
+    private static func withScratchContext<T>(_ body: (OpaquePointer) -> T?) -> T? {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let context = cairo_create(surface)
         defer {
@@ -362,12 +374,7 @@ final class CairoContext {
             cairo_surface_destroy(surface)
         }
         guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
-        let (x, baseline, _) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
-                                         width: width, height: height)
-        cairo_move_to(context, x, baseline)
-        cairo_text_path(context, text)
-        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
-        return cairo_copy_path(context)
+        return body(context)
     }
 
     /// Where a line of text starts and its baseline lies in its box, and its ink extents.
