@@ -7,7 +7,8 @@ inputs are mutations of real outputs (a test report with failures, a render fold
 manifest and a journal) and generated files (PNG headers, YAML alias bombs, scenes with extreme
 numbers, hostile scene file names, extreme flags and farm variables). A case is a finding when
 the command
-- ends by a signal (a trap, a crash), exits with a code SPEC §6 does not name, or with 70;
+- ends by a signal (a trap, a crash), or exits with a code other than the documented 0, 1, 64, 65,
+  66, 73 and 74 (70, an internal error, is a finding too);
 - runs past --timeout seconds (default 10) or past --rss-mb of memory (default 1536);
 - writes, removes or changes anything but the outputs it was given (or its default `output/<scene>`):
   its inputs, `victim/` and the rest of the sandbox stay as made;
