@@ -37,8 +37,8 @@ struct NumberRange: Sendable {
     static let time = NumberRange(minimum: 0, maximum: SceneLimits.duration)
     /// 0 < fps <= framesPerSecond.
     static let framesPerSecond = NumberRange(minimum: 0, maximum: SceneLimits.framesPerSecond, exclusiveMinimum: true, name: "fps")
-    /// 0 < side <= canvasSide, in points.
-    static let canvasSide = NumberRange(minimum: 0, maximum: SceneLimits.canvasSide, exclusiveMinimum: true, name: "side")
+    /// 1 <= side <= canvasSide, in points (as the schema says).
+    static let canvasSide = NumberRange(minimum: 1, maximum: SceneLimits.canvasSide, name: "side")
     /// −velocity...velocity: a spring's initial velocity, in distances per second.
     static let velocity = NumberRange(minimum: -SceneLimits.velocity, maximum: SceneLimits.velocity)
 }
