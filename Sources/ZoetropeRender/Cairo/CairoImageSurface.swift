@@ -67,14 +67,13 @@ final class CairoImageSurface: CairoSurface {
         if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
             throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
         }
-        var info = stat()
-        if stat(path, &info) == 0, Int(info.st_size) > Self.largestPNGFile {
-            throw CairoError(message: "the file is \(info.st_size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
+        if let size = FileSystem.size(at: path), size > Self.largestPNGFile {
+            throw CairoError(message: "the file is \(size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
                              operation: "reading the PNG \(path)")
         }
         guard let bytes = AtomicFile.read(path) else {
             let reason = ContainedPath.nonRegularKind(atPath: path).map { "not a regular file (\($0))" }
-                ?? (access(path, F_OK) == 0 ? "cannot read the file" : "file not found")
+                ?? (FileSystem.exists(path) ? "cannot read the file" : "file not found")
             throw CairoError(message: reason, operation: "reading the PNG \(path)")
         }
         do {
