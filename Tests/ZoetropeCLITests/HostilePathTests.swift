@@ -233,7 +233,7 @@ import Testing
         try project.edit("out/manifest.json") { manifest in
             var frames = manifest["frames"] as? [[String: Any]] ?? []
             frames[0]["file"] = "../victim.png"
-            frames[0]["sha256"] = sha256Hex(Array(victim))
+            frames[0]["sha256"] = SHA256Digest(Array(victim)).hex
             manifest["frames"] = frames
         }
         let message = "out/manifest.json: frames[0].file: \"../victim.png\" leaves the render folder\n"
@@ -372,7 +372,7 @@ import Testing
         let project = try Project()
         let running = try plantLiveRender(in: project, overrides: ["layers.box.position=[5,5]"])
         defer { kill(running.processIdentifier, SIGKILL); running.waitUntilExit() }
-        let hash = sha256Hex(Array(project.bytes("small.yaml") ?? Data()))
+        let hash = SHA256Digest(Array(project.bytes("small.yaml") ?? Data())).hex
         let refused = try project.run(["render", "small.yaml", "--out", "out", "--progress", "none"])
         #expect(refused.status == 73)
         #expect(refused.stderr == "out: process \(ProcessStamp.hostName)-\(running.processIdentifier) is rendering another scene or settings into this folder (small.yaml, scene hash \(hash), overrides layers.box.position=[5,5]); wait for it to end, or render into another folder\n")
@@ -387,7 +387,7 @@ import Testing
         #expect(shared.status == 0, "\(shared.stderr)")
         let manifest = try JSONDecoder().decode(RenderManifest.self, from: project.bytes("out/manifest.json") ?? Data())
         for frame in manifest.frames {
-            #expect(sha256Hex(Array(project.bytes("out/" + frame.file) ?? Data())) == frame.sha256)
+            #expect(SHA256Digest(Array(project.bytes("out/" + frame.file) ?? Data())).hex == frame.sha256)
         }
     }
 
@@ -413,7 +413,7 @@ import Testing
         let manifest = try JSONDecoder().decode(RenderManifest.self, from: project.bytes("out/manifest.json") ?? Data())
         #expect(manifest.frames.count == 121)
         for frame in manifest.frames {
-            #expect(sha256Hex(Array(project.bytes("out/" + frame.file) ?? Data())) == frame.sha256, "\(frame.file)")
+            #expect(SHA256Digest(Array(project.bytes("out/" + frame.file) ?? Data())).hex == frame.sha256, "\(frame.file)")
         }
     }
 

@@ -9,6 +9,6 @@ import Testing
         ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
     ])
     func sha256MatchesTheStandardVectors(text: String, digest: String) {
-        #expect(sha256Hex(Array(text.utf8)) == digest)
+        #expect(SHA256Digest(Array(text.utf8)).hex == digest)
     }
 }

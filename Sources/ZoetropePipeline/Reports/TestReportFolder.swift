@@ -17,8 +17,7 @@ public enum TestReportFolder {
     /// Combines the report folders of shards into `folder`: their images copied, one report.
     public static func merge(_ folders: [String], into folder: String) throws(RenderError) -> TestReport {
         func same(_ a: String, _ b: String) -> Bool {
-            var left = stat(), right = stat()
-            return a == b || (stat(a, &left) == 0 && stat(b, &right) == 0 && left.st_dev == right.st_dev && left.st_ino == right.st_ino)
+            a == b || FileSystem.isSameFile(a, b)
         }
         if let source = folders.first(where: { same($0, folder) }) {
             throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", exitCode: 64)
@@ -108,8 +107,7 @@ public enum TestReportFolder {
         var prefix = "."
         for component in path.components {
             prefix += "/" + component
-            var info = stat()
-            guard lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            guard FileSystem.kindWithoutFollowingLinks(at: prefix) == .folder else {
                 throw RenderError(message: "\(entry): goldens: \"\(report.goldens)\" is not a folder here (\(prefix.dropFirst(2)) is missing, a symbolic link or a file); a report accepts only into goldens that exist; \(advice)",
                                   exitCode: 65)
             }

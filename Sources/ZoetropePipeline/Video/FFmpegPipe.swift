@@ -54,12 +54,10 @@ final class FFmpegPipe {
 
     /// Writes one frame's bytes; exit 74 when ffmpeg has stopped reading.
     func write(_ bytes: [UInt8]) throws(RenderError) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + written, $0.count - written) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { throw failure() }
-            written += result
+        do throws(FileSystem.WriteFailure) {
+            try FileSystem.writeAll(descriptor: input, bytes: bytes)
+        } catch {
+            throw failure()
         }
     }
 

@@ -67,14 +67,13 @@ final class CairoImageSurface: CairoSurface {
         if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
             throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
         }
-        var info = stat()
-        if stat(path, &info) == 0, Int(info.st_size) > Self.largestPNGFile {
-            throw CairoError(message: "the file is \(info.st_size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
+        if let size = FileSystem.size(at: path), size > Self.largestPNGFile {
+            throw CairoError(message: "the file is \(size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
                              operation: "reading the PNG \(path)")
         }
         guard let bytes = AtomicFile.read(path) else {
             let reason = ContainedPath.nonRegularKind(atPath: path).map { "not a regular file (\($0))" }
-                ?? (access(path, F_OK) == 0 ? "cannot read the file" : "file not found")
+                ?? (FileSystem.exists(path) ? "cannot read the file" : "file not found")
             throw CairoError(message: reason, operation: "reading the PNG \(path)")
         }
         do {
@@ -198,11 +197,18 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
+    /// The pixels as they are now (everything drawn is flushed first): premultiplied ARGB32
+    /// rows `stride` bytes apart, read in place (no copy) and valid while the surface lives and
+    /// is not drawn on; nil when the surface has no pixels (it failed to be made).
+    func pixelRows() -> PixelRows? {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return nil }
+        return PixelRows(data: UnsafeRawPointer(data), width: width, stride: Int(cairo_image_surface_get_stride(pointer)))
+    }
+
     /// Every pixel as straight-alpha RGBA bytes, row by row.
     func rgbaBytes() -> [UInt8] {
-        cairo_surface_flush(pointer)
-        guard let data = cairo_image_surface_get_data(pointer) else { return [] }
-        let rows = PixelRows(data: UnsafeRawPointer(data), width: width, stride: Int(cairo_image_surface_get_stride(pointer)))
+        guard let rows = pixelRows() else { return [] }
         return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             for y in 0..<height { rows.convert(row: y, channels: 4, into: buffer.baseAddress! + y * width * 4) }
             count = width * height * 4

@@ -53,7 +53,6 @@ extension FontCatalog {
     /// The font file fontconfig would use for `family`, with its size, or nil.
     static func file(of family: String) -> String? {
         guard let path = matched(family, property: FC_FILE) else { return nil }
-        var info = stat()
-        return stat(path, &info) == 0 ? "\(path) (\(info.st_size) bytes)" : path
+        return FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? path
     }
 }

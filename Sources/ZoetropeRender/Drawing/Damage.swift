@@ -181,18 +181,18 @@ struct LayerReach {
 }
 
 extension AffineTransform {
-    /// This transform followed by a translation in its own space (as `cairo_translate`).
+    /// This transform followed by a translation in its own space (as Cairo's `translate`).
     func translated(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(xx: xx, yx: yx, xy: xy, yy: yy, x0: xx * x + xy * y + x0, y0: yx * x + yy * y + y0)
     }
 
-    /// As `cairo_rotate`.
+    /// As Cairo's `rotate`.
     func rotated(_ angle: Double) -> AffineTransform {
         let c = cos(angle), s = sin(angle)
         return AffineTransform(xx: xx * c + xy * s, yx: yx * c + yy * s, xy: -xx * s + xy * c, yy: -yx * s + yy * c, x0: x0, y0: y0)
     }
 
-    /// As `cairo_scale`.
+    /// As Cairo's `scale`.
     func scaled(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(xx: xx * x, yx: yx * x, xy: xy * y, yy: yy * y, x0: x0, y0: y0)
     }

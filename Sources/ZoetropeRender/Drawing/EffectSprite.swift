@@ -1,4 +1,3 @@
-internal import CCairo
 import ZoetropeCore
 
 /// A layer's shadow and blurred content drawn once in device pixels: what a layer that moves or
@@ -61,50 +60,5 @@ struct AffineTransform: Equatable {
     /// A vector's image (no translation).
     func applyLinear(_ vector: Vector2) -> Vector2 {
         Vector2(xx * vector.x + xy * vector.y, yx * vector.x + yy * vector.y)
-    }
-}
-
-extension CairoContext {
-    /// The current user-to-device transform.
-    var transform: AffineTransform {
-        get {
-            var m = cairo_matrix_t()
-            cairo_get_matrix(pointer, &m)
-            return AffineTransform(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
-        }
-        set {
-            var m = cairo_matrix_t(xx: newValue.xx, yx: newValue.yx, xy: newValue.xy, yy: newValue.yy, x0: newValue.x0, y0: newValue.y0)
-            cairo_set_matrix(pointer, &m)
-        }
-    }
-
-    /// Paints `surface` (a sprite's shadow or blurred content) with its top-left at device
-    /// `translation + origin`, at `opacity`, combined by `blendMode`.
-    func paint(_ surface: CairoImageSurface, origin: Vector2, translation: Vector2, opacity: Double, blendMode: BlendMode = .normal) {
-        cairo_save(pointer)
-        cairo_identity_matrix(pointer)
-        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
-        cairo_set_source_surface(pointer, surface.pointer, translation.x + origin.x, translation.y + origin.y)
-        cairo_paint_with_alpha(pointer, opacity)
-        cairo_restore(pointer)
-    }
-
-    /// A shadow of `content`'s alpha: `color` at `opacity`, moved by `offset` device pixels,
-    /// blurred by σ = `sigma`, on a surface of the same size.
-    static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
-                       sigma: Double) throws(CairoError) -> CairoImageSurface {
-        let shadow = try CairoImageSurface(width: content.width, height: content.height)
-        if let context = cairo_create(shadow.pointer) {
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
-            cairo_mask_surface(context, content.pointer, offset.x, offset.y)
-            cairo_destroy(context)
-        }
-        gaussianBlur(shadow.pointer, sigma: sigma)
-        return shadow
-    }
-
-    /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges).
-    static func blur(_ surface: CairoImageSurface, sigma: Double) {
-        gaussianBlur(surface.pointer, sigma: sigma)
     }
 }

@@ -61,16 +61,10 @@ public enum AtomicFile {
 
         /// Exit 74 when writing fails.
         public func append(_ bytes: [UInt8]) throws(RenderError) {
-            var written = 0
-            while written < bytes.count {
-                let result = bytes.withUnsafeBytes { buffer in
-                    Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                }
-                if result <= 0 {
-                    if result < 0 && errno == EINTR { continue }
-                    throw RenderError.writeFailed(path, reason: result < 0 ? lastError() : "no space was taken")
-                }
-                written += result
+            do throws(FileSystem.WriteFailure) {
+                try FileSystem.writeAll(descriptor: descriptor, bytes: bytes)
+            } catch {
+                throw RenderError.writeFailed(path, reason: error.reason)
             }
         }
 
@@ -118,11 +112,9 @@ public enum AtomicFile {
     /// rest, never blocking on a FIFO.
     public static func prefix(of path: String, count: Int) -> [UInt8] {
         guard count > 0 else { return [] }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
+        guard let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return [] }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+        guard FileSystem.kind(ofDescriptor: descriptor) == .regularFile else { return [] }
         var buffer = [UInt8](repeating: 0, count: count)
         let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
         return read > 0 ? Array(buffer[0..<read]) : []
@@ -132,27 +124,10 @@ public enum AtomicFile {
     /// blocking and checked once open, so a FIFO or a device where a file is expected never
     /// stalls a command.
     public static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return readAll(descriptor)
-    }
-
-    /// Everything left to read from `descriptor` (a regular file), or nil on a read error.
-    static func readAll(_ descriptor: Int32) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
+        guard FileSystem.kind(ofDescriptor: descriptor) == .regularFile else { return nil }
+        return FileSystem.readAll(descriptor)
     }
 
     /// Creates `path` and its parents.
@@ -164,8 +139,7 @@ public enum AtomicFile {
                 throw RenderError.cannotCreate(path, reason: lastError())
             }
         }
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard FileSystem.isFolder(path) else {
             throw RenderError.cannotCreate(path, reason: "not a directory")
         }
     }

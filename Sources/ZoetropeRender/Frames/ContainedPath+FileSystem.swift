@@ -19,15 +19,13 @@ extension ContainedPath {
         var current = folder
         for (position, component) in components.enumerated() {
             current += "/" + component
-            var info = stat()
-            guard lstat(current, &info) == 0 else { return false }
+            guard let kind = FileSystem.kindWithoutFollowingLinks(at: current) else { return false }
             let below = components[...position].joined(separator: "/")
-            let kind = info.st_mode & S_IFMT
-            if kind == S_IFLNK { throw .symbolicLink(position == components.count - 1 ? "" : below) }
+            if kind == .symbolicLink { throw .symbolicLink(position == components.count - 1 ? "" : below) }
             if position < components.count - 1 {
-                guard kind == S_IFDIR else { throw .notFolder(below) }
-            } else if kind != S_IFREG {
-                throw .notRegularFile(Self.kindName(kind))
+                guard kind == .folder else { throw .notFolder(below) }
+            } else if kind != .regularFile {
+                throw .notRegularFile(kind.description)
             }
         }
         return true
@@ -37,35 +35,20 @@ extension ContainedPath {
     /// blocking, and checked again once open, so a file swapped in between is refused too.
     public func read(in folder: String) throws(Problem) -> [UInt8]? {
         guard try isRegularFile(in: folder) else { return nil }
-        let descriptor = open(path(in: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        guard let descriptor = FileSystem.openForReadingWithoutBlocking(path(in: folder), followingLinks: false) else {
             if errno == ELOOP { throw .symbolicLink("") }
             return nil
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(Self.kindName(info.st_mode & S_IFMT)) }
-        return AtomicFile.readAll(descriptor)
-    }
-
-    /// `a folder`, `a FIFO`…: what a file that is not regular is, for messages.
-    static func kindName(_ kind: mode_t) -> String {
-        switch kind {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
-        }
+        guard let kind = FileSystem.kind(ofDescriptor: descriptor) else { return nil }
+        guard kind == .regularFile else { throw .notRegularFile(kind.description) }
+        return FileSystem.readAll(descriptor)
     }
 
     /// What the file at `path` (any path; links followed) is when it is there but not a regular
     /// file: `a FIFO`, `a folder`…; nil when it is a regular file or is not there.
     public static func nonRegularKind(atPath path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
-        return kindName(info.st_mode & S_IFMT)
+        guard let kind = FileSystem.kind(at: path), kind != .regularFile else { return nil }
+        return kind.description
     }
 }

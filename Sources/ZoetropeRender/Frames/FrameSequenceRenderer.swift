@@ -130,7 +130,7 @@ public enum FrameSequenceRenderer {
 
         let manifestPath = request.directory + "/manifest.json"
         var manifest = RenderManifest(
-            scene: scene.name, sceneFile: request.sceneFile, sceneHash: sha256Hex(request.source),
+            scene: scene.name, sceneFile: request.sceneFile, sceneHash: SHA256Digest(request.source).hex,
             overrides: request.overrides, fps: scene.frameRate.framesPerSecond, size: [width, height],
             scale: request.scale, motionBlur: request.motionBlur, format: request.format.rawValue, duration: request.duration,
             frameCount: frameCount,
@@ -167,7 +167,7 @@ public enum FrameSequenceRenderer {
             for index in selected {
                 do throws(RenderError) {
                     guard let frame = kept[index], let bytes = try RenderManifest.bytes(of: frame, in: request.directory),
-                          sha256Hex(bytes) == frame.sha256 else {
+                          SHA256Digest(bytes).hex == frame.sha256 else {
                         toRender.append(index)
                         continue
                     }
@@ -298,7 +298,7 @@ public enum FrameSequenceRenderer {
                         let name = fileName(ofFrame: index, frameCount: frameCount, extension: "svg")
                         let bytes = try writeSVG(evaluation.presentation(at: time), scale: request.scale, width: width,
                                                  height: height, to: request.directory + "/" + name)
-                        let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256Hex(bytes))
+                        let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: SHA256Digest(bytes).hex)
                         try journal.record(frame)
                         shared.withLock { $0.results.append(frame) }
                         progress.frameFinished(index)
@@ -343,7 +343,7 @@ public enum FrameSequenceRenderer {
                     phase = clock.now
                     let name = fileName(ofFrame: index, frameCount: frameCount)
                     try AtomicFile.write(png, to: request.directory + "/" + name)
-                    let sha256 = hash ?? sha256Hex(png)
+                    let sha256 = hash ?? SHA256Digest(png).hex
                     if samples.count == 1 { last = (tree, layout, png, sha256) }
                     let frame = RenderManifest.Frame(index: index, file: name, time: time, sha256: sha256)
                     try journal.record(frame)
@@ -400,7 +400,7 @@ public enum FrameSequenceRenderer {
             throw RenderError(message: "\(path): \(error)", exitCode: 74)
         }
         try AtomicFile.rename(temporary, to: path)
-        let hash = sha256Hex(AtomicFile.read(path) ?? [])
+        let hash = SHA256Digest(AtomicFile.read(path) ?? []).hex
         return frames.enumerated().map { page, index in
             RenderManifest.Frame(index: index, file: name, time: scene.frameRate.time(ofFrame: index), sha256: hash, page: page + 1)
         }

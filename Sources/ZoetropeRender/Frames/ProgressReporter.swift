@@ -91,13 +91,8 @@ public final class ProgressReporter: Sendable {
     }
 
     private func write(_ descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            // Progress is best effort: a closed pipe must not stop the render.
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        // Progress is best effort: a closed pipe must not stop the render.
+        try? FileSystem.writeAll(descriptor: descriptor, bytes: Array(text.utf8))
     }
 
     /// `text` as a JSON string literal, quotes included.

@@ -1,4 +1,3 @@
-internal import CCrypto
 import FoundationEssentials
 
 /// `manifest.json`: what a render folder holds and how it was made, so CI can compare runs and
@@ -55,7 +54,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     }
 
     /// True when `source` is the scene file these frames were rendered from.
-    public func isRendered(from source: [UInt8]) -> Bool { sha256Hex(source) == sceneHash }
+    public func isRendered(from source: [UInt8]) -> Bool { SHA256Digest(source).hex == sceneHash }
 
     public func write(to path: String) throws(RenderError) {
         let encoder = JSONEncoder()
@@ -75,23 +74,9 @@ extension RenderManifest {
     /// `zoetrope video`, `view` and `diff` read their folder as a render's.
     public init(scene: String, fps: Double, size: [Int], scale: Double, duration: Double, frameCount: Int,
                 environment: RenderEnvironment?, frames: [(index: Int, file: String, bytes: [UInt8])]) {
-        self.init(scene: scene, sceneFile: "", sceneHash: sha256Hex([]), overrides: [], fps: fps, size: size, scale: scale,
+        self.init(scene: scene, sceneFile: "", sceneHash: SHA256Digest([]).hex, overrides: [], fps: fps, size: size, scale: scale,
                   motionBlur: 1, format: "png", duration: duration, frameCount: frameCount, cairoVersion: ZoetropeRender.cairoVersion,
                   environment: environment,
-                  frames: frames.map { Frame(index: $0.index, file: $0.file, time: Double($0.index) / fps, sha256: sha256Hex($0.bytes)) })
+                  frames: frames.map { Frame(index: $0.index, file: $0.file, time: Double($0.index) / fps, sha256: SHA256Digest($0.bytes).hex) })
     }
-}
-
-/// SHA-256 of `bytes` as lowercase hex, by the system's libcrypto (OpenSSL's EVP interface).
-func sha256Hex(_ bytes: [UInt8]) -> String {
-    var digest = [UInt8](repeating: 0, count: 32)
-    var length: UInt32 = 0
-    let succeeded = bytes.withUnsafeBytes { buffer in
-        EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil) == 1
-    }
-    precondition(succeeded && length == 32, "libcrypto's SHA-256 failed")  // only on allocation failure
-    return digest.map { byte in
-        let text = String(byte, radix: 16)
-        return text.count == 1 ? "0" + text : text
-    }.joined()
 }

@@ -141,9 +141,8 @@ public struct FrameComparison: Sendable {
 
     /// True for a folder, false for a file; throws 66 when there is neither.
     private static func kind(of path: String) throws(RenderError) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
-        return (info.st_mode & S_IFMT) == S_IFDIR
+        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
+        return kind == .folder
     }
 }
 
@@ -175,8 +174,6 @@ public enum FrameListing {
         names(in: folder).filter { !$0.hasPrefix(".") && isFolder(folder + "/" + $0) && !frames(in: folder + "/" + $0).isEmpty }
     }
 
-    public static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    /// True when `path` is a folder (links followed), as `FileSystem.isFolder` says.
+    public static func isFolder(_ path: String) -> Bool { FileSystem.isFolder(path) }
 }

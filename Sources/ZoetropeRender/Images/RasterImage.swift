@@ -1,4 +1,3 @@
-internal import CCairo
 import ZoetropeCore
 
 /// Decoded pixels of a PNG, as straight-alpha RGBA bytes: what tests and image diffs compare.

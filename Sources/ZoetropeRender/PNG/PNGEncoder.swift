@@ -1,4 +1,3 @@
-internal import CCairo
 internal import CDeflate
 internal import CZlib
 
@@ -35,13 +34,10 @@ final class PNGEncoder {
     }
 
     func encode(_ surface: CairoImageSurface, layout: StripLayout = .strips) throws(CairoError) -> [UInt8] {
-        cairo_surface_flush(surface.pointer)
         let width = surface.width, height = surface.height
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        guard let data = cairo_image_surface_get_data(surface.pointer) else {
+        guard let pixels = surface.pixelRows() else {
             throw CairoError(message: "the surface has no pixels", operation: "encoding a PNG")
         }
-        let pixels = PixelRows(data: UnsafeRawPointer(data), width: width, stride: stride)
         let opaque = try strips.update(pixels, height: height, layout: layout)
 
         var header: [UInt8] = []

@@ -55,8 +55,7 @@ struct SheetCommand: ParsableCommand {
 /// Builds and writes a contact sheet of a scene or a frame folder.
 enum ContactSheets {
     static func draw(_ source: String, count: Int, columns: Int, width: Int, out: String?, overrides: [SceneOverride]) throws {
-        var info = stat()
-        let isFolder = stat(source, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        let isFolder = FileSystem.isFolder(source)
         do {
             let sheet: ContactSheet
             let path: String

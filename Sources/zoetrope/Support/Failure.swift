@@ -31,13 +31,8 @@ func printJSONLine(_ json: String) {
 }
 
 private func writeLine(_ text: String, to descriptor: Int32) {
-    var line = Array((text + "\n").utf8)[...]
-    while !line.isEmpty {
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        line = line.dropFirst(written)
-    }
+    // A message that cannot be written (a closed pipe) has nowhere else to go.
+    try? FileSystem.writeAll(descriptor: descriptor, bytes: Array((text + "\n").utf8))
 }
 
 /// Prints every diagnostic and returns the exit code they call for.

@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeRender
 
 /// The scene files a command works on: the given ones, or every scene in `scenes/`.
 enum SceneFiles {
@@ -12,8 +13,7 @@ enum SceneFiles {
     static func resolve(_ given: [String]) -> [String] {
         guard !given.isEmpty else { return scenes(in: "scenes") }
         return given.flatMap { path -> [String] in
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
+            guard FileSystem.isFolder(path) else { return [path] }
             return scenes(in: path)
         }
     }
@@ -27,9 +27,6 @@ enum SceneFiles {
         return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } && !name.hasPrefix(".") }
             .sorted()
             .map { prefix + $0 }
-            .filter { path in
-                var info = stat()
-                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-            }
+            .filter(FileSystem.isRegularFile)
     }
 }

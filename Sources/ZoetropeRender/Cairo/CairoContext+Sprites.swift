@@ -1,0 +1,49 @@
+internal import CCairo
+import ZoetropeCore
+
+/// What an `EffectSprite` needs of a context: its transform as an `AffineTransform`, painting a
+/// sprite at a device position, and making a sprite's shadow and blur.
+extension CairoContext {
+    /// The current user-to-device transform.
+    var transform: AffineTransform {
+        get {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(pointer, &m)
+            return AffineTransform(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        }
+        set {
+            var m = cairo_matrix_t(xx: newValue.xx, yx: newValue.yx, xy: newValue.xy, yy: newValue.yy, x0: newValue.x0, y0: newValue.y0)
+            cairo_set_matrix(pointer, &m)
+        }
+    }
+
+    /// Paints `surface` (a sprite's shadow or blurred content) with its top-left at device
+    /// `translation + origin`, at `opacity`, combined by `blendMode`.
+    func paint(_ surface: CairoImageSurface, origin: Vector2, translation: Vector2, opacity: Double, blendMode: BlendMode = .normal) {
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
+        cairo_set_source_surface(pointer, surface.pointer, translation.x + origin.x, translation.y + origin.y)
+        cairo_paint_with_alpha(pointer, opacity)
+        cairo_restore(pointer)
+    }
+
+    /// A shadow of `content`'s alpha: `color` at `opacity`, moved by `offset` device pixels,
+    /// blurred by σ = `sigma`, on a surface of the same size.
+    static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
+                       sigma: Double) throws(CairoError) -> CairoImageSurface {
+        let shadow = try CairoImageSurface(width: content.width, height: content.height)
+        if let context = cairo_create(shadow.pointer) {
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
+            cairo_mask_surface(context, content.pointer, offset.x, offset.y)
+            cairo_destroy(context)
+        }
+        gaussianBlur(shadow.pointer, sigma: sigma)
+        return shadow
+    }
+
+    /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges).
+    static func blur(_ surface: CairoImageSurface, sigma: Double) {
+        gaussianBlur(surface.pointer, sigma: sigma)
+    }
+}
