@@ -232,12 +232,6 @@ public struct ControlGraph: Hashable, Sendable {
 
     /// A control target as what it is.
     public func target(_ index: Int) -> ControlTarget {
-        index < animatorCount ? .animator(index) : .timeline(index - animatorCount)
+        ControlTarget(index: index, animatorCount: animatorCount)
     }
-}
-
-/// What a control call addresses: an animator, or a group or timeline (both are timelines).
-public enum ControlTarget: Hashable, Sendable {
-    case animator(Int)
-    case timeline(Int)
 }
