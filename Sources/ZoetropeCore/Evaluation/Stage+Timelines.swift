@@ -90,7 +90,7 @@ extension Stage {
         for descendant in leaves {
             let leaf = descendant.target, span = descendant.span
             for block in blocks[leaf] ?? [] {
-                entries.append((span.start + block.delayFactor * span.length / span.scale, leaf, span, block))
+                entries.append((span.playhead(atLocalTime: block.delayFactor * span.length), leaf, span, block))
             }
             world.pendingBlocks[leaf] = []
         }

@@ -204,7 +204,7 @@ struct WorldState: Sendable {
             if let (root, span) = root(of: target, in: graph) {
                 let clock = timelines[root].clock
                 let local = span.fraction(atPlayhead: timelines[root].position(at: time))
-                let playhead = target < graph.animatorCount ? nil : span.localTime(atPlayhead: timelines[root].position(at: time))
+                let playhead = target < graph.animatorCount ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
                 return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
                                       fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
             }

@@ -75,7 +75,7 @@ public struct GroupDefinition: Hashable, Sendable {
     /// post-order walk with its own stack: nesting may be as deep as the groups are many). A
     /// member that would make a cycle, which the reader refuses, counts as no length.
     public static func ownLengths(animators: [AnimatorDefinition], groups: [GroupDefinition]) -> [Double] {
-        let children = groups.map { $0.members.compactMap { $0.target >= animators.count ? $0.target - animators.count : nil } }
+        let children = nestedGroups(groups, animatorCount: animators.count)
         var lengths = Array(repeating: 0.0, count: groups.count)
         var done = Array(repeating: false, count: groups.count)
         for index in GroupNesting.postOrder(children) {

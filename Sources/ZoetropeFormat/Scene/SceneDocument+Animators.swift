@@ -363,8 +363,7 @@ extension SceneDocument {
 
     /// A group may not contain itself, directly or through other groups.
     func checkGroupCycles(_ groups: [GroupDefinition], context: ReferenceContext, at path: DocumentPath) {
-        let offset = context.animatorIDs.count
-        let children = groups.map { $0.members.compactMap { $0.target >= offset ? $0.target - offset : nil } }
+        let children = GroupDefinition.nestedGroups(groups, animatorCount: context.animatorIDs.count)
         for index in GroupNesting.cyclicNodes(children) {
             reader.report(path / index / "members", "group \"\(groups[index].id)\" contains itself (through its members); groups must not form cycles")
         }
@@ -477,7 +476,8 @@ extension SceneDocument {
             if node["start"] == nil { reader.report(path / "start", "required: the animator the release starts") }
             return nil
         }
-        guard let animator = context.animatorIndex(id), animator < context.animatorIDs.count else {
+        guard let animator = context.animatorIndex(id),
+              ControlTarget(index: animator, animatorCount: context.animatorIDs.count).animator != nil else {
             reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList(near: id)))")
             return nil
         }

@@ -114,7 +114,7 @@ extension SceneDocument {
         }
         let targets = groups.map { $0.members.map(\.target) } + specs.map(references)
         // Node i: group i, then timeline i - groups.count; its children are its member nodes.
-        let children = targets.map { $0.compactMap { $0 >= offset ? $0 - offset : nil } }
+        let children = targets.map { $0.compactMap { ControlTarget(index: $0, animatorCount: offset).timeline } }
         func place(_ node: Int) -> DocumentPath {
             node < groups.count ? groupsPath / node / "members" : path / (node - groups.count) / "children"
         }
@@ -144,8 +144,10 @@ extension SceneDocument {
         var axis = Array(repeating: 0.0, count: children.count)
         var timelines = [GroupDefinition?](repeating: nil, count: specs.count)
         func duration(_ target: Int) -> Double {
-            target < offset ? animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
-                : axis[target - offset]
+            switch ControlTarget(index: target, animatorCount: offset) {
+            case .animator(let animator): animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
+            case .timeline(let node): axis[node]
+            }
         }
         for node in order {
             guard node >= groups.count else {

@@ -420,7 +420,10 @@ struct ReferenceContext {
 
     /// "animator", "group" or "timeline".
     func kind(of target: Int) -> String {
-        target < animatorIDs.count ? "animator" : target < animatorIDs.count + groupIDs.count ? "group" : "timeline"
+        switch ControlTarget(index: target, animatorCount: animatorIDs.count) {
+        case .animator: "animator"
+        case .timeline(let group): group < groupIDs.count ? "group" : "timeline"
+        }
     }
 
     /// The animator, group and timeline ids, led by a suggestion for the misspelt `id`.

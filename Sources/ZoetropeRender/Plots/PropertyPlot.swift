@@ -255,9 +255,7 @@ public struct PropertyPlot: Sendable {
 
     /// `start move`, `fraction move = 0.25`, `drag frog`: the call as the script writes it.
     public static func eventLabel(_ action: ScriptAction, in scene: Scene) -> String {
-        func target(_ index: Int) -> String {
-            index < scene.animators.count ? scene.animators[index].id : scene.groups[index - scene.animators.count].id
-        }
+        func target(_ index: Int) -> String { scene.controlID(index) }
         func layer(_ index: Int) -> String { scene.layers.nodes[index].id }
         switch action {
         case .start(let animator, let delay): return "start \(target(animator))" + (delay > 0 ? " (delay \(delay))" : "")
@@ -337,20 +335,20 @@ public struct StateBand: Sendable {
     /// The forward position along time: a timeline's playhead over its length, otherwise the
     /// fraction in the forward direction (a driven child's local one).
     private func progress(of column: Int, times: [Double], statuses: [[AnimatorStatus]], in evaluation: SceneEvaluation) -> Track {
-        let timeline = column - evaluation.scene.animators.count
-        let length = timeline >= 0 ? evaluation.graph.lengths[timeline] : 0
+        let timeline = evaluation.graph.target(column).timeline
+        let length = timeline.map { evaluation.graph.lengths[$0] } ?? 0
         let points = zip(times, statuses).map { time, status in
             let entry = status[column]
             let forward = entry.isReversed ? 1 - entry.fractionComplete : entry.fractionComplete
             let value = entry.playhead.map { length > 0 && !isDriven(column, status, evaluation) ? $0 / length : forward } ?? forward
             return Vector2(time, entry.state == .inactive ? 0 : min(max(value, 0), 1))
         }
-        return Track(name: timeline >= 0 ? "playhead" : "fraction", segments: [], curve: points)
+        return Track(name: timeline != nil ? "playhead" : "fraction", segments: [], curve: points)
     }
 
     /// True when a timeline is driven by another (its playhead is then its local time).
     private func isDriven(_ column: Int, _ status: [AnimatorStatus], _ evaluation: SceneEvaluation) -> Bool {
-        evaluation.graph.containers[column].contains { status[evaluation.scene.animators.count + $0].state != .inactive }
+        evaluation.graph.containers[column].contains { status[ControlTarget.timeline($0).index(animatorCount: evaluation.graph.animatorCount)].state != .inactive }
     }
 
     /// Reads every animator's status at the grid's instants and at every event and completion
