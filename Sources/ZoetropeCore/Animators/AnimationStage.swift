@@ -71,8 +71,7 @@ public final class AnimationStage {
     // MARK: - For PropertyAnimator
 
     func add(_ definition: AnimatorDefinition) -> Int {
-        precondition(stage.groups.isEmpty, "make every PropertyAnimator of a stage before its first AnimatorGroup: groups are numbered after the animators")
-        return stage.addAnimator(definition)
+        stage.addAnimator(definition)
     }
 
     func add(_ definition: GroupDefinition) -> Int { stage.addGroup(definition) }

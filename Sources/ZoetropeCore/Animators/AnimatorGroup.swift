@@ -13,19 +13,22 @@
 /// try intro.setReversed(true)
 /// ```
 ///
-/// Make every `PropertyAnimator` of a stage before its first group: groups are numbered after
-/// the animators, as in a scene file.
+/// Groups and animators may be made in any order: a group's `index` follows the stage's
+/// animators, made before it or after.
 public final class AnimatorGroup: AnimationControl {
     public let stage: AnimationStage
-    /// The group's index among the stage's control targets (after every animator).
-    public let index: Int
+    /// Which of the stage's groups and timelines this is.
+    private let group: Int
+    /// The group's index among the stage's control targets (after every animator, including
+    /// those made after it).
+    public var index: Int { ControlTarget.timeline(group).index(animatorCount: stage.stage.definitions.count) }
 
     /// A group whose members (animators' or groups' `index`) start together, each after its delay.
     public init(members: [(target: Int, delay: Double)], timing: CubicTimingParameters = .linear, stage: AnimationStage) {
         self.stage = stage
         let id = "group\(stage.stage.groups.count)"
-        index = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
-                                          timing: timing))
+        group = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
+                                          timing: timing)) - stage.stage.definitions.count
     }
 
     /// A timeline of `children` placed by their positions (`.append`, `.previousStart(0.2)`, labels
@@ -38,7 +41,8 @@ public final class AnimatorGroup: AnimationControl {
         let members = try TimelineLayout.resolve(children) { target in
             GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
         }.members
-        index = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale, timing: timing))
+        group = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
+                                          timing: timing)) - definitions.count
     }
 
     private var status: AnimatorStatus { stage.stage.animatorStatus[index] }

@@ -176,18 +176,15 @@ extension Stage {
         case .animator(let animator):
             world.pendingBlocks[animator] = definitions[animator].blocks
         case .timeline(let timeline):
-            for descendant in graph.descendants[timeline] where descendant.target < definitions.count {
-                world.pendingBlocks[descendant.target] = definitions[descendant.target].blocks
+            for descendant in graph.descendants[timeline] {
+                if let animator = graph.target(descendant.target).animator {
+                    world.pendingBlocks[animator] = definitions[animator].blocks
+                }
             }
         }
     }
 
-    private func index(of owner: ControlTarget) -> Int {
-        switch owner {
-        case .animator(let animator): animator
-        case .timeline(let timeline): definitions.count + timeline
-        }
-    }
+    private func index(of owner: ControlTarget) -> Int { owner.index(animatorCount: definitions.count) }
 
     /// Records that `target` completed at `position` now and runs its completion handlers.
     ///

@@ -84,7 +84,7 @@ extension Stage {
     /// takes over from there on. An animator the timeline reaches at two places (directly and
     /// through a group, say) plays at both.
     mutating func runChildren(of timeline: Int) {
-        let leaves = graph.descendants[timeline].filter { $0.target < definitions.count }
+        let leaves = graph.descendants[timeline].filter { graph.target($0.target).animator != nil }
         let blocks = Dictionary(leaves.map { ($0.target, world.pendingBlocks[$0.target]) }, uniquingKeysWith: { first, _ in first })
         var entries: [(start: Double, leaf: Int, span: TimelineSpan, block: AnimationBlock)] = []
         for descendant in leaves {

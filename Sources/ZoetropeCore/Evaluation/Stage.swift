@@ -53,9 +53,28 @@ public struct Stage: Sendable {
                            pendingBlocks: animators.map(\.blocks))
     }
 
-    /// Adds an inactive animator; returns its index.
+    /// Adds an inactive animator; returns its index. Groups may already be on the stage: their
+    /// control indices (after the animators') move up by one, in their members and in every
+    /// completion's actions, so each still addresses the same animator, group or timeline.
     public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
-        precondition(groups.isEmpty, "animators are added only to stages without groups, whose targets follow the animators")
+        if !groups.isEmpty {
+            let animatorCount = definitions.count
+            func moved(_ index: Int) -> Int {
+                ControlTarget(index: index, animatorCount: animatorCount).index(animatorCount: animatorCount + 1)
+            }
+            func moved(_ completion: Completion) -> Completion {
+                var completion = completion
+                completion.actions = completion.actions.map { $0.retargeted(moved) }
+                return completion
+            }
+            for group in groups.indices {
+                groups[group].members = groups[group].members.map { GroupDefinition.Member(target: moved($0.target), delay: $0.delay) }
+                groups[group].completions = groups[group].completions.map(moved)
+            }
+            for animator in definitions.indices {
+                definitions[animator].completions = definitions[animator].completions.map(moved)
+            }
+        }
         definitions.append(definition)
         world.animators.append(AnimatorState(definition: definition))
         world.pendingBlocks.append(definition.blocks)

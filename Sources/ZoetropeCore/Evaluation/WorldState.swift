@@ -189,7 +189,7 @@ struct WorldState: Sendable {
     func root(of target: Int, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
         // An active container driven by no other is the root; its list holds the target's span.
         for (position, container) in graph.containers[target].enumerated() where timelines[container].clock.state != .inactive {
-            guard driver(of: graph.animatorCount + container, in: graph) == nil else { continue }
+            guard driver(of: ControlTarget.timeline(container).index(animatorCount: graph.animatorCount), in: graph) == nil else { continue }
             return (container, graph.descendants[container][graph.descendantIndex[target][position]].span)
         }
         return nil
@@ -204,7 +204,7 @@ struct WorldState: Sendable {
             if let (root, span) = root(of: target, in: graph) {
                 let clock = timelines[root].clock
                 let local = span.fraction(atPlayhead: timelines[root].position(at: time))
-                let playhead = target < graph.animatorCount ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
+                let playhead = graph.target(target).timeline == nil ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
                 return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
                                       fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
             }

@@ -51,21 +51,21 @@ public struct GroupDefinition: Hashable, Sendable {
     ///
     /// Walks the groups once (see `ownLengths`); to ask about many targets, take `ownLengths`.
     public static func axisDuration(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
-        if target < animators.count {
-            return animators[target].timing.animationDuration(animatorDuration: animators[target].duration)
+        switch ControlTarget(index: target, animatorCount: animators.count) {
+        case .animator(let animator):
+            return animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
+        case .timeline(let group):
+            return ownLengths(animators: animators, groups: groups)[group] / groups[group].timeScale
         }
-        let group = target - animators.count
-        return ownLengths(animators: animators, groups: groups)[group] / groups[group].timeScale
     }
 
     /// A group's length in its own seconds (before its time scale): the end of its last member.
     public static func ownLength(of group: GroupDefinition, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
         let lengths = ownLengths(animators: animators, groups: groups)
         return group.members.map { member in
-            guard member.target >= animators.count else {
+            guard let nested = ControlTarget(index: member.target, animatorCount: animators.count).timeline else {
                 return member.delay + axisDuration(of: member.target, animators: animators, groups: groups)
             }
-            let nested = member.target - animators.count
             guard nested < groups.count else { return member.delay }
             return member.delay + lengths[nested] / groups[nested].timeScale
         }.max() ?? 0
@@ -80,10 +80,12 @@ public struct GroupDefinition: Hashable, Sendable {
         var done = Array(repeating: false, count: groups.count)
         for index in GroupNesting.postOrder(children) {
             lengths[index] = groups[index].members.map { member -> Double in
-                if member.target < animators.count {
-                    return member.delay + animators[member.target].timing.animationDuration(animatorDuration: animators[member.target].duration)
+                let nested: Int
+                switch ControlTarget(index: member.target, animatorCount: animators.count) {
+                case .animator(let animator):
+                    return member.delay + animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
+                case .timeline(let group): nested = group
                 }
-                let nested = member.target - animators.count
                 guard nested < groups.count, done[nested] else { return member.delay }
                 return member.delay + lengths[nested] / groups[nested].timeScale
             }.max() ?? 0

@@ -202,12 +202,11 @@ public struct ControlGraph: Hashable, Sendable {
                 }
                 frames[frames.count - 1].member += 1
                 let member = members[frame.member]
-                if member.target < animators.count {
+                guard let nested = ControlTarget(index: member.target, animatorCount: animators.count).timeline else {
                     let length = GroupDefinition.axisDuration(of: member.target, animators: animators, groups: [])
                     list.append(Descendant(target: member.target, span: frame.span.child(at: member.delay, length: length)))
                     continue
                 }
-                let nested = member.target - animators.count
                 guard nested < groups.count, !onPath[nested] else { continue }  // the reader refuses cycles
                 let child = frame.span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested],
                                              timing: groups[nested].timing)

@@ -31,6 +31,23 @@ public enum ScriptAction: Hashable, Sendable {
     /// linearly over `duration` to `to` (or by `by` from where it was caught); it stays paused.
     case pan(animator: Int, to: Double?, by: Double?, duration: Double)
 
+    /// The same action addressing `transform(target)` instead of its target.
+    func retargeted(_ transform: (Int) -> Int) -> ScriptAction {
+        switch self {
+        case let .start(a, delay): .start(animator: transform(a), delay: delay)
+        case let .pause(a): .pause(animator: transform(a))
+        case let .stop(a, withoutFinishing): .stop(animator: transform(a), withoutFinishing: withoutFinishing)
+        case let .finish(a, position): .finish(animator: transform(a), position: position)
+        case let .reverse(a, value): .reverse(animator: transform(a), value: value)
+        case let .fraction(a, value): .fraction(animator: transform(a), value: value)
+        case let .continueAnimation(a, timing, factor): .continueAnimation(animator: transform(a), timing: timing, durationFactor: factor)
+        case let .addAnimations(a, block): .addAnimations(animator: transform(a), block: block)
+        case let .release(layer, a): .release(layer: layer, animator: transform(a))
+        case let .pan(a, to, by, duration): .pan(animator: transform(a), to: to, by: by, duration: duration)
+        case .set, .drag: self
+        }
+    }
+
     /// The animator the action addresses, if any.
     public var animator: Int? {
         switch self {
