@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
         .testTarget(name: "ZoetropeSnapshotTestingTests", dependencies: ["ZoetropeSnapshotTesting", "ZoetropePipeline", "ZoetropeRender", "ZoetropeCore",
                                                                          .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),

@@ -35,7 +35,6 @@ public struct EvaluatedScene: Sendable {
 
     /// A render of this scene's `frames` into `directory`, everything else at its defaults.
     public func renderRequest(into directory: String, frames: FrameSelection?, jobs: Int) -> RenderRequest {
-        RenderRequest(sceneFile: loaded.file, source: loaded.source, overrides: loaded.overrides.map(\.description),
-                      evaluation: evaluation, duration: duration, directory: directory, frames: frames, jobs: jobs)
+        RenderRequest(self, into: directory, settings: RenderSettings(frames: frames, jobs: jobs))
     }
 }

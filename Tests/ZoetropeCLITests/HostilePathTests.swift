@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropePipeline
 @testable import ZoetropeRender
 
 /// What a file says is data, never a path (#23): a report downloaded from CI, a render folder's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoetropeCore
+import ZoetropePipeline
 import ZoetropeRender
 
 /// A small scene: a red square moving right with easeInOut over 1 s, at 20 fps for 1.5 s.

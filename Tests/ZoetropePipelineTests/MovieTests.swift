@@ -72,7 +72,7 @@ import ZoetropeRender
         try Self.sceneText.write(toFile: file, atomically: true, encoding: .utf8)
         let paths = try Movie(contentsOf: file, overrides: ["animators.move.duration=1"]).writeFrames(to: directory + "/api")
         let scene = try EvaluatedScene.load([file], overrides: [SceneOverride(parsing: "animators.move.duration=1")])[0]
-        _ = try FrameSequenceRenderer.render(scene.renderRequest(into: directory + "/render", frames: nil, jobs: 2), progress: ProgressReporter(mode: .none))
+        _ = try FolderRender.render(scene.renderRequest(into: directory + "/render", frames: nil, jobs: 2), progress: ProgressReporter(mode: .none))
         for path in paths {
             let name = (path as NSString).lastPathComponent
             #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: directory + "/render/" + name), "\(name)")

@@ -4,7 +4,7 @@ import ZoetropeRender
 
 @Suite struct TestReportTests {
     private func frame(_ index: Int, _ status: TestReport.Status, message: String? = nil) -> TestReport.Frame {
-        TestReport.Frame(file: FrameSequenceRenderer.fileName(ofFrame: index, frameCount: 100), index: index, time: Double(index) / 10,
+        TestReport.Frame(file: RenderFolder.fileName(ofFrame: index, frameCount: 100), index: index, time: Double(index) / 10,
                          status: status, actual: "frames/a/frame_\(index).png", message: message)
     }
 

@@ -59,12 +59,6 @@ import Testing
         #expect(average.mean(255) == 0)
     }
 
-    @Test(arguments: [(900_000_000_000_000_000, 1_000_000_000_000_000_000), (Int.max - 1, Int.max), (0, Int.max)])
-    func aShardOfAHugeCountIsItsShareOfTheFrames(index: Int, count: Int) throws {
-        let shard = try FrameShard(index: index, count: count)
-        #expect(shard.part(of: Array(0..<100)).count <= 1)
-    }
-
     @Test(arguments: [(-1e308, 1e308), (1e300, 1e300.nextUp), (0, 1e-300), (-1.7e308, 1.7e308), (0.0, 1.0)])
     func ticksOfAnyFiniteRangeAreFewAndFinite(low: Double, high: Double) {
         let ticks = Ticks.values(from: low, to: high)

@@ -77,8 +77,9 @@ public struct Movie: Sendable {
         guard frames.indices.contains(index) else {
             throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", exitCode: 64)
         }
-        try checkSurface(scale: scale)
-        return try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale).image(of: frames[index]) }
+        let memory = MemorySink()
+        try FramePipeline.run(FramePlan(self, frames: [index], scale: scale), into: [memory])
+        return memory.images[0]
     }
 
     /// Writes every frame as `folder/frame_NNNNN.png` (named as `render` names them), atomically,
@@ -86,66 +87,45 @@ public struct Movie: Sendable {
     /// frames' paths.
     @discardableResult
     public func writeFrames(to folder: String, scale: Double = 1) throws(RenderError) -> [String] {
-        let surface = try checkSurface(scale: scale)
-        try AtomicFile.makeDirectory(folder)
-        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale) }
-        var written: [(index: Int, file: String, bytes: [UInt8])] = []
-        for (index, tree) in frames.enumerated() {
-            let file = FrameSequenceRenderer.fileName(ofFrame: index, frameCount: frames.count)
-            let bytes = try rendering { () throws(CairoError) in try renderer.png(of: tree, after: index > 0 ? frames[index - 1] : nil) }
-            try AtomicFile.write(bytes, to: folder + "/" + file)
-            written.append((index, file, bytes))
-        }
-        let manifest = RenderManifest(scene: name, fps: framesPerSecond, size: [surface.width, surface.height], scale: scale,
-                                      duration: Double(max(frames.count - 1, 0)) / framesPerSecond, frameCount: frames.count,
-                                      environment: frames.first.map { RenderEnvironment.current(for: $0.layers) }, frames: written)
-        try manifest.write(to: folder + "/manifest.json")
-        return written.map { folder + "/" + $0.file }
+        let plan = FramePlan(self, scale: scale)
+        let size = try plan.pixelSize()
+        let header = RenderManifest(scene: name, fps: framesPerSecond, size: [size.width, size.height], scale: scale,
+                                    duration: Double(max(frames.count - 1, 0)) / framesPerSecond, frameCount: frames.count,
+                                    environment: frames.first.map { RenderEnvironment.current(for: $0.layers) }, frames: [])
+        try FramePipeline.run(plan, into: [PNGFolderSink(try RenderFolder(directory: folder, header: header), frameCount: frames.count)])
+        return frames.indices.map { folder + "/" + RenderFolder.fileName(ofFrame: $0, frameCount: frames.count) }
     }
 
     /// Writes the frames as one APNG that loops forever at the movie's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
-        try checkSurface(scale: scale)
-        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: scale, keepsAlpha: true) }
-        try AnimatedPNG.write(count: frames.count, delay: AnimatedPNG.delay(seconds: 1 / framesPerSecond), to: path) { (index: Int) throws(RenderError) -> [UInt8] in
-            try rendering { () throws(CairoError) in try renderer.png(of: frames[index], after: index > 0 ? frames[index - 1] : nil) }
-        }
+        let plan = FramePlan(self, scale: scale)
+        try plan.pixelSize()
+        try FramePipeline.run(plan, into: [AnimatedPNGSink(path, count: frames.count, secondsPerFrame: 1 / framesPerSecond)])
     }
 
     /// Writes a contact sheet of `count` evenly spaced frames (first and last included), in
     /// `columns` thumbnails `width` pixels wide, each labelled with its time and frame.
     public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) {
-        let chosen = ContactSheet.evenlySpaced(count, of: frames.count)
-        try checkSurface(scale: Double(width) / max(canvas.size.x, 1))
-        let renderer = try rendering { () throws(CairoError) in try TreeRenderer(canvas: canvas, scale: Double(width) / max(canvas.size.x, 1)) }
-        var cells: [ContactSheet.Cell] = []
-        for index in chosen {
-            let time = (Double(index) / framesPerSecond * 1000).rounded() / 1000
-            cells.append(ContactSheet.Cell(image: try rendering { () throws(CairoError) in try renderer.image(of: frames[index]) }, label: "\(time) s · frame \(index)"))
-        }
-        let sheet = ContactSheet(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", cells: cells, columns: columns, cellWidth: width)
-        try sheet.write(to: path)
+        try FramePipeline.run(contactSheetPlan(count: count, width: width), into: [contactSheetSink(columns: columns, width: width, path: path)])
     }
 
-    /// The frames' pixel size at `scale`, or a render error (exit 65) when no surface can be
-    /// that large (or small): see `SurfaceSize`.
-    @discardableResult
-    private func checkSurface(scale: Double) throws(RenderError) -> SurfaceSize {
-        do {
-            return try SurfaceSize(canvas: canvas.size, scale: scale)
-        } catch {
-            throw RenderError(message: "\(name): \(error.message)", exitCode: 65)
-        }
+    /// The plan of a contact sheet's thumbnails: `count` evenly spaced frames, `width` pixels wide.
+    func contactSheetPlan(count: Int, width: Int) -> FramePlan {
+        FramePlan(self, frames: ContactSheet.evenlySpaced(count, of: frames.count), scale: Double(width) / max(canvas.size.x, 1))
     }
 
-    /// Drawing errors as render errors (exit 70: nothing the caller gave was wrong).
-    private func rendering<T>(_ body: () throws(CairoError) -> T) throws(RenderError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw RenderError(message: "\(name): \(error)", exitCode: 70)
-        }
+    /// The sink of a contact sheet of this movie, written to `path` (nil: kept).
+    func contactSheetSink(columns: Int, width: Int, path: String?) -> ContactSheetSink {
+        ContactSheetSink(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", columns: columns, cellWidth: width, path: path)
     }
+}
+
+/// A recording is a source of whole frames: there is nothing between them to sample.
+extension Movie: FrameSource {
+    public var frameCount: Int { frames.count }
+    public func time(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
+    public func presentation(ofFrame index: Int) -> PresentationTree { frames[index] }
+    public func presentation(at time: Double) -> PresentationTree? { nil }
 }
 
 /// The clock of a `Movie.record` script: moving it on captures the frames it passes.

@@ -70,13 +70,17 @@ final class FFmpegPipe {
         guard status == 0 else { throw failure() }
     }
 
+    /// Closes ffmpeg's input and waits for it to end, whatever it wrote (a run that failed).
+    func stop() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+        var status: Int32 = 0
+        waitpid(process, &status, 0)
+    }
+
     private func failure() -> RenderError {
-        if input >= 0 {
-            close(input)
-            input = -1
-            var status: Int32 = 0
-            waitpid(process, &status, 0)
-        }
+        stop()
         let message = AtomicFile.read(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let lines = message.split(separator: "\n").suffix(3).joined(separator: " / ")
         return RenderError(message: "\(output): ffmpeg failed: \(lines.isEmpty ? "no message" : lines)", exitCode: 74)

@@ -77,37 +77,45 @@ public enum VideoExport {
         case .apng:
             try AnimatedPNG.write(frames: paths, delay: AnimatedPNG.delay(seconds: Double(step) / manifest.fps), to: file)
         default:
-            try pipe(paths, rate: rate, size: manifest.size, format: format, to: file)
+            // Frames from files: each PNG decoded once, into the same sink `render --video` feeds.
+            let sink = try FFmpegSink(file, format: format, size: (manifest.size[0], manifest.size[1]), rate: rate)
+            do throws(RenderError) {
+                for (frame, path) in zip(frames, paths) {
+                    try sink.write(DrawnFrame(index: frame.index, time: frame.time, rgba: try decoded(path, size: manifest.size)))
+                }
+                try sink.finish()
+            } catch {
+                sink.abandon()
+                throw error
+            }
         }
         return Summary(format: format, frames: frames.count, framesPerSecond: rate)
     }
 
-    /// Decodes each frame and feeds its RGBA bytes to ffmpeg, which writes a temporary file that
-    /// is renamed into place once ffmpeg has succeeded.
-    private static func pipe(_ paths: [String], rate: Double, size: [Int], format: VideoFormat, to file: String) throws(RenderError) {
-        let temporary = AtomicFile.temporaryPath(for: file)
-        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                     "-video_size", "\(size[0])x\(size[1])", "-framerate", "\(rate)", "-i", "pipe:0"]
-        do throws(RenderError) {
-            let ffmpeg = try FFmpegPipe(arguments: input + format.ffmpegArguments + [temporary], output: file)
-            for path in paths {
-                let image: (width: Int, height: Int, bytes: [UInt8])
-                do {
-                    image = try RasterImage.rgbaBytes(ofPNG: path)
-                } catch {
-                    throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
-                }
-                guard image.width == size[0], image.height == size[1] else {
-                    throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", exitCode: 65)
-                }
-                try ffmpeg.write(image.bytes)
-            }
-            try ffmpeg.finish()
-        } catch {
-            // ffmpeg has ended (or never started) by now: what it wrote is incomplete.
-            AtomicFile.remove(temporary)
-            throw error
+    /// The sink of `file` for a render's frames as they are drawn (`render --video`): frames
+    /// `step` apart at `framesPerSecond`, each `size` pixels.
+    public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double,
+                            size: (width: Int, height: Int)) throws(RenderError) -> any FrameSink {
+        guard let format = VideoFormat(file: file) else {
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
         }
-        try AtomicFile.rename(temporary, to: file)
+        if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
+        let seconds = Double(step) / framesPerSecond
+        return format == .apng ? try AnimatedPNGSink(file, count: count, secondsPerFrame: seconds)
+                               : try FFmpegSink(file, format: format, size: size, rate: 1 / seconds)
+    }
+
+    /// A frame file's RGBA bytes; exit 65 when it is not a PNG of the render's size.
+    private static func decoded(_ path: String, size: [Int]) throws(RenderError) -> [UInt8] {
+        let image: (width: Int, height: Int, bytes: [UInt8])
+        do {
+            image = try RasterImage.rgbaBytes(ofPNG: path)
+        } catch {
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+        }
+        guard image.width == size[0], image.height == size[1] else {
+            throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", exitCode: 65)
+        }
+        return image.bytes
     }
 }

@@ -47,7 +47,7 @@ public enum FrameViewer {
     public static func write(folder: String, manifest: RenderManifest, scene: EvaluatedScene?, note: String?) throws(RenderError) -> String {
         let present = Set(FrameListing.frames(in: folder))
         let frames = (0..<manifest.frameCount).map { index -> String? in
-            let file = FrameSequenceRenderer.fileName(ofFrame: index, frameCount: manifest.frameCount)
+            let file = RenderFolder.fileName(ofFrame: index, frameCount: manifest.frameCount)
             return present.contains(file) ? file : nil
         }
         var model = Model(scene: manifest.scene, fps: manifest.fps, duration: manifest.duration, size: manifest.size,

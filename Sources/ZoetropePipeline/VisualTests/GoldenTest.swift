@@ -89,7 +89,7 @@ public struct GoldenTest: Sendable {
                       orphans: inout [String]) throws(RenderError) -> TestReport.Scene {
         let name = scene.scene.name, count = scene.frameCount
         let goldenFolder = goldens + "/" + name
-        let fileName = { (index: Int) in FrameSequenceRenderer.fileName(ofFrame: index, frameCount: count) }
+        let fileName = { (index: Int) in RenderFolder.fileName(ofFrame: index, frameCount: count) }
         // Goldens past the scene's end, or named for another frame count, are orphans.
         var goldenFrames: [Int] = []
         for file in FrameListing.frames(in: goldenFolder) {
@@ -105,7 +105,7 @@ public struct GoldenTest: Sendable {
         let actualFolder = report + "/frames/" + name
         if !selected.isEmpty {
             let request = scene.renderRequest(into: actualFolder, frames: FrameSelection(frames: selected), jobs: jobs)
-            _ = try FrameSequenceRenderer.render(request, progress: progress)
+            _ = try FolderRender.render(request, progress: progress)
         }
 
         let environment = RenderEnvironment.current(for: scene.scene)

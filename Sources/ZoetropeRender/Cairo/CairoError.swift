@@ -7,6 +7,11 @@ public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What we were doing.
     public var operation: String
 
+    public init(message: String, operation: String) {
+        self.message = message
+        self.operation = operation
+    }
+
     public var description: String { "\(operation): \(message)" }
 }
 

@@ -2,9 +2,9 @@ internal import CCairo
 
 /// Which font families fontconfig can find. Cairo's text falls back to another font silently;
 /// a render checks every family first, so a missing font is an error instead.
-enum FontCatalog {
+public enum FontCatalog {
     /// The family fontconfig would use for `family`, or nil when it has nothing at all.
-    static func match(_ family: String) -> String? {
+    public static func match(_ family: String) -> String? {
         matched(family, property: FC_FAMILY)
     }
 
@@ -25,7 +25,7 @@ enum FontCatalog {
 
     /// True when `family` is installed (fontconfig matches it by name, ignoring case), or names
     /// a generic family (`sans-serif`, `serif`, `monospace`) that it resolves.
-    static func isInstalled(_ family: String) -> Bool {
+    public static func isInstalled(_ family: String) -> Bool {
         guard let matched = match(family) else { return false }
         if ["sans-serif", "sans", "serif", "monospace", "mono"].contains(family.lowercased()) { return true }
         return matched.lowercased() == family.lowercased()

@@ -31,17 +31,15 @@ final class FrameDrawer {
     /// Pixels drawn since the drawer was made (damaged boxes, or whole frames).
     private(set) var redrawnPixels = 0
     private let encodingThreads: Int
-    private var encoder: PNGEncoder?
-    /// Encodes RGBA even when every pixel is opaque.
-    private var keepsAlpha = false
+    /// The encoders of this drawer's frames: as `render` writes them (RGB when opaque), and
+    /// always RGBA (the frames of one APNG share one header).
+    private var encoder: PNGEncoder?, alphaEncoder: PNGEncoder?
 
     /// A drawer for frames of `width` × `height` pixels, encoded with `compression` by
     /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
-    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1,
-                     keepsAlpha: Bool = false) throws(CairoError) {
+    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
         try self.init(target: CairoImageSurface(width: width, height: height), compression: compression,
                       encodingThreads: encodingThreads)
-        self.keepsAlpha = keepsAlpha
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
@@ -112,15 +110,23 @@ final class FrameDrawer {
     /// such as averaging motion-blur samples), so the next frame is drawn whole.
     func forgetDrawing() { drawn = nil }
 
-    /// The strips of the frames this drawer encoded; nil before the first.
-    var strips: DeflateStrips? { encoder?.strips }
+    /// Strips of the frames this drawer encoded: reused from the frame before, and compressed.
+    var strips: (reused: Int, compressed: Int) {
+        let both = [encoder, alphaEncoder].compactMap { $0?.strips }
+        return (both.reduce(0) { $0 + $1.reused }, both.reduce(0) { $0 + $1.compressed })
+    }
 
     /// The frame encoded as PNG with libdeflate, its rows cut as `layout` says (the encoder and
-    /// its buffers are reused).
-    func pngData(layout: StripLayout = .strips) throws(CairoError) -> [UInt8] {
+    /// its buffers are reused); RGBA even when every pixel is opaque with `keepsAlpha`.
+    func pngData(layout: StripLayout = .strips, keepsAlpha: Bool = false) throws(CairoError) -> [UInt8] {
         guard let image else { throw CairoError(message: "a PDF or SVG frame has no pixels", operation: "encoding a PNG") }
-        if encoder == nil { encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha) }
-        guard let encoder else { throw CairoError(message: "no encoder", operation: "encoding a PNG") }
+        let encoder: PNGEncoder
+        if let existing = keepsAlpha ? alphaEncoder : self.encoder {
+            encoder = existing
+        } else {
+            encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha)
+            if keepsAlpha { alphaEncoder = encoder } else { self.encoder = encoder }
+        }
         return try encoder.encode(image, layout: layout)
     }
 

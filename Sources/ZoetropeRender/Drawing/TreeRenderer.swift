@@ -1,37 +1,103 @@
 import ZoetropeCore
 
-/// Draws presentation trees one after another and encodes them as PNG, for the Swift API:
-/// like a render's worker, it redraws and recompresses only what changed since the tree before,
-/// and a frame's bytes do not depend on what came before it.
+/// Draws presentation trees one after another into one reusable surface, and gives what it holds
+/// as PNG bytes or pixels: the drawing end of a pipeline worker, and of the Swift API.
+///
+/// Like every frame the pipeline writes, it redraws and recompresses only what changed since the
+/// tree drawn before (`Damage`, `DeflateStrips`), and a frame's bytes never depend on what was
+/// drawn before it: the strips of a PNG are cut by what the *scene* changed since its frame before
+/// (`layout(from:to:)`), not by what this renderer happened to draw last.
 public final class TreeRenderer {
     private let drawer: FrameDrawer
+    /// Pixels per point.
     public let scale: Double
+    /// The surface's size in pixels.
+    public let width: Int, height: Int
+    /// Whether `png(of:after:)` writes RGBA even when every pixel is opaque.
+    private let keepsAlpha: Bool
 
-    /// A renderer of `canvas` at `scale` pixels per point. `keepsAlpha` writes RGBA even when
-    /// every pixel is opaque (the frames of one APNG share one header).
-    public init(canvas: Canvas, scale: Double = 1, keepsAlpha: Bool = false) throws(CairoError) {
-        let width: Int, height: Int
+    /// A renderer of `canvas` at `scale` pixels per point, encoding with `compression` on
+    /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
+    /// `keepsAlpha` makes `png(of:after:)` write RGBA even when every pixel is opaque (the frames
+    /// of one APNG share one header). Throws when no surface can be that size (`SurfaceSize`).
+    public init(canvas: Canvas, scale: Double = 1, keepsAlpha: Bool = false, compression: PNGCompression = .fast,
+                encodingThreads: Int = 1, atLeastOnePixel: Bool = false) throws(CairoError) {
+        let size: SurfaceSize
         do {
-            (width, height) = try SurfaceSize(canvas: canvas.size, scale: scale).pair
+            size = try SurfaceSize(canvas: canvas.size, scale: scale, atLeastOnePixel: atLeastOnePixel)
         } catch {
             throw CairoError(message: error.message, operation: "drawing a frame")
         }
-        drawer = try FrameDrawer(width: width, height: height, keepsAlpha: keepsAlpha)
+        drawer = try FrameDrawer(width: size.width, height: size.height, compression: compression, encodingThreads: encodingThreads)
+        (width, height) = (size.width, size.height)
         self.scale = scale
+        self.keepsAlpha = keepsAlpha
+    }
+
+    /// Draws `tree`: only what changed since the tree drawn last.
+    public func draw(_ tree: PresentationTree) throws(CairoError) {
+        try drawer.draw(tree, scale: scale)
+    }
+
+    /// Draws each of `samples` and keeps their average, pixel by pixel (motion blur: the
+    /// sub-frame instants of one frame's shutter).
+    public func draw(averaging samples: [PresentationTree]) throws(CairoError) {
+        guard samples.count > 1 else {
+            if let tree = samples.first { try draw(tree) }
+            return
+        }
+        var sums: [UInt32] = []
+        for sample in samples {
+            try drawer.draw(sample, scale: scale)
+            drawer.image?.accumulate(into: &sums)
+        }
+        drawer.image?.storeAverage(of: sums, count: samples.count)
+        // The surface now holds no one tree's drawing: the next frame is drawn whole.
+        drawer.forgetDrawing()
+    }
+
+    /// How the PNG of the frame showing `tree` cuts its rows, from what changed since `previous`,
+    /// the frame before it in its sequence (nil for a first frame, or a picture on its own).
+    public func layout(from previous: PresentationTree?, to tree: PresentationTree) -> StripLayout {
+        drawer.stripLayout(from: previous, to: tree, scale: scale)
+    }
+
+    /// What the surface holds, as PNG bytes cut as `layout` says: RGB when every pixel is opaque,
+    /// else straight-alpha RGBA; always RGBA with `keepsAlpha`.
+    public func png(layout: StripLayout, keepsAlpha: Bool = false) throws(CairoError) -> [UInt8] {
+        try drawer.pngData(layout: layout, keepsAlpha: keepsAlpha)
+    }
+
+    /// What the surface holds, as pixels.
+    public func image() throws(CairoError) -> RasterImage {
+        guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
+        return RasterImage(surface: image)
+    }
+
+    /// What the surface holds, as straight-alpha RGBA bytes, row by row (what ffmpeg reads).
+    public func rgbaBytes() throws(CairoError) -> [UInt8] {
+        guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
+        return image.rgbaBytes()
+    }
+
+    /// The work done since the renderer was made: pixels drawn (only what changed between
+    /// consecutive trees) and PNG strips reused from the frame before or compressed.
+    public var work: (pixelsDrawn: Int, stripsReused: Int, stripsCompressed: Int) {
+        let strips = drawer.strips
+        return (drawer.redrawnPixels, strips.reused, strips.compressed)
     }
 
     /// `tree` as PNG bytes. `previous` is the tree of the frame before it in its sequence, if
     /// any: what changed since then lays out the PNG's strips, so frames written with it are
     /// the same bytes as `zoetrope render` writes.
     public func png(of tree: PresentationTree, after previous: PresentationTree? = nil) throws(CairoError) -> [UInt8] {
-        try drawer.draw(tree, scale: scale)
-        return try drawer.pngData(layout: drawer.stripLayout(from: previous, to: tree, scale: scale))
+        try draw(tree)
+        return try png(layout: layout(from: previous, to: tree), keepsAlpha: keepsAlpha)
     }
 
     /// `tree`'s pixels.
     public func image(of tree: PresentationTree) throws(CairoError) -> RasterImage {
-        try drawer.draw(tree, scale: scale)
-        guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
-        return RasterImage(surface: image)
+        try draw(tree)
+        return try image()
     }
 }

@@ -5,12 +5,12 @@ internal import CCrypto
 /// content by `hex`.
 ///
 ///     SHA256Digest([]).hex  // "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-struct SHA256Digest: Equatable, Sendable {
+public struct SHA256Digest: Equatable, Sendable {
     /// The 32 bytes of the digest.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
     /// The digest of `content`. Traps only when libcrypto cannot allocate its context.
-    init(_ content: [UInt8]) {
+    public init(_ content: [UInt8]) {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         let succeeded = content.withUnsafeBytes { buffer in
@@ -21,7 +21,7 @@ struct SHA256Digest: Equatable, Sendable {
     }
 
     /// The digest as 64 lowercase hexadecimal digits, as `manifest.json` records it.
-    var hex: String {
+    public var hex: String {
         bytes.map { byte in
             let text = String(byte, radix: 16)
             return text.count == 1 ? "0" + text : text

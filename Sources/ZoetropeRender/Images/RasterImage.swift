@@ -68,6 +68,12 @@ public struct RasterImage: Hashable, Sendable {
         return (surface.width, surface.height, surface.rgbaBytes())
     }
 
+    /// Throws unless the file at `path` decodes as a PNG (an image a scene draws, checked before
+    /// any frame is written).
+    public static func checkPNG(_ path: String) throws(CairoError) {
+        _ = try CairoImageSurface(png: path)
+    }
+
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
     /// nil when `bytes` do not start as a PNG.
     public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {

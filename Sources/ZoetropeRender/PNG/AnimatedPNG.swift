@@ -18,46 +18,70 @@ public enum AnimatedPNG {
         for (frame, other) in zip(frames, headers) where other.prefix(8) != header.prefix(8) {
             throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", exitCode: 65)
         }
-        try write(count: frames.count, header: header, delay: delay, plays: plays, to: path) { (index: Int) throws(RenderError) -> [UInt8] in
-            let (frameHeader, data) = try Self.chunks(of: frames[index])
-            return frameHeader == header ? data : try Self.reencodedWithAlpha(frames[index]).data
+        let writer = try Writer(path, count: frames.count, delay: delay, plays: plays)
+        for frame in frames {
+            let (frameHeader, data) = try Self.chunks(of: frame)
+            try writer.append(header: header, data: frameHeader == header ? data : try Self.reencodedWithAlpha(frame).data)
         }
+        try writer.commit()
     }
 
     /// Writes an APNG of PNG frames made on demand (`frame(i)`, each of the same size and kind),
     /// for frames that are not files yet. Throws 65 for a frame unlike the first.
     public static func write(count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0, to path: String,
                              frame: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
-        guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
-        let first = try chunks(of: try frame(0), path: "\(path): frame 0")
-        try write(count: count, header: first.header, delay: delay, plays: plays, to: path) { (index: Int) throws(RenderError) -> [UInt8] in
-            guard index > 0 else { return first.data }
-            let next = try chunks(of: try frame(index), path: "\(path): frame \(index)")
-            guard next.header == first.header else {
-                throw RenderError(message: "\(path): frame \(index) is not of frame 0's size and kind; an APNG's frames share one header", exitCode: 65)
-            }
-            return next.data
-        }
+        let writer = try Writer(path, count: count, delay: delay, plays: plays)
+        for index in 0..<count { try writer.append(png: try frame(index)) }
+        try writer.commit()
     }
 
-    /// The container: IHDR and acTL, then for each frame an fcTL and its data (IDAT for the
-    /// first, fdAT after), then IEND, written as the frames' data arrives.
-    private static func write(count: Int, header: ArraySlice<UInt8>, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32,
-                              to path: String, data: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
-        let file = try AtomicFile.Writer(path)
-        var head = PNGChunks.signature
-        PNGChunks.append("IHDR", Array(header), to: &head)
-        var control: [UInt8] = []
-        control.appendBigEndian(UInt32(count))
-        control.appendBigEndian(plays)
-        PNGChunks.append("acTL", control, to: &head)
-        try file.append(head)
-        var sequence: UInt32 = 0
-        for index in 0..<count {
+    /// An APNG written frame by frame as the frames arrive (the pipeline's animated-PNG sink):
+    /// the first frame's header is the file's, and every later frame must share it.
+    public final class Writer {
+        private let file: AtomicFile.Writer
+        private let count: Int
+        private let delay: (numerator: UInt16, denominator: UInt16)
+        private let plays: UInt32
+        private var header: ArraySlice<UInt8>?
+        private var appended = 0
+        private var sequence: UInt32 = 0
+
+        /// An APNG of `count` frames at `path`, each shown `delay` seconds, looping `plays`
+        /// times (0: forever). Exit 66 for no frames, 73 when the file cannot be created.
+        public init(_ path: String, count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0) throws(RenderError) {
+            guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
+            file = try AtomicFile.Writer(path)
+            self.count = count
+            self.delay = delay
+            self.plays = plays
+        }
+
+        /// Appends the next frame, PNG bytes; exit 65 for one not of the first frame's size and kind.
+        public func append(png bytes: [UInt8]) throws(RenderError) {
+            let frame = try chunks(of: bytes, path: "\(file.path): frame \(appended)")
+            if let header, frame.header != header {
+                throw RenderError(message: "\(file.path): frame \(appended) is not of frame 0's size and kind; an APNG's frames share one header", exitCode: 65)
+            }
+            try append(header: frame.header, data: frame.data)
+        }
+
+        /// Appends the next frame's image data, compressed, under `header` (IHDR's body): IHDR and
+        /// acTL first, then for each frame an fcTL and its data (IDAT for the first, fdAT after).
+        func append(header frameHeader: ArraySlice<UInt8>, data: [UInt8]) throws(RenderError) {
+            guard appended < count else { throw RenderError(message: "\(file.path): more frames than the \(count) announced", exitCode: 70) }
             var bytes: [UInt8] = []
+            if header == nil {
+                header = frameHeader
+                bytes = PNGChunks.signature
+                PNGChunks.append("IHDR", Array(frameHeader), to: &bytes)
+                var control: [UInt8] = []
+                control.appendBigEndian(UInt32(count))
+                control.appendBigEndian(plays)
+                PNGChunks.append("acTL", control, to: &bytes)
+            }
             var frameControl: [UInt8] = []
             frameControl.appendBigEndian(sequence)
-            frameControl += header.prefix(8)       // width, height: the whole canvas
+            frameControl += frameHeader.prefix(8)    // width, height: the whole canvas
             frameControl.appendBigEndian(UInt32(0))  // x offset
             frameControl.appendBigEndian(UInt32(0))  // y offset
             frameControl.appendBigEndian(delay.numerator)
@@ -65,21 +89,29 @@ public enum AnimatedPNG {
             frameControl += [0, 0]                   // dispose: none; blend: source
             PNGChunks.append("fcTL", frameControl, to: &bytes)
             sequence += 1
-            if index == 0 {
-                PNGChunks.append("IDAT", try data(index), to: &bytes)
+            if appended == 0 {
+                PNGChunks.append("IDAT", data, to: &bytes)
             } else {
                 var body: [UInt8] = []
                 body.appendBigEndian(sequence)
-                body += try data(index)
+                body += data
                 PNGChunks.append("fdAT", body, to: &bytes)
                 sequence += 1
             }
             try file.append(bytes)
+            appended += 1
         }
-        var end: [UInt8] = []
-        PNGChunks.append("IEND", [], to: &end)
-        try file.append(end)
-        try file.commit()
+
+        /// Ends the file (IEND) and renames it into place; exit 70 when fewer frames came than announced.
+        public func commit() throws(RenderError) {
+            guard appended == count else {
+                throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", exitCode: 70)
+            }
+            var end: [UInt8] = []
+            PNGChunks.append("IEND", [], to: &end)
+            try file.append(end)
+            try file.commit()
+        }
     }
 
     /// `seconds` as the fraction an APNG frame control stores (16-bit numerator and
@@ -105,7 +137,7 @@ public enum AnimatedPNG {
         return try chunks(of: bytes, path: path)
     }
 
-    private static func chunks(of bytes: [UInt8], path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
+    fileprivate static func chunks(of bytes: [UInt8], path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         guard let chunks = PNGChunks.read(bytes), let header = chunks.first, header.type == "IHDR", header.body.count == 13 else {
             throw RenderError(message: "\(path): not a readable PNG file", exitCode: 65)
         }

@@ -1,7 +1,14 @@
 internal import CDeflate
 
 /// PNG's container: the signature and chunks (length, type, body, CRC-32), written and read.
-enum PNGChunks {
+public enum PNGChunks {
+    /// True when the PNG `bytes` has an alpha channel (IHDR colour type 6, RGBA), as Zoetrope
+    /// writes every frame that is not opaque.
+    public static func hasAlpha(_ bytes: [UInt8]) -> Bool {
+        // Signature (8), IHDR length and type (8), width and height (8), bit depth (1), colour type.
+        bytes.count > 25 && bytes[25] == 6
+    }
+
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     static func append(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {

@@ -6,7 +6,7 @@
 /// 1.6 times its share of one stream, since joining it inflates it once more (docs/performance.md).
 /// A frame whose changes reach at least 60 % of its strips is compressed as one stream: cheaper
 /// than strips even when every unreached strip is reused, and a little smaller.
-enum StripLayout: Equatable {
+public enum StripLayout: Equatable, Sendable {
     /// Strips of `DeflateStrips.rowsPerStrip` rows, each compressed on its own and reused while
     /// it does not change.
     case strips

@@ -64,7 +64,8 @@ public struct PropertyPlot: Sendable {
     /// (`intro.playhead`, seconds).
     public static func components(ofKey key: String, in scene: Scene) -> Result<[Component], PropertyKeyError> {
         let timelines = scene.groups.map(\.id), controls = scene.animators.map(\.id) + timelines
-        let (id, field) = key.split(separator: ".", maxSplits: 1).map(String.init).splitPair()
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        let (id, field) = (parts.first ?? "", parts.count > 1 ? parts[1] : nil)
         if controls.contains(id) {
             switch field {
             case nil, "fractionComplete"?:

@@ -25,32 +25,8 @@ public struct ContactSheet: Sendable {
         self.cellWidth = max(16, cellWidth)
     }
 
-    /// The frames of `evaluation` at `frames`, drawn at thumbnail size, labelled with their time.
-    public static func cells(of evaluation: SceneEvaluation, frames: [Int], cellWidth: Int) throws(CairoError) -> [Cell] {
-        let times = frames.map(evaluation.scene.frameRate.time(ofFrame:))
-        let images = try thumbnails(of: evaluation, at: times, width: cellWidth)
-        return zip(zip(frames, times), images).map { frame, image in
-            Cell(image: image, label: "\(Self.seconds(frame.1)) s · frame \(frame.0)")
-        }
-    }
-
-    /// The presentation of `evaluation` at each of `times`, drawn `width` pixels wide.
-    public static func thumbnails(of evaluation: SceneEvaluation, at times: [Double], width: Int) throws(CairoError) -> [RasterImage] {
-        let scene = evaluation.scene
-        let scale = Double(width) / scene.canvas.size.x
-        let height: Int
-        do {
-            height = try SurfaceSize(canvas: scene.canvas.size, scale: scale, atLeastOnePixel: true).height
-        } catch {
-            throw CairoError(message: error.message, operation: "drawing a thumbnail")
-        }
-        let drawer = try FrameDrawer(width: width, height: height)
-        return try times.map { time throws(CairoError) -> RasterImage in
-            try drawer.draw(evaluation.presentation(at: time), scale: scale)
-            guard let image = drawer.image else { throw CairoError(message: "no pixels", operation: "drawing a thumbnail") }
-            return RasterImage(surface: image)
-        }
-    }
+    /// A thumbnail's label: its time to the hundredth and its frame (`1.5 s · frame 45`).
+    public static func label(time: Double, frame: Int) -> String { "\(seconds(time)) s · frame \(frame)" }
 
     private static let gap = 12, labelHeight = 22, titleHeight = 40
 
@@ -113,33 +89,5 @@ public struct ContactSheet: Sendable {
     static func seconds(_ time: Double) -> String {
         let hundredths = (time * 100).rounded() / 100
         return hundredths == hundredths.rounded() && abs(hundredths) < 1e15 ? String(Int(saturating: hundredths)) : String(hundredths)
-    }
-}
-
-extension ContactSheet {
-    /// A sheet of the PNG frames in `folder` (names like frame_00012.png), `count` evenly spaced;
-    /// labels give each frame's time from the folder's manifest when it has one.
-    public static func cells(ofFolder folder: String, count: Int) throws(RenderError) -> [Cell] {
-        let manifest = try RenderManifest.read(folder + "/manifest.json")
-        var frames: [(name: String, record: RenderManifest.Frame?)] = []
-        if let manifest, manifest.format == "png" {
-            frames = manifest.frames.map { ($0.file, $0) }
-        } else {
-            frames = FrameListing.frames(in: folder).map { name in (name, manifest?.frames.first { $0.file == name }) }
-        }
-        guard !frames.isEmpty else { throw RenderError(message: "\(folder): no frames (frame_NNNNN.png) to put on a sheet", exitCode: 66) }
-        let picks = evenlySpaced(count, of: frames.count).map { frames[$0] }
-        return try picks.map { name, record throws(RenderError) -> Cell in
-            // A frame the manifest names is read as data: a regular file in the folder, no link.
-            let bytes = try record.map { frame throws(RenderError) in try RenderManifest.bytes(of: frame, in: folder) } ?? AtomicFile.read(folder + "/" + name)
-            let image: RasterImage
-            do throws(CairoError) {
-                guard let bytes else { throw CairoError(message: "cannot read the file", operation: "reading \(name)") }
-                image = try RasterImage(pngData: bytes)
-            } catch {
-                throw RenderError(message: "\(folder)/\(name): not a readable PNG (\(error.message))", exitCode: 65)
-            }
-            return Cell(image: image, label: record.map { "\(seconds($0.time)) s · frame \($0.index)" } ?? name)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoetropePipeline
 import ZoetropeRender
 
 /// `zoetrope manifest merge DIR`: what a render farm runs once its shards are done.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoetropePipeline
 import ZoetropeFormat
 import ZoetropeRender
 

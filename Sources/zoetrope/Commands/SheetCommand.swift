@@ -48,57 +48,17 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ContactSheets.draw(source, count: count, columns: columns, width: width, out: out, overrides: overrides.overrides())
-    }
-}
-
-/// Builds and writes a contact sheet of a scene or a frame folder.
-enum ContactSheets {
-    static func draw(_ source: String, count: Int, columns: Int, width: Int, out: String?, overrides: [SceneOverride]) throws {
         let isFolder = FileSystem.isFolder(source)
-        do {
-            let sheet: ContactSheet
-            let path: String
-            if isFolder {
-                let name = source.split(separator: "/").last.map(String.init) ?? source
-                sheet = ContactSheet(title: name, cells: try ContactSheet.cells(ofFolder: source, count: count), columns: columns, cellWidth: width)
-                path = out ?? source + "/sheet.png"
-            } else {
-                let evaluated: EvaluatedScene
-                do {
-                    evaluated = try EvaluatedScene.load([source], overrides: overrides)[0]
-                } catch {
-                    throw report(error)
-                }
-                let loaded = evaluated.loaded, frameCount = evaluated.frameCount
-                let frames = ContactSheet.evenlySpaced(count, of: frameCount)
-                let canvas = loaded.scene.canvas.size
-                let thumbnailHeight = Int(saturating: Double(width) * canvas.y / max(canvas.x, 1), rounding: .toNearestOrAwayFromZero)
-                try checkHeight(ContactSheet.pixelSize(cells: frames.count, columns: columns, cellWidth: width, cellHeight: thumbnailHeight).height,
-                                of: source, columns: columns)
-                let cells: [ContactSheet.Cell]
-                do {
-                    cells = try ContactSheet.cells(of: evaluated.evaluation, frames: frames, cellWidth: width)
-                } catch {
-                    throw RenderError(message: "\(source): \(error)", exitCode: 70)
-                }
-                sheet = ContactSheet(title: "\(loaded.scene.name) — \(frameCount) frames at \(loaded.scene.frameRate.framesPerSecond) fps",
-                                     cells: cells, columns: columns, cellWidth: width)
-                path = out ?? "output/" + loaded.scene.name + "/sheet.png"
-            }
-            try checkHeight(sheet.pixelSize.height, of: source, columns: columns)
+        let scene = isFolder ? nil : try loadScenes([source], overrides: overrides.overrides())[0]
+        let path = out ?? (scene.map { OutputLayout.folder(ofScene: $0.scene.name) } ?? source) + "/sheet.png"
+        let sheet = try exiting { () throws(RenderError) -> ContactSheet in
+            let sheet = if let scene { try ContactSheet.of(scene, count: count, columns: columns, width: width) }
+                        else { try ContactSheet.of(folder: source, count: count, columns: columns, width: width) }
+            try ContactSheet.checkHeight(sheet.pixelSize.height, of: source, columns: columns)
             try OutputFolder.create(parentOf: path)
             try sheet.write(to: path)
-            printLine("\(source): sheet of \(sheet.cells.count) frame\(sheet.cells.count == 1 ? "" : "s") → \(path)")
-        } catch let error as RenderError {
-            printError(error)
-            throw ExitCode(error.exitCode)
+            return sheet
         }
-    }
-
-    /// A sheet is an image: at most 32767 pixels tall (its width is checked with the options).
-    private static func checkHeight(_ height: Int, of source: String, columns: Int) throws(RenderError) {
-        guard height > 32767 else { return }
-        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", exitCode: 64)
+        printLine("\(source): sheet of \(sheet.cells.count) frame\(sheet.cells.count == 1 ? "" : "s") → \(path)")
     }
 }

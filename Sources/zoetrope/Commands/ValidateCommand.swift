@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoetropePipeline
 import ZoetropeFormat
 import ZoetropeRender
 
@@ -38,7 +39,7 @@ enum SceneValidation {
                 let loaded = try SceneLoader.load(file, overrides: overrides)
                 let (_, duration) = try loaded.evaluate()
                 let scene = loaded.scene
-                let inputs = FrameSequenceRenderer.inputProblems(of: scene)
+                let inputs = SceneInputs.problems(of: scene)
                 guard inputs.isEmpty else {
                     problems += inputs.map {
                         SceneDiagnostic(file: file, path: $0.path, message: $0.message, kind: $0.isMissing ? .missingInput : .invalid)

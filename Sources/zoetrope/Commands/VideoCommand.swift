@@ -32,20 +32,7 @@ struct VideoCommand: ParsableCommand {
     }
 
     func run() throws {
-        try VideoWriting.write(folder: folder, to: file)
-    }
-}
-
-/// Writes a video and says so; shared by `video` and `render --video`.
-enum VideoWriting {
-    static func write(folder: String, to file: String) throws {
-        do {
-            let summary = try VideoExport.write(folder: folder, to: file)
-            let rate = (summary.framesPerSecond * 1000).rounded() / 1000
-            printLine("\(folder): \(summary.frames) frames at \(rate) fps → \(file)")
-        } catch {
-            printError(error)
-            throw ExitCode(error.exitCode)
-        }
+        let summary = try exiting { () throws(RenderError) in try VideoExport.write(folder: folder, to: file) }
+        printVideoLine(summary, folder: folder, file: file)
     }
 }

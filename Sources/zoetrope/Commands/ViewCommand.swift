@@ -54,8 +54,8 @@ struct ViewCommand: ParsableCommand {
         }
         let folder = out ?? "output/" + scene.scene.name
         var request = scene.renderRequest(into: folder, frames: nil, jobs: jobs ?? coreCount)
-        request.resume = true
-        _ = try FrameSequenceRenderer.render(request, progress: ProgressReporter(mode: .none))
+        request.settings.resume = true
+        _ = try FolderRender.render(request, progress: ProgressReporter(mode: .none))
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
             throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", exitCode: 74)
         }

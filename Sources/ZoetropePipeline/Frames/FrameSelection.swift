@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeRender
 
 /// Which frames to render: `--frames` in SPEC §6's grammar.
 ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ZoetropeRender
 
 /// `manifest.json`: what a render folder holds and how it was made, so CI can compare runs and
 /// `--resume` can tell finished frames from missing or stale ones.

@@ -2,6 +2,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeRender
 
 /// How a render reports progress (`--progress`).
 public enum ProgressMode: String, CaseIterable, Sendable {
@@ -21,7 +22,7 @@ public final class ProgressReporter: Sendable {
         var total = 0
         var done = 0
         var lastDrawn = -1
-        var times: FrameSequenceRenderer.PhaseTimes?
+        var times: PhaseTimes?
     }
 
     private let mode: ProgressMode
@@ -57,7 +58,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// The phase times of the render, reported with its `done` event.
-    func record(_ times: FrameSequenceRenderer.PhaseTimes) {
+    func record(_ times: PhaseTimes) {
         state.withLock { $0.times = times }
     }
 

@@ -32,11 +32,11 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Each line with its control characters escaped, joined by newlines.
     public var description: String { lines.map { $0.escapingControlCharacters() }.joined(separator: "\n") }
 
-    static func cannotCreate(_ path: String, reason: String) -> RenderError {
+    public static func cannotCreate(_ path: String, reason: String) -> RenderError {
         RenderError(message: "\(path): cannot create: \(reason)", exitCode: 73)
     }
 
-    static func writeFailed(_ path: String, reason: String) -> RenderError {
+    public static func writeFailed(_ path: String, reason: String) -> RenderError {
         RenderError(message: "\(path): write failed: \(reason)", exitCode: 74)
     }
 }

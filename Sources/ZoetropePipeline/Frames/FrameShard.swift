@@ -1,3 +1,4 @@
+import ZoetropeRender
 /// One of N equal, contiguous parts of a frame list (`--shard I/N`), for render farms and job
 /// arrays. Contiguous so that each machine's frames are a plain range on disk.
 public struct FrameShard: Hashable, Sendable, CustomStringConvertible {

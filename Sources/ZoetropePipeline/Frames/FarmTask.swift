@@ -1,3 +1,4 @@
+import ZoetropeRender
 /// Which task of a job array this process is, as the engine that started it says in its
 /// environment, so that one command line (`--shard N`, or `--shard auto`) serves every farm.
 public struct FarmTask: Hashable, Sendable {

@@ -8,7 +8,7 @@ import Darwin
 /// the bytes go to a hidden temporary file in the same folder, which is then renamed.
 public enum AtomicFile {
     /// The suffix of temporary files, so an interrupted render's leftovers can be found.
-    static let temporarySuffix = ".zoetrope-tmp"
+    public static let temporarySuffix = ".zoetrope-tmp"
 
     /// A hidden name beside `path` for writing it before the rename, stamped with its owner.
     public static func temporaryPath(for path: String) -> String {
@@ -94,7 +94,7 @@ public enum AtomicFile {
 
     /// Makes `path` name the same file as `source` (a hard link, or a copy where the file
     /// system refuses links), swapped in atomically.
-    static func hardLink(_ source: String, to path: String) throws(RenderError) {
+    public static func hardLink(_ source: String, to path: String) throws(RenderError) {
         let temporary = temporaryPath(for: path)
         guard link(source, temporary) == 0 else {
             guard let bytes = read(source) else { throw RenderError(message: "\(source): cannot read: \(lastError())", exitCode: 74) }
@@ -146,7 +146,7 @@ public enum AtomicFile {
 
     /// Removes the temporary files that killed processes on this host left in `folder`; those of
     /// live processes (shards writing into the same folder) and of other hosts stay.
-    static func removeLeftovers(in folder: String) {
+    public static func removeLeftovers(in folder: String) {
         for name in FrameListing.names(in: folder) where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
             let stem = name.dropLast(temporarySuffix.count)
             guard let dot = stem.lastIndex(of: "."), ProcessStamp.isAbandoned(stem[stem.index(after: dot)...]) else { continue }

@@ -1,4 +1,5 @@
 import Testing
+import ZoetropePipeline
 import ZoetropeRender
 
 /// `--shard N` and `--shard auto` read the task's place from whichever engine started it.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ZoetropeCore
+import ZoetropeRender
 
 /// What a manifest or a journal says is data: a folder may come from a farm, an artifact or
 /// anyone who can write into it. Frame files are single names in the render folder, and the

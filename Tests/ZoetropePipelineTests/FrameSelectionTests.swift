@@ -1,4 +1,5 @@
 import Testing
+import ZoetropePipeline
 import ZoetropeRender
 
 @Suite struct FrameSelectionTests {
@@ -22,5 +23,11 @@ import ZoetropeRender
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+
+    @Test(arguments: [(900_000_000_000_000_000, 1_000_000_000_000_000_000), (Int.max - 1, Int.max), (0, Int.max)])
+    func aShardOfAHugeCountIsItsShareOfTheFrames(index: Int, count: Int) throws {
+        let shard = try FrameShard(index: index, count: count)
+        #expect(shard.part(of: Array(0..<100)).count <= 1)
     }
 }

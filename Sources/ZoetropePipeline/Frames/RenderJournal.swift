@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import ZoetropeRender
 
 /// A process's record of the frames it has written into a folder: one JSON line per frame,
 /// appended as each frame is renamed into place, so a render killed at any instant leaves every

@@ -1,0 +1,57 @@
+import ZoetropeCore
+import ZoetropeRender
+
+/// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
+/// that is not there or does not decode.
+public struct InputProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Where the scene names it (`layers[title].font.family`).
+    public var path: String
+    public var message: String
+    /// Missing (exit 66) rather than unusable (exit 65).
+    public var isMissing: Bool
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// A scene's inputs must all be there before a frame is written: what `render` checks first
+/// and `validate` reports.
+public enum SceneInputs {
+    /// Every font family of the scene's text layers must be installed, and every image it draws
+    /// must decode: all problems, in layer order.
+    public static func problems(of scene: Scene) -> [InputProblem] {
+        var problems: [InputProblem] = []
+        for node in scene.layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
+            let offered = FontCatalog.match(node.style.fontFamily).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
+            problems.append(InputProblem(path: "layers[\(node.id)].font.family",
+                                         message: "font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows",
+                                         isMissing: true))
+        }
+        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where !values.image.isEmpty {
+            // Checked before anything opens it: a FIFO would block the read forever.
+            if let kind = ContainedPath.nonRegularKind(atPath: values.image) {
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\"\(values.image)\" is not a regular file (\(kind))", isMissing: false))
+                continue
+            }
+            guard AtomicFile.isReadable(values.image) else {
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "image file not found or unreadable: \(values.image)", isMissing: true))
+                continue
+            }
+            do {
+                try RasterImage.checkPNG(values.image)
+            } catch {
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\(values.image) is not a readable PNG (\(error.message))", isMissing: false))
+            }
+        }
+        return problems
+    }
+}
+
+extension SceneInputs {
+    /// Throws every problem of `scene`'s inputs: exit 66 when one is missing, else 65.
+    static func check(_ scene: Scene, file: String) throws(RenderError) {
+        let problems = problems(of: scene)
+        guard !problems.isEmpty else { return }
+        throw RenderError(lines: problems.map { "\(file): \($0)" },
+                          exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import ZoetropePipeline
+import ZoetropeRender
+
+/// The options of a render into frame folders, shared by `render` and `sweep`.
+struct RenderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Frames to render: N, A-B, A-, A-B:S, comma lists (0-based, inclusive).", valueName: "SPEC"))
+    var frames: String?
+
+    @Option(help: "Frames drawn and encoded in parallel (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Pixels per point: 2 renders twice the pixels with identical geometry.")
+    var scale: Double = 1
+
+    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (9).")
+    var pngCompression: PNGCompression = .fast
+
+    @Option(help: "Progress: a bar on a terminal (auto), bar, json lines on stdout, or none.")
+    var progress: ProgressMode = .auto
+
+    @Flag(help: "Skip frames already rendered (listed in manifest.json with a matching file).")
+    var resume = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
+        _ = try selection()
+    }
+
+    /// `--frames`, parsed.
+    func selection() throws -> FrameSelection? {
+        guard let frames else { return nil }
+        do { return try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
+    }
+
+    /// The settings these options give (the rest at their defaults).
+    func settings() throws -> RenderSettings {
+        RenderSettings(frames: try selection(), jobs: jobs ?? coreCount, scale: scale, resume: resume, pngCompression: pngCompression)
+    }
+}
+
+extension ProgressMode: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension PNGCompression: ExpressibleByArgument {}
