@@ -35,7 +35,7 @@ public struct RenderBatch: Sendable {
         switch out {
         case .some(let out) where scenes.count == 1: out
         case .some(let out): out + "/" + scene.scene.name
-        case .none: OutputLayout.folder(ofScene: scene.scene.name)
+        case .none: OutputLayout.folder(forScene: scene.scene.name)
         }
     }
 

@@ -50,7 +50,7 @@ struct SheetCommand: ParsableCommand {
     func run() throws {
         let isFolder = FileSystem.isFolder(source)
         let scene = isFolder ? nil : try loadScenes([source], overrides: overrides.overrides())[0]
-        let path = out ?? (scene.map { OutputLayout.folder(ofScene: $0.scene.name) } ?? source) + "/sheet.png"
+        let path = out ?? (scene.map { OutputLayout.folder(forScene: $0.scene.name) } ?? source) + "/sheet.png"
         let sheet = try exiting { () throws(RenderError) -> ContactSheet in
             let sheet = if let scene { try ContactSheet.of(scene, count: count, columns: columns, width: width) }
                         else { try ContactSheet.of(folder: source, count: count, columns: columns, width: width) }

@@ -97,7 +97,7 @@ struct SweepCommand: ParsableCommand {
         let variants: [Sweep.Variant]
         do { variants = try Sweep.load(scene, plan: plan, overrides: base, until: atTimes?.max() ?? until ?? 0) } catch { throw report(error) }
         let name = variants[0].loaded.scene.name
-        let root = out ?? OutputLayout.folder(ofScene: name) + "/sweep"
+        let root = out ?? OutputLayout.folder(forScene: name) + "/sweep"
         let sources = Swift.zip(plan.variants, variants).map { variant, loaded in
             PropertyPlot.Source(name: variant.label, evaluation: loaded.evaluation, duration: loaded.duration)
         }
