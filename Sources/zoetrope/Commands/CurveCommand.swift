@@ -1,6 +1,6 @@
 import ArgumentParser
 import ZoetropeFormat
-import ZoetropeRender
+import ZoetropePipeline
 
 struct CurveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,69 +49,44 @@ struct CurveCommand: ParsableCommand {
         }
         if let samples, !(1...100_000).contains(samples) { throw ValidationError("--samples must be within 1...100000 (found \(samples))") }
         guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be > 0 (found \(duration))") }
-        if let at { _ = try numbers(at, option: "--at", range: 0...1) }
+        if at != nil { _ = try points() }
         let specs = try curveSpecs()
-        if let atTime {
-            // One rule for both forms: a point lies within each curve's span (0...1 of its
-            // fraction, 0...its duration in seconds).
-            let times = try numbers(atTime, option: "--at-time", range: 0...Double.greatestFiniteMagnitude)
-            if let latest = times.max(), let shortest = specs.min(by: { $0.duration < $1.duration }), latest > shortest.duration + 1e-12 {
-                throw ValidationError("--at-time: \(latest) s is past the end of \(shortest.text) (\(shortest.duration) s); times lie within 0...the duration of every curve, as --at fractions lie within 0...1")
-            }
+        if case .times(let times) = try points(), let problem = CurveEvaluation.problem(sampling: specs, atTimes: times) {
+            throw ValidationError(problem)
         }
         if velocity && plot == nil { throw ValidationError("--velocity draws into the --plot chart; give --plot FILE.png") }
         if let plot { try requirePNG(plot, option: "--plot") }
     }
 
     private func curveSpecs() throws -> [CurveSpec] {
-        try specs.map { text throws -> CurveSpec in
-            do throws(CurveSpecError) {
-                return try CurveSpec(parsing: text, cubicDuration: duration)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
+        do { return try CurveEvaluation.specs(specs, cubicDuration: duration) } catch { throw ValidationError(error.description) }
     }
 
-    private func numbers(_ text: String, option: String, range: ClosedRange<Double>) throws -> [Double] {
-        try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            guard let value = Double(part.filter { $0 != " " }), value.isFinite, range.contains(value) else {
-                let expected = range.upperBound == 1 ? "a fraction within 0...1" : "a time in seconds >= 0"
-                throw ValidationError("\(option): \"\(part)\" is not \(expected)")
-            }
-            return value
+    /// Where to sample: `--at` fractions, `--at-time` times, or `--samples` (11) evenly spaced.
+    private func points() throws -> CurveReport.Points {
+        do {
+            if let at { return .fractions(try NumberList.parse(at, option: "--at", as: .fractions)) }
+            if let atTime { return .times(try NumberList.parse(atTime, option: "--at-time", as: .times)) }
+        } catch {
+            throw ValidationError(error.description)
         }
+        return .evenly(count: samples ?? 11)
     }
 
     func run() throws {
-        let points: CurveReport.Points
-        if let at {
-            points = .fractions(try numbers(at, option: "--at", range: 0...1))
-        } else if let atTime {
-            points = .times(try numbers(atTime, option: "--at-time", range: 0...Double.greatestFiniteMagnitude))
-        } else {
-            points = .evenly(count: samples ?? 11)
-        }
-        let specs = try curveSpecs()
-        try CurveEvaluation.run(specs, at: points, plot: plot, velocity: velocity, format: format)
-    }
-}
-
-/// Samples curves, prints them, and draws the chart when asked.
-enum CurveEvaluation {
-    static func run(_ specs: [CurveSpec], at points: CurveReport.Points, plot: String?, velocity: Bool,
-                    format: CurveCommand.Format) throws {
-        let report = CurveReport(specs: specs, at: points)
-        print(format == .json ? try reportJSON(report.json, command: "curve") : report.csv(), terminator: format == .json ? "\n" : "")
+        let specs = try curveSpecs(), points = try points()
+        let text = try reportJSON({ () throws(ReportEncodingError) in
+            try CurveEvaluation.report(specs, at: points, format: format == .json ? .json : .csv)
+        }, command: "curve")
+        print(text, terminator: "")
         guard let plot else { return }
-        let curves = specs.map { Chart.TimingCurve(name: $0.text, timing: $0.timing, duration: $0.duration) }
         do {
-            try ChartRenderer.write(Chart.timingCurves(curves, velocity: velocity), to: plot)
-            // On standard error: standard output holds the samples.
-            printError("\(specs.map(\.text).joined(separator: ", ")): plot → \(plot)")
+            try CurveEvaluation.plot(specs, velocity: velocity, to: plot)
         } catch {
             printError(error)
             throw ExitCode(error.exitCode)
         }
+        // On standard error: standard output holds the samples.
+        printError("\(specs.map(\.text).joined(separator: ", ")): plot → \(plot)")
     }
 }

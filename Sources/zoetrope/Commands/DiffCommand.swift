@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZoetropePipeline
 import ZoetropeRender
 
 struct DiffCommand: ParsableCommand {
@@ -30,36 +31,14 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         var comparison = tolerance.tolerance.comparison
         comparison.outputDirectory = out
-        try FrameDiffing.run(comparison, expected: expected, actual: actual)
-    }
-}
-
-/// Runs a comparison and prints its summary.
-enum FrameDiffing {
-    static func run(_ comparison: FrameComparison, expected: String, actual: String) throws {
-        let report: FrameComparison.Report
+        let summary: FrameDiffing.Summary
         do {
-            report = try comparison.compare(expected: expected, actual: actual)
+            summary = try FrameDiffing.compare(comparison, expected: expected, actual: actual)
         } catch {
             printError(error)
             throw ExitCode(error.exitCode)
         }
-        let entries = report.entries
-        if !report.ignored.isEmpty {
-            printLine("not frames, ignored: \(report.ignored.joined(separator: ", "))")
-        }
-        let failing = entries.filter { !$0.withinTolerance }
-        for entry in entries where entry.missingIn != nil || (entry.result?.differingPixels ?? 0) > 0 {
-            if let missing = entry.missingIn {
-                printLine("\(entry.name): missing in \(missing)")
-            } else {
-                printLine("\(entry.name): \(entry.summary)\(entry.withinTolerance ? " (within tolerance)" : "")")
-            }
-        }
-        if let first = failing.first {
-            printLine("\(failing.count) of \(entries.count) frames differ; first: \(first.name)")
-            throw ExitCode(1)
-        }
-        printLine("\(entries.count) frame\(entries.count == 1 ? "" : "s") match")
+        summary.lines.forEach { printLine($0) }
+        if summary.differs { throw ExitCode(1) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ZoetropeCore
 import ZoetropeFormat
+import ZoetropePipeline
 import ZoetropeRender
 
 struct PlotCommand: ParsableCommand {
@@ -38,16 +39,14 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let sceneOverrides = try overrides.overrides()
-        let loaded: LoadedScene
-        let source: PropertyPlot.Source
+        let loaded: EvaluatedScene
         do {
-            loaded = try SceneLoader.load(scene, overrides: sceneOverrides)
-            let (evaluation, duration) = try loaded.evaluate()
-            source = PropertyPlot.Source(name: "", evaluation: evaluation, duration: duration)
+            loaded = try EvaluatedScene.load([scene], overrides: sceneOverrides)[0]
         } catch {
             throw report(error)
         }
-        let path = out ?? "output/\(loaded.scene.name)/plot.png"
+        let source = PropertyPlot.Source(name: "", evaluation: loaded.evaluation, duration: loaded.duration)
+        let path = out ?? OutputLayout.file("plot.png", forScene: loaded.scene.name)
         let components = try chart.components(keys, in: [source], file: scene)
         try chart.draw(components, of: [source], title: loaded.scene.name, to: path)
         printLine("\(scene): plot of \(keys.joined(separator: ", ")) → \(path)")
@@ -73,29 +72,12 @@ struct PlotOptions: ParsableArguments {
     /// The components `keys` plot, each of which must name a plottable property in every
     /// source; otherwise every distinct problem is printed and the exit is 64.
     func components(_ keys: [String], in sources: [PropertyPlot.Source], file: String) throws -> [PropertyPlot.Component] {
-        var components: [PropertyPlot.Component] = []
-        var problems: [PropertyKeyError] = []
-        for key in keys {
-            for (index, source) in sources.enumerated() {
-                switch PropertyPlot.components(ofKey: key, in: source.evaluation.scene) {
-                case .success(let found):
-                    if index == 0 { components += found.filter { !components.contains($0) } }
-                case .failure(let error):
-                    // A key unknown in every variant is said once.
-                    if !problems.contains(error) { problems.append(error) }
-                }
-            }
+        do {
+            return try PlotComponents.resolve(keys, in: sources, velocity: velocity)
+        } catch {
+            for message in error.messages { printError("\(file): \(message)") }
+            throw ExitCode(error.exitCode)
         }
-        guard problems.isEmpty else {
-            for problem in problems { printError("\(file): plot \(problem)") }
-            throw ExitCode(64)
-        }
-        let height = PropertyPlot.height(components: components.count, sources: sources, velocity: velocity)
-        guard height <= 32767 else {
-            printError("\(file): plot: \(components.count) charts\(velocity ? " and their velocities" : "") would make a plot \(height) pixels tall, more than an image can be (32767); plot fewer keys")
-            throw ExitCode(64)
-        }
-        return components
     }
 
     /// Samples `components` of `sources` and writes the plot to `path`.

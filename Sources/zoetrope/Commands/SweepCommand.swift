@@ -69,12 +69,12 @@ struct SweepCommand: ParsableCommand {
         if !plotKeys.isEmpty && variants > Self.plottedVariantLimit {
             throw ValidationError("--plot draws a curve per variant, and \(variants) curves cannot be told apart (at most \(Self.plottedVariantLimit)); plot a smaller sweep")
         }
-        if let at { _ = try SampleCommand.times(at) }
+        if let at { _ = try TimeOptions.times(at) }
         if let until, !(until.isFinite && until > 0) { throw ValidationError("--until must be a time in seconds > 0 (found \(until))") }
         if at != nil && until != nil { throw ValidationError("give either --at or --until, not both") }
         guard (1...50).contains(count) else { throw ValidationError("--count must be within 1...50 (found \(count))") }
         guard (16...2000).contains(width) else { throw ValidationError("--width must be within 16...2000 (found \(width))") }
-        let columns = try at.map { try SampleCommand.times($0).count } ?? count
+        let columns = try at.map { try TimeOptions.times($0).count } ?? count
         // The label column is at most about 340 pixels; a sheet is at most 32767 wide.
         guard columns * (width + ComparisonSheet.gap) + 360 <= 32767 else {
             throw ValidationError("\(columns) columns of \(width) pixels would make a sheet wider than an image can be (32767); use fewer or narrower columns")
@@ -93,7 +93,7 @@ struct SweepCommand: ParsableCommand {
     func run() throws {
         let plan = try plan()
         let base = try overrides.overrides()
-        let atTimes = try at.map(SampleCommand.times)
+        let atTimes = try at.map(TimeOptions.times)
         let variants: [Sweep.Variant]
         do { variants = try Sweep.load(scene, plan: plan, overrides: base, until: atTimes?.max() ?? until ?? 0) } catch { throw report(error) }
         let name = variants[0].loaded.scene.name

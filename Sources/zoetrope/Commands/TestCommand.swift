@@ -30,7 +30,7 @@ struct TestCommand: ParsableCommand {
     var goldens: String?
 
     @Option(help: ArgumentHelp("The report folder (frames, failures' images, report.json, index.html).", valueName: "DIR"))
-    var report = "output/test-report"
+    var report = OutputLayout.testReport
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML.", valueName: "FILE"))
     var junit: String?
@@ -44,8 +44,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames that are goldens: N, A-B, A-, A-B:S, comma lists.", valueName: "SPEC"))
     var frames: String?
 
-    @Option(help: ArgumentHelp("Frames that are goldens, by time in seconds (comma-separated).", valueName: "T,…"))
-    var at: String?
+    @OptionGroup var time: TimeOptions
 
     @Flag(name: .customLong("at-events"), help: "Make the frames just before and after each script event goldens.")
     var atEvents = false
@@ -74,32 +73,16 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
-        if let frames {
-            do { _ = try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
-        }
-        _ = try times()
+        _ = try frameSelection(frames)
         if !only.isEmpty && accept == nil { throw ValidationError("--only goes with --accept REPORT_DIR") }
         if accept != nil && !merge.isEmpty { throw ValidationError("--accept and --merge are separate steps; give one") }
-        if (accept != nil || !merge.isEmpty) && (!scenes.isEmpty || update != nil || frames != nil || at != nil || atEvents || shard != nil) {
+        if (accept != nil || !merge.isEmpty) && (!scenes.isEmpty || update != nil || frames != nil || time.at != nil || atEvents || shard != nil) {
             throw ValidationError("--\(accept != nil ? "accept" : "merge") renders nothing: it takes no scenes, --update, --frames, --at, --at-events or --shard")
         }
         _ = try frameShard(shard)
     }
 
-    private func times() throws -> [Double] {
-        guard let at else { return [] }
-        return try at.split(separator: ",").map { part in
-            guard let time = Double(part.trimmingCharacters(in: .whitespaces)), time.isFinite, time >= 0 else {
-                throw ValidationError("--at: \"\(part)\" is not a time in seconds >= 0")
-            }
-            return time
-        }
-    }
-
-    private var isCI: Bool {
-        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
-        return !value.isEmpty && value != "0" && value.lowercased() != "false"
-    }
+    private var isCI: Bool { ContinuousIntegration.isActive(environment: ProcessInfo.processInfo.environment) }
 
     func run() throws {
         do {
@@ -120,7 +103,7 @@ struct TestCommand: ParsableCommand {
                 try OutputFolder.create(parentOf: junit)
                 try AtomicFile.write(Array(JUnitReport(report: result).xml().utf8), to: junit)
             }
-            summarize(result)
+            result.summaryLines(reportFolder: report).forEach { printLine($0) }
             if !result.failures.isEmpty { throw ExitCode(1) }
         } catch let error as RenderError {
             printError(error)
@@ -141,8 +124,8 @@ struct TestCommand: ParsableCommand {
         var run = GoldenTest()
         run.goldens = goldens ?? "goldens"
         run.report = report
-        run.frames = try frames.map { text throws -> FrameSelection in try FrameSelection(parsing: text) }
-        run.times = try times()
+        run.frames = try frameSelection(frames)
+        run.times = try time.times() ?? []
         run.aroundEvents = atEvents
         run.update = update
         run.prune = prune
@@ -153,34 +136,6 @@ struct TestCommand: ParsableCommand {
         run.toleranceFromCommandLine = tolerance.isSet
         run.coversAllScenes = scenes.isEmpty
         return try run.run(loaded, progress: ProgressReporter(mode: progress))
-    }
-
-    private func summarize(_ result: TestReport) {
-        for scene in result.scenes {
-            let counts = [(TestReport.Status.failed, "differ"), (.missing, "without a golden"), (.recorded, "recorded"), (.passed, "pass")]
-                .compactMap { status, label in
-                    let count = scene.frames.filter { $0.status == status }.count
-                    return count > 0 ? "\(count) \(label)" : nil
-                }
-            printLine("\(scene.file): \(scene.frames.count) frame\(scene.frames.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
-            if !scene.environmentChanges.isEmpty && scene.frames.contains(where: \.status.isFailure) {
-                printLine("  its goldens were made in another render environment (\(scene.environmentChanges.joined(separator: "; "))): differences may come from the machine image")
-            }
-            for frame in scene.frames where frame.status.isFailure {
-                printLine("  \(scene.name)/\(frame.file) (t = \(frame.time) s): \(frame.message ?? frame.status.rawValue)")
-            }
-        }
-        if !result.orphans.isEmpty {
-            let verb = result.pruned.isEmpty ? "no longer rendered (remove them with --prune)" : "no longer rendered, removed"
-            printLine("goldens \(verb): \(result.orphans.joined(separator: ", "))")
-        }
-        printLine("report: \(report)/index.html")
-        let failures = result.failures.count
-        if failures > 0 {
-            printLine("\(failures) of \(result.frameCount) frames failing; accept them all with: \(TestReportFolder.acceptCommand(report))")
-        } else {
-            printLine("all \(result.frameCount) frames pass")
-        }
     }
 }
 

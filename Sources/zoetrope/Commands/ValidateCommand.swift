@@ -1,7 +1,7 @@
 import ArgumentParser
 import ZoetropePipeline
 import ZoetropeFormat
-import ZoetropeRender
+import ZoetropePipeline
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,34 +24,7 @@ struct ValidateCommand: ParsableCommand {
         let files = SceneFiles.resolve(scenes)
         guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
         let outcome = SceneValidation.validate(files, overrides: try overrides.overrides())
-        outcome.lines.forEach { printLine($0) }
+        outcome.summaries.forEach { printLine($0) }
         if let failure = outcome.failure { throw report(failure) }
-    }
-}
-
-/// Loads and evaluates each scene, collecting a summary line or the problems of each.
-enum SceneValidation {
-    static func validate(_ files: [String], overrides: [SceneOverride]) -> (lines: [String], failure: SceneLoadError?) {
-        var lines: [String] = []
-        var problems: [SceneDiagnostic] = []
-        for file in files {
-            do {
-                let loaded = try SceneLoader.load(file, overrides: overrides)
-                let (_, duration) = try loaded.evaluate()
-                let scene = loaded.scene
-                let inputs = SceneInputs.problems(of: scene)
-                guard inputs.isEmpty else {
-                    problems += inputs.map {
-                        SceneDiagnostic(file: file, path: $0.path, message: $0.message, kind: $0.isMissing ? .missingInput : .invalid)
-                    }
-                    continue
-                }
-                let frames = scene.frameRate.frameCount(forDuration: duration)
-                lines.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
-            } catch {
-                problems += error.diagnostics
-            }
-        }
-        return (lines, problems.isEmpty ? nil : SceneLoadError(problems))
     }
 }

@@ -52,7 +52,7 @@ struct ViewCommand: ParsableCommand {
         } catch {
             throw report(error)
         }
-        let folder = out ?? "output/" + scene.scene.name
+        let folder = out ?? OutputLayout.folder(forScene: scene.scene.name)
         var request = scene.renderRequest(into: folder, frames: nil, jobs: jobs ?? coreCount)
         request.settings.resume = true
         _ = try FolderRender.render(request, progress: ProgressReporter(mode: .none))
@@ -66,19 +66,8 @@ struct ViewCommand: ParsableCommand {
         guard out == nil, overrides.assignments.isEmpty, overrides.size == nil, overrides.fps == nil else {
             throw ValidationError("--out, --set, --size and --fps go with a scene; a folder's frames are shown as rendered")
         }
-        guard let manifest = try RenderManifest.read(input + "/manifest.json") else {
-            throw RenderError(message: "\(input): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", exitCode: 66)
-        }
-        // The bands come from the scene the frames were rendered from, if it is still that scene.
-        var scene: EvaluatedScene?, note: String?
-        if let source = AtomicFile.read(manifest.sceneFile), manifest.isRendered(from: source) {
-            let overrides = manifest.overrides.compactMap { try? SceneOverride(parsing: $0) }
-            scene = try? EvaluatedScene.load([manifest.sceneFile], overrides: overrides).first
-            if scene == nil { note = "\(manifest.sceneFile) cannot be read with these frames' overrides; no events or state bands." }
-        } else {
-            note = "\(manifest.sceneFile) is not the scene these frames were rendered from (changed or missing); no events or state bands."
-        }
-        if let note { printError("\(input): \(note)") }
-        return try FrameViewer.write(folder: input, manifest: manifest, scene: scene, note: note)
+        let source = try FrameViewer.source(ofFolder: input)
+        if let note = source.note { printError("\(input): \(note)") }
+        return try FrameViewer.write(folder: input, manifest: source.manifest, scene: source.scene, note: source.note)
     }
 }

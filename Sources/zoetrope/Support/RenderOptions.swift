@@ -25,18 +25,12 @@ struct RenderOptions: ParsableArguments {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (found \(jobs))") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be within 0 < scale <= 16 (found \(scale))") }
-        _ = try selection()
-    }
-
-    /// `--frames`, parsed.
-    func selection() throws -> FrameSelection? {
-        guard let frames else { return nil }
-        do { return try FrameSelection(parsing: frames) } catch { throw ValidationError("--frames: \(error.message)") }
+        _ = try frameSelection(frames)
     }
 
     /// The settings these options give (the rest at their defaults).
     func settings() throws -> RenderSettings {
-        RenderSettings(frames: try selection(), jobs: jobs ?? coreCount, scale: scale, resume: resume, pngCompression: pngCompression)
+        RenderSettings(frames: try frameSelection(frames), jobs: jobs ?? coreCount, scale: scale, resume: resume, pngCompression: pngCompression)
     }
 }
 
