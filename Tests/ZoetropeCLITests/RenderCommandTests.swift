@@ -278,7 +278,12 @@ func frameFiles(_ folder: String) throws -> [String] {
                                                "--set", "render.duration=30"], errors: errors)
         for _ in 0..<3000 where ((try? frameFiles(out)) ?? []).count < 2 && process.isRunning { usleep(10_000) }
         try #require(process.isRunning, "the render ended before the folder could be removed")
-        try FileManager.default.removeItem(atPath: out)
+        // The render keeps adding files while the folder is emptied; removal may need a retry.
+        var removed = false
+        for _ in 0..<100 where !removed {
+            removed = (try? FileManager.default.removeItem(atPath: out)) != nil || !FileManager.default.fileExists(atPath: out)
+        }
+        try #require(removed, "the folder could not be removed")
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && [73, 74].contains(process.terminationStatus), "\(process.terminationStatus): \(message)")

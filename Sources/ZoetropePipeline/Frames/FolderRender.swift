@@ -60,8 +60,10 @@ public enum FolderRender {
         }
         if let video {
             do {
+                let frameFiles = selected.map { folder.path(of: RenderFolder.fileName(ofFrame: $0, frameCount: source.frameCount)) }
                 sinks.append(try VideoExport.sink(for: video, count: selected.count, step: try evenStep(of: selected, for: video),
-                                                  framesPerSecond: scene.frameRate.framesPerSecond, size: (size.width, size.height)))
+                                                  framesPerSecond: scene.frameRate.framesPerSecond, size: (size.width, size.height),
+                                                  frameFiles: frameFiles))
             } catch {
                 for sink in sinks { sink.abandon() }
                 throw error

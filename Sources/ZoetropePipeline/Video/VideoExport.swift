@@ -93,15 +93,16 @@ public enum VideoExport {
     }
 
     /// The sink of `file` for a render's frames as they are drawn (`render --video`): frames
-    /// `step` apart at `framesPerSecond`, each `size` pixels.
-    public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double,
-                            size: (width: Int, height: Int)) throws(RenderError) -> any FrameSink {
+    /// `step` apart at `framesPerSecond`, each `size` pixels; an APNG takes the PNGs of the
+    /// render folder's `frameFiles` as they are written.
+    public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double, size: (width: Int, height: Int),
+                            frameFiles: [String]? = nil) throws(RenderError) -> any FrameSink {
         guard let format = VideoFormat(file: file) else {
             throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
         }
         if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
         let seconds = Double(step) / framesPerSecond
-        return format == .apng ? try AnimatedPNGSink(file, count: count, secondsPerFrame: seconds)
+        return format == .apng ? try AnimatedPNGSink(file, count: count, secondsPerFrame: seconds, frameFiles: frameFiles)
                                : try FFmpegSink(file, format: format, size: size, rate: 1 / seconds)
     }
 
