@@ -2,14 +2,15 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore; CCairo, CDeflate, CZlib and
-// CCrypto only under ZoetropeRender.
+// zoetrope (CLI) → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
+// operations, importing nothing of ours); CCairo, CDeflate, CZlib and CCrypto only under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .library(name: "ZoetropeCore", targets: ["ZoetropeCore"]),
+        .library(name: "ZoetropeFiles", targets: ["ZoetropeFiles"]),
         .library(name: "ZoetropeFormat", targets: ["ZoetropeFormat"]),
         .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
         .library(name: "ZoetropePipeline", targets: ["ZoetropePipeline"]),
@@ -28,8 +29,12 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
+            name: "ZoetropeFiles",
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "ZoetropeFormat",
-            dependencies: ["ZoetropeCore", "Yams"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "Yams"],
             exclude: ["README.md"]
         ),
         .systemLibrary(
@@ -56,6 +61,7 @@ let package = Package(
             name: "ZoetropeRender",
             dependencies: [
                 "ZoetropeCore",
+                "ZoetropeFiles",
                 "CCairo",
                 "CDeflate",
                 "CZlib",
@@ -65,7 +71,7 @@ let package = Package(
         ),
         .target(
             name: "ZoetropePipeline",
-            dependencies: ["ZoetropeCore", "ZoetropeFormat", "ZoetropeRender", "Yams"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "Yams"],
             exclude: ["README.md"]
         ),
         .target(
@@ -76,12 +82,13 @@ let package = Package(
         .executableTarget(
             name: "zoetrope",
             dependencies: [
-                "ZoetropeCore", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline",
+                "ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
         ),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
+        .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),

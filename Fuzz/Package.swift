@@ -25,7 +25,7 @@ let package = Package(
             "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope),
         ]),
         .executableTarget(name: "FuzzCommandLine", dependencies: [
-            "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope),
+            "CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope), .product(name: "ZoetropeRender", package: zoetrope), .product(name: "ZoetropePipeline", package: zoetrope),
         ]),
         .executableTarget(name: "FuzzCurveSpec", dependencies: ["CLibFuzzer", .product(name: "ZoetropeFormat", package: zoetrope)]),
         .executableTarget(name: "FuzzSVGPath", dependencies: ["CLibFuzzer", .product(name: "ZoetropeCore", package: zoetrope)]),

@@ -18,6 +18,9 @@ import Testing
     /// The only folder that may call `cairo_*`.
     static let cairoFolder = "Sources/ZoetropeRender/Cairo/"
 
+    /// The only folder that may ask the file system what a path is (`stat`, `lstat`, `fstat`).
+    static let filesFolder = "Sources/ZoetropeFiles/"
+
     /// The package root: this file is `Tests/ZoetropeRenderTests/BorderTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -40,6 +43,9 @@ import Testing
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.contains("cairo_") && !path.hasPrefix(cairoFolder) {
                 found.append("\(path):\(number + 1): calls Cairo outside \(cairoFolder): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+            if !path.hasPrefix(filesFolder), line.range(of: #"(^|[^A-Za-z0-9_.])[lf]?stat\("#, options: .regularExpression) != nil {
+                found.append("\(path):\(number + 1): calls stat outside \(filesFolder): \(line.trimmingCharacters(in: .whitespaces))")
             }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let position = words.firstIndex(of: "import"), position + 1 < words.count else { continue }
@@ -67,6 +73,7 @@ import Testing
         #expect(files.contains { $0.path.hasPrefix(Self.cairoFolder) && $0.text.contains("cairo_image_surface_create(") })
         #expect(files.contains { $0.path == "Sources/ZoetropeRender/Hashing/SHA256Digest.swift" && $0.text.contains("import CCrypto") })
         #expect(files.contains { $0.path.hasPrefix("Sources/ZoetropeRender/PNG/") && $0.text.contains("import CDeflate") })
+        #expect(files.contains { $0.path.hasPrefix(Self.filesFolder) && $0.text.contains("fstat(") })
     }
 
     @Test(arguments: [
@@ -75,6 +82,7 @@ import Testing
         ("Sources/ZoetropeRender/Frames/X.swift", "import CCrypto", "imports CCrypto"),
         ("Sources/zoetrope/X.swift", "@_implementationOnly import CZlib", "imports CZlib"),
         ("Sources/ZoetropeRender/Cairo/X.swift", "import CDeflate", "imports CDeflate"),
+        ("Sources/ZoetropeFormat/X.swift", "        guard lstat(path, &info) == 0 else { return nil }", "calls stat"),
     ])
     func aCrossingIsNamedWithItsFileAndLine(path: String, line: String, expected: String) {
         let found = Self.violations(in: "import ZoetropeCore\n\n" + line + "\n", path: path)
@@ -87,6 +95,8 @@ import Testing
         ("Sources/ZoetropeRender/PNG/X.swift", "internal import CDeflate\ninternal import CZlib"),
         ("Sources/ZoetropeRender/Hashing/SHA256Digest.swift", "internal import CCrypto"),
         ("Sources/ZoetropeRender/Drawing/X.swift", "import ZoetropeCore\n/// Draws like Cairo's `translate`."),
+        ("Sources/ZoetropeFiles/X.swift", "        guard fstat(descriptor, &info) == 0 else { return nil }"),
+        ("Sources/ZoetropeRender/X.swift", "        FileSystem.stat(path); let x = image.stat(); restat(0)"),
     ])
     func linesInsideTheirFolderPass(path: String, text: String) {
         #expect(Self.violations(in: text, path: path).isEmpty)

@@ -2,6 +2,7 @@ import CLibFuzzer
 import Glibc
 import ZoetropeCore
 import ZoetropeFormat
+import ZoetropePipeline
 import ZoetropeRender
 
 /// A small scene for the options to act on.

@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoundationEssentials
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A scene read from a file, with the overrides applied.
 public struct LoadedScene: Sendable {
@@ -74,7 +70,7 @@ public enum SceneLoader {
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
-                                     fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: fileHead)
+                                     fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: FileSystem.prefix(of:count:))
         guard let scene = document.makeScene() else { throw SceneLoadError(naming + reader.diagnostics) }
         guard naming.isEmpty else { throw SceneLoadError(naming) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
@@ -93,21 +89,6 @@ public enum SceneLoader {
             let reason = name.isEmpty || name == "." || name == ".." ? "cannot name a folder" : error.reason(folder: "output folder")
             return "the scene's name \"\(name)\" (the file's name without its extension) \(reason); rename the file"
         }
-    }
-
-    /// The first `count` bytes of `file` (fewer when it is shorter, none when unreadable or not
-    /// a regular file): an image layer's PNG header, read without the pixels, never blocking on
-    /// a FIFO.
-    static func fileHead(_ file: String, count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
-        return read > 0 ? Array(buffer[0..<read]) : []
     }
 
     /// `scenes/frog.yaml` → `frog`.

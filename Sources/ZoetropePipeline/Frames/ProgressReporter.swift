@@ -2,6 +2,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeFiles
 import ZoetropeRender
 
 /// How a render reports progress (`--progress`).

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import ZoetropeCore
+import ZoetropeFiles
 import ZoetropeRender
 
 /// A report folder: `report.json`, `index.html`, this run's frames and the failures' artifacts.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeFiles
 import ZoetropeRender
 
 /// The real `ffmpeg`, run with raw frames written to its standard input (no temporary files).

@@ -3,6 +3,7 @@ internal import CCairo
 import Glibc
 #endif
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A Cairo surface that a frame is drawn on: owns its `cairo_surface_t`.
 class CairoSurface {
@@ -64,7 +65,7 @@ final class CairoImageSurface: CairoSurface {
     /// the limits before the rest is read, and a file larger than any PNG within them could be
     /// (its pixels stored uncompressed, with room to spare) is not read at all.
     convenience init(png path: String) throws(CairoError) {
-        if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
+        if let header = PNGHeader(FileSystem.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
             throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
         }
         if let size = FileSystem.size(at: path), size > Self.largestPNGFile {

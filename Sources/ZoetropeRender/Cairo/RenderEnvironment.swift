@@ -3,6 +3,7 @@ import Glibc
 #endif
 internal import CCairo
 import ZoetropeCore
+import ZoetropeFiles
 
 /// What a frame's pixels depend on besides the scene: the versions of the libraries that draw
 /// it and the font files its text is set in. Goldens record it, so a difference caused by

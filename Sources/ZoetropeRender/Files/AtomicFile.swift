@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ZoetropeFiles
 
 /// Writes files so that a reader sees the whole old file or the whole new one, never half:
 /// the bytes go to a hidden temporary file in the same folder, which is then renamed.
@@ -106,19 +107,6 @@ public enum AtomicFile {
 
     /// True when `path` exists and can be read (without reading it).
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
-
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter; empty when it
-    /// cannot be read or is not a regular file): enough to look at a header without reading the
-    /// rest, never blocking on a FIFO.
-    public static func prefix(of path: String, count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        guard let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return [] }
-        defer { close(descriptor) }
-        guard FileSystem.kind(ofDescriptor: descriptor) == .regularFile else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
-        return read > 0 ? Array(buffer[0..<read]) : []
-    }
 
     /// The bytes of `path`, or nil when it cannot be read or is not a regular file: opened without
     /// blocking and checked once open, so a FIFO or a device where a file is expected never

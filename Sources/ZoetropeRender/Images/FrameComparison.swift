@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ZoetropeCore
+import ZoetropeFiles
 
 /// Compares two PNGs, or two folders of frames file by file, with an `ImageDiff` and tolerances.
 public struct FrameComparison: Sendable {
@@ -129,7 +130,7 @@ public struct FrameComparison: Sendable {
             let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
             throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", exitCode: 65)
         }
-        if let header = PNGHeader(AtomicFile.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
+        if let header = PNGHeader(FileSystem.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
             throw RenderError(message: "\(path): \(header.limitDescription)", exitCode: 65)
         }
         do {

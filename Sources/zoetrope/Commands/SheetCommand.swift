@@ -3,6 +3,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeFiles
 import ZoetropeFormat
 import ZoetropePipeline
 import ZoetropeRender

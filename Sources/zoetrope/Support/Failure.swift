@@ -3,6 +3,7 @@ import ArgumentParser
 import Glibc
 #endif
 import ZoetropeCore
+import ZoetropeFiles
 import ZoetropeFormat
 import ZoetropeRender
 

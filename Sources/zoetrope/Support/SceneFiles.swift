@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import ZoetropeFiles
 import ZoetropeRender
 
 /// The scene files a command works on: the given ones, or every scene in `scenes/`.

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The POSIX file operations the render, pipeline and command targets share: what is at a path
+/// The POSIX file operations every target that touches files shares (the scene reader, drawing,
+/// the pipeline, the commands): what is at a path
 /// (`stat`, `lstat`, `fstat`), opening a file for reading without blocking, and writing or
 /// reading a descriptor to the end with `EINTR` retried. One place, so a check such as "a
 /// regular file" means the same everywhere and no loop forgets an interrupted `write(2)`.
@@ -154,5 +155,17 @@ public enum FileSystem {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The first `count` bytes of `path` (fewer when it is shorter, none when it cannot be read
+    /// or is not a regular file): a PNG's header, read without its pixels, never blocking on a
+    /// FIFO or a device.
+    public static func prefix(of path: String, count: Int) -> [UInt8] {
+        guard count > 0, let descriptor = openForReadingWithoutBlocking(path) else { return [] }
+        defer { close(descriptor) }
+        guard kind(ofDescriptor: descriptor) == .regularFile else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        return read > 0 ? Array(buffer[0..<read]) : []
     }
 }

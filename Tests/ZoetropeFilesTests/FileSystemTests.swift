@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ZoetropeRender
+import ZoetropeFiles
 
 /// `FileSystem` tells files, folders, links and FIFOs apart, and writes every byte or says why not.
 @Suite struct FileSystemTests {
@@ -55,5 +55,16 @@ import Testing
         #expect(throws: FileSystem.WriteFailure.failed(errno: EBADF)) {
             try FileSystem.writeAll(descriptor: ends[1], bytes: [1, 2, 3])
         }
+    }
+
+    /// A file's first bytes, as many as it has; nothing of a FIFO (never blocking) or a folder.
+    @Test func thePrefixOfAFileIsItsFirstBytesAndNothingElseHasOne() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(FileSystem.prefix(of: folder + "/file", count: 2) == Array("ab".utf8))
+        #expect(FileSystem.prefix(of: folder + "/file", count: 10) == Array("abc".utf8))
+        #expect(FileSystem.prefix(of: folder + "/fifo", count: 8) == [])
+        #expect(FileSystem.prefix(of: folder + "/inner", count: 8) == [])
+        #expect(FileSystem.prefix(of: folder + "/missing", count: 8) == [])
     }
 }
