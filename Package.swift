@@ -77,7 +77,8 @@ let package = Package(
         .target(
             name: "ZoetropeSnapshotTesting",
             dependencies: ["ZoetropeCore", "ZoetropeRender", "ZoetropePipeline",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "zoetrope",

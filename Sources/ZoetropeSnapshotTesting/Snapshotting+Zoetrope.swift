@@ -35,10 +35,8 @@ extension Snapshotting where Value == Movie, Format == Data {
     public static func contactSheet(count: Int = 12, columns: Int = 4, width: Int = 240, tolerance: Tolerance = Tolerance()) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .zoetropeImage(tolerance)) { movie in
             ZoetropeSnapshot.png { () throws(RenderError) -> RasterImage in
-                let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-sheet-\(UUID().uuidString).png").path
-                defer { try? FileManager.default.removeItem(atPath: path) }
-                try movie.writeContactSheet(to: path, count: count, columns: columns, width: width)
-                do { return try RasterImage(pngFile: path) } catch { throw RenderError(message: "\(error)", exitCode: 70) }
+                let sheet = try movie.contactSheet(count: count, columns: columns, width: width)
+                do { return try sheet.image() } catch { throw RenderError(message: "\(movie.name): \(error)", exitCode: 70) }
             }
         }
     }

@@ -106,17 +106,16 @@ public struct Movie: Sendable {
     /// Writes a contact sheet of `count` evenly spaced frames (first and last included), in
     /// `columns` thumbnails `width` pixels wide, each labelled with its time and frame.
     public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) {
-        try FramePipeline.run(contactSheetPlan(count: count, width: width), into: [contactSheetSink(columns: columns, width: width, path: path)])
+        try contactSheet(count: count, columns: columns, width: width).write(to: path)
     }
 
-    /// The plan of a contact sheet's thumbnails: `count` evenly spaced frames, `width` pixels wide.
-    func contactSheetPlan(count: Int, width: Int) -> FramePlan {
-        FramePlan(self, frames: ContactSheet.evenlySpaced(count, of: frames.count), scale: Double(width) / max(canvas.size.x, 1))
-    }
-
-    /// The sink of a contact sheet of this movie, written to `path` (nil: kept).
-    func contactSheetSink(columns: Int, width: Int, path: String?) -> ContactSheetSink {
-        ContactSheetSink(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", columns: columns, cellWidth: width, path: path)
+    /// A contact sheet of `count` evenly spaced frames (first and last included), drawn in memory.
+    public func contactSheet(count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) -> ContactSheet {
+        let sink = ContactSheetSink(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", columns: columns,
+                                    cellWidth: width, path: nil)
+        let plan = FramePlan(self, frames: ContactSheet.evenlySpaced(count, of: frames.count), scale: Double(width) / max(canvas.size.x, 1))
+        try FramePipeline.run(plan, into: [sink])
+        return sink.sheet
     }
 }
 

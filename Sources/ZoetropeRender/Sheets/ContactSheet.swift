@@ -48,6 +48,17 @@ public struct ContactSheet: Sendable {
 
     /// The sheet as PNG bytes.
     public func pngData() throws(CairoError) -> [UInt8] {
+        try draw().pngData()
+    }
+
+    /// The sheet's pixels.
+    public func image() throws(CairoError) -> RasterImage {
+        guard let surface = try draw().image else { throw CairoError(message: "no pixels", operation: "drawing a sheet") }
+        return RasterImage(surface: surface)
+    }
+
+    /// The sheet drawn on a surface of its own.
+    private func draw() throws(CairoError) -> FrameDrawer {
         let (gap, labelHeight, titleHeight, cellHeight) = (Self.gap, Self.labelHeight, Self.titleHeight, cellHeight)
         let (width, height) = pixelSize
         let drawer = try FrameDrawer(width: width, height: height)
@@ -70,7 +81,7 @@ public struct ContactSheet: Sendable {
                               alignment: .center, size: 12, color: Color(hex: "#444444") ?? .black)
         }
         try context.checkStatus()
-        return try drawer.pngData()
+        return drawer
     }
 
     /// Writes the sheet to `path` atomically.
