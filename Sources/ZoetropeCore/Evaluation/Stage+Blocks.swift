@@ -32,7 +32,7 @@ extension Stage {
             if removing { world.animations.removeAll(of: layer, property) { _ in true } }
             return (from, nil)
         }
-        let sameTimeline: (RunningAnimation) -> Bool = { $0.clock.owner == .timeline(root) }
+        let sameTimeline: (RunningAnimation) -> Bool = { $0.clock.owner == .group(root) }
         let follows = world.animations.slots(of: layer, property).contains { slot in
             world.animations[slot].map { sameTimeline($0) && $0.component == nil } ?? false
         }

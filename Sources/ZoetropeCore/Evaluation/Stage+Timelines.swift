@@ -3,8 +3,8 @@
 /// and show what `TimelineSpan` maps the playhead to, so reversing or scrubbing replays children
 /// that had already ended.
 extension Stage {
-    /// Performs a control call on group or timeline `index`.
-    mutating func perform(_ action: ScriptAction, onTimeline index: Int) throws(AnimatorCallError) {
+    /// Performs a control call on group `index`.
+    mutating func perform(_ action: ScriptAction, onGroup index: Int) throws(AnimatorCallError) {
         let kind = groups[index].kind.rawValue
         let before = WorldState.PriorClock.timeline(index, world.timelines[index])
         var clock = world.timelines[index].clock
@@ -49,7 +49,7 @@ extension Stage {
             throw error
         }
         world.timelines[index].clock = clock
-        apply(effect, to: .timeline(index), before: before)
+        apply(effect, to: .group(index), before: before)
         refreshDue(index)
     }
 
@@ -60,9 +60,9 @@ extension Stage {
         let kind = groups[index].kind.rawValue
         for descendant in graph.descendants[index] {
             let target = descendant.target
-            let state = switch graph.target(target) {
+            let state = switch target {
             case .animator(let animator): world.animators[animator].state
-            case .timeline(let timeline): world.timelines[timeline].clock.state
+            case .group(let group): world.timelines[group].clock.state
             }
             if state != .inactive {
                 throw AnimatorCallError(call: action.callName, state: "inactive",
@@ -84,11 +84,12 @@ extension Stage {
     /// takes over from there on. An animator the timeline reaches at two places (directly and
     /// through a group, say) plays at both.
     mutating func runChildren(of timeline: Int) {
-        let leaves = graph.descendants[timeline].filter { graph.target($0.target).animator != nil }
-        let blocks = Dictionary(leaves.map { ($0.target, world.pendingBlocks[$0.target]) }, uniquingKeysWith: { first, _ in first })
+        let leaves = graph.descendants[timeline].compactMap { descendant in
+            descendant.target.animator.map { (animator: $0, span: descendant.span) }
+        }
+        let blocks = Dictionary(leaves.map { ($0.animator, world.pendingBlocks[$0.animator]) }, uniquingKeysWith: { first, _ in first })
         var entries: [(start: Double, leaf: Int, span: TimelineSpan, block: AnimationBlock)] = []
-        for descendant in leaves {
-            let leaf = descendant.target, span = descendant.span
+        for (leaf, span) in leaves {
             for block in blocks[leaf] ?? [] {
                 entries.append((span.playhead(atLocalTime: block.delayFactor * span.length), leaf, span, block))
             }

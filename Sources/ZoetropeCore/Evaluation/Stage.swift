@@ -53,28 +53,9 @@ public struct Stage: Sendable {
                            pendingBlocks: animators.map(\.blocks))
     }
 
-    /// Adds an inactive animator; returns its index. Groups may already be on the stage: their
-    /// control indices (after the animators') move up by one, in their members and in every
-    /// completion's actions, so each still addresses the same animator, group or timeline.
+    /// Adds an inactive animator; returns its index. Groups may already be on the stage: they
+    /// address their members by `ControlTarget`, which an animator's arrival does not change.
     public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
-        if !groups.isEmpty {
-            let animatorCount = definitions.count
-            func moved(_ index: Int) -> Int {
-                ControlTarget(index: index, animatorCount: animatorCount).index(animatorCount: animatorCount + 1)
-            }
-            func moved(_ completion: Completion) -> Completion {
-                var completion = completion
-                completion.actions = completion.actions.map { $0.retargeted(moved) }
-                return completion
-            }
-            for group in groups.indices {
-                groups[group].members = groups[group].members.map { GroupDefinition.Member(target: moved($0.target), delay: $0.delay) }
-                groups[group].completions = groups[group].completions.map(moved)
-            }
-            for animator in definitions.indices {
-                definitions[animator].completions = definitions[animator].completions.map(moved)
-            }
-        }
         definitions.append(definition)
         world.animators.append(AnimatorState(definition: definition))
         world.pendingBlocks.append(definition.blocks)
@@ -82,13 +63,13 @@ public struct Stage: Sendable {
         return definitions.count - 1
     }
 
-    /// Adds an inactive group or timeline over targets already on the stage; returns its target
-    /// index (after every animator and every earlier group).
-    public mutating func addGroup(_ definition: GroupDefinition) -> Int {
+    /// Adds an inactive group (or timeline) over targets on the stage; returns its target.
+    /// A member that names no animator or group on the stage counts as absent.
+    public mutating func addGroup(_ definition: GroupDefinition) -> ControlTarget {
         groups.append(definition)
         graph = ControlGraph(animators: definitions, groups: groups)
         world.timelines.append(Playhead(definition: definition, length: graph.lengths[groups.count - 1]))
-        return definitions.count + groups.count - 1
+        return .group(groups.count - 1)
     }
 
     // MARK: - Reading
@@ -110,11 +91,16 @@ public struct Stage: Sendable {
         world.status(at: time, animators: definitions, groups: groups, graph: graph)
     }
 
-    /// The id of a control target (an animator, a group or a timeline).
-    public func targetID(_ target: Int) -> String {
-        switch graph.target(target) {
+    /// The observable state of one animator or group now.
+    public func status(of target: ControlTarget) -> AnimatorStatus {
+        world.status(of: target, at: time, animators: definitions, groups: groups, graph: graph)
+    }
+
+    /// The id of a control target (an animator or a group).
+    public func targetID(_ target: ControlTarget) -> String {
+        switch target {
         case .animator(let index): definitions[index].id
-        case .timeline(let index): groups[index].id
+        case .group(let index): groups[index].id
         }
     }
 
@@ -240,7 +226,7 @@ public struct Stage: Sendable {
             return record(graph.descendants[timeline][descendant].target, at: position)
         case .timelineEnd(let index):
             switch world.timelines[index].clock.reachEnd(at: time) {
-            case .completed(let position): return end(.timeline(index), at: position)
+            case .completed(let position): return end(.group(index), at: position)
             case .held, .rejoined:
                 world.timelines[index].due = []
                 return nil
@@ -253,7 +239,7 @@ public struct Stage: Sendable {
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
     /// written at `path`, performed now.
     public func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
-        let target = action.animator.map { " \"\(targetID($0))\"" } ?? ""
+        let target = action.target.map { " \"\(targetID($0))\"" } ?? ""
         return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }
 

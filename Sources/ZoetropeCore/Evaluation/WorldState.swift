@@ -12,7 +12,7 @@ enum AnimationClock: Sendable {
     var owner: ControlTarget? {
         switch self {
         case .animator(let index): .animator(index)
-        case .timeline(let root, _, _): .timeline(root)
+        case .timeline(let root, _, _): .group(root)
         case .finger: nil
         }
     }
@@ -179,45 +179,53 @@ struct WorldState: Sendable {
 
     // MARK: - Control
 
-    /// The active timeline that drives `target` (an animator or a nested timeline), if any: a
+    /// The active group that drives `target` (an animator or a nested group), if any: a
     /// driven target keeps no time of its own and takes no calls.
-    func driver(of target: Int, in graph: ControlGraph) -> Int? {
-        graph.containers[target].first { timelines[$0].clock.state != .inactive }
+    func driver(of target: ControlTarget, in graph: ControlGraph) -> Int? {
+        graph.containers(of: target).first { timelines[$0].clock.state != .inactive }
     }
 
-    /// The root timeline driving `target`, with the target's span on its axis.
-    func root(of target: Int, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
+    /// The root group driving `target`, with the target's span on its axis.
+    func root(of target: ControlTarget, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
         // An active container driven by no other is the root; its list holds the target's span.
-        for (position, container) in graph.containers[target].enumerated() where timelines[container].clock.state != .inactive {
-            guard driver(of: ControlTarget.timeline(container).index(animatorCount: graph.animatorCount), in: graph) == nil else { continue }
-            return (container, graph.descendants[container][graph.descendantIndex[target][position]].span)
+        let containers = graph.containers(of: target)
+        for (position, container) in containers.enumerated() where timelines[container].clock.state != .inactive {
+            guard driver(of: .group(container), in: graph) == nil else { continue }
+            return (container, graph.descendants[container][graph.descendantIndices(of: target)[position]].span)
         }
         return nil
     }
 
-    /// Every animator's, then every group's and timeline's observable state at `time` (SPEC
-    /// §3.5: a driven target reports its root's state and its own local fraction).
+    /// Every animator's, then every group's observable state at `time`.
     func status(at time: Double, animators definitions: [AnimatorDefinition], groups: [GroupDefinition],
                 graph: ControlGraph) -> [AnimatorStatus] {
-        let ids = definitions.map(\.id) + groups.map(\.id)
-        return ids.indices.map { target in
-            if let (root, span) = root(of: target, in: graph) {
-                let clock = timelines[root].clock
-                let local = span.fraction(atPlayhead: timelines[root].position(at: time))
-                let playhead = graph.target(target).timeline == nil ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
-                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
-                                      fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
-            }
-            switch graph.target(target) {
-            case .animator(let index):
-                let state = animators[index]
-                return AnimatorStatus(id: ids[target], state: state.state, isRunning: state.isRunning, isReversed: state.isReversed,
-                                      fractionComplete: state.fractionComplete(at: time))
-            case .timeline(let index):
-                let clock = timelines[index].clock
-                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
-                                      fractionComplete: clock.fractionComplete(at: time), playhead: timelines[index].position(at: time))
-            }
+        graph.targets.map { status(of: $0, at: time, animators: definitions, groups: groups, graph: graph) }
+    }
+
+    /// The observable state of `target` at `time` (SPEC §3.5: a driven target reports its
+    /// root's state and its own local fraction).
+    func status(of target: ControlTarget, at time: Double, animators definitions: [AnimatorDefinition], groups: [GroupDefinition],
+                graph: ControlGraph) -> AnimatorStatus {
+        let id = switch target {
+        case .animator(let index): definitions[index].id
+        case .group(let index): groups[index].id
+        }
+        if let (root, span) = root(of: target, in: graph) {
+            let clock = timelines[root].clock
+            let local = span.fraction(atPlayhead: timelines[root].position(at: time))
+            let playhead = target.group == nil ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
+            return AnimatorStatus(target: target, id: id, state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                  fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
+        }
+        switch target {
+        case .animator(let index):
+            let state = animators[index]
+            return AnimatorStatus(target: target, id: id, state: state.state, isRunning: state.isRunning, isReversed: state.isReversed,
+                                  fractionComplete: state.fractionComplete(at: time))
+        case .group(let index):
+            let clock = timelines[index].clock
+            return AnimatorStatus(target: target, id: id, state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                  fractionComplete: clock.fractionComplete(at: time), playhead: timelines[index].position(at: time))
         }
     }
 }

@@ -1,24 +1,38 @@
-/// Which timelines drive which targets, and where each target sits on their axes: the shape of
-/// a scene's groups and timelines, computed once.
+/// Which groups drive which targets, and where each target sits on their axes: the shape of a
+/// scene's groups, computed once.
 public struct ControlGraph: Hashable, Sendable {
-    /// A target driven by a timeline, with its span on that timeline's axis.
+    /// A target driven by a group, with its span on that group's axis.
     public struct Descendant: Hashable, Sendable {
-        /// A control target (an animator index, or `animatorCount + group index`).
-        public var target: Int
+        public var target: ControlTarget
         public var span: TimelineSpan
+    }
+
+    /// Where a target appears: the groups that contain it, at any depth, and beside each, where
+    /// it first appears in that group's `descendants`.
+    private struct Containment: Hashable, Sendable {
+        var groups: [Int] = []
+        var positions: [Int] = []
     }
 
     public let animatorCount: Int
     /// For each group: every target it drives (its members, and theirs through nesting),
-    /// deepest first (a nested timeline follows its own children), then in the order written.
+    /// deepest first (a nested group follows its own children), then in the order written.
     public let descendants: [[Descendant]]
     /// For each group: its length T in its own seconds.
     public let lengths: [Double]
-    /// For each control target: the groups that contain it, at any depth.
-    public let containers: [[Int]]
-    /// For each control target, beside `containers`: where it first appears in that group's
-    /// `descendants` (the span a driven target shows, found without searching the list).
-    public let descendantIndex: [[Int]]
+    private let animatorContainment: [Containment]
+    private let groupContainment: [Containment]
+
+    /// Every control target, in the order status lists report them: animators, then groups.
+    public var targets: [ControlTarget] { ControlTarget.all(animatorCount: animatorCount, groupCount: lengths.count) }
+
+    /// Where `target` stands in `targets`, and so in every status list.
+    public func position(of target: ControlTarget) -> Int {
+        switch target {
+        case .animator(let animator): animator
+        case .group(let group): animatorCount + group
+        }
+    }
 
     public init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
         animatorCount = animators.count
@@ -44,35 +58,58 @@ public struct ControlGraph: Hashable, Sendable {
                 }
                 frames[frames.count - 1].member += 1
                 let member = members[frame.member]
-                guard let nested = ControlTarget(index: member.target, animatorCount: animators.count).timeline else {
+                switch member.target {
+                case .animator(let animator):
+                    guard animators.indices.contains(animator) else { continue }
                     let length = GroupDefinition.axisDuration(of: member.target, animators: animators, groups: [])
                     list.append(Descendant(target: member.target, span: frame.span.child(at: member.delay, length: length)))
-                    continue
+                case .group(let nested):
+                    guard groups.indices.contains(nested), !onPath[nested] else { continue }  // the reader refuses cycles
+                    let child = frame.span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested],
+                                                 timing: groups[nested].timing)
+                    onPath[nested] = true
+                    frames.append((nested, child, 0))
                 }
-                guard nested < groups.count, !onPath[nested] else { continue }  // the reader refuses cycles
-                let child = frame.span.child(at: member.delay, scale: groups[nested].timeScale, length: lengths[nested],
-                                             timing: groups[nested].timing)
-                onPath[nested] = true
-                frames.append((nested, child, 0))
             }
             return list
         }
         descendants = groups.indices.map(walk)
-        var containers = Array(repeating: [Int](), count: animators.count + groups.count)
-        var descendantIndex = containers
+        var animatorContainment = Array(repeating: Containment(), count: animators.count)
+        var groupContainment = Array(repeating: Containment(), count: groups.count)
         for (group, list) in descendants.enumerated() {
-            for (index, descendant) in list.enumerated() where containers[descendant.target].last != group {
-                containers[descendant.target].append(group)
-                descendantIndex[descendant.target].append(index)
+            for (index, descendant) in list.enumerated() {
+                switch descendant.target {
+                case .animator(let animator) where animatorContainment[animator].groups.last != group:
+                    animatorContainment[animator].groups.append(group)
+                    animatorContainment[animator].positions.append(index)
+                case .group(let nested) where groupContainment[nested].groups.last != group:
+                    groupContainment[nested].groups.append(group)
+                    groupContainment[nested].positions.append(index)
+                default:
+                    continue
+                }
             }
         }
         self.lengths = lengths
-        self.containers = containers
-        self.descendantIndex = descendantIndex
+        self.animatorContainment = animatorContainment
+        self.groupContainment = groupContainment
     }
 
-    /// A control target as what it is.
-    public func target(_ index: Int) -> ControlTarget {
-        ControlTarget(index: index, animatorCount: animatorCount)
+    /// The groups that contain `target`, at any depth.
+    public func containers(of target: ControlTarget) -> [Int] {
+        containment(of: target).groups
+    }
+
+    /// Beside `containers(of:)`: where `target` first appears in each container's
+    /// `descendants` (the span a driven target shows, found without searching the list).
+    public func descendantIndices(of target: ControlTarget) -> [Int] {
+        containment(of: target).positions
+    }
+
+    private func containment(of target: ControlTarget) -> Containment {
+        switch target {
+        case .animator(let animator): animatorContainment.indices.contains(animator) ? animatorContainment[animator] : Containment()
+        case .group(let group): groupContainment.indices.contains(group) ? groupContainment[group] : Containment()
+        }
     }
 }
