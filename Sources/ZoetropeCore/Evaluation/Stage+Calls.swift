@@ -8,7 +8,7 @@ extension Stage {
             if let driver = world.driver(of: target, in: graph) {
                 let kind = groups[driver].kind.rawValue
                 throw AnimatorCallError(call: action.callName, state: "driven", legal: "control the \(kind)",
-                                        reason: "driven by \(kind) \"\(groups[driver].id)\", which is \(world.timelines[driver].clock.state.rawValue)")
+                                        reason: "driven by \(kind) \"\(groups[driver].id)\", which is \(world.playheads[driver].clock.state.rawValue)")
             }
             if case .group(let index) = target {
                 try perform(action, onGroup: index)
@@ -166,8 +166,8 @@ extension Stage {
         case .animator(let animator):
             world.animators[animator].becomeInactive()
         case .group(let group):
-            world.timelines[group].clock.becomeInactive()
-            world.timelines[group].due = []
+            world.playheads[group].clock.becomeInactive()
+            world.playheads[group].due = []
         }
         rearm(owner)
         return record(owner, at: position)

@@ -1,10 +1,11 @@
-/// A group or a timeline of animators (and of other groups and timelines): one clock, the
-/// playhead, that drives every member (SPEC §3.5).
+/// A group of animators (and of other groups): one clock, the playhead, that drives every
+/// member (SPEC §3.5). Core's one name for what a scene file declares under `groups:` or
+/// `timelines:` (see the module README).
 ///
-/// A timeline places each member at a start time on its own axis; a group is the timeline whose
-/// members all start at 0 (each after its own delay). Either is as long as its longest member
-/// (start + length), and is controlled exactly as a property animator whose time fraction is
-/// playhead / length.
+/// Each member starts at a time on the group's own axis (its timeline): a `groups:` entry starts
+/// them all at 0 (each after its own delay), a `timelines:` entry places them by GSAP's
+/// positions (`TimelineLayout`). A group is as long as its longest member (start + length), and
+/// is controlled exactly as a property animator whose time fraction is playhead / length.
 public struct GroupDefinition: Hashable, Sendable {
     /// How the scene file declared it; groups and timelines behave alike.
     public enum Kind: String, Hashable, Sendable {

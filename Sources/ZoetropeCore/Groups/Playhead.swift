@@ -1,11 +1,12 @@
-/// The clock of a timeline or group: its own animator-like state (SPEC §3.2's calls, with the
-/// time fraction p / T and the timeline's cubic timing), read as a playhead p in its own seconds.
+/// The clock of a group: its own animator-like state (SPEC §3.2's calls, with the time
+/// fraction p / T and the group's cubic timing), read as a playhead p, a position on the group's
+/// own time axis (its timeline) in seconds.
 public struct Playhead: Hashable, Sendable {
-    /// The timeline's own state; its time fraction is playhead / length.
+    /// The group's own state; its time fraction is playhead / length.
     public var clock: AnimatorState
-    /// T: the end of the last child, in the timeline's own seconds.
+    /// T: the end of the last child, in the group's own seconds.
     public let length: Double
-    /// How fast its own time runs against the scene's (a timeline's `timeScale`).
+    /// How fast its own time runs against the scene's (a group's `timeScale`).
     public let timeScale: Double
     /// The descendants (indices into `ControlGraph.descendants`) whose completion the running
     /// playhead has still to cross in its current direction, the next one last. Empty unless running.
@@ -17,7 +18,7 @@ public struct Playhead: Hashable, Sendable {
         clock = AnimatorState(timing: .cubic(definition.timing), duration: length, options: definition.options, rate: definition.timeScale)
     }
 
-    /// The playhead at `time`, in the timeline's own seconds: 0 while inactive.
+    /// The playhead at `time`, in the group's own seconds: 0 while inactive.
     public func position(at time: Double) -> Double {
         guard clock.state == .active else { return 0 }
         return length * min(max(clock.progress(at: time).x, 0), 1)

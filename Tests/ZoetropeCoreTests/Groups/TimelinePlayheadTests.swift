@@ -90,7 +90,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         let outcome: Outcome
         do {
             try stage.perform(Self.action(call))
-            let clock = stage.timeline(0).clock
+            let clock = stage.playhead(ofGroup: 0).clock
             outcome = .becomes(clock.state, running: clock.isRunning)
         } catch {
             outcome = .error
@@ -268,7 +268,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
             let t = Double(step) / 8
             guard t < firstEnd, let state = status(run, "tl", t), state.state == .active, let playhead = state.playhead else { continue }
             var fresh = Stage(scene: scene(timeline: members, timeScale: timeScale, timings: timings))
-            let length = fresh.timeline(0).length
+            let length = fresh.playhead(ofGroup: 0).length
             try? fresh.perform(.fraction(animator: tl, value: length > 0 ? playhead / length : 0))
             let expected = fresh.presentation, shown = run.presentation(at: t).values
             for layer in expected.indices {
