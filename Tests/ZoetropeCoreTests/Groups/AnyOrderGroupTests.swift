@@ -99,4 +99,22 @@ import ZoetropeCore
         stage.advance(to: 3)
         #expect(stage.stage.completions.map(\.animator) == ["animator0", "group0", "animator1", "group1"])
     }
+
+    @Test func aCycleMadeFromSwiftIsReportedAndNeitherHangsNorTraps() throws {
+        // A member may name a group made later, so Swift can close a cycle the reader refuses.
+        var stage = Stage(layers: LayerTree([Layer(id: "a", shape: .rect)]))
+        let move = stage.addAnimator(AnimatorDefinition(id: "move", duration: 1, timing: .cubic(.linear), blocks: [
+            AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position, component: 0), .number(100))]),
+        ]))
+        let first = stage.addGroup(GroupDefinition(id: "first", members: [.init(target: .group(1))]))
+        let second = stage.addGroup(GroupDefinition(id: "second", members: [.init(target: first), .init(target: .animator(move))]))
+        #expect(GroupDefinition.cycles(in: stage.groups).map(\.description) == [
+            "group \"first\" contains itself (through its members); groups must not form cycles",
+            "group \"second\" contains itself (through its members); groups must not form cycles",
+        ])
+        try stage.perform(.start(animator: second, delay: 0))
+        stage.advance(to: 2)
+        #expect(stage.presentation[0].position.x == 100)
+        #expect(stage.status(of: second).state == .inactive)
+    }
 }
