@@ -12,7 +12,7 @@
 /// ```
 public final class AnimationStage {
     public private(set) var stage: Stage
-    private var handlers: [Int: [(AnimatingPosition) -> Void]] = [:]
+    private var handlers: [ControlTarget: [(AnimatingPosition) -> Void]] = [:]
     private var handledCompletions = 0
 
     public init(layers: [Layer], colorSpace: ColorSpace = .srgb) {
@@ -74,7 +74,7 @@ public final class AnimationStage {
         stage.addAnimator(definition)
     }
 
-    func add(_ definition: GroupDefinition) -> Int { stage.addGroup(definition) }
+    func add(_ definition: GroupDefinition) -> ControlTarget { stage.addGroup(definition) }
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)
@@ -85,19 +85,17 @@ public final class AnimationStage {
         try stage.setOptions(options, of: animator)
     }
 
-    func addHandler(_ handler: @escaping (AnimatingPosition) -> Void, to animator: Int) {
-        handlers[animator, default: []].append(handler)
+    func addHandler(_ handler: @escaping (AnimatingPosition) -> Void, to target: ControlTarget) {
+        handlers[target, default: []].append(handler)
     }
 
-    /// Calls the handlers of completions not yet handled, in order; an animator's handlers are
-    /// cleared once called, as UIKit clears them when the animator finishes.
+    /// Calls the handlers of completions not yet handled, in order; an animator's (or group's)
+    /// handlers are cleared once called, as UIKit clears them when the animator finishes.
     private func runHandlers() {
         while handledCompletions < stage.completions.count {
             let record = stage.completions[handledCompletions]
             handledCompletions += 1
-            guard let index = stage.definitions.firstIndex(where: { $0.id == record.animator })
-                    ?? stage.groups.firstIndex(where: { $0.id == record.animator }).map({ stage.definitions.count + $0 }) else { continue }
-            let due = handlers.removeValue(forKey: index) ?? []
+            let due = handlers.removeValue(forKey: record.target) ?? []
             for handler in due { handler(record.position) }
         }
     }

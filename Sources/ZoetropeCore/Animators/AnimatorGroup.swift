@@ -13,22 +13,19 @@
 /// try intro.setReversed(true)
 /// ```
 ///
-/// Groups and animators may be made in any order: a group's `index` follows the stage's
-/// animators, made before it or after.
+/// Groups and animators may be made in any order: a group names its members by
+/// `ControlTarget`, which animators made later do not change.
 public final class AnimatorGroup: AnimationControl {
     public let stage: AnimationStage
-    /// Which of the stage's groups and timelines this is.
-    private let group: Int
-    /// The group's index among the stage's control targets (after every animator, including
-    /// those made after it).
-    public var index: Int { ControlTarget.timeline(group).index(animatorCount: stage.stage.definitions.count) }
+    /// The group as a control target on its stage (`.group(i)`: another group's member, say).
+    public let index: ControlTarget
 
     /// A group whose members (animators' or groups' `index`) start together, each after its delay.
-    public init(members: [(target: Int, delay: Double)], timing: CubicTimingParameters = .linear, stage: AnimationStage) {
+    public init(members: [(target: ControlTarget, delay: Double)], timing: CubicTimingParameters = .linear, stage: AnimationStage) {
         self.stage = stage
         let id = "group\(stage.stage.groups.count)"
-        group = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
-                                          timing: timing)) - stage.stage.definitions.count
+        index = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
+                                          timing: timing))
     }
 
     /// A timeline of `children` placed by their positions (`.append`, `.previousStart(0.2)`, labels
@@ -41,11 +38,11 @@ public final class AnimatorGroup: AnimationControl {
         let members = try TimelineLayout.resolve(children) { target in
             GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
         }.members
-        group = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
-                                          timing: timing)) - definitions.count
+        index = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
+                                          timing: timing))
     }
 
-    private var status: AnimatorStatus { stage.stage.animatorStatus[index] }
+    private var status: AnimatorStatus { stage.stage.status(of: index) }
 
     /// Mirrors `state`.
     public var state: AnimatingState { status.state }

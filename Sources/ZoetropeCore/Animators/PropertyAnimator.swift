@@ -15,14 +15,16 @@
 /// ```
 public final class PropertyAnimator: AnimationControl {
     public let stage: AnimationStage
-    /// The animator's index on its stage.
-    public let index: Int
+    /// The animator as a control target on its stage (`.animator(i)`: a group's member, say).
+    public var index: ControlTarget { .animator(animator) }
+    /// The animator's index among its stage's animators.
+    private let animator: Int
 
     /// Mirrors `init(duration:timingParameters:)`. A spring other than `dampingRatio` runs for
     /// its settling duration whatever `duration` says, as in UIKit.
     public init(duration: Double, timingParameters: TimingParameters = .default, stage: AnimationStage) {
         self.stage = stage
-        index = stage.add(AnimatorDefinition(id: "animator\(stage.stage.definitions.count)", duration: duration,
+        animator = stage.add(AnimatorDefinition(id: "animator\(stage.stage.definitions.count)", duration: duration,
                                              timing: timingParameters))
     }
 
@@ -37,7 +39,7 @@ public final class PropertyAnimator: AnimationControl {
                   stage: stage)
     }
 
-    private var current: AnimatorState { stage.stage.animator(index) }
+    private var current: AnimatorState { stage.stage.animator(animator) }
 
     /// Mirrors `state`.
     public var state: AnimatingState { current.state }
@@ -87,19 +89,19 @@ public final class PropertyAnimator: AnimationControl {
         }
         var options = current.options
         options.scrubsLinearly = value
-        try stage.setOptions(options, of: index)
+        try stage.setOptions(options, of: animator)
     }
     /// Mirrors setting `pausesOnCompletion`.
     public func setPausesOnCompletion(_ value: Bool) throws(AnimatorCallError) {
         var options = current.options
         options.pausesOnCompletion = value
-        try stage.setOptions(options, of: index)
+        try stage.setOptions(options, of: animator)
     }
     /// Mirrors setting `isInterruptible` (only while inactive).
     public func setInterruptible(_ value: Bool) throws(AnimatorCallError) {
         var options = current.options
         options.isInterruptible = value
-        try stage.setOptions(options, of: index)
+        try stage.setOptions(options, of: animator)
     }
 }
 
@@ -107,8 +109,8 @@ public final class PropertyAnimator: AnimationControl {
 /// target `index` of `stage`.
 public protocol AnimationControl: AnyObject {
     var stage: AnimationStage { get }
-    /// The index among the stage's control targets (animators, then groups and timelines).
-    var index: Int { get }
+    /// The animator or group the calls address.
+    var index: ControlTarget { get }
 }
 
 extension AnimationControl {

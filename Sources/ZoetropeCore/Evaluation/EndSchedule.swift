@@ -1,13 +1,13 @@
 /// The stage's coming happenings as a binary heap ordered by (time, rank): the next one is found
-/// in logarithmic time instead of by looking at every animator and timeline at every step.
+/// in logarithmic time instead of by looking at every animator and group at every step.
 ///
 /// Entries are never updated in place. The stage pushes a fresh entry for each animator or
-/// timeline it changed (`TouchedArray` says which), and drops an entry that no longer matches
+/// group it changed (`TouchedArray` says which), and drops an entry that no longer matches
 /// the world when it comes to the top (`Stage.isCurrent`), so the heap may hold stale entries
 /// but never misses a current one.
 struct EndSchedule: Sendable {
     /// One candidate: when (before clamping to the present) and what; `kind` 0 is an animator's
-    /// end, 1 a timeline crossing a child's span, 2 a timeline's end, the order ties break in.
+    /// end, 1 a group crossing a child's span, 2 a group's end, the order ties break in.
     struct Entry: Sendable {
         var time: Double
         var kind: Int

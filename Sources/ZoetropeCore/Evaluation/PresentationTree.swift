@@ -25,6 +25,8 @@ public struct PresentationTree: Sendable {
 /// reports it. A target driven by an active timeline reports that timeline's state, running and
 /// reversed flags, and its own local fraction (SPEC §3.5).
 public struct AnimatorStatus: Hashable, Sendable {
+    /// The animator or group this is the state of.
+    public var target: ControlTarget
     public var id: String
     public var state: AnimatingState
     public var isRunning: Bool
@@ -33,8 +35,9 @@ public struct AnimatorStatus: Hashable, Sendable {
     /// A group's or timeline's playhead, in seconds of its own time; nil for an animator.
     public var playhead: Double?
 
-    public init(id: String, state: AnimatingState, isRunning: Bool, isReversed: Bool, fractionComplete: Double,
-                playhead: Double? = nil) {
+    public init(target: ControlTarget, id: String, state: AnimatingState, isRunning: Bool, isReversed: Bool,
+                fractionComplete: Double, playhead: Double? = nil) {
+        self.target = target
         self.id = id
         self.state = state
         self.isRunning = isRunning
@@ -44,13 +47,17 @@ public struct AnimatorStatus: Hashable, Sendable {
     }
 }
 
-/// A completion handler call: which animator, where it ended, when.
+/// A completion handler call: which animator or group, where it ended, when.
 public struct CompletionRecord: Hashable, Sendable {
+    /// The animator or group that completed.
+    public var target: ControlTarget
+    /// Its id.
     public var animator: String
     public var position: AnimatingPosition
     public var time: Double
 
-    public init(animator: String, position: AnimatingPosition, time: Double) {
+    public init(target: ControlTarget, animator: String, position: AnimatingPosition, time: Double) {
+        self.target = target
         self.animator = animator
         self.position = position
         self.time = time

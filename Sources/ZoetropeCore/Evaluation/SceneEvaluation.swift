@@ -11,7 +11,7 @@
 /// ```
 public struct SceneEvaluation: Sendable {
     public let scene: Scene
-    /// Which timelines drive which targets.
+    /// Which groups drive which targets.
     public let graph: ControlGraph
     /// The script in the order it runs: by time, then as written.
     private let events: [ScriptEvent]
@@ -97,7 +97,7 @@ public struct SceneEvaluation: Sendable {
             checkpoints[checkpoints.count - 1].nextStepTime = .infinity
         }
         diagnostics = handlerDiagnostics + eventDiagnostics
-        let stillRunning = stage.world.animators.contains(where: \.isRunning) || stage.world.timelines.contains(where: \.clock.isRunning)
+        let stillRunning = stage.world.animators.contains(where: \.isRunning) || stage.world.playheads.contains(where: \.clock.isRunning)
         settledTime = stillRunning ? horizon : max(0, stepCount > 0 ? lastTime : 0)
     }
 

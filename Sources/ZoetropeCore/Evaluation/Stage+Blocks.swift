@@ -27,12 +27,12 @@ extension Stage {
     /// blocks show where this one starts; they stay, and this one takes over from there on.
     private mutating func replace(_ layer: Int, _ property: LayerProperty, clock: AnimationClock, startsAt: Double?,
                                   removing: Bool = true) -> (from: AnimatableValue, takesOverAt: Double?) {
-        guard case .timeline(let root, _, _) = clock, let startsAt else {
+        guard case .group(let root, _, _) = clock, let startsAt else {
             let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace)
             if removing { world.animations.removeAll(of: layer, property) { _ in true } }
             return (from, nil)
         }
-        let sameTimeline: (RunningAnimation) -> Bool = { $0.clock.owner == .timeline(root) }
+        let sameTimeline: (RunningAnimation) -> Bool = { $0.clock.owner == .group(root) }
         let follows = world.animations.slots(of: layer, property).contains { slot in
             world.animations[slot].map { sameTimeline($0) && $0.component == nil } ?? false
         }

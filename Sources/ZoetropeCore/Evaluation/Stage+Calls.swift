@@ -4,14 +4,14 @@ extension Stage {
     /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
     /// in its target's state, or its target is driven by an active timeline (SPEC §3.5).
     public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
-        if let target = action.animator {
+        if let target = action.target {
             if let driver = world.driver(of: target, in: graph) {
                 let kind = groups[driver].kind.rawValue
                 throw AnimatorCallError(call: action.callName, state: "driven", legal: "control the \(kind)",
-                                        reason: "driven by \(kind) \"\(groups[driver].id)\", which is \(world.timelines[driver].clock.state.rawValue)")
+                                        reason: "driven by \(kind) \"\(groups[driver].id)\", which is \(world.playheads[driver].clock.state.rawValue)")
             }
-            if case .timeline(let index) = graph.target(target) {
-                try perform(action, onTimeline: index)
+            if case .group(let index) = target {
+                try perform(action, onGroup: index)
                 return
             }
         }
@@ -22,32 +22,32 @@ extension Stage {
             return false
         }
         // What the target's animations showed until now: its clock before the call.
-        let before = action.animator.map { WorldState.PriorClock.animator($0, world.animators[$0]) }
+        let before = action.target?.animator.map { WorldState.PriorClock.animator($0, world.animators[$0]) }
         switch action {
         case let .drag(layer, points, duration):
             drag(layer, along: points, over: duration)
         case let .release(layer, animator):
             let velocity = releaseVelocity(of: layer, toward: animator)
             apply(try world.animators[animator].start(at: time, initialVelocity: velocity), to: .animator(animator), before: before)
-        case let .pan(animator, target, offset, duration):
+        case let .pan(.animator(animator), target, offset, duration):
             apply(try world.animators[animator].pan(at: time, to: target, by: offset, duration: duration), to: .animator(animator),
                   before: before)
-        case let .start(animator, delay):
+        case let .start(.animator(animator), delay):
             apply(try world.animators[animator].start(at: time, delay: delay), to: .animator(animator), before: before)
-        case let .pause(animator):
+        case let .pause(.animator(animator)):
             apply(try world.animators[animator].pause(at: time), to: .animator(animator), before: before)
-        case let .stop(animator, withoutFinishing):
+        case let .stop(.animator(animator), withoutFinishing):
             apply(try world.animators[animator].stop(withoutFinishing: withoutFinishing), to: .animator(animator), before: before)
-        case let .finish(animator, position):
+        case let .finish(.animator(animator), position):
             apply(try world.animators[animator].finish(at: position), to: .animator(animator), before: before)
-        case let .reverse(animator, value):
+        case let .reverse(.animator(animator), value):
             try world.animators[animator].setReversed(value, at: time)
-        case let .fraction(animator, value):
+        case let .fraction(.animator(animator), value):
             apply(try world.animators[animator].setFraction(value, at: time), to: .animator(animator), before: before)
-        case let .continueAnimation(animator, timing, factor):
+        case let .continueAnimation(.animator(animator), timing, factor):
             apply(try world.animators[animator].continueAnimation(at: time, timing: timing, durationFactor: factor),
                   to: .animator(animator), before: before)
-        case let .addAnimations(animator, block):
+        case let .addAnimations(.animator(animator), block):
             switch try world.animators[animator].addAnimations(delayFactor: block.delayFactor, at: time) {
             case .store:
                 world.pendingBlocks[animator].append(block)
@@ -59,6 +59,9 @@ extension Stage {
                 let target = assignment.target
                 world.model[target.layer][target.property] = assignment.resolvedValue(from: world.model[target.layer][target.property])
             }
+        case .start(.group, _), .pause(.group), .stop(.group, _), .finish(.group, _), .reverse(.group, _), .fraction(.group, _),
+             .continueAnimation(.group, _, _), .addAnimations(.group, _), .pan(.group, _, _, _):
+            return  // performed on the group above
         }
     }
 
@@ -90,8 +93,8 @@ extension Stage {
                 let blocks = world.pendingBlocks[animator]
                 world.pendingBlocks[animator] = []
                 for block in blocks { run(block, clock: .animator(animator), delayFactor: block.delayFactor) }
-            case .timeline(let timeline):
-                runChildren(of: timeline)
+            case .group(let group):
+                runChildren(of: group)
             }
         case .bake(let keepForFinish):
             let animations = world.animations.owned(by: owner)
@@ -162,12 +165,12 @@ extension Stage {
         switch owner {
         case .animator(let animator):
             world.animators[animator].becomeInactive()
-        case .timeline(let timeline):
-            world.timelines[timeline].clock.becomeInactive()
-            world.timelines[timeline].due = []
+        case .group(let group):
+            world.playheads[group].clock.becomeInactive()
+            world.playheads[group].due = []
         }
         rearm(owner)
-        return record(index(of: owner), at: position)
+        return record(owner, at: position)
     }
 
     /// The declared blocks of `owner`'s animators wait for their next start again.
@@ -175,16 +178,14 @@ extension Stage {
         switch owner {
         case .animator(let animator):
             world.pendingBlocks[animator] = definitions[animator].blocks
-        case .timeline(let timeline):
-            for descendant in graph.descendants[timeline] {
-                if let animator = graph.target(descendant.target).animator {
+        case .group(let group):
+            for descendant in graph.descendants[group] {
+                if let animator = descendant.target.animator {
                     world.pendingBlocks[animator] = definitions[animator].blocks
                 }
             }
         }
     }
-
-    private func index(of owner: ControlTarget) -> Int { owner.index(animatorCount: definitions.count) }
 
     /// Records that `target` completed at `position` now and runs its completion handlers.
     ///
@@ -194,8 +195,8 @@ extension Stage {
     /// and at most `SceneLimits.items` completions run at one instant; past either, the
     /// handlers are skipped with one diagnostic (the completions are still recorded).
     @discardableResult
-    mutating func record(_ target: Int, at position: AnimatingPosition) -> CompletionRecord {
-        let record = CompletionRecord(animator: targetID(target), position: position, time: time)
+    mutating func record(_ target: ControlTarget, at position: AnimatingPosition) -> CompletionRecord {
+        let record = CompletionRecord(target: target, animator: targetID(target), position: position, time: time)
         completions.append(record)
         if time != completionGuard.instant { completionGuard = CompletionGuard(instant: time) }
         completionGuard.count += 1
@@ -210,9 +211,9 @@ extension Stage {
             }
             return record
         }
-        let handlers = switch graph.target(target) {
+        let handlers = switch target {
         case .animator(let animator): definitions[animator].completions
-        case .timeline(let timeline): groups[timeline].completions
+        case .group(let group): groups[group].completions
         }
         completionGuard.depth += 1
         defer { completionGuard.depth -= 1 }

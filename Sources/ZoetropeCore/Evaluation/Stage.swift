@@ -1,17 +1,18 @@
-/// Layers, animators, timelines and the animations in flight at one instant, with the calls of
+/// Layers, animators, groups and the animations in flight at one instant, with the calls of
 /// SPEC §3.2 and §3.5 applied at that instant. Time moves only forward and only when told
 /// (`advance(to:)`), like swift-nio's `EmbeddedEventLoop`: nothing here reads a clock.
 ///
 /// `SceneEvaluation` drives a stage through a scene's script; `PropertyAnimator` drives one
-/// through UIKit's API. The calls live in `Stage+Calls.swift`, timelines in
-/// `Stage+Timelines.swift`, blocks in `Stage+Blocks.swift`, gestures in `Stage+Gestures.swift`.
+/// through UIKit's API. The calls live in `Stage+Calls.swift`, groups' playheads in
+/// `Stage+Groups.swift`, blocks in `Stage+Blocks.swift`, gestures in `Stage+Gestures.swift`.
 public struct Stage: Sendable {
     public let layers: LayerTree
     public let colorSpace: ColorSpace
     public internal(set) var definitions: [AnimatorDefinition]
-    /// Groups, then timelines (a group is a timeline whose members start together).
+    /// The groups: a scene's `groups:`, then its `timelines:` (a group is a timeline whose
+    /// members all start at 0, so both are groups here).
     public internal(set) var groups: [GroupDefinition]
-    /// Which timelines drive which targets, and where.
+    /// Which groups drive which targets, and where.
     public internal(set) var graph: ControlGraph
     var world: WorldState
     /// The current instant, in seconds.
@@ -22,7 +23,7 @@ public struct Stage: Sendable {
     public internal(set) var diagnostics: [ScriptDiagnostic] = []
     /// How many completions ran at the current instant, and how deep handlers are nested now.
     var completionGuard = CompletionGuard(instant: -.infinity)
-    /// The coming happenings, kept up to date from the animators and timelines changed.
+    /// The coming happenings, kept up to date from the animators and groups changed.
     var schedule = EndSchedule()
 
     /// The counts that stop completion handlers from looping at one instant.
@@ -34,7 +35,7 @@ public struct Stage: Sendable {
         var reported = false
     }
 
-    /// A stage for `scene` at time 0, every animator and timeline inactive.
+    /// A stage for `scene` at time 0, every animator and group inactive.
     public init(scene: Scene) {
         self.init(layers: scene.layers, animators: scene.animators, groups: scene.groups, colorSpace: scene.colorSpace)
     }
@@ -49,32 +50,13 @@ public struct Stage: Sendable {
         let graph = ControlGraph(animators: animators, groups: groups)
         self.graph = graph
         world = WorldState(model: layers.initialValues, animators: TouchedArray(animators.map(AnimatorState.init(definition:))),
-                           timelines: TouchedArray(groups.indices.map { Playhead(definition: groups[$0], length: graph.lengths[$0]) }),
+                           playheads: TouchedArray(groups.indices.map { Playhead(definition: groups[$0], length: graph.lengths[$0]) }),
                            pendingBlocks: animators.map(\.blocks))
     }
 
-    /// Adds an inactive animator; returns its index. Groups may already be on the stage: their
-    /// control indices (after the animators') move up by one, in their members and in every
-    /// completion's actions, so each still addresses the same animator, group or timeline.
+    /// Adds an inactive animator; returns its index. Groups may already be on the stage: they
+    /// address their members by `ControlTarget`, which an animator's arrival does not change.
     public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
-        if !groups.isEmpty {
-            let animatorCount = definitions.count
-            func moved(_ index: Int) -> Int {
-                ControlTarget(index: index, animatorCount: animatorCount).index(animatorCount: animatorCount + 1)
-            }
-            func moved(_ completion: Completion) -> Completion {
-                var completion = completion
-                completion.actions = completion.actions.map { $0.retargeted(moved) }
-                return completion
-            }
-            for group in groups.indices {
-                groups[group].members = groups[group].members.map { GroupDefinition.Member(target: moved($0.target), delay: $0.delay) }
-                groups[group].completions = groups[group].completions.map(moved)
-            }
-            for animator in definitions.indices {
-                definitions[animator].completions = definitions[animator].completions.map(moved)
-            }
-        }
         definitions.append(definition)
         world.animators.append(AnimatorState(definition: definition))
         world.pendingBlocks.append(definition.blocks)
@@ -82,22 +64,26 @@ public struct Stage: Sendable {
         return definitions.count - 1
     }
 
-    /// Adds an inactive group or timeline over targets already on the stage; returns its target
-    /// index (after every animator and every earlier group).
-    public mutating func addGroup(_ definition: GroupDefinition) -> Int {
+    /// Adds an inactive group over targets on the stage; returns its target.
+    /// A member that names no animator or group on the stage counts as absent.
+    public mutating func addGroup(_ definition: GroupDefinition) -> ControlTarget {
         groups.append(definition)
         graph = ControlGraph(animators: definitions, groups: groups)
-        world.timelines.append(Playhead(definition: definition, length: graph.lengths[groups.count - 1]))
-        return definitions.count + groups.count - 1
+        world.playheads.append(Playhead(definition: definition, length: graph.lengths[groups.count - 1]))
+        return .group(groups.count - 1)
     }
 
     // MARK: - Reading
 
-    /// The state of animator `index` (its own clock: inactive while a timeline drives it).
+    /// The state of animator `index` (its own clock: inactive while a group drives it).
     public func animator(_ index: Int) -> AnimatorState { world.animators[index] }
 
-    /// The playhead of group or timeline `index`.
-    public func timeline(_ index: Int) -> Playhead { world.timelines[index] }
+    /// The clock of group `index`.
+    public func playhead(ofGroup index: Int) -> Playhead { world.playheads[index] }
+
+    /// The clock of group `index`.
+    @available(*, deprecated, renamed: "playhead(ofGroup:)")
+    public func timeline(_ index: Int) -> Playhead { playhead(ofGroup: index) }
 
     /// The model values (what the blocks and `set` wrote), by layer.
     public var model: [LayerValues] { world.model }
@@ -105,16 +91,21 @@ public struct Stage: Sendable {
     /// The presentation of every layer at the current time.
     public var presentation: [LayerValues] { world.presentation(at: time, colorSpace: colorSpace) }
 
-    /// Every animator's, then every group's and timeline's observable state now.
+    /// Every animator's, then every group's observable state now.
     public var animatorStatus: [AnimatorStatus] {
         world.status(at: time, animators: definitions, groups: groups, graph: graph)
     }
 
-    /// The id of a control target (an animator, a group or a timeline).
-    public func targetID(_ target: Int) -> String {
-        switch graph.target(target) {
+    /// The observable state of one animator or group now.
+    public func status(of target: ControlTarget) -> AnimatorStatus {
+        world.status(of: target, at: time, animators: definitions, groups: groups, graph: graph)
+    }
+
+    /// The id of a control target (an animator or a group).
+    public func targetID(_ target: ControlTarget) -> String {
+        switch target {
         case .animator(let index): definitions[index].id
-        case .timeline(let index): groups[index].id
+        case .group(let index): groups[index].id
         }
     }
 
@@ -124,19 +115,19 @@ public struct Stage: Sendable {
     public enum Happening: Hashable, Sendable {
         /// A running animator reaches its end.
         case animatorEnd(Int)
-        /// The running playhead of `timeline` carries it out of a child's span (the index into
-        /// `graph.descendants[timeline]`).
-        case crossing(timeline: Int, descendant: Int)
-        /// A running timeline's playhead reaches its end.
-        case timelineEnd(Int)
+        /// The running playhead of `group` carries it out of a child's span (the index into
+        /// `graph.descendants[group]`).
+        case crossing(group: Int, descendant: Int)
+        /// A running group's playhead reaches its end.
+        case groupEnd(Int)
     }
 
     /// The next happening: the earliest; at one instant animators' ends first (lowest index
-    /// first), then children leaving spans (deepest first), then timelines' own ends. A
+    /// first), then children leaving spans (deepest first), then groups' own ends. A
     /// happening already due is reported at the current time.
     ///
     /// Read from a heap that the getter first brings up to date with the animators and
-    /// timelines changed since the last read (hence `mutating`): a step costs what it changed.
+    /// groups changed since the last read (hence `mutating`): a step costs what it changed.
     public var nextEnd: (time: Double, happening: Happening)? {
         mutating get {
             refreshSchedule()
@@ -158,26 +149,26 @@ public struct Stage: Sendable {
         }
     }
 
-    /// Pushes the coming happenings of every animator and timeline changed since the last call.
+    /// Pushes the coming happenings of every animator and group changed since the last call.
     private mutating func refreshSchedule() {
         for index in world.animators.takeTouched() {
             if let end = world.animators[index].naturalEndTime {
                 schedule.push(EndSchedule.Entry(time: end, kind: 0, index: index, descendant: 0))
             }
         }
-        for index in world.timelines.takeTouched() {
-            if let descendant = world.timelines[index].due.last, let at = crossingTime(index, descendant) {
+        for index in world.playheads.takeTouched() {
+            if let descendant = world.playheads[index].due.last, let at = crossingTime(index, descendant) {
                 schedule.push(EndSchedule.Entry(time: at, kind: 1, index: index, descendant: descendant))
             }
-            if let end = world.timelines[index].clock.naturalEndTime {
+            if let end = world.playheads[index].clock.naturalEndTime {
                 schedule.push(EndSchedule.Entry(time: end, kind: 2, index: index, descendant: 0))
             }
         }
     }
 
-    /// When timeline `index`'s running playhead leaves `descendant`'s span (before clamping to now).
+    /// When group `index`'s running playhead leaves `descendant`'s span (before clamping to now).
     private func crossingTime(_ index: Int, _ descendant: Int) -> Double? {
-        let playhead = world.timelines[index]
+        let playhead = world.playheads[index]
         let span = graph.descendants[index][descendant].span
         return playhead.time(reaching: playhead.clock.isReversed ? span.start : span.end, from: -.infinity)
     }
@@ -186,16 +177,16 @@ public struct Stage: Sendable {
     private func isCurrent(_ entry: EndSchedule.Entry) -> Bool {
         switch entry.kind {
         case 0: return world.animators[entry.index].naturalEndTime == entry.time
-        case 1: return world.timelines[entry.index].due.last == entry.descendant && crossingTime(entry.index, entry.descendant) == entry.time
-        default: return world.timelines[entry.index].clock.naturalEndTime == entry.time
+        case 1: return world.playheads[entry.index].due.last == entry.descendant && crossingTime(entry.index, entry.descendant) == entry.time
+        default: return world.playheads[entry.index].clock.naturalEndTime == entry.time
         }
     }
 
     private func happening(_ entry: EndSchedule.Entry) -> Happening {
         switch entry.kind {
         case 0: .animatorEnd(entry.index)
-        case 1: .crossing(timeline: entry.index, descendant: entry.descendant)
-        default: .timelineEnd(entry.index)
+        case 1: .crossing(group: entry.index, descendant: entry.descendant)
+        default: .groupEnd(entry.index)
         }
     }
 
@@ -213,7 +204,7 @@ public struct Stage: Sendable {
     }
 
     /// Processes the next happening now due: an end (the completion position, the model, then
-    /// the completion handlers in the order added) or a child leaving its timeline's span (its
+    /// the completion handlers in the order added) or a child leaving its group's span (its
     /// completion handlers). Returns the record, or nil when nothing completed
     /// (`pausesOnCompletion` held it, or a reversed spring runs on past its resume point).
     @discardableResult
@@ -229,20 +220,20 @@ public struct Stage: Sendable {
                 rejoin(index)
                 return nil
             }
-        case let .crossing(timeline, descendant):
+        case let .crossing(group, descendant):
             // The next crossing is last (`refreshDue` sorts them so).
-            if world.timelines[timeline].due.last == descendant {
-                world.timelines[timeline].due.removeLast()
+            if world.playheads[group].due.last == descendant {
+                world.playheads[group].due.removeLast()
             } else {
-                world.timelines[timeline].due.removeAll { $0 == descendant }
+                world.playheads[group].due.removeAll { $0 == descendant }
             }
-            let position: AnimatingPosition = world.timelines[timeline].clock.isReversed ? .start : .end
-            return record(graph.descendants[timeline][descendant].target, at: position)
-        case .timelineEnd(let index):
-            switch world.timelines[index].clock.reachEnd(at: time) {
-            case .completed(let position): return end(.timeline(index), at: position)
+            let position: AnimatingPosition = world.playheads[group].clock.isReversed ? .start : .end
+            return record(graph.descendants[group][descendant].target, at: position)
+        case .groupEnd(let index):
+            switch world.playheads[index].clock.reachEnd(at: time) {
+            case .completed(let position): return end(.group(index), at: position)
             case .held, .rejoined:
-                world.timelines[index].due = []
+                world.playheads[index].due = []
                 return nil
             }
         }
@@ -253,7 +244,7 @@ public struct Stage: Sendable {
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
     /// written at `path`, performed now.
     public func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
-        let target = action.animator.map { " \"\(targetID($0))\"" } ?? ""
+        let target = action.target.map { " \"\(targetID($0))\"" } ?? ""
         return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }
 

@@ -2,17 +2,17 @@
 enum AnimationClock: Sendable {
     /// An animator's own clock.
     case animator(Int)
-    /// The playhead of timeline `root` (an active timeline driven by no other): the animation's
-    /// animator sits at `span` on that timeline's axis and keeps its own `timing`.
-    case timeline(root: Int, span: TimelineSpan, timing: ResolvedTiming)
+    /// The playhead of group `root` (an active group driven by no other): the animation's
+    /// animator sits at `span` on that group's axis and keeps its own `timing`.
+    case group(root: Int, span: TimelineSpan, timing: ResolvedTiming)
     /// A finger (a drag): linear over [start, start + duration], no animator.
     case finger(start: Double, duration: Double)
 
-    /// The animator or timeline whose calls change it; nil for a finger.
+    /// The animator or group whose calls change it; nil for a finger.
     var owner: ControlTarget? {
         switch self {
         case .animator(let index): .animator(index)
-        case .timeline(let root, _, _): .timeline(root)
+        case .group(let root, _, _): .group(root)
         case .finger: nil
         }
     }
@@ -56,39 +56,40 @@ struct RunningAnimation: Sendable {
 }
 
 /// Everything that changes over time, between two happenings: the model, the animators' and
-/// timelines' clocks, the animations in flight, and what each animator will run when started.
+/// groups' playheads, the animations in flight, and what each animator will run when started.
 /// A value, so a scene's history is a list of them.
 struct WorldState: Sendable {
     var model: [LayerValues]
     var animators: TouchedArray<AnimatorState>
-    var timelines: TouchedArray<Playhead>
+    /// Each group's clock, by group index.
+    var playheads: TouchedArray<Playhead>
     /// In creation order: later animations apply on top of earlier ones.
     var animations = AnimationList()
     /// The last drag of each layer: its points, start and duration (for a release's velocity).
     var drags: [Int: (points: [Vector2], start: Double, duration: Double)] = [:]
     /// Blocks each animator runs when it next starts (its declared ones, plus any added while inactive).
     var pendingBlocks: [[AnimationBlock]]
-    /// The animations of stopped animators and timelines, kept for `finishAnimation(at:)`.
+    /// The animations of stopped animators and groups, kept for `finishAnimation(at:)`.
     var stoppedAnimations: [ControlTarget: [RunningAnimation]] = [:]
 
-    /// A root playhead to read instead of the timeline's own at the current time (a timeline
+    /// A root playhead to read instead of the group's own at the current time (a group
     /// starting asks what its earlier children show where a later one takes over).
-    typealias PlayheadOverride = (timeline: Int, position: Double)
+    typealias PlayheadOverride = (group: Int, position: Double)
 
-    /// The clock one animator or timeline had before a call changed it, read instead of the
+    /// The clock one animator or group had before a call changed it, read instead of the
     /// current one: what that owner's animations showed until the call (all else is unchanged
     /// by a call until its effect is applied, so no copy of the whole world is needed).
     enum PriorClock {
         case animator(Int, AnimatorState)
-        case timeline(Int, Playhead)
+        case group(Int, Playhead)
 
         func animator(_ index: Int) -> AnimatorState? {
             if case .animator(index, let state) = self { return state }
             return nil
         }
 
-        func timeline(_ index: Int) -> Playhead? {
-            if case .timeline(index, let playhead) = self { return playhead }
+        func group(_ index: Int) -> Playhead? {
+            if case .group(index, let playhead) = self { return playhead }
             return nil
         }
     }
@@ -122,8 +123,8 @@ struct WorldState: Sendable {
 
     /// The root playhead driving `root`'s animations at `time`.
     func playhead(of root: Int, at time: Double, override: PlayheadOverride?, prior: PriorClock? = nil) -> Double {
-        if let override, override.timeline == root { return override.position }
-        return (prior?.timeline(root) ?? timelines[root]).position(at: time)
+        if let override, override.group == root { return override.position }
+        return (prior?.group(root) ?? playheads[root]).position(at: time)
     }
 
     /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
@@ -140,8 +141,8 @@ struct WorldState: Sendable {
             fraction = animator.forwardFraction(at: time)
             progress = animator.progress(at: time, delayFactor: animation.delayFactor)
             forward = animator.isRunning && !animator.isReversed && time >= animator.anchorTime
-        case let .timeline(root, span, timing):
-            let clock = (prior?.timeline(root) ?? timelines[root]).clock
+        case let .group(root, span, timing):
+            let clock = (prior?.group(root) ?? playheads[root]).clock
             fraction = span.fraction(atPlayhead: playhead(of: root, at: time, override: override, prior: prior))
             progress = timing.progress(atFraction: AnimatorState.local(fraction, animation.delayFactor))
             forward = clock.isRunning && !clock.isReversed && time >= clock.anchorTime
@@ -159,7 +160,7 @@ struct WorldState: Sendable {
     /// reaches the point where it takes over.
     func isShowing(_ animation: RunningAnimation, at time: Double, playhead override: PlayheadOverride? = nil,
                    prior: PriorClock? = nil) -> Bool {
-        guard let takeover = animation.takesOverAt, case .timeline(let root, _, _) = animation.clock else { return true }
+        guard let takeover = animation.takesOverAt, case .group(let root, _, _) = animation.clock else { return true }
         return playhead(of: root, at: time, override: override, prior: prior) >= takeover
     }
 
@@ -179,45 +180,53 @@ struct WorldState: Sendable {
 
     // MARK: - Control
 
-    /// The active timeline that drives `target` (an animator or a nested timeline), if any: a
+    /// The active group that drives `target` (an animator or a nested group), if any: a
     /// driven target keeps no time of its own and takes no calls.
-    func driver(of target: Int, in graph: ControlGraph) -> Int? {
-        graph.containers[target].first { timelines[$0].clock.state != .inactive }
+    func driver(of target: ControlTarget, in graph: ControlGraph) -> Int? {
+        graph.containers(of: target).first { playheads[$0].clock.state != .inactive }
     }
 
-    /// The root timeline driving `target`, with the target's span on its axis.
-    func root(of target: Int, in graph: ControlGraph) -> (timeline: Int, span: TimelineSpan)? {
+    /// The root group driving `target`, with the target's span on its axis.
+    func root(of target: ControlTarget, in graph: ControlGraph) -> (group: Int, span: TimelineSpan)? {
         // An active container driven by no other is the root; its list holds the target's span.
-        for (position, container) in graph.containers[target].enumerated() where timelines[container].clock.state != .inactive {
-            guard driver(of: ControlTarget.timeline(container).index(animatorCount: graph.animatorCount), in: graph) == nil else { continue }
-            return (container, graph.descendants[container][graph.descendantIndex[target][position]].span)
+        let containers = graph.containers(of: target)
+        for (position, container) in containers.enumerated() where playheads[container].clock.state != .inactive {
+            guard driver(of: .group(container), in: graph) == nil else { continue }
+            return (container, graph.descendants[container][graph.descendantIndices(of: target)[position]].span)
         }
         return nil
     }
 
-    /// Every animator's, then every group's and timeline's observable state at `time` (SPEC
-    /// §3.5: a driven target reports its root's state and its own local fraction).
+    /// Every animator's, then every group's observable state at `time`.
     func status(at time: Double, animators definitions: [AnimatorDefinition], groups: [GroupDefinition],
                 graph: ControlGraph) -> [AnimatorStatus] {
-        let ids = definitions.map(\.id) + groups.map(\.id)
-        return ids.indices.map { target in
-            if let (root, span) = root(of: target, in: graph) {
-                let clock = timelines[root].clock
-                let local = span.fraction(atPlayhead: timelines[root].position(at: time))
-                let playhead = graph.target(target).timeline == nil ? nil : span.ownPlayhead(atPlayhead: timelines[root].position(at: time))
-                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
-                                      fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
-            }
-            switch graph.target(target) {
-            case .animator(let index):
-                let state = animators[index]
-                return AnimatorStatus(id: ids[target], state: state.state, isRunning: state.isRunning, isReversed: state.isReversed,
-                                      fractionComplete: state.fractionComplete(at: time))
-            case .timeline(let index):
-                let clock = timelines[index].clock
-                return AnimatorStatus(id: ids[target], state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
-                                      fractionComplete: clock.fractionComplete(at: time), playhead: timelines[index].position(at: time))
-            }
+        graph.targets.map { status(of: $0, at: time, animators: definitions, groups: groups, graph: graph) }
+    }
+
+    /// The observable state of `target` at `time` (SPEC §3.5: a driven target reports its
+    /// root's state and its own local fraction).
+    func status(of target: ControlTarget, at time: Double, animators definitions: [AnimatorDefinition], groups: [GroupDefinition],
+                graph: ControlGraph) -> AnimatorStatus {
+        let id = switch target {
+        case .animator(let index): definitions[index].id
+        case .group(let index): groups[index].id
+        }
+        if let (root, span) = root(of: target, in: graph) {
+            let clock = playheads[root].clock
+            let local = span.fraction(atPlayhead: playheads[root].position(at: time))
+            let playhead = target.group == nil ? nil : span.ownPlayhead(atPlayhead: playheads[root].position(at: time))
+            return AnimatorStatus(target: target, id: id, state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                  fractionComplete: clock.isReversed ? 1 - local : local, playhead: playhead)
+        }
+        switch target {
+        case .animator(let index):
+            let state = animators[index]
+            return AnimatorStatus(target: target, id: id, state: state.state, isRunning: state.isRunning, isReversed: state.isReversed,
+                                  fractionComplete: state.fractionComplete(at: time))
+        case .group(let index):
+            let clock = playheads[index].clock
+            return AnimatorStatus(target: target, id: id, state: clock.state, isRunning: clock.isRunning, isReversed: clock.isReversed,
+                                  fractionComplete: clock.fractionComplete(at: time), playhead: playheads[index].position(at: time))
         }
     }
 }

@@ -1,55 +1,47 @@
-/// What a control call addresses: an animator, or a group or timeline (both are timelines).
+/// What a control call addresses: an animator, or a group (a scene file's `groups:` and
+/// `timelines:` both become groups: a group is a timeline whose members all start at 0).
 ///
-/// Script actions, group members and the control graph still store a control index (an
-/// animator's index, or the animator count plus a group's index); this type is the one place
-/// that reads and writes that encoding, so no code outside Core does arithmetic on it.
+/// Each kind is indexed in its own space (`Stage.definitions`, `Stage.groups`), so adding an
+/// animator never changes which group a target names, and the other way round. Script actions,
+/// group members, the control graph, status lists and completion records all store this type;
+/// the scene reader turns an id into one once.
 public enum ControlTarget: Hashable, Sendable {
+    /// The animator at this index of the scene's (or stage's) animators.
     case animator(Int)
-    case timeline(Int)
+    /// The group (or timeline) at this index of the scene's (or stage's) groups.
+    case group(Int)
 
-    /// The target at control index `index` of a scene with `animatorCount` animators.
-    public init(index: Int, animatorCount: Int) {
-        self = index < animatorCount ? .animator(index) : .timeline(index - animatorCount)
-    }
-
-    /// The target's control index in a scene with `animatorCount` animators.
-    public func index(animatorCount: Int) -> Int {
-        switch self {
-        case .animator(let animator): animator
-        case .timeline(let timeline): animatorCount + timeline
-        }
-    }
-
-    /// The animator's index, nil for a group or timeline.
+    /// The animator's index, nil for a group.
     public var animator: Int? {
         if case .animator(let index) = self { index } else { nil }
     }
 
-    /// The group's or timeline's index, nil for an animator.
-    public var timeline: Int? {
-        if case .timeline(let index) = self { index } else { nil }
+    /// The group's index, nil for an animator.
+    public var group: Int? {
+        if case .group(let index) = self { index } else { nil }
+    }
+
+    /// Every control target of a scene with `animatorCount` animators and `groupCount` groups,
+    /// in the order status lists report them: the animators, then the groups.
+    public static func all(animatorCount: Int, groupCount: Int) -> [ControlTarget] {
+        (0..<animatorCount).map(ControlTarget.animator) + (0..<groupCount).map(ControlTarget.group)
     }
 }
 
 extension Scene {
-    /// The target at control index `index` (a script action's or a member's target).
-    public func controlTarget(_ index: Int) -> ControlTarget {
-        ControlTarget(index: index, animatorCount: animators.count)
-    }
-
-    /// The id of the animator, group or timeline at control index `index`.
-    public func controlID(_ index: Int) -> String {
-        switch controlTarget(index) {
+    /// The id of the animator or group `target`.
+    public func controlID(_ target: ControlTarget) -> String {
+        switch target {
         case .animator(let animator): animators[animator].id
-        case .timeline(let timeline): groups[timeline].id
+        case .group(let group): groups[group].id
         }
     }
 }
 
 extension GroupDefinition {
-    /// For each of `groups`, the groups and timelines among its members (by group index): the
-    /// nesting graph that cycle, depth and length checks walk.
-    public static func nestedGroups(_ groups: [GroupDefinition], animatorCount: Int) -> [[Int]] {
-        groups.map { $0.members.compactMap { ControlTarget(index: $0.target, animatorCount: animatorCount).timeline } }
+    /// For each of `groups`, the groups among its members (by group index): the nesting graph
+    /// that cycle, depth and length checks walk.
+    public static func nestedGroups(_ groups: [GroupDefinition]) -> [[Int]] {
+        groups.map { $0.members.compactMap(\.target.group) }
     }
 }

@@ -1,10 +1,11 @@
-/// A group or a timeline of animators (and of other groups and timelines): one clock, the
-/// playhead, that drives every member (SPEC §3.5).
+/// A group of animators (and of other groups): one clock, the playhead, that drives every
+/// member (SPEC §3.5). Core's one name for what a scene file declares under `groups:` or
+/// `timelines:` (see the module README).
 ///
-/// A timeline places each member at a start time on its own axis; a group is the timeline whose
-/// members all start at 0 (each after its own delay). Either is as long as its longest member
-/// (start + length), and is controlled exactly as a property animator whose time fraction is
-/// playhead / length.
+/// Each member starts at a time on the group's own axis (its timeline): a `groups:` entry starts
+/// them all at 0 (each after its own delay), a `timelines:` entry places them by GSAP's
+/// positions (`TimelineLayout`). A group is as long as its longest member (start + length), and
+/// is controlled exactly as a property animator whose time fraction is playhead / length.
 public struct GroupDefinition: Hashable, Sendable {
     /// How the scene file declared it; groups and timelines behave alike.
     public enum Kind: String, Hashable, Sendable {
@@ -12,13 +13,13 @@ public struct GroupDefinition: Hashable, Sendable {
     }
 
     public struct Member: Hashable, Sendable {
-        /// A control target: an animator index, or `animatorCount + group index` for a group.
-        public var target: Int
+        /// The animator or group this member is.
+        public var target: ControlTarget
         /// Seconds of the group's own time at which this member starts (a group member's delay,
         /// a timeline child's position).
         public var delay: Double
 
-        public init(target: Int, delay: Double = 0) {
+        public init(target: ControlTarget, delay: Double = 0) {
             self.target = target
             self.delay = delay
         }
@@ -47,14 +48,16 @@ public struct GroupDefinition: Hashable, Sendable {
     }
 
     /// A target's length on its parent's axis: an animator's animation duration, or a group's
-    /// longest member (delay + duration) over its time scale.
+    /// longest member (delay + duration) over its time scale (0 for a target not among them).
     ///
     /// Walks the groups once (see `ownLengths`); to ask about many targets, take `ownLengths`.
-    public static func axisDuration(of target: Int, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
-        switch ControlTarget(index: target, animatorCount: animators.count) {
+    public static func axisDuration(of target: ControlTarget, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
+        switch target {
         case .animator(let animator):
+            guard animators.indices.contains(animator) else { return 0 }
             return animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
-        case .timeline(let group):
+        case .group(let group):
+            guard groups.indices.contains(group) else { return 0 }
             return ownLengths(animators: animators, groups: groups)[group] / groups[group].timeScale
         }
     }
@@ -63,10 +66,10 @@ public struct GroupDefinition: Hashable, Sendable {
     public static func ownLength(of group: GroupDefinition, animators: [AnimatorDefinition], groups: [GroupDefinition]) -> Double {
         let lengths = ownLengths(animators: animators, groups: groups)
         return group.members.map { member in
-            guard let nested = ControlTarget(index: member.target, animatorCount: animators.count).timeline else {
+            guard case .group(let nested) = member.target else {
                 return member.delay + axisDuration(of: member.target, animators: animators, groups: groups)
             }
-            guard nested < groups.count else { return member.delay }
+            guard groups.indices.contains(nested) else { return member.delay }
             return member.delay + lengths[nested] / groups[nested].timeScale
         }.max() ?? 0
     }
@@ -75,19 +78,18 @@ public struct GroupDefinition: Hashable, Sendable {
     /// post-order walk with its own stack: nesting may be as deep as the groups are many). A
     /// member that would make a cycle, which the reader refuses, counts as no length.
     public static func ownLengths(animators: [AnimatorDefinition], groups: [GroupDefinition]) -> [Double] {
-        let children = nestedGroups(groups, animatorCount: animators.count)
+        let children = nestedGroups(groups)
         var lengths = Array(repeating: 0.0, count: groups.count)
         var done = Array(repeating: false, count: groups.count)
         for index in GroupNesting.postOrder(children) {
             lengths[index] = groups[index].members.map { member -> Double in
-                let nested: Int
-                switch ControlTarget(index: member.target, animatorCount: animators.count) {
-                case .animator(let animator):
-                    return member.delay + animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
-                case .timeline(let group): nested = group
+                switch member.target {
+                case .animator:
+                    return member.delay + axisDuration(of: member.target, animators: animators, groups: [])
+                case .group(let nested):
+                    guard groups.indices.contains(nested), done[nested] else { return member.delay }
+                    return member.delay + lengths[nested] / groups[nested].timeScale
                 }
-                guard nested < groups.count, done[nested] else { return member.delay }
-                return member.delay + lengths[nested] / groups[nested].timeScale
             }.max() ?? 0
             done[index] = true
         }

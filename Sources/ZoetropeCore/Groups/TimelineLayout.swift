@@ -81,12 +81,12 @@ public struct Stagger: Hashable, Sendable {
 
 /// A child of a timeline, as written.
 public enum TimelineChild: Hashable, Sendable {
-    /// An animator, group or timeline (a control target) at a position.
-    case member(target: Int, position: TimelinePosition)
+    /// An animator or group (a control target) at a position.
+    case member(target: ControlTarget, position: TimelinePosition)
     /// A named time.
     case label(String, position: TimelinePosition)
     /// Several members spread from one position.
-    case stagger(targets: [Int], stagger: Stagger, position: TimelinePosition)
+    case stagger(targets: [ControlTarget], stagger: Stagger, position: TimelinePosition)
 }
 
 /// A timeline's children placed on its time axis: GSAP's position arithmetic.
@@ -105,7 +105,7 @@ public enum TimelineLayout {
 
     /// The members (target and start time, in the timeline's own seconds) and labels of
     /// `children`; `duration(target)` is a target's length on this timeline's axis.
-    public static func resolve(_ children: [TimelineChild], duration: (Int) -> Double) throws(UnknownLabel)
+    public static func resolve(_ children: [TimelineChild], duration: (ControlTarget) -> Double) throws(UnknownLabel)
         -> (members: [GroupDefinition.Member], labels: [String: Double]) {
         var members: [GroupDefinition.Member] = []
         var labels: [String: Double] = [:]

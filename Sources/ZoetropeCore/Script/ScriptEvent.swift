@@ -1,60 +1,43 @@
 /// Something the script (or a completion) does to an animator or group, or to the model.
 ///
-/// A control target `animator` indexes the scene's animators, then its groups: an index at or
-/// past `animators.count` names group `index − animators.count`.
+/// A call's `animator` is the `ControlTarget` it addresses: an animator or a group.
 public enum ScriptAction: Hashable, Sendable {
     /// Mirrors `startAnimation()` / `startAnimation(afterDelay:)`.
-    case start(animator: Int, delay: Double)
+    case start(animator: ControlTarget, delay: Double)
     /// Mirrors `pauseAnimation()`.
-    case pause(animator: Int)
+    case pause(animator: ControlTarget)
     /// Mirrors `stopAnimation(_:)`.
-    case stop(animator: Int, withoutFinishing: Bool)
+    case stop(animator: ControlTarget, withoutFinishing: Bool)
     /// Mirrors `finishAnimation(at:)`.
-    case finish(animator: Int, position: AnimatingPosition)
+    case finish(animator: ControlTarget, position: AnimatingPosition)
     /// Mirrors setting `isReversed`; nil toggles.
-    case reverse(animator: Int, value: Bool?)
+    case reverse(animator: ControlTarget, value: Bool?)
     /// Mirrors setting `fractionComplete`.
-    case fraction(animator: Int, value: Double)
+    case fraction(animator: ControlTarget, value: Double)
     /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
-    case continueAnimation(animator: Int, timing: TimingParameters?, durationFactor: Double)
+    case continueAnimation(animator: ControlTarget, timing: TimingParameters?, durationFactor: Double)
     /// Mirrors `addAnimations(_:delayFactor:)`.
-    case addAnimations(animator: Int, block: AnimationBlock)
+    case addAnimations(animator: ControlTarget, block: AnimationBlock)
     /// A model change without animation.
     case set([PropertyAssignment])
     /// A finger drags a layer: its model position follows `points`, evenly spaced in time over
     /// `duration` seconds.
     case drag(layer: Int, points: [Vector2], duration: Double)
-    /// The finger lifts: starts `animator` with a spring initial velocity equal to the drag's
+    /// The finger lifts: starts animator `animator` (an index among the animators) with a spring initial velocity equal to the drag's
     /// velocity divided by the distance to the animator's target for the layer, per component.
     case release(layer: Int, animator: Int)
     /// A pan catches `animator` (pausing it where it is), then its fraction follows the finger
     /// linearly over `duration` to `to` (or by `by` from where it was caught); it stays paused.
-    case pan(animator: Int, to: Double?, by: Double?, duration: Double)
+    case pan(animator: ControlTarget, to: Double?, by: Double?, duration: Double)
 
-    /// The same action addressing `transform(target)` instead of its target.
-    func retargeted(_ transform: (Int) -> Int) -> ScriptAction {
-        switch self {
-        case let .start(a, delay): .start(animator: transform(a), delay: delay)
-        case let .pause(a): .pause(animator: transform(a))
-        case let .stop(a, withoutFinishing): .stop(animator: transform(a), withoutFinishing: withoutFinishing)
-        case let .finish(a, position): .finish(animator: transform(a), position: position)
-        case let .reverse(a, value): .reverse(animator: transform(a), value: value)
-        case let .fraction(a, value): .fraction(animator: transform(a), value: value)
-        case let .continueAnimation(a, timing, factor): .continueAnimation(animator: transform(a), timing: timing, durationFactor: factor)
-        case let .addAnimations(a, block): .addAnimations(animator: transform(a), block: block)
-        case let .release(layer, a): .release(layer: layer, animator: transform(a))
-        case let .pan(a, to, by, duration): .pan(animator: transform(a), to: to, by: by, duration: duration)
-        case .set, .drag: self
-        }
-    }
-
-    /// The animator the action addresses, if any.
-    public var animator: Int? {
+    /// The animator or group the action addresses, if any.
+    public var target: ControlTarget? {
         switch self {
         case .start(let a, _), .pause(let a), .stop(let a, _), .finish(let a, _), .reverse(let a, _),
-             .fraction(let a, _), .continueAnimation(let a, _, _), .addAnimations(let a, _), .release(_, let a),
-             .pan(let a, _, _, _):
+             .fraction(let a, _), .continueAnimation(let a, _, _), .addAnimations(let a, _), .pan(let a, _, _, _):
             a
+        case .release(_, let animator):
+            .animator(animator)
         case .set, .drag:
             nil
         }

@@ -333,7 +333,7 @@ extension SceneDocument {
                 memberID = reader.string(item, at: at)
             }
             guard let memberID else { continue }
-            guard let target = context.animatorIndex(memberID) else {
+            guard let target = context.target(memberID) else {
                 reader.report(at, "unknown member \"\(memberID)\" (\(context.animatorList(near: memberID)))")
                 continue
             }
@@ -361,11 +361,10 @@ extension SceneDocument {
         if let value = node["isInterruptible"] { group.options.isInterruptible = reader.bool(value, at: path / "isInterruptible") ?? true }
     }
 
-    /// A group may not contain itself, directly or through other groups.
-    func checkGroupCycles(_ groups: [GroupDefinition], context: ReferenceContext, at path: DocumentPath) {
-        let children = GroupDefinition.nestedGroups(groups, animatorCount: context.animatorIDs.count)
-        for index in GroupNesting.cyclicNodes(children) {
-            reader.report(path / index / "members", "group \"\(groups[index].id)\" contains itself (through its members); groups must not form cycles")
+    /// A group may not contain itself, directly or through other groups (Core's one check).
+    func checkGroupCycles(_ groups: [GroupDefinition], at path: DocumentPath) {
+        for cycle in GroupDefinition.cycles(in: groups) {
+            reader.report(path / cycle.group / "members", cycle.description)
         }
     }
 
@@ -429,8 +428,8 @@ extension SceneDocument {
         }
         var actions: [ScriptAction] = []
         if let call, let target = node[call.name], let id = reader.string(target, at: path / call.name) {
-            if let animator = context.animatorIndex(id) {
-                if let action = readCall(call.name, animator: animator, node, at: path, context: context) {
+            if let target = context.target(id) {
+                if let action = readCall(call.name, animator: target, node, at: path, context: context) {
                     actions.append(action)
                 }
             } else {
@@ -476,15 +475,14 @@ extension SceneDocument {
             if node["start"] == nil { reader.report(path / "start", "required: the animator the release starts") }
             return nil
         }
-        guard let animator = context.animatorIndex(id),
-              ControlTarget(index: animator, animatorCount: context.animatorIDs.count).animator != nil else {
+        guard let animator = context.target(id)?.animator else {
             reader.report(path / "start", "unknown animator \"\(id)\" (\(context.animatorList(near: id)))")
             return nil
         }
         return .release(layer: layer, animator: animator)
     }
 
-    private func readCall(_ name: String, animator: Int, _ node: DocumentNode, at path: DocumentPath,
+    private func readCall(_ name: String, animator: ControlTarget, _ node: DocumentNode, at path: DocumentPath,
                           context: ReferenceContext) -> ScriptAction? {
         switch name {
         case "start":

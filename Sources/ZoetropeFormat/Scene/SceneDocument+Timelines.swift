@@ -73,9 +73,9 @@ extension SceneDocument {
                 if node["members"] == nil { reader.report(path / "members", "required: the ids the stagger spreads") }
                 return nil
             }
-            let targets = items.enumerated().compactMap { index, item -> Int? in
+            let targets = items.enumerated().compactMap { index, item -> ControlTarget? in
                 guard let id = reader.string(item, at: path / "members" / index) else { return nil }
-                guard let target = context.animatorIndex(id) else {
+                guard let target = context.target(id) else {
                     reader.report(path / "members" / index, "unknown member \"\(id)\" (\(context.animatorList(near: id)))")
                     return nil
                 }
@@ -85,7 +85,7 @@ extension SceneDocument {
             return .stagger(targets: targets, stagger: Stagger(spacing: spacing, from: from), position: position)
         default:
             guard let id = reader.string(value, at: path / kind) else { return nil }
-            guard let target = context.animatorIndex(id), context.kind(of: target) == kind else {
+            guard let target = context.target(id), context.kind(of: target) == kind else {
                 reader.report(path / kind, "unknown \(kind) \"\(id)\" (\(context.animatorList(near: id)))")
                 return nil
             }
@@ -102,9 +102,8 @@ extension SceneDocument {
     /// length computed once.
     func resolveTimelines(_ specs: [TimelineSpec], animators: [AnimatorDefinition], groups: [GroupDefinition],
                           context: ReferenceContext, at path: DocumentPath, groupsPath: DocumentPath) -> [GroupDefinition] {
-        let offset = animators.count
-        func references(_ spec: TimelineSpec) -> [Int] {
-            spec.children.flatMap { child -> [Int] in
+        func references(_ spec: TimelineSpec) -> [ControlTarget] {
+            spec.children.flatMap { child -> [ControlTarget] in
                 switch child {
                 case .member(let target, _): [target]
                 case .stagger(let targets, _, _): targets
@@ -113,20 +112,25 @@ extension SceneDocument {
             }
         }
         let targets = groups.map { $0.members.map(\.target) } + specs.map(references)
-        // Node i: group i, then timeline i - groups.count; its children are its member nodes.
-        let children = targets.map { $0.compactMap { ControlTarget(index: $0, animatorCount: offset).timeline } }
+        // Node i: group i, then timeline i - groups.count (timelines are groups after the
+        // scene's own); its children are its member nodes.
+        let unplaced = groups + specs.map { spec in
+            GroupDefinition(id: spec.id, kind: .timeline, members: references(spec).map { GroupDefinition.Member(target: $0) })
+        }
+        let children = GroupDefinition.nestedGroups(unplaced)
         func place(_ node: Int) -> DocumentPath {
             node < groups.count ? groupsPath / node / "members" : path / (node - groups.count) / "children"
         }
         func name(_ node: Int) -> String {
-            node < groups.count ? "group \"\(groups[node].id)\"" : "timeline \"\(specs[node - groups.count].id)\""
+            "\(unplaced[node].kind.rawValue) \"\(unplaced[node].id)\""
         }
-        // Cycles first, over groups and timelines together, so durations are well defined.
-        let cyclic = GroupNesting.cyclicNodes(children)
-        for node in cyclic where node >= groups.count {
-            reader.report(place(node), "\(name(node)) contains itself (through its children); timelines must not form cycles")
+        // Cycles first, over groups and timelines together, so durations are well defined (a
+        // cycle of groups alone was reported as the groups were read, and this is not reached).
+        let cycles = GroupDefinition.cycles(in: unplaced)
+        for cycle in cycles {
+            reader.report(place(cycle.group), cycle.description)
         }
-        guard cyclic.isEmpty else { return [] }
+        guard cycles.isEmpty else { return [] }
         let order = GroupNesting.postOrder(children)
         let depths = GroupNesting.depths(children, order: order)
         // Only where the limit is first crossed: the groups above it are deeper still.
@@ -143,10 +147,10 @@ extension SceneDocument {
         // Each node's length on its parent's axis, known once its members are placed.
         var axis = Array(repeating: 0.0, count: children.count)
         var timelines = [GroupDefinition?](repeating: nil, count: specs.count)
-        func duration(_ target: Int) -> Double {
-            switch ControlTarget(index: target, animatorCount: offset) {
+        func duration(_ target: ControlTarget) -> Double {
+            switch target {
             case .animator(let animator): animators[animator].timing.animationDuration(animatorDuration: animators[animator].duration)
-            case .timeline(let node): axis[node]
+            case .group(let node): axis[node]
             }
         }
         for node in order {

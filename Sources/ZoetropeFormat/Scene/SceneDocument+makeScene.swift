@@ -69,7 +69,7 @@ struct SceneDocument {
         let groups = groupNodes.enumerated().compactMap { index, node in
             readGroup(node, at: root / "groups" / index, id: groupIDs[index] ?? "groups[\(index)]", context: context)
         }
-        checkGroupCycles(groups, context: context, at: root / "groups")
+        checkGroupCycles(groups, at: root / "groups")
         let timelineSpecs = timelineNodes.enumerated().compactMap { index, node in
             readTimeline(node, at: root / "timelines" / index, id: timelineIDs[index] ?? "timelines[\(index)]", context: context)
         }
@@ -400,29 +400,31 @@ struct ReferenceContext {
     let timelineIDs: [String?]
     /// Control targets by id (the first of a duplicated id, which is reported): one lookup per
     /// reference, however many ids there are.
-    private let targets: [String: Int]
+    private let targets: [String: ControlTarget]
 
     init(tree: LayerTree, animatorIDs: [String?], groupIDs: [String?] = [], timelineIDs: [String?] = []) {
         self.tree = tree
         self.animatorIDs = animatorIDs
         self.groupIDs = groupIDs
         self.timelineIDs = timelineIDs
-        var targets: [String: Int] = [:]
-        for (index, id) in (animatorIDs + groupIDs + timelineIDs).enumerated() {
-            if let id, targets[id] == nil { targets[id] = index }
+        // Timelines become groups after the scene's own: this is the one place that says so.
+        let named = animatorIDs.enumerated().map { ($1, ControlTarget.animator($0)) }
+            + (groupIDs + timelineIDs).enumerated().map { ($1, ControlTarget.group($0)) }
+        var targets: [String: ControlTarget] = [:]
+        for (id, target) in named {
+            if let id, targets[id] == nil { targets[id] = target }
         }
         self.targets = targets
     }
 
-    /// The control target called `id`: an animator's index, or the animator count plus a group's
-    /// (timelines count as groups after the scene's own).
-    func animatorIndex(_ id: String) -> Int? { targets[id] }
+    /// The animator or group called `id` (a timeline is a group after the scene's own groups).
+    func target(_ id: String) -> ControlTarget? { targets[id] }
 
-    /// "animator", "group" or "timeline".
-    func kind(of target: Int) -> String {
-        switch ControlTarget(index: target, animatorCount: animatorIDs.count) {
+    /// "animator", "group" or "timeline": how the scene file declared `target`.
+    func kind(of target: ControlTarget) -> String {
+        switch target {
         case .animator: "animator"
-        case .timeline(let group): group < groupIDs.count ? "group" : "timeline"
+        case .group(let group): group < groupIDs.count ? "group" : "timeline"
         }
     }
 

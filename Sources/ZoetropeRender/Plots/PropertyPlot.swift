@@ -256,7 +256,7 @@ public struct PropertyPlot: Sendable {
 
     /// `start move`, `fraction move = 0.25`, `drag frog`: the call as the script writes it.
     public static func eventLabel(_ action: ScriptAction, in scene: Scene) -> String {
-        func target(_ index: Int) -> String { scene.controlID(index) }
+        func target(_ target: ControlTarget) -> String { scene.controlID(target) }
         func layer(_ index: Int) -> String { scene.layers.nodes[index].id }
         switch action {
         case .start(let animator, let delay): return "start \(target(animator))" + (delay > 0 ? " (delay \(delay))" : "")
@@ -265,7 +265,7 @@ public struct PropertyPlot: Sendable {
         case .stop(let animator, let withoutFinishing): return "stop \(target(animator))" + (withoutFinishing ? "" : " (to finish)")
         case .finish(let animator, let position): return "finish \(target(animator)) at \(position.rawValue)"
         case .drag(let index, _, _): return "drag \(layer(index))"
-        case .release(let index, let animator): return "release \(layer(index)) → \(target(animator))"
+        case .release(let index, let animator): return "release \(layer(index)) → \(target(.animator(animator)))"
         case .pause(let animator), .continueAnimation(let animator, _, _), .addAnimations(let animator, _),
              .pan(let animator, _, _, _):
             return "\(action.callName) \(target(animator))"
@@ -336,7 +336,7 @@ public struct StateBand: Sendable {
     /// The forward position along time: a timeline's playhead over its length, otherwise the
     /// fraction in the forward direction (a driven child's local one).
     private func progress(of column: Int, times: [Double], statuses: [[AnimatorStatus]], in evaluation: SceneEvaluation) -> Track {
-        let timeline = evaluation.graph.target(column).timeline
+        let timeline = evaluation.graph.targets[column].group
         let length = timeline.map { evaluation.graph.lengths[$0] } ?? 0
         let points = zip(times, statuses).map { time, status in
             let entry = status[column]
@@ -349,7 +349,9 @@ public struct StateBand: Sendable {
 
     /// True when a timeline is driven by another (its playhead is then its local time).
     private func isDriven(_ column: Int, _ status: [AnimatorStatus], _ evaluation: SceneEvaluation) -> Bool {
-        evaluation.graph.containers[column].contains { status[ControlTarget.timeline($0).index(animatorCount: evaluation.graph.animatorCount)].state != .inactive }
+        evaluation.graph.containers(of: evaluation.graph.targets[column]).contains {
+            status[evaluation.graph.position(of: .group($0))].state != .inactive
+        }
     }
 
     /// Reads every animator's status at the grid's instants and at every event and completion

@@ -28,11 +28,11 @@ import ZoetropeCore
     @Test func lengthsOfDeeplyNestedGroupsAreComputedOnce() {
         let animator = AnimatorDefinition(id: "m", duration: 1)
         let groups = (0..<10_000).map { index in
-            GroupDefinition(id: "g\(index)", members: [GroupDefinition.Member(target: index == 0 ? 0 : index, delay: 0.5)])
+            GroupDefinition(id: "g\(index)", members: [GroupDefinition.Member(target: index == 0 ? .animator(0) : .group(index - 1), delay: 0.5)])
         }
         let lengths = GroupDefinition.ownLengths(animators: [animator], groups: groups)
         #expect(lengths[0] == 1.5)
         #expect(lengths[9_999] == 1 + 0.5 * 10_000)
-        #expect(GroupDefinition.axisDuration(of: 10_000, animators: [animator], groups: groups) == lengths[9_999])
+        #expect(GroupDefinition.axisDuration(of: .group(9_999), animators: [animator], groups: groups) == lengths[9_999])
     }
 }

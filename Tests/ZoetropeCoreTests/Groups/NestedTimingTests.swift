@@ -8,13 +8,13 @@ private func scene(inner kind: GroupDefinition.Kind, timing: CubicTimingParamete
                    script: [ScriptEvent]) -> Scene {
     let move = AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position, component: 0), .number(100))])
     let animators = [AnimatorDefinition(id: "m", duration: 2, timing: .cubic(.linear), blocks: [move])]
-    let groups = [GroupDefinition(id: "inner", kind: kind, members: [.init(target: 0, delay: 0)], timing: timing),
-                  GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: 1, delay: 1)], timing: outerTiming)]
+    let groups = [GroupDefinition(id: "inner", kind: kind, members: [.init(target: .animator(0), delay: 0)], timing: timing),
+                  GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: .group(0), delay: 1)], timing: outerTiming)]
     return Scene(name: "t", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "a", shape: .rect)],
                  animators: animators, groups: groups, script: script)
 }
 
-private let inner = 1, outer = 2
+private let inner = ControlTarget.group(0), outer = ControlTarget.group(1)
 private func at(_ time: Double, _ action: ScriptAction) -> ScriptEvent { ScriptEvent(time: time, action: action, path: "e") }
 private func x(_ run: SceneEvaluation, _ t: Double) -> Double { run.presentation(at: t).values[0].position.x }
 
@@ -86,8 +86,8 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
         // when inner's time fraction reaches easeIn's inverse at 0.5.
         let move = AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position, component: 1), .number(100))])
         let animators = [AnimatorDefinition(id: "m", duration: 1, timing: .cubic(.linear), blocks: [move])]
-        let groups = [GroupDefinition(id: "inner", kind: .timeline, members: [.init(target: 0, delay: 1)], timing: .easeIn),
-                      GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: 1, delay: 0)])]
+        let groups = [GroupDefinition(id: "inner", kind: .timeline, members: [.init(target: .animator(0), delay: 1)], timing: .easeIn),
+                      GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: .group(0), delay: 0)])]
         let scene = Scene(name: "t", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "a", shape: .rect)],
                           animators: animators, groups: groups,
                           script: [at(0, .start(animator: outer, delay: 0)), at(1.8, .reverse(animator: outer, value: nil))])

@@ -6,7 +6,7 @@ import ZoetropeCore
     static let durations = [1.0, 2, 0.5, 4]
 
     private func layout(_ children: [TimelineChild]) throws -> [Double] {
-        try TimelineLayout.resolve(children) { Self.durations[$0] }.members.map(\.delay)
+        try TimelineLayout.resolve(children) { Self.durations[$0.animator ?? 0] }.members.map(\.delay)
     }
 
     @Test(arguments: [
@@ -19,25 +19,25 @@ import ZoetropeCore
     }
 
     @Test func childrenAppendByDefaultAndFollowThePrevious() throws {
-        #expect(try layout([.member(target: 0, position: .append), .member(target: 1, position: .append),
-                            .member(target: 2, position: .previousStart(0.2)), .member(target: 3, position: .previousEnd(0))])
+        #expect(try layout([.member(target: .animator(0), position: .append), .member(target: .animator(1), position: .append),
+                            .member(target: .animator(2), position: .previousStart(0.2)), .member(target: .animator(3), position: .previousEnd(0))])
                 == [0, 1, 1.2, 1.7])
     }
 
     @Test func relativeToEndAndLabels() throws {
         let delays = try layout([
-            .member(target: 1, position: .append),                 // 0 … 2
+            .member(target: .animator(1), position: .append),                 // 0 … 2
             .label("settle", position: .relativeToEnd(-0.5)),      // 1.5
-            .member(target: 0, position: .label("settle", 0)),     // 1.5 … 2.5
-            .member(target: 2, position: .relativeToEnd(1)),       // 3.5
-            .member(target: 3, position: .label("settle", 0.25)),  // 1.75
+            .member(target: .animator(0), position: .label("settle", 0)),     // 1.5 … 2.5
+            .member(target: .animator(2), position: .relativeToEnd(1)),       // 3.5
+            .member(target: .animator(3), position: .label("settle", 0.25)),  // 1.75
         ])
         #expect(delays == [0, 1.5, 3.5, 1.75])
     }
 
     @Test func anUnknownLabelNamesItsChild() {
         #expect(throws: TimelineLayout.UnknownLabel(name: "later", child: 1)) {
-            try TimelineLayout.resolve([.member(target: 0, position: .append), .member(target: 1, position: .label("later", 0))]) { _ in 1 }
+            try TimelineLayout.resolve([.member(target: .animator(0), position: .append), .member(target: .animator(1), position: .label("later", 0))]) { _ in 1 }
         }
     }
 
@@ -55,8 +55,8 @@ import ZoetropeCore
 
     @Test func aStaggerIsOneChildForTheNextPosition() throws {
         let delays = try layout([
-            .stagger(targets: [0, 0, 0], stagger: Stagger(spacing: .each(0.5)), position: .absolute(1)),  // 1, 1.5, 2 … 3
-            .member(target: 2, position: .previousEnd(0)),
+            .stagger(targets: [.animator(0), .animator(0), .animator(0)], stagger: Stagger(spacing: .each(0.5)), position: .absolute(1)),  // 1, 1.5, 2 … 3
+            .member(target: .animator(2), position: .previousEnd(0)),
         ])
         #expect(delays == [1, 1.5, 2, 3])
     }
@@ -72,7 +72,7 @@ import ZoetropeCore
             ])
         }
         // m0 at 0, m1 half a second after m0 ends.
-        let timeline = GroupDefinition(id: "intro", members: [.init(target: 0, delay: 0), .init(target: 1, delay: 1.5)], timeScale: timeScale)
+        let timeline = GroupDefinition(id: "intro", members: [.init(target: .animator(0), delay: 0), .init(target: .animator(1), delay: 1.5)], timeScale: timeScale)
         let scene = Scene(name: "t", canvas: Canvas(size: Vector2(100, 100)), layers: layers, animators: animators,
                           groups: [timeline], script: script)
         return SceneEvaluation(scene: scene, horizon: 20)
@@ -81,21 +81,21 @@ import ZoetropeCore
     private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluation.presentation(at: t).values.map(\.position.x) }
 
     @Test func childrenStartAtTheirPositions() {
-        let run = evaluation(timeScale: 1, script: [ScriptEvent(time: 0, action: .start(animator: 2, delay: 0), path: "s")])
+        let run = evaluation(timeScale: 1, script: [ScriptEvent(time: 0, action: .start(animator: .group(0), delay: 0), path: "s")])
         #expect(x(run, 0.5) == [50, 0])
         #expect(x(run, 2.5) == [100, 50])
-        #expect(run.completions.last == CompletionRecord(animator: "intro", position: .end, time: 3.5))
+        #expect(run.completions.last == CompletionRecord(target: .group(0), animator: "intro", position: .end, time: 3.5))
     }
 
     @Test func timeScaleSpeedsEverythingUp() {
-        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .start(animator: 2, delay: 0), path: "s")])
+        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .start(animator: .group(0), delay: 0), path: "s")])
         #expect(x(run, 0.25) == [50, 0])
         #expect(x(run, 1.25) == [100, 50])
         #expect(run.completions.last?.time == 1.75)
     }
 
     @Test func scrubbingATimelinePlacesEachChildOnItsAxis() {
-        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .fraction(animator: 2, value: 0.5), path: "s")])
+        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .fraction(animator: .group(0), value: 0.5), path: "s")])
         // The axis is 3.5 s (before the time scale): at 1.75 s m0 has ended and m1 is 0.25 s in.
         #expect(x(run, 0.1) == [100, 12.5])
         #expect(abs(run.animatorStatus(at: 0.1)[2].fractionComplete - 0.5) < 1e-12)

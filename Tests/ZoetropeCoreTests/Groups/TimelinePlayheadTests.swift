@@ -21,14 +21,14 @@ private func scene(timeline: [GroupDefinition.Member]? = nil, timeScale: Double 
         AnimatorDefinition(id: "m3", duration: 1, timing: timings[3], blocks: [fade(0)]),
         AnimatorDefinition(id: "m4", duration: 1, timing: timings[4], blocks: [fade(1)]),
     ]
-    let members = timeline ?? [.init(target: 0, delay: 0), .init(target: 1, delay: 1), .init(target: 3, delay: 0), .init(target: 4, delay: 0.5)]
+    let members = timeline ?? [.init(target: .animator(0), delay: 0), .init(target: .animator(1), delay: 1), .init(target: .animator(3), delay: 0), .init(target: .animator(4), delay: 0.5)]
     let groups = [GroupDefinition(id: "tl", kind: .timeline, members: members, timeScale: timeScale, options: options),
-                  GroupDefinition(id: "g", members: [.init(target: 2)])] + extraGroups
+                  GroupDefinition(id: "g", members: [.init(target: .animator(2))])] + extraGroups
     return Scene(name: "t", canvas: Canvas(size: Vector2(100, 100)), layers: layers, animators: animators, groups: groups,
                  script: script)
 }
 
-private let tl = 5
+private let tl = ControlTarget.group(0)
 private func at(_ time: Double, _ action: ScriptAction) -> ScriptEvent { ScriptEvent(time: time, action: action, path: "e") }
 private func xs(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluation.presentation(at: t).values.map(\.position.x) }
 private func opacity(_ evaluation: SceneEvaluation, _ t: Double) -> Double { evaluation.presentation(at: t).values[0].opacity }
@@ -90,7 +90,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         let outcome: Outcome
         do {
             try stage.perform(Self.action(call))
-            let clock = stage.timeline(0).clock
+            let clock = stage.playhead(ofGroup: 0).clock
             outcome = .becomes(clock.state, running: clock.isRunning)
         } catch {
             outcome = .error
@@ -103,15 +103,15 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func aCallOnADrivenChildNamesTheTimeline() throws {
         var stage = try Self.stage(.running)
-        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(animator: 1)) }
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(animator: .animator(1))) }
         do {
-            try stage.perform(.pause(animator: 1))
+            try stage.perform(.pause(animator: .animator(1)))
         } catch {
-            #expect(stage.diagnostic(for: .pause(animator: 1), at: "script[4]", error).description
+            #expect(stage.diagnostic(for: .pause(animator: .animator(1)), at: "script[4]", error).description
                     == "script[4] (1.2 s): pause \"m1\": driven by timeline \"tl\", which is active; control the timeline")
         }
         var inactive = try Self.stage(.inactive)
-        try inactive.perform(.start(animator: 1, delay: 0))
+        try inactive.perform(.start(animator: .animator(1), delay: 0))
         #expect(inactive.animator(1).state == .active, "an inactive timeline's child is an ordinary animator")
     }
 }
@@ -125,14 +125,14 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         #expect(xs(run, 2.5) == [50, 0, 0], "m0 ended at 1 s and plays back")
         #expect(xs(run, 3) == [0, 0, 0])
         #expect(run.completions == [
-            CompletionRecord(animator: "m0", position: .end, time: 1),
-            CompletionRecord(animator: "m3", position: .end, time: 1),
-            CompletionRecord(animator: "m4", position: .end, time: 1.5),
-            CompletionRecord(animator: "m1", position: .start, time: 2),
-            CompletionRecord(animator: "m4", position: .start, time: 2.5),
-            CompletionRecord(animator: "m0", position: .start, time: 3),
-            CompletionRecord(animator: "m3", position: .start, time: 3),
-            CompletionRecord(animator: "tl", position: .start, time: 3),
+            CompletionRecord(target: .animator(0), animator: "m0", position: .end, time: 1),
+            CompletionRecord(target: .animator(3), animator: "m3", position: .end, time: 1),
+            CompletionRecord(target: .animator(4), animator: "m4", position: .end, time: 1.5),
+            CompletionRecord(target: .animator(1), animator: "m1", position: .start, time: 2),
+            CompletionRecord(target: .animator(4), animator: "m4", position: .start, time: 2.5),
+            CompletionRecord(target: .animator(0), animator: "m0", position: .start, time: 3),
+            CompletionRecord(target: .animator(3), animator: "m3", position: .start, time: 3),
+            CompletionRecord(target: .group(0), animator: "tl", position: .start, time: 3),
         ])
         #expect(run.presentation(at: 3.5).values[1].position.x == 0, "the model is back to before the start")
     }
@@ -169,7 +169,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         ]), horizon: 5)
         #expect(xs(run, 0.9) == [50, 0, 0], "paused, nothing jumps to the end")
         #expect(xs(run, 1.25) == [100, 25, 0], "the last 1.5 s of playhead in 0.5 s: at 1.25 s halfway")
-        #expect(run.completions.last == CompletionRecord(animator: "tl", position: .end, time: 1.5))
+        #expect(run.completions.last == CompletionRecord(target: .group(0), animator: "tl", position: .end, time: 1.5))
     }
 
     @Test func stopAndFinishSetTheModelAsAnAnimatorWould() {
@@ -179,7 +179,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
                 at(2, .finish(animator: tl, position: position)),
             ]), horizon: 5)
             #expect(xs(run, 1.8) == [100, 50, 0], "stopped where it was")
-            #expect(run.completions.last == CompletionRecord(animator: "tl", position: position, time: 2))
+            #expect(run.completions.last == CompletionRecord(target: .group(0), animator: "tl", position: position, time: 2))
             return xs(run, 2)
         }
         #expect(finished(.end) == [100, 100, 0])
@@ -189,8 +189,8 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func nestedTimeScalesCompose() {
         // "outer" (time scale 2) holds "tl" (time scale 2) at 1 s: tl's 2 s run in 0.5 s from 0.5 s.
-        let outer = GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: 5, delay: 1)], timeScale: 2)
-        let run = SceneEvaluation(scene: scene(timeScale: 2, extraGroups: [outer], script: [at(0, .start(animator: 7, delay: 0))]),
+        let outer = GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: .group(0), delay: 1)], timeScale: 2)
+        let run = SceneEvaluation(scene: scene(timeScale: 2, extraGroups: [outer], script: [at(0, .start(animator: .group(2), delay: 0))]),
                                   horizon: 5)
         #expect(xs(run, 0.5) == [0, 0, 0])
         #expect(xs(run, 0.625) == [50, 0, 0])
@@ -240,7 +240,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
     @Test(arguments: 0..<40)
     func thePresentationIsAFunctionOfThePlayhead(seed: Int) {
         var random = Generator(state: UInt64(seed))
-        let members = (0..<5).map { GroupDefinition.Member(target: $0, delay: Double(Int.random(in: 0...8, using: &random)) / 4) }
+        let members = (0..<5).map { GroupDefinition.Member(target: .animator($0), delay: Double(Int.random(in: 0...8, using: &random)) / 4) }
         let curves: [CubicTimingParameters] = [.linear, .easeIn, .easeOut, .easeInOut]
         let timings = (0..<5).map { _ in TimingParameters.cubic(curves.randomElement(using: &random)!) }
         let timeScale = [0.5, 1, 2].randomElement(using: &random)!
@@ -268,7 +268,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
             let t = Double(step) / 8
             guard t < firstEnd, let state = status(run, "tl", t), state.state == .active, let playhead = state.playhead else { continue }
             var fresh = Stage(scene: scene(timeline: members, timeScale: timeScale, timings: timings))
-            let length = fresh.timeline(0).length
+            let length = fresh.playhead(ofGroup: 0).length
             try? fresh.perform(.fraction(animator: tl, value: length > 0 ? playhead / length : 0))
             let expected = fresh.presentation, shown = run.presentation(at: t).values
             for layer in expected.indices {

@@ -1,13 +1,13 @@
-/// Groups and timelines: one playhead each (SPEC §3.5). A call on a timeline moves its clock
+/// Groups (a scene's groups and timelines): one playhead each (SPEC §3.5). A call on a group moves its clock
 /// exactly as it would an animator's; its children keep no time of their own while it is active
 /// and show what `TimelineSpan` maps the playhead to, so reversing or scrubbing replays children
 /// that had already ended.
 extension Stage {
-    /// Performs a control call on group or timeline `index`.
-    mutating func perform(_ action: ScriptAction, onTimeline index: Int) throws(AnimatorCallError) {
+    /// Performs a control call on group `index`.
+    mutating func perform(_ action: ScriptAction, onGroup index: Int) throws(AnimatorCallError) {
         let kind = groups[index].kind.rawValue
-        let before = WorldState.PriorClock.timeline(index, world.timelines[index])
-        var clock = world.timelines[index].clock
+        let before = WorldState.PriorClock.group(index, world.playheads[index])
+        var clock = world.playheads[index].clock
         let effect: AnimatorState.Effect
         do throws(AnimatorCallError) {
             switch action {
@@ -48,21 +48,21 @@ extension Stage {
             error.subject = kind
             throw error
         }
-        world.timelines[index].clock = clock
-        apply(effect, to: .timeline(index), before: before)
+        world.playheads[index].clock = clock
+        apply(effect, to: .group(index), before: before)
         refreshDue(index)
     }
 
-    /// A timeline about to take its members over: each must be inactive and driven by no other
-    /// timeline (while the timeline is inactive they are ordinary animators).
+    /// A group about to take its members over: each must be inactive and driven by no other
+    /// group (while the group is inactive they are ordinary animators).
     private func requireIdleMembers(of index: Int, for action: ScriptAction) throws(AnimatorCallError) {
-        guard world.timelines[index].clock.state == .inactive else { return }
+        guard world.playheads[index].clock.state == .inactive else { return }
         let kind = groups[index].kind.rawValue
         for descendant in graph.descendants[index] {
             let target = descendant.target
-            let state = switch graph.target(target) {
+            let state = switch target {
             case .animator(let animator): world.animators[animator].state
-            case .timeline(let timeline): world.timelines[timeline].clock.state
+            case .group(let group): world.playheads[group].clock.state
             }
             if state != .inactive {
                 throw AnimatorCallError(call: action.callName, state: "inactive",
@@ -77,18 +77,19 @@ extension Stage {
         }
     }
 
-    /// Runs the blocks of every animator the timeline drives, in the order their blocks start on
+    /// Runs the blocks of every animator the group drives, in the order their blocks start on
     /// its axis (ties in the order written). Additive properties: each block animates from the
     /// model before it to its target, and the model ends holding every target. Replaced
     /// properties: a block starts from what the blocks before it show where it starts, and
-    /// takes over from there on. An animator the timeline reaches at two places (directly and
+    /// takes over from there on. An animator the group reaches at two places (directly and
     /// through a group, say) plays at both.
-    mutating func runChildren(of timeline: Int) {
-        let leaves = graph.descendants[timeline].filter { graph.target($0.target).animator != nil }
-        let blocks = Dictionary(leaves.map { ($0.target, world.pendingBlocks[$0.target]) }, uniquingKeysWith: { first, _ in first })
+    mutating func runChildren(of group: Int) {
+        let leaves = graph.descendants[group].compactMap { descendant in
+            descendant.target.animator.map { (animator: $0, span: descendant.span) }
+        }
+        let blocks = Dictionary(leaves.map { ($0.animator, world.pendingBlocks[$0.animator]) }, uniquingKeysWith: { first, _ in first })
         var entries: [(start: Double, leaf: Int, span: TimelineSpan, block: AnimationBlock)] = []
-        for descendant in leaves {
-            let leaf = descendant.target, span = descendant.span
+        for (leaf, span) in leaves {
             for block in blocks[leaf] ?? [] {
                 entries.append((span.playhead(atLocalTime: block.delayFactor * span.length), leaf, span, block))
             }
@@ -98,7 +99,7 @@ extension Stage {
         for (_, entry) in ordered {
             let definition = definitions[entry.leaf]
             let timing = definition.timing.resolved(animatorDuration: definition.duration)
-            run(entry.block, clock: .timeline(root: timeline, span: entry.span, timing: timing),
+            run(entry.block, clock: .group(root: group, span: entry.span, timing: timing),
                 delayFactor: entry.block.delayFactor, startsAt: entry.start)
         }
     }
@@ -107,9 +108,9 @@ extension Stage {
     /// forward, those whose span ends ahead of it; backward, those whose span starts behind it.
     /// A child exactly at the boundary has already been crossed (or never will be).
     mutating func refreshDue(_ index: Int) {
-        let playhead = world.timelines[index]
+        let playhead = world.playheads[index]
         guard playhead.clock.isRunning else {
-            world.timelines[index].due = []
+            world.playheads[index].due = []
             return
         }
         let position = playhead.position(at: time)
@@ -121,7 +122,7 @@ extension Stage {
         }
         // The next to be crossed last: forward, the nearest end; backward, the nearest start;
         // ties in the order written (the lower index crosses first).
-        world.timelines[index].due = ahead.sorted { a, b in
+        world.playheads[index].due = ahead.sorted { a, b in
             let (x, y) = reversed ? (-descendants[a].span.start, -descendants[b].span.start)
                                   : (descendants[a].span.end, descendants[b].span.end)
             return x != y ? x > y : a > b
