@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers of SPEC.md §2. Imports only point down this list:
-// zoetrope (CLI) → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
+// zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
 // operations, importing nothing of ours); CCairo, CDeflate, CZlib and CCrypto only under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
         .library(name: "ZoetropePipeline", targets: ["ZoetropePipeline"]),
         .library(name: "ZoetropeSnapshotTesting", targets: ["ZoetropeSnapshotTesting"]),
+        .library(name: "ZoetropeUIKit", targets: ["ZoetropeUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -80,6 +81,11 @@ let package = Package(
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["README.md"]
         ),
+        .target(
+            name: "ZoetropeUIKit",
+            dependencies: ["ZoetropeCore", "ZoetropeRender", "ZoetropePipeline"],
+            exclude: ["README.md"]
+        ),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
@@ -94,6 +100,7 @@ let package = Package(
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
+        .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeSnapshotTestingTests", dependencies: ["ZoetropeSnapshotTesting", "ZoetropePipeline", "ZoetropeRender", "ZoetropeCore",
                                                                          .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
     ]

@@ -35,6 +35,26 @@ public final class AnimationStage {
     /// Moves the clock forward by `seconds`.
     public func advance(by seconds: Double) { advance(to: time + seconds) }
 
+    /// Adds `layer` and its children under `parent` (nil: the top level), at `position` among its
+    /// siblings (nil: on top); returns its index.
+    @discardableResult
+    public func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
+        stage.addLayer(layer, parent: parent, at: position)
+    }
+
+    /// Moves the layer at `index` under `parent`, at `position` among its siblings (nil: on top).
+    public func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
+        stage.moveLayer(index, under: parent, at: position)
+    }
+
+    /// Sets model values now, outside any animation: what shows jumps there, under whatever
+    /// animations are in flight (additive ones keep their offsets), as a property set outside an
+    /// animation block does in UIKit.
+    public func set(_ assignments: [PropertyAssignment]) {
+        // A `set` is legal in every state.
+        try? perform(.set(assignments))
+    }
+
     /// The target of a key such as `frog.position` or `frog.position.x`.
     public func target(_ key: String) -> PropertyTarget? {
         try? stage.layers.target(forKey: key).get()

@@ -6,7 +6,7 @@
 /// through UIKit's API. The calls live in `Stage+Calls.swift`, groups' playheads in
 /// `Stage+Groups.swift`, blocks in `Stage+Blocks.swift`, gestures in `Stage+Gestures.swift`.
 public struct Stage: Sendable {
-    public let layers: LayerTree
+    public internal(set) var layers: LayerTree
     public let colorSpace: ColorSpace
     public internal(set) var definitions: [AnimatorDefinition]
     /// The groups: a scene's `groups:`, then its `timelines:` (a group is a timeline whose
@@ -52,6 +52,20 @@ public struct Stage: Sendable {
         world = WorldState(model: layers.initialValues, animators: TouchedArray(animators.map(AnimatorState.init(definition:))),
                            playheads: TouchedArray(groups.indices.map { Playhead(definition: groups[$0], length: graph.lengths[$0]) }),
                            pendingBlocks: animators.map(\.blocks))
+    }
+
+    /// Adds `layer` and its children under `parent` (nil: at the top level), at `position` among
+    /// its siblings (nil: on top), their model values as the layer gives them; returns its
+    /// index. A view added to a window while the film runs: nothing already here changes.
+    public mutating func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
+        let index = layers.append(layer, parent: parent, at: position)
+        world.model.append(contentsOf: layers.initialValues[index...])
+        return index
+    }
+
+    /// Moves the layer at `index` under `parent`, at `position` among its siblings (nil: on top).
+    public mutating func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
+        layers.move(index, under: parent, at: position)
     }
 
     /// Adds an inactive animator; returns its index. Groups may already be on the stage: they

@@ -151,6 +151,41 @@ public struct LayerTree: Hashable, Sendable {
         roots = layers.map { add($0, parent: nil) }
     }
 
+    /// Adds `layer` (and its children) under `parent` (nil: at the top level), at `position`
+    /// among its siblings (nil: on top of them, as `addSubview`; else as `insertSubview(_:at:)`);
+    /// returns its index. Indices of the layers already here do not change.
+    public mutating func append(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
+        let index = add(layer, parent: parent)
+        place(index, under: parent, at: position)
+        return index
+    }
+
+    /// Moves the layer at `index` (with its children) under `parent`, at `position` among its
+    /// siblings (nil: on top), as `addSubview` moves a view that has a superview already. Its
+    /// values are in its new parent's coordinates, as a view's frame is.
+    public mutating func move(_ index: Int, under parent: Int?, at position: Int? = nil) {
+        if let old = nodes[index].parent {
+            nodes[old].children.removeAll { $0 == index }
+        } else {
+            roots.removeAll { $0 == index }
+        }
+        nodes[index].parent = parent
+        place(index, under: parent, at: position)
+    }
+
+    private mutating func place(_ index: Int, under parent: Int?, at position: Int?) {
+        if let parent {
+            nodes[parent].children.insert(index, at: min(max(position ?? .max, 0), nodes[parent].children.count))
+        } else {
+            roots.insert(index, at: min(max(position ?? .max, 0), roots.count))
+        }
+    }
+
+    /// The index of the layer at `index`'s place among its siblings (0: at the bottom).
+    public func position(of index: Int) -> Int {
+        (nodes[index].parent.map { nodes[$0].children } ?? roots).firstIndex(of: index) ?? 0
+    }
+
     private mutating func add(_ layer: Layer, parent: Int?) -> Int {
         let index = nodes.count
         nodes.append(Node(id: layer.id, shape: layer.shape, style: layer.style, parent: parent, children: []))
