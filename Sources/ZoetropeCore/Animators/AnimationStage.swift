@@ -47,6 +47,11 @@ public final class AnimationStage {
         stage.moveLayer(index, under: parent, at: position)
     }
 
+    /// Replaces the style of the layer at `index` (what does not animate), from now on.
+    public func setStyle(_ style: LayerStyle, of index: Int) {
+        stage.setStyle(style, of: index)
+    }
+
     /// Sets model values now, outside any animation: what shows jumps there, under whatever
     /// animations are in flight (additive ones keep their offsets), as a property set outside an
     /// animation block does in UIKit.

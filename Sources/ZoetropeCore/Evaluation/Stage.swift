@@ -68,6 +68,11 @@ public struct Stage: Sendable {
         layers.move(index, under: parent, at: position)
     }
 
+    /// Replaces the style of the layer at `index` (what does not animate), from now on.
+    public mutating func setStyle(_ style: LayerStyle, of index: Int) {
+        layers.setStyle(style, of: index)
+    }
+
     /// Adds an inactive animator; returns its index. Groups may already be on the stage: they
     /// address their members by `ControlTarget`, which an animator's arrival does not change.
     public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {

@@ -181,6 +181,11 @@ public struct LayerTree: Hashable, Sendable {
         }
     }
 
+    /// Replaces the style (what does not animate: font, clipping, alignment) of the layer at `index`.
+    public mutating func setStyle(_ style: LayerStyle, of index: Int) {
+        nodes[index].style = style
+    }
+
     /// The index of the layer at `index`'s place among its siblings (0: at the bottom).
     public func position(of index: Int) -> Int {
         (nodes[index].parent.map { nodes[$0].children } ?? roots).firstIndex(of: index) ?? 0

@@ -99,7 +99,7 @@ public struct Movie: Sendable {
     /// Writes the frames as one APNG that loops forever at the movie's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws(RenderError) {
         let plan = FramePlan(self, scale: scale)
-        try plan.pixelSize()
+        _ = try plan.pixelSize()
         try FramePipeline.run(plan, into: [AnimatedPNGSink(path, count: frames.count, secondsPerFrame: 1 / framesPerSecond)])
     }
 
@@ -112,7 +112,10 @@ public struct Movie: Sendable {
     /// A contact sheet of `count` evenly spaced frames (first and last included), drawn in memory.
     public func contactSheet(count: Int = 12, columns: Int = 4, width: Int = 240) throws(RenderError) -> ContactSheet {
         let sink = ContactSheetSink(title: "\(name) — \(frames.count) frames at \(framesPerSecond) fps", columns: columns,
-                                    cellWidth: width, path: nil)
+                                    cellWidth: width, path: nil) { time, index in
+            // A movie's labels give the time to the thousandth (`1.5 s`, `0.0 s`).
+            "\((time * 1000).rounded() / 1000) s · frame \(index)"
+        }
         let plan = FramePlan(self, frames: ContactSheet.evenlySpaced(count, of: frames.count), scale: Double(width) / max(canvas.size.x, 1))
         try FramePipeline.run(plan, into: [sink])
         return sink.sheet
