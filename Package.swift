@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "ZoetropeUIKit",
-            dependencies: ["ZoetropeCore", "ZoetropeRender", "ZoetropePipeline"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeRender", "ZoetropePipeline"],
             exclude: ["README.md"]
         ),
         .executableTarget(

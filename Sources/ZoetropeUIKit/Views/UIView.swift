@@ -1,7 +1,218 @@
 @_exported import Foundation
 import ZoetropeCore
 
-/// Mirrors `UIView`: a rectangle in its superview, drawn by its `layer`.
+/// Mirrors `UIView`: a rectangle in its superview, drawn by its `layer`, filled with its
+/// `backgroundColor`. Its geometry and look are its layer's: `center` is `layer.position`,
+/// `alpha` is `layer.opacity`, `transform` is `layer.affineTransform()`.
+///
+/// A view is on a film once it is in the film's `rootView`'s tree: from then on its values are
+/// the film's (animations of them show in the frames). Views are used from one thread, as
+/// UIKit's are used from the main thread.
 open class UIView {
-    public init(frame: CGRect) {}
+    /// Mirrors `layer`.
+    public let layer: CALayer
+    /// Mirrors `superview`.
+    public private(set) weak var superview: UIView?
+    /// Mirrors `subviews`, back to front.
+    public private(set) var subviews: [UIView] = []
+    /// Mirrors `tag`.
+    open var tag = 0
+    /// Mirrors `accessibilityIdentifier`: also the id of the view's layer in the film's scene
+    /// (`Film.writeScene(to:)`); without one the film names it (`view3`, `label1`).
+    open var accessibilityIdentifier: String?
+    /// Mirrors `isUserInteractionEnabled` (kept; a film's gestures are scripted).
+    open var isUserInteractionEnabled = true
+    /// The gesture recognizers added with `addGestureRecognizer(_:)`.
+    public private(set) var gestureRecognizers: [UIGestureRecognizer]? = nil
+    /// Whether `isHidden` was set: what the layer shows is hidden also while the view is off
+    /// its film (removed from its superview).
+    private var hiddenByUser = false
+    private var isRemoved = false
+
+    /// The shape of the layer this kind of view draws.
+    class var layerShape: Shape { .rect }
+
+    /// The layer's initial values and style for this kind of view.
+    class func makeLayer() -> CALayer {
+        CALayer(shape: layerShape)
+    }
+
+    /// Mirrors `init(frame:)`.
+    public init(frame: CGRect) {
+        layer = Self.makeLayer()
+        self.frame = frame
+    }
+
+    /// Mirrors `init()`: a view with a zero frame.
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: - Geometry
+
+    /// Mirrors `frame`: the bounds placed around `center` in the superview's coordinates.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// Mirrors `bounds` (its origin is always zero here).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// Mirrors `center`: the layer's position.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// Mirrors `transform`, about the centre.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    // MARK: - Look
+
+    /// Mirrors `alpha`.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// Mirrors `backgroundColor`.
+    open var backgroundColor: UIColor? {
+        get {
+            let color = layer.color(.fill)
+            return color.alpha == 0 && color == .clear ? nil : UIColor(color)
+        }
+        set { layer.set(.fill, .color(newValue?.color ?? .clear)) }
+    }
+
+    /// Mirrors `isHidden`.
+    open var isHidden: Bool {
+        get { hiddenByUser }
+        set {
+            hiddenByUser = newValue
+            if !isRemoved { layer.isHidden = newValue }
+        }
+    }
+
+    /// Mirrors `clipsToBounds`: subviews are clipped to the (rounded) bounds.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    // MARK: - The view tree
+
+    /// Mirrors `addSubview(_:)`: on top of the other subviews (moved there if it is one).
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count - (view.superview === self ? 1 : 0))
+    }
+
+    /// Mirrors `insertSubview(_:at:)`.
+    open func insertSubview(_ view: UIView, at index: Int) {
+        view.detachFromSuperview()
+        let position = min(max(index, 0), subviews.count)
+        subviews.insert(view, at: position)
+        view.superview = self
+        if let placement = layer.placement { view.place(on: placement.film, under: placement.index, at: position) }
+    }
+
+    /// Mirrors `insertSubview(_:aboveSubview:)`.
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: index - (subviews.prefix(index).contains { $0 === view } ? 1 : 0))
+    }
+
+    /// Mirrors `insertSubview(_:belowSubview:)`.
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        let index = subviews.firstIndex { $0 === sibling } ?? 0
+        insertSubview(view, at: index - (subviews.prefix(index).contains { $0 === view } ? 1 : 0))
+    }
+
+    /// Mirrors `bringSubviewToFront(_:)`.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        addSubview(view)
+    }
+
+    /// Mirrors `sendSubviewToBack(_:)`.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Mirrors `removeFromSuperview()`. On a film, the view's layer stays on the stage, hidden,
+    /// so frames already captured keep it and the view can come back.
+    open func removeFromSuperview() {
+        guard superview != nil else { return }
+        detachFromSuperview()
+        if layer.placement != nil {
+            isRemoved = true
+            layer.isHidden = true
+        }
+    }
+
+    /// Mirrors `isDescendant(of:)`.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// Mirrors `addGestureRecognizer(_:)`.
+    open func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        gestureRecognizers = (gestureRecognizers ?? []) + [recognizer]
+        recognizer.view = self
+    }
+
+    /// Mirrors `removeGestureRecognizer(_:)`.
+    open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        gestureRecognizers?.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// Mirrors `layoutIfNeeded()`. Zoetrope has no deferred layout: a no-op, kept so code that
+    /// calls it inside an animations closure compiles.
+    open func layoutIfNeeded() {}
+
+    /// Mirrors `setNeedsLayout()` (a no-op, as `layoutIfNeeded()`).
+    open func setNeedsLayout() {}
+
+    /// Takes the view out of its superview's list (and its layer out of its parent's children,
+    /// on the stage, when it moves to another parent).
+    private func detachFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Puts the view's layer (and its subviews') on `film`'s stage under the layer `parent`, at
+    /// `position` among its siblings: added the first time, moved after that.
+    func place(on film: Film, under parent: Int?, at position: Int?) {
+        if let placement = layer.placement {
+            precondition(placement.film === film, "Zoetrope: a view can be on one film only")
+            film.stage.moveLayer(placement.index, under: parent, at: position)
+            if isRemoved {
+                isRemoved = false
+                layer.isHidden = hiddenByUser
+            }
+            return
+        }
+        var values = layer.detached
+        values.hidden = hiddenByUser
+        let id = film.layerID(for: self)
+        let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
+        layer.placement = (film, index)
+        for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
+    }
+
+    /// The kind of view, for the names a film gives layers (`view`, `label`, `image`, `blur`).
+    class var layerKind: String { "view" }
 }

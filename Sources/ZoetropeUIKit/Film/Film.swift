@@ -1,0 +1,143 @@
+import ZoetropeCore
+import ZoetropePipeline
+import ZoetropeRender
+
+/// A canvas and a clock for UIKit code: the film's `rootView` fills the canvas, UIKit calls run
+/// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) captures every frame it
+/// passes. Frames are a pure function of the calls and their times, as a scene file's are.
+///
+/// ```swift
+/// let film = Film(size: CGSize(width: 640, height: 360), framesPerSecond: 30, backgroundColor: .white)
+/// film.rootView.addSubview(card)
+/// film.at(0.5) { animator.startAnimation() }
+/// film.advance(to: 2)                               // frames 0 … 60 are captured
+/// let p = card.layer.presentation()!.position       // what is on screen now
+/// try film.writeFrames(to: "output/card")
+/// ```
+///
+/// The newest film is the one UIKit calls animate on (`Film.current`): one film at a time, as an
+/// app has one clock.
+public final class Film {
+    /// The film UIKit calls animate on: the one made last.
+    nonisolated(unsafe) public private(set) static weak var current: Film?
+
+    /// The view that fills the canvas; add views to it to put them on the film.
+    public let rootView: UIView
+    /// The canvas size in points.
+    public let size: CGSize
+    public let framesPerSecond: Double
+    /// The name frames and manifests carry.
+    public var name = "film"
+
+    let stage: AnimationStage
+    let canvas: Canvas
+    private let rate: FrameRate
+    /// The frames captured so far, frame i at t = i / framesPerSecond.
+    private(set) var frames: [PresentationTree] = []
+    /// Calls to run at film times, in the order they were scheduled within a time.
+    private var scheduled: [(time: Double, order: Int, body: () -> Void)] = []
+    private var scheduledCount = 0
+    /// Layer ids given so far, and how many views of each kind were named.
+    private var usedIDs: Set<String> = []
+    private var kindCounts: [String: Int] = [:]
+
+    /// A film of `size` points at `framesPerSecond`, its canvas painted `backgroundColor`.
+    public init(size: CGSize, framesPerSecond: Double = 60, backgroundColor: UIColor = .white) {
+        self.size = size
+        self.framesPerSecond = framesPerSecond
+        rate = FrameRate(framesPerSecond)
+        canvas = Canvas(size: size.vector, background: backgroundColor.color)
+        stage = AnimationStage(layers: [])
+        rootView = UIView(frame: CGRect(origin: .zero, size: size))
+        rootView.accessibilityIdentifier = rootView.accessibilityIdentifier ?? "root"
+        Film.current = self
+        rootView.place(on: self, under: nil, at: nil)
+    }
+
+    /// The film's clock, in seconds.
+    public var time: TimeInterval { stage.time }
+
+    /// Runs `body` when the clock reaches `time` (before that instant's frame is captured, so the
+    /// frame shows what it does). Calls at one time run in the order they were scheduled.
+    public func at(_ time: TimeInterval, _ body: @escaping () -> Void) {
+        precondition(time >= self.time - 1e-9, "Zoetrope: film.at(\(time)) is in the past: the film is at \(self.time) s")
+        scheduled.append((time, scheduledCount, body))
+        scheduledCount += 1
+    }
+
+    /// Moves the clock to `time`: scheduled calls run at their times, completion handlers at
+    /// theirs, and every frame up to and including `time` is captured.
+    public func advance(to time: TimeInterval) {
+        while true {
+            let frameTime = rate.time(ofFrame: frames.count)
+            let next = scheduled.indices.min { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }
+            if let next, scheduled[next].time <= time + 1e-9, scheduled[next].time <= frameTime + 1e-9 {
+                let call = scheduled.remove(at: next)
+                stage.advance(to: max(call.time, stage.time))
+                call.body()
+            } else if frameTime <= time + 1e-9 {
+                stage.advance(to: max(frameTime, stage.time))
+                frames.append(PresentationTree(time: frameTime, canvas: canvas, layers: stage.stage.layers, values: stage.stage.presentation))
+            } else {
+                break
+            }
+        }
+        stage.advance(to: max(time, stage.time))
+    }
+
+    /// Moves the clock on by `seconds`.
+    public func advance(by seconds: TimeInterval) { advance(to: time + seconds) }
+
+    /// The frames captured so far (the frame at the current time included) as a `Movie`, for
+    /// sheets, snapshots and everything else a movie does.
+    public var movie: Movie {
+        advance(to: time)
+        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: frames)
+    }
+
+    /// Writes the frames captured so far into `folder` as `zoetrope render` would: PNGs and a
+    /// manifest.json (`zoetrope video`, `view` and `diff` take the folder).
+    @discardableResult
+    public func writeFrames(to folder: String, scale: Double = 1) throws -> [String] {
+        try movie.writeFrames(to: folder, scale: scale)
+    }
+
+    /// Writes the frames captured so far as one APNG at the film's frame rate.
+    public func writeAPNG(to path: String, scale: Double = 1) throws {
+        try movie.writeAPNG(to: path, scale: scale)
+    }
+
+    /// Writes a contact sheet of `count` evenly spaced frames of those captured so far.
+    public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws {
+        try movie.writeContactSheet(to: path, count: count, columns: columns, width: width)
+    }
+
+    /// The id of `view`'s layer: its `accessibilityIdentifier`, else its kind and a number
+    /// (`view3`, `label1`); made unique on the film.
+    func layerID(for view: UIView) -> String {
+        var id: String
+        if let given = view.accessibilityIdentifier, !given.isEmpty {
+            id = given
+        } else {
+            let kind = type(of: view).layerKind
+            kindCounts[kind, default: 0] += 1
+            id = kind + String(kindCounts[kind] ?? 1)
+        }
+        let base = id
+        var suffix = 2
+        while usedIDs.contains(id) {
+            id = base + "-" + String(suffix)
+            suffix += 1
+        }
+        usedIDs.insert(id)
+        return id
+    }
+
+    /// The current film, or a stop naming `caller` when there is none.
+    static func requireCurrent(_ caller: String) -> Film {
+        guard let film = current else {
+            fatalError("Zoetrope: \(caller) needs a Film: make one first (Film(size:framesPerSecond:backgroundColor:)); its clock runs the animations")
+        }
+        return film
+    }
+}

@@ -1,0 +1,110 @@
+/// Mirrors `UIGestureRecognizer`. Linux has no Objective-C selectors: a recognizer takes its
+/// action as a closure (`init(handler:)`) where UIKit takes `init(target:action:)`; a film drives
+/// it (`Film.pan(_:along:from:to:)`), since nothing touches the screen.
+open class UIGestureRecognizer {
+    /// Mirrors `UIGestureRecognizer.State`.
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        /// Mirrors `.recognized` (the same as `.ended`).
+        public static let recognized = State.ended
+    }
+
+    /// Mirrors `state`.
+    public internal(set) var state = State.possible
+    /// Mirrors `view`.
+    public internal(set) weak var view: UIView?
+    /// Mirrors `isEnabled`.
+    open var isEnabled = true
+    let action: (UIGestureRecognizer) -> Void
+    /// Where the finger is, in the film's root view's coordinates.
+    var location = CGPoint.zero
+
+    /// A recognizer that calls `action` at each change of its state (UIKit: `init(target:action:)`;
+    /// the kinds of recognizer take it as `init(handler:)`).
+    init(action: @escaping (UIGestureRecognizer) -> Void) {
+        self.action = action
+    }
+
+    /// Mirrors `location(in:)`: the finger in `view`'s coordinates (nil: the root view's).
+    open func location(in view: UIView?) -> CGPoint {
+        CGPoint(x: location.x - origin(of: view).x, y: location.y - origin(of: view).y)
+    }
+
+    /// `view`'s bounds origin in the root view's coordinates (transforms left out).
+    func origin(of view: UIView?) -> CGPoint {
+        var x = 0.0, y = 0.0
+        var current = view
+        while let candidate = current, let superview = candidate.superview {
+            x += Double(candidate.frame.origin.x)
+            y += Double(candidate.frame.origin.y)
+            current = superview
+        }
+        return CGPoint(x: x, y: y)
+    }
+}
+
+/// Mirrors `UIPanGestureRecognizer`: `translation(in:)` from where the pan began (or was last
+/// reset with `setTranslation(_:in:)`), and `velocity(in:)` in points per second.
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// Where the translation is measured from.
+    var origin = CGPoint.zero
+    /// The finger's velocity in points per second.
+    var currentVelocity = CGPoint.zero
+
+    /// A pan recognizer that calls `handler` as the pan begins, changes and ends.
+    public init(handler: @escaping (UIPanGestureRecognizer) -> Void) {
+        // The action is only ever called with this recognizer.
+        super.init { handler($0 as! UIPanGestureRecognizer) }
+    }
+
+    /// Mirrors `translation(in:)`.
+    open func translation(in view: UIView?) -> CGPoint {
+        CGPoint(x: location.x - origin.x, y: location.y - origin.y)
+    }
+
+    /// Mirrors `setTranslation(_:in:)`.
+    open func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        origin = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
+    }
+
+    /// Mirrors `velocity(in:)`.
+    open func velocity(in view: UIView?) -> CGPoint { currentVelocity }
+}
+
+extension Film {
+    /// Drives `recognizer` as a finger moving through `points` (the root view's coordinates),
+    /// evenly spaced in time from `start` to `end`: `.began` at `start` on the first point,
+    /// `.changed` at every frame in between, `.ended` at `end` on the last point, with the
+    /// velocity of the segment the finger is on (as a scene's drag and release measure it).
+    public func pan(_ recognizer: UIPanGestureRecognizer, along points: [CGPoint], from start: TimeInterval, to end: TimeInterval) {
+        guard let first = points.first else { return }
+        let segments = max(points.count - 1, 1)
+        let duration = max(end - start, 0)
+        func sample(at time: Double) -> (point: CGPoint, velocity: CGPoint) {
+            guard points.count > 1, duration > 0 else { return (points.last ?? first, .zero) }
+            let progress = min(max((time - start) / duration, 0), 1) * Double(segments)
+            let index = min(Int(progress.rounded(.down)), segments - 1)
+            let a = points[index], b = points[index + 1], local = progress - Double(index)
+            let perSecond = Double(segments) / duration
+            return (CGPoint(x: a.x + (b.x - a.x) * local, y: a.y + (b.y - a.y) * local),
+                    CGPoint(x: (b.x - a.x) * perSecond, y: (b.y - a.y) * perSecond))
+        }
+        func fire(_ state: UIGestureRecognizer.State, at time: Double) {
+            at(time) {
+                let (point, velocity) = sample(at: time)
+                recognizer.location = point
+                recognizer.currentVelocity = state == .began ? .zero : velocity
+                if state == .began { recognizer.origin = point }
+                recognizer.state = state
+                if recognizer.isEnabled { recognizer.action(recognizer) }
+            }
+        }
+        fire(.began, at: start)
+        var frame = Int((start * framesPerSecond).rounded(.down)) + 1
+        while Double(frame) / framesPerSecond < end - 1e-9 {
+            fire(.changed, at: Double(frame) / framesPerSecond)
+            frame += 1
+        }
+        fire(.ended, at: end)
+    }
+}

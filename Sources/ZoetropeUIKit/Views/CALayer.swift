@@ -1,0 +1,229 @@
+import ZoetropeCore
+
+/// Mirrors `CALayer`: what a view draws, and the properties Core Animation animates.
+///
+/// Its model values live on the film's stage once its view is on the film (before that, in the
+/// layer itself). Reading a property inside an animations closure gives the value just set, as
+/// UIKit's model does; `presentation()` gives what is on screen at the film's time.
+open class CALayer {
+    /// What the layer draws as (a view's rectangle, a label's text, an image).
+    let shape: Shape
+    /// Model values while the layer is on no film.
+    var detached: LayerValues
+    /// What does not animate (clipping, font, alignment, content mode).
+    var style: LayerStyle
+    /// The film and the stage's index of the layer, once its view has been on a film.
+    var placement: (film: Film, index: Int)?
+    /// A presentation copy: values frozen at one instant, read-only in effect.
+    private let isPresentationCopy: Bool
+
+    init(shape: Shape, values: LayerValues = LayerValues(), style: LayerStyle = LayerStyle(), isPresentationCopy: Bool = false) {
+        self.shape = shape
+        detached = values
+        self.style = style
+        self.isPresentationCopy = isPresentationCopy
+    }
+
+    /// Mirrors `CALayer()`: a layer of its own is drawn as a rectangle.
+    public convenience init() {
+        self.init(shape: .rect)
+    }
+
+    // MARK: - Model values
+
+    /// The model value of `property`: the value an open animations closure set, else the stage's
+    /// model, else the layer's own.
+    func value(_ property: LayerProperty) -> AnimatableValue {
+        if let placement {
+            let target = PropertyTarget(layer: placement.index, property: property)
+            if let pending = AnimationRecording.pendingValue(of: target, on: placement.film) { return pending }
+            return placement.film.stage.stage.model[placement.index][property]
+        }
+        return detached[property]
+    }
+
+    /// Sets the model value of `property`: recorded as an animation inside an animations
+    /// closure, else set at once.
+    func set(_ property: LayerProperty, _ value: AnimatableValue) {
+        guard !isPresentationCopy else { return }
+        guard let placement else {
+            detached[property] = value
+            return
+        }
+        let assignment = PropertyAssignment(PropertyTarget(layer: placement.index, property: property), value)
+        if let recording = AnimationRecording.current, recording.animates {
+            recording.record(assignment, on: placement.film)
+        } else {
+            placement.film.stage.set([assignment])
+        }
+    }
+
+    func number(_ property: LayerProperty) -> Double {
+        if case .number(let number) = value(property) { return number }
+        return 0
+    }
+
+    func vector(_ property: LayerProperty) -> Vector2 {
+        if case .vector(let vector) = value(property) { return vector }
+        return .zero
+    }
+
+    func color(_ property: LayerProperty) -> Color {
+        if case .color(let color) = value(property) { return color }
+        return .clear
+    }
+
+    func flag(_ property: LayerProperty) -> Bool {
+        if case .flag(let flag) = value(property) { return flag }
+        return false
+    }
+
+    func text(_ property: LayerProperty) -> String {
+        if case .text(let text) = value(property) { return text }
+        return ""
+    }
+
+    /// Replaces the style; on a film, from the film's current time on.
+    func setStyle(_ change: (inout LayerStyle) -> Void) {
+        change(&style)
+        if let placement { placement.film.stage.setStyle(style, of: placement.index) }
+    }
+
+    // MARK: - CALayer's properties
+
+    /// Mirrors `position`: the anchor point's place in the superlayer.
+    public var position: CGPoint {
+        get { CGPoint(vector(.position)) }
+        set { set(.position, .vector(newValue.vector)) }
+    }
+
+    /// Mirrors `bounds`. Zoetrope's layers have no bounds origin: a bounds set keeps its size.
+    public var bounds: CGRect {
+        get { CGRect(origin: .zero, size: CGSize(vector(.size))) }
+        set { set(.size, .vector(newValue.size.vector)) }
+    }
+
+    /// Mirrors `frame`: the bounds placed around the position by the anchor point (the
+    /// transform left out, as UIKit leaves a transformed frame undefined).
+    public var frame: CGRect {
+        get {
+            let size = vector(.size), anchor = vector(.anchor), position = vector(.position)
+            return CGRect(x: position.x - anchor.x * size.x, y: position.y - anchor.y * size.y, width: size.x, height: size.y)
+        }
+        set {
+            let anchor = vector(.anchor)
+            set(.size, .vector(newValue.size.vector))
+            set(.position, .vector(Vector2(newValue.origin.x + anchor.x * newValue.width, newValue.origin.y + anchor.y * newValue.height)))
+        }
+    }
+
+    /// Mirrors `anchorPoint`, in unit coordinates of the bounds.
+    public var anchorPoint: CGPoint {
+        get { CGPoint(vector(.anchor)) }
+        set { set(.anchor, .vector(newValue.vector)) }
+    }
+
+    /// Mirrors `opacity`.
+    public var opacity: Float {
+        get { Float(number(.opacity)) }
+        set { set(.opacity, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `isHidden`.
+    public var isHidden: Bool {
+        get { flag(.hidden) }
+        set { set(.hidden, .flag(newValue)) }
+    }
+
+    /// Mirrors `backgroundColor`.
+    public var backgroundColor: CGColor? {
+        get { UIColor(color(.fill)).cgColor }
+        set { set(.fill, .color(newValue.map { UIColor(cgColor: $0).color } ?? .clear)) }
+    }
+
+    /// Mirrors `cornerRadius`.
+    public var cornerRadius: CGFloat {
+        get { CGFloat(number(.cornerRadius)) }
+        set { set(.cornerRadius, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `borderWidth`. Zoetrope strokes the outline centred on it, as `CAShapeLayer`
+    /// does, where a CALayer's border lies inside the bounds: half the width falls outside.
+    public var borderWidth: CGFloat {
+        get { CGFloat(number(.strokeWidth)) }
+        set { set(.strokeWidth, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `borderColor`.
+    public var borderColor: CGColor? {
+        get { UIColor(color(.strokeColor)).cgColor }
+        set { set(.strokeColor, .color(newValue.map { UIColor(cgColor: $0).color } ?? .black)) }
+    }
+
+    /// Mirrors `shadowColor`.
+    public var shadowColor: CGColor? {
+        get { UIColor(color(.shadowColor)).cgColor }
+        set { set(.shadowColor, .color(newValue.map { UIColor(cgColor: $0).color } ?? .black)) }
+    }
+
+    /// Mirrors `shadowOpacity`.
+    public var shadowOpacity: Float {
+        get { Float(number(.shadowOpacity)) }
+        set { set(.shadowOpacity, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `shadowRadius`.
+    public var shadowRadius: CGFloat {
+        get { CGFloat(number(.shadowRadius)) }
+        set { set(.shadowRadius, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `shadowOffset`.
+    public var shadowOffset: CGSize {
+        get { CGSize(vector(.shadowOffset)) }
+        set { set(.shadowOffset, .vector(newValue.vector)) }
+    }
+
+    /// Mirrors `zPosition`: layers with a larger one draw above their siblings.
+    public var zPosition: CGFloat {
+        get { CGFloat(number(.zIndex)) }
+        set { set(.zIndex, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `masksToBounds`.
+    public var masksToBounds: Bool {
+        get { style.clips }
+        set { setStyle { $0.clips = newValue } }
+    }
+
+    /// Mirrors `affineTransform()`: the transform about the anchor point.
+    public func affineTransform() -> CGAffineTransform {
+        CGAffineTransform(translation: vector(.translation), rotation: number(.rotation), scale: vector(.scale))
+    }
+
+    /// Mirrors `setAffineTransform(_:)`. A transform is kept as a translation, a rotation and a
+    /// scale (each animates on its own, as Core Animation's key paths `transform.translation`,
+    /// `transform.rotation` and `transform.scale` do); a shear is approximated.
+    public func setAffineTransform(_ transform: CGAffineTransform) {
+        let parts = transform.parts
+        set(.translation, .vector(parts.translation))
+        set(.rotation, .number(parts.rotation))
+        set(.scale, .vector(parts.scale))
+    }
+
+    /// Mirrors `presentation()`: a copy of the layer as it is on screen at the film's time, or
+    /// nil while its view is on no film (as UIKit gives nil for a layer never committed).
+    public func presentation() -> CALayer? {
+        guard let placement else { return nil }
+        let values = placement.film.stage.stage.presentation[placement.index]
+        return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
+    }
+
+    /// Mirrors `model()`.
+    public func model() -> CALayer {
+        guard placement != nil else { return self }
+        var values = LayerValues()
+        for property in LayerProperty.allCases { values[property] = value(property) }
+        return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
+    }
+}

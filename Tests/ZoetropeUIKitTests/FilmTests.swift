@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropePipeline
+import ZoetropeRender
+import ZoetropeUIKit
+
+/// UIKit code on a film: what it shows is what the equivalent scene file shows, frame for frame.
+@Suite(.serialized) struct FilmTests {
+    /// The scene a card moved by a property animator is, written as a scene file.
+    static let cardScene = """
+        version: 1
+        canvas: { size: [640, 360], background: "#FFFFFF" }
+        render: { fps: 30, duration: 2 }
+        layers:
+          - id: root
+            shape: rect
+            position: [320, 180]
+            size: [640, 360]
+            children:
+              - { id: card, shape: rect, position: [100, 180], size: [120, 80], fill: "#3366CC" }
+        animators:
+          - { id: move, duration: 1, timing: easeInOut, animations: [ { set: { card.position: [540, 180] } } ] }
+        script:
+          - { at: 0.5, start: move }
+        """
+
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-uikit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The issue's program, as written: it compiles, runs and its card is where the scene's is.
+    private func cardFilm() -> (Film, UIView, UIViewPropertyAnimator) {
+        let film = Film(size: CGSize(width: 640, height: 360), framesPerSecond: 30, backgroundColor: .white)
+        let card = UIView(frame: CGRect(x: 40, y: 140, width: 120, height: 80))
+        card.accessibilityIdentifier = "card"
+        card.backgroundColor = UIColor(red: 0x33 / 255, green: 0x66 / 255, blue: 0xCC / 255, alpha: 1)
+        film.rootView.addSubview(card)
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) {
+            card.center = CGPoint(x: 540, y: 180)
+        }
+        film.at(0.5) { animator.startAnimation() }
+        return (film, card, animator)
+    }
+
+    @Test func presentationValuesInFlightAreTheScenesSamples() throws {
+        let (film, card, animator) = cardFilm()
+        let scene = try SceneLoader.parse(Array(Self.cardScene.utf8), file: "card.yaml", overrides: [])
+        let evaluation = try scene.evaluate().evaluation
+        let index = try #require(scene.scene.layers.index(of: "card"))
+        for time in [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0] {
+            film.advance(to: time)
+            let position = try #require(card.layer.presentation()?.position)
+            let expected = evaluation.presentation(at: time).values[index].position
+            #expect(abs(Double(position.x) - expected.x) < 1e-9 && abs(Double(position.y) - expected.y) < 1e-9,
+                    "at \(time): \(position) against \(expected)")
+        }
+        #expect(card.center == CGPoint(x: 540, y: 180), "the model changed when the animator started")
+        #expect(animator.state == .inactive)
+    }
+
+    @Test func framesAreTheBytesTheSceneFileRenders() throws {
+        let directory = try folder()
+        let (film, _, _) = cardFilm()
+        film.advance(to: 2)
+        let written = try film.writeFrames(to: directory + "/film")
+        #expect(written.count == 61)
+        let file = directory + "/card.yaml"
+        try Self.cardScene.write(toFile: file, atomically: true, encoding: .utf8)
+        let scene = try EvaluatedScene.load([file], overrides: [])[0]
+        _ = try FolderRender.render(scene.renderRequest(into: directory + "/scene", frames: nil, jobs: 2), progress: ProgressReporter(mode: .none))
+        for path in written {
+            let name = (path as NSString).lastPathComponent
+            #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: directory + "/scene/" + name), "\(name)")
+        }
+    }
+
+    @Test func animateChangesTheModelAtOnceAndCompletesAtTheEnd() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        film.rootView.addSubview(box)
+        var finished: [Bool] = []
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {
+            box.center.x += 100
+            box.alpha = 0.5
+        }, completion: { finished.append($0) })
+        #expect(box.center == CGPoint(x: 110, y: 10) && box.alpha == 0.5, "the model is the new value at once")
+        film.advance(to: 0.25)
+        #expect(abs(Double(box.layer.presentation()!.position.x) - 35) < 1e-9, "a quarter of the way, linearly")
+        #expect(finished.isEmpty)
+        film.advance(to: 1)
+        #expect(finished == [true])
+        #expect(box.layer.presentation()!.position.x == 110)
+    }
+
+    @Test func aScrubbedAnimatorShowsItsFractionAndReversesFromThere() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let box = UIView(frame: CGRect(x: 0, y: 40, width: 20, height: 20))
+        film.rootView.addSubview(box)
+        let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { box.center = CGPoint(x: 190, y: 50) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        #expect(box.layer.presentation()!.position.x == 100)
+        animator.isReversed = true
+        animator.startAnimation()
+        film.advance(to: 0.5)
+        #expect(abs(Double(box.layer.presentation()!.position.x) - 55) < 1e-9, "back from the middle at 90 points a second")
+        var ended: UIViewAnimatingPosition?
+        animator.addCompletion { ended = $0 }
+        film.advance(to: 1)
+        #expect(ended == .start && box.layer.presentation()!.position.x == 10)
+    }
+
+    @Test func withoutAnimationInsideAnAnimationSetsAtOnce() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        film.rootView.addSubview(box)
+        UIView.animate(withDuration: 1) {
+            box.center.x = 100
+            UIView.performWithoutAnimation { box.alpha = 0.25 }
+        }
+        film.advance(to: 0.5)
+        let shown = box.layer.presentation()!
+        #expect(shown.opacity == 0.25 && shown.position.x > 10 && shown.position.x < 100)
+    }
+
+    @Test func keyframesTakeTheirShareOfTheDuration() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        film.rootView.addSubview(box)
+        UIView.animateKeyframes(withDuration: 2, delay: 0, options: [], animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { box.center.x = 110 }
+            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { box.center.y = 90 }
+        })
+        film.advance(to: 1)
+        #expect(box.layer.presentation()!.position == CGPoint(x: 110, y: 10), "the first frame done, the second not begun")
+        film.advance(to: 2)
+        #expect(box.layer.presentation()!.position == CGPoint(x: 110, y: 90))
+    }
+
+    @Test func aViewAddedLaterIsMissingFromEarlierFrames() throws {
+        let film = Film(size: CGSize(width: 40, height: 40), framesPerSecond: 10, backgroundColor: .white)
+        let late = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        late.backgroundColor = .black
+        film.at(0.5) { film.rootView.addSubview(late) }
+        film.advance(to: 1)
+        let movie = film.movie
+        #expect(try movie.image(ofFrame: 4)[20, 20] == RasterImage.Pixel(red: 255, green: 255, blue: 255))
+        #expect(try movie.image(ofFrame: 5)[20, 20] == RasterImage.Pixel(red: 0, green: 0, blue: 0))
+        late.removeFromSuperview()
+        film.advance(to: 1.2)
+        #expect(try film.movie.image(ofFrame: 12)[20, 20] == RasterImage.Pixel(red: 255, green: 255, blue: 255))
+    }
+
+    @Test func aScriptedPanReportsTranslationAndVelocity() {
+        let film = Film(size: CGSize(width: 400, height: 200), framesPerSecond: 10)
+        let frog = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        film.rootView.addSubview(frog)
+        var seen: [(UIGestureRecognizer.State, CGPoint, CGPoint)] = []
+        let pan = UIPanGestureRecognizer { recognizer in
+            seen.append((recognizer.state, recognizer.translation(in: frog), recognizer.velocity(in: frog)))
+            frog.center = CGPoint(x: 20 + recognizer.translation(in: frog).x, y: 20)
+        }
+        frog.addGestureRecognizer(pan)
+        film.pan(pan, along: [CGPoint(x: 20, y: 20), CGPoint(x: 220, y: 20)], from: 0, to: 1)
+        film.advance(to: 1)
+        #expect(seen.first?.0 == .began && seen.first?.1 == .zero)
+        #expect(seen.last?.0 == .ended && seen.last?.1 == CGPoint(x: 200, y: 0) && seen.last?.2 == CGPoint(x: 200, y: 0))
+        #expect(seen.count == 11, "began, nine frames of changes, ended")
+        #expect(frog.layer.presentation()!.position.x == 220)
+    }
+}
