@@ -62,11 +62,14 @@ install: $(if $(INSTALL_BINARY),,build)
 test-install:
 	bash Tests/Install/install.sh $(or $(INSTALL_BINARY),.build/debug/zoetrope)
 
-## The example package (Examples/FrogFilm, depending on this one by path): built, run (frames,
-## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run.
+## The example packages, depending on this one by path: Examples/FrogFilm built, run (frames,
+## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run;
+## Examples/CardFilm (UIKit code with `import ZoetropeUIKit` and a Film) built and run.
 test-example: deps
 	cd Examples/FrogFilm && $(SWIFT) build && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
 	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
+	cd Examples/CardFilm && $(SWIFT) build && $(SWIFT) run CardFilm $(CURDIR)/.build/example-output
+	@test -s .build/example-output/card.apng && test -s .build/example-output/card/frame_00060.png && ! test -e .build/example-output/card/frame_00061.png
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
 bench: build

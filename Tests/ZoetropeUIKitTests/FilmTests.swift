@@ -172,4 +172,48 @@ import ZoetropeUIKit
         #expect(seen.count == 11, "began, nine frames of changes, ended")
         #expect(frog.layer.presentation()!.position.x == 220)
     }
+
+    /// UIKit code makes its animators before a view is on screen: the animator joins the film
+    /// current when it starts.
+    @Test func anAnimatorMadeBeforeTheFilmRunsOnIt() {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { box.center.x = 110 }
+        animator.pausesOnCompletion = true
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        #expect(animator.state == .inactive && animator.fractionComplete == 0)
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        film.rootView.addSubview(box)
+        film.at(0) { animator.startAnimation() }
+        film.advance(to: 0.5)
+        #expect(abs(Double(box.layer.presentation()!.position.x) - 60) < 1e-9)
+        film.advance(to: 2)
+        #expect(animator.state == .active && !animator.isRunning && positions.isEmpty, "paused at its end, not completed")
+    }
+
+    /// A snapshot draws what the view draws now and stays so; `convert` goes through the tree.
+    @Test func aSnapshotIsFrozenAndConvertGoesThroughTheTree() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let card = UIView(frame: CGRect(x: 20, y: 10, width: 100, height: 60))
+        let badge = UIView(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+        card.addSubview(badge)
+        film.rootView.addSubview(card)
+        card.backgroundColor = .red
+        let snapshot = card.snapshotView(afterScreenUpdates: false)!
+        card.backgroundColor = .blue
+        #expect(snapshot.backgroundColor == .red && snapshot.subviews.count == 1 && snapshot.superview == nil)
+        #expect(snapshot.frame == card.frame)
+        #expect(badge.convert(CGPoint(x: 1, y: 1), to: film.rootView) == CGPoint(x: 26, y: 16))
+        #expect(film.rootView.convert(CGRect(x: 26, y: 16, width: 2, height: 2), to: badge) == CGRect(x: 1, y: 1, width: 2, height: 2))
+    }
+
+    @Test func aScriptedTapIsRecognizedAtItsTime() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        var taps: [(TimeInterval, CGPoint)] = []
+        let tap = UITapGestureRecognizer { recognizer in taps.append((film.time, recognizer.location(in: nil))) }
+        film.rootView.addGestureRecognizer(tap)
+        film.tap(tap, at: CGPoint(x: 50, y: 40), time: 0.3)
+        film.advance(to: 1)
+        #expect(taps.count == 1 && taps.first?.0 == 0.3 && taps.first?.1 == CGPoint(x: 50, y: 40) && tap.state == .recognized)
+    }
 }

@@ -111,7 +111,7 @@ extension Stage {
             }
         case .finish(let position):
             for animation in world.stoppedAnimations.removeValue(forKey: owner) ?? [] { world.animations.append(animation) }
-            end(owner, at: position, restoring: position == .end ? .target : position == .start ? .initial : .none)
+            end(owner, at: position, restoring: position == .end ? .target : position == .start ? .initial : Restore.none)
         case .rebase:
             guard case .animator(let animator) = owner else { return }
             let reversed = world.animators[animator].isReversed

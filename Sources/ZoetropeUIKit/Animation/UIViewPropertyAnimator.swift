@@ -1,7 +1,9 @@
 import ZoetropeCore
 
 /// Mirrors `UIViewPropertyAnimator`: UIKit's interruptible animator, run by Zoetrope's
-/// `PropertyAnimator` on the current film's clock (`Film.current`).
+/// `PropertyAnimator` on a film's clock: the film current when it first starts, pauses or is
+/// scrubbed (`Film.current`), so an animator may be made before the film, as UIKit code makes
+/// its animators before a view is on screen.
 ///
 /// Its animations closures run when it starts (or is paused or scrubbed while inactive), as
 /// UIKit runs them: each property they set animates from what is on screen to the new model
@@ -10,10 +12,13 @@ import ZoetropeCore
 /// UIKit's exception and Core's reason; `PropertyAnimator`, which throws instead, is there for
 /// code that wants errors.
 open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
-    /// The film whose clock runs the animator.
-    let film: Film
-    /// The animator on the film's stage.
-    let core: PropertyAnimator
+    /// The animator on a film's stage, once it has one.
+    private var bound: PropertyAnimator?
+    /// What the animator was made with, for the animator it becomes on a film.
+    private let declaredDuration: TimeInterval
+    /// Flags and completions set before the animator is on a film.
+    private var options = (isInterruptible: true, scrubsLinearly: true, pausesOnCompletion: false)
+    private var completions: [(UIViewAnimatingPosition) -> Void] = []
     /// Closures added while inactive, run when the animator starts.
     private var pending: [(animation: () -> Void, delayFactor: CGFloat)] = []
 
@@ -22,9 +27,25 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Mirrors `init(duration:timingParameters:)`.
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
-        film = Film.requireCurrent("UIViewPropertyAnimator")
+        declaredDuration = duration
         timingParameters = parameters
-        core = PropertyAnimator(duration: duration, timingParameters: parameters.timingParameters, stage: film.stage)
+    }
+
+    /// The animator on the current film's stage, made the first time it is needed.
+    private var core: PropertyAnimator {
+        if let bound { return bound }
+        let film = Film.requireCurrent("UIViewPropertyAnimator")
+        let animator = PropertyAnimator(duration: declaredDuration, timingParameters: (timingParameters ?? UICubicTimingParameters()).timingParameters,
+                                        stage: film.stage)
+        bound = animator
+        call { () throws(AnimatorCallError) in
+            if !options.isInterruptible { try animator.setInterruptible(false) }
+            if !options.scrubsLinearly { try animator.setScrubsLinearly(false) }
+            if options.pausesOnCompletion { try animator.setPausesOnCompletion(true) }
+        }
+        for completion in completions { animator.addCompletion { completion(UIViewAnimatingPosition($0)) } }
+        completions = []
+        return animator
     }
 
     /// Mirrors `init(duration:curve:animations:)`.
@@ -62,22 +83,22 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     // MARK: - State
 
     /// Mirrors `state`.
-    open var state: UIViewAnimatingState { UIViewAnimatingState(core.state) }
+    open var state: UIViewAnimatingState { bound.map { UIViewAnimatingState($0.state) } ?? .inactive }
     /// Mirrors `isRunning`.
-    open var isRunning: Bool { core.isRunning }
-    /// Mirrors `duration`.
+    open var isRunning: Bool { bound?.isRunning ?? false }
+    /// Mirrors `duration` (for a spring that settles in its own time, that time).
     open var duration: TimeInterval { core.duration }
 
     /// Mirrors `isReversed`.
     open var isReversed: Bool {
-        get { core.isReversed }
+        get { bound?.isReversed ?? false }
         set { call { () throws(AnimatorCallError) in try core.setReversed(newValue) } }
     }
 
     /// Mirrors `fractionComplete`. Setting it on an inactive animator starts it paused, running
     /// its animations closures first.
     open var fractionComplete: CGFloat {
-        get { CGFloat(core.fractionComplete) }
+        get { CGFloat(bound?.fractionComplete ?? 0) }
         set {
             runPendingAnimations()
             call { () throws(AnimatorCallError) in try core.setFractionComplete(Double(newValue)) }
@@ -86,21 +107,33 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Mirrors `isInterruptible`.
     open var isInterruptible: Bool {
-        get { core.isInterruptible }
-        set { call { () throws(AnimatorCallError) in try core.setInterruptible(newValue) } }
+        get { bound?.isInterruptible ?? options.isInterruptible }
+        set {
+            guard let bound else { return options.isInterruptible = newValue }
+            call { () throws(AnimatorCallError) in try bound.setInterruptible(newValue) }
+        }
     }
 
     /// Mirrors `scrubsLinearly`.
     open var scrubsLinearly: Bool {
-        get { core.scrubsLinearly }
-        set { call { () throws(AnimatorCallError) in try core.setScrubsLinearly(newValue) } }
+        get { bound?.scrubsLinearly ?? options.scrubsLinearly }
+        set {
+            guard let bound else { return options.scrubsLinearly = newValue }
+            call { () throws(AnimatorCallError) in try bound.setScrubsLinearly(newValue) }
+        }
     }
 
     /// Mirrors `pausesOnCompletion`.
     open var pausesOnCompletion: Bool {
-        get { core.pausesOnCompletion }
-        set { call { () throws(AnimatorCallError) in try core.setPausesOnCompletion(newValue) } }
+        get { bound?.pausesOnCompletion ?? options.pausesOnCompletion }
+        set {
+            guard let bound else { return options.pausesOnCompletion = newValue }
+            call { () throws(AnimatorCallError) in try bound.setPausesOnCompletion(newValue) }
+        }
     }
+
+    /// Mirrors `delay`: the delay of the last `startAnimation(afterDelay:)`.
+    open private(set) var delay: TimeInterval = 0
 
     /// Mirrors `isUserInteractionEnabled` (kept; a film's gestures are scripted).
     open var isUserInteractionEnabled = true
@@ -117,7 +150,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Mirrors `addAnimations(_:delayFactor:)`: while the animator runs, the closure runs now and
     /// its animations start after `delayFactor` of the time left; else when the animator starts.
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
-        if core.state == .inactive {
+        if state == .inactive {
             pending.append((animation, delayFactor))
         } else {
             run(animation, delayFactor: delayFactor)
@@ -126,7 +159,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Mirrors `addCompletion(_:)`.
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
-        core.addCompletion { completion(UIViewAnimatingPosition($0)) }
+        guard let bound else { return completions.append(completion) }
+        bound.addCompletion { completion(UIViewAnimatingPosition($0)) }
     }
 
     // MARK: - Control
@@ -139,6 +173,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Mirrors `startAnimation(afterDelay:)`.
     open func startAnimation(afterDelay delay: TimeInterval) {
+        self.delay = delay
         runPendingAnimations()
         call { () throws(AnimatorCallError) in try core.startAnimation(afterDelay: delay) }
     }
@@ -171,7 +206,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Runs the closures added while inactive, in order: their animations go to the animator,
     /// which runs them as it starts.
     private func runPendingAnimations() {
-        guard core.state == .inactive else { return }
+        guard state == .inactive else { return }
         let closures = pending
         pending = []
         for (animation, delayFactor) in closures { run(animation, delayFactor: delayFactor) }
@@ -180,8 +215,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Runs `animation`, recording what it sets, and gives the animator the assignments on its film.
     private func run(_ animation: () -> Void, delayFactor: CGFloat) {
         let recording = AnimationRecording.record(animation)
+        let core = self.core
         for (film, assignments) in recording.byFilm {
-            guard film === self.film else {
+            guard film.stage === core.stage else {
                 // Another film's views: set at once, as views off screen are.
                 film.stage.set(assignments)
                 continue

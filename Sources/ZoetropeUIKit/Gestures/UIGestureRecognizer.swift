@@ -108,3 +108,23 @@ extension Film {
         fire(.ended, at: end)
     }
 }
+
+/// Mirrors `UITapGestureRecognizer`: recognized (`.ended`) at the instant the film taps.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// A tap recognizer that calls `handler` when a tap is recognized.
+    public init(handler: @escaping (UITapGestureRecognizer) -> Void) {
+        // The action is only ever called with this recognizer.
+        super.init { handler($0 as! UITapGestureRecognizer) }
+    }
+}
+
+extension Film {
+    /// Taps `recognizer` at `point` (the root view's coordinates) at film time `time`.
+    public func tap(_ recognizer: UITapGestureRecognizer, at point: CGPoint, time: TimeInterval) {
+        at(time) {
+            recognizer.location = point
+            recognizer.state = .ended
+            if recognizer.isEnabled { recognizer.action(recognizer) }
+        }
+    }
+}

@@ -219,6 +219,13 @@ open class CALayer {
         return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
     }
 
+    /// A layer of its own with this layer's model values and style (a snapshot's).
+    func detachedCopy() -> CALayer {
+        var values = LayerValues()
+        for property in LayerProperty.allCases { values[property] = value(property) }
+        return CALayer(shape: shape, values: values, style: style)
+    }
+
     /// Mirrors `model()`.
     public func model() -> CALayer {
         guard placement != nil else { return self }

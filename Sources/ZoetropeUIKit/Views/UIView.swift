@@ -43,6 +43,11 @@ open class UIView {
         self.frame = frame
     }
 
+    /// A view drawing `layer` (a snapshot's copy).
+    init(layer: CALayer) {
+        self.layer = layer
+    }
+
     /// Mirrors `init()`: a view with a zero frame.
     public convenience init() {
         self.init(frame: .zero)
@@ -177,6 +182,59 @@ open class UIView {
     open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
         gestureRecognizers?.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// Mirrors `snapshotView(afterScreenUpdates:)`: a new view, on no film, drawing what this
+    /// view and its subviews draw now (their model values), frozen.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        let copy = UIView(layer: layer.detachedCopy())
+        copy.hiddenByUser = hiddenByUser
+        copy.layer.detached.hidden = hiddenByUser
+        for subview in subviews {
+            if let snapshot = subview.snapshotView(afterScreenUpdates: afterUpdates) { copy.addSubview(snapshot) }
+        }
+        return copy
+    }
+
+    /// Mirrors `convert(_:to:)` for a point: from this view's bounds to `view`'s (nil: the
+    /// film's root view). Transforms are left out, as frames leave them out here.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let from = originInRoot(), to = view?.originInRoot() ?? .zero
+        return CGPoint(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+
+    /// Mirrors `convert(_:from:)` for a point.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        (view ?? rootView).convert(point, to: self)
+    }
+
+    /// Mirrors `convert(_:to:)` for a rectangle.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// Mirrors `convert(_:from:)` for a rectangle.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    /// Where this view's bounds origin lies in its top ancestor's coordinates.
+    private func originInRoot() -> CGPoint {
+        var x: CGFloat = 0, y: CGFloat = 0
+        var current: UIView = self
+        while let superview = current.superview {
+            x += current.frame.origin.x
+            y += current.frame.origin.y
+            current = superview
+        }
+        return CGPoint(x: x, y: y)
+    }
+
+    /// The top of this view's tree.
+    private var rootView: UIView {
+        var current: UIView = self
+        while let superview = current.superview { current = superview }
+        return current
     }
 
     /// Mirrors `layoutIfNeeded()`. Zoetrope has no deferred layout: a no-op, kept so code that
