@@ -12,6 +12,13 @@
 /// ```
 public final class AnimationStage {
     public private(set) var stage: Stage
+    /// Every call performed, at its time, in order: the stage's story as a scene's script.
+    public private(set) var history: [ScriptEvent] = []
+    /// When each layer joined the stage (by layer index), for layers added after time 0.
+    public private(set) var layerTimes: [Int: Double] = [:]
+    /// Changes a scene file cannot express, each with its time: a layer moved to another parent
+    /// or restyled after time 0, an animator's flags changed after it first ran.
+    public private(set) var unscripted: [(time: Double, what: String)] = []
     private var handlers: [ControlTarget: [(AnimatingPosition) -> Void]] = [:]
     private var handledCompletions = 0
 
@@ -39,17 +46,28 @@ public final class AnimationStage {
     /// siblings (nil: on top); returns its index.
     @discardableResult
     public func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
-        stage.addLayer(layer, parent: parent, at: position)
+        let index = stage.addLayer(layer, parent: parent, at: position)
+        if time > 0 {
+            // In a scene, a layer joins at the start: hidden until now, then shown as it was added.
+            for added in index..<stage.layers.nodes.count {
+                layerTimes[added] = time
+                let shown = PropertyAssignment(PropertyTarget(layer: added, property: .hidden), .flag(stage.layers.initialValues[added].hidden))
+                history.append(ScriptEvent(time: time, action: .set([shown]), path: "script[\(history.count)]"))
+            }
+        }
+        return index
     }
 
     /// Moves the layer at `index` under `parent`, at `position` among its siblings (nil: on top).
     public func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
         stage.moveLayer(index, under: parent, at: position)
+        if time > 0 { unscripted.append((time, "layer \(stage.layers.nodes[index].id) moved to another place in the tree")) }
     }
 
     /// Replaces the style of the layer at `index` (what does not animate), from now on.
     public func setStyle(_ style: LayerStyle, of index: Int) {
         stage.setStyle(style, of: index)
+        if time > 0 { unscripted.append((time, "layer \(stage.layers.nodes[index].id) restyled (clipping, font or alignment)")) }
     }
 
     /// Sets model values now, outside any animation: what shows jumps there, under whatever
@@ -103,11 +121,18 @@ public final class AnimationStage {
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)
+        history.append(ScriptEvent(time: time, action: action, path: "script[\(history.count)]"))
         runHandlers()
     }
 
     func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
         try stage.setOptions(options, of: animator)
+        if history.contains(where: { $0.action.target == .animator(animator) }) {
+            unscripted.append((time, "animator \(stage.definitions[animator].id)'s flags changed after it first ran"))
+        } else {
+            // Before it first runs, a flag is part of what the animator declares.
+            stage.definitions[animator].options = options
+        }
     }
 
     func addHandler(_ handler: @escaping (AnimatingPosition) -> Void, to target: ControlTarget) {

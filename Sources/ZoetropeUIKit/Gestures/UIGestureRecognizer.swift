@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// Mirrors `UIGestureRecognizer`. Linux has no Objective-C selectors: a recognizer takes its
 /// action as a closure (`init(handler:)`) where UIKit takes `init(target:action:)`; a film drives
 /// it (`Film.pan(_:along:from:to:)`), since nothing touches the screen.
@@ -83,7 +85,7 @@ extension Film {
         func sample(at time: Double) -> (point: CGPoint, velocity: CGPoint) {
             guard points.count > 1, duration > 0 else { return (points.last ?? first, .zero) }
             let progress = min(max((time - start) / duration, 0), 1) * Double(segments)
-            let index = min(Int(progress.rounded(.down)), segments - 1)
+            let index = min(Int(saturating: progress, rounding: .down), segments - 1)
             let a = points[index], b = points[index + 1], local = progress - Double(index)
             let perSecond = Double(segments) / duration
             return (CGPoint(x: a.x + (b.x - a.x) * local, y: a.y + (b.y - a.y) * local),
@@ -100,7 +102,7 @@ extension Film {
             }
         }
         fire(.began, at: start)
-        var frame = Int((start * framesPerSecond).rounded(.down)) + 1
+        var frame = Int(saturating: start * framesPerSecond, rounding: .down) + 1
         while Double(frame) / framesPerSecond < end - 1e-9 {
             fire(.changed, at: Double(frame) / framesPerSecond)
             frame += 1

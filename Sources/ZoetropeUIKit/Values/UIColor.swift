@@ -43,7 +43,7 @@ open class UIColor: Hashable, @unchecked Sendable {
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let h = (Double(hue) - Double(hue).rounded(.down)) * 6, s = min(max(Double(saturation), 0), 1)
         let v = min(max(Double(brightness), 0), 1)
-        let sector = Int(h) % 6, f = h - Double(Int(h))
+        let whole = h.rounded(.down), sector = Int(saturating: whole, rounding: .down) % 6, f = h - whole
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         let (r, g, b): (Double, Double, Double) = switch sector {
         case 0: (v, t, p)
