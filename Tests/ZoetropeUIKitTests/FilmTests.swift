@@ -216,4 +216,24 @@ import ZoetropeUIKit
         film.advance(to: 1)
         #expect(taps.count == 1 && taps.first?.0 == 0.3 && taps.first?.1 == CGPoint(x: 50, y: 40) && tap.state == .recognized)
     }
+
+    /// A cross-dissolve shows the old look fading into the new.
+    @Test func aCrossDissolveBlendsTheOldLookIntoTheNew() throws {
+        let film = Film(size: CGSize(width: 40, height: 40), framesPerSecond: 10, backgroundColor: .white)
+        let swatch = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        swatch.backgroundColor = .black
+        film.rootView.addSubview(swatch)
+        var finished: Bool?
+        UIView.transition(with: swatch, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: {
+            swatch.backgroundColor = .white
+        }, completion: { finished = $0 })
+        #expect(swatch.backgroundColor == .white, "the model is the new look at once")
+        film.advance(to: 1)
+        let movie = film.movie
+        #expect(try movie.image(ofFrame: 0)[20, 20] == RasterImage.Pixel(red: 0, green: 0, blue: 0))
+        let halfway = try movie.image(ofFrame: 5)[20, 20]
+        #expect((126...129).contains(halfway.red) && halfway.red == halfway.green, "\(halfway)")
+        #expect(try movie.image(ofFrame: 10)[20, 20] == RasterImage.Pixel(red: 255, green: 255, blue: 255))
+        #expect(finished == true && film.rootView.subviews.count == 1, "the snapshot is gone")
+    }
 }

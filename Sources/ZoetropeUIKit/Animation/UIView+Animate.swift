@@ -87,6 +87,30 @@ extension UIView {
         }
     }
 
+    /// Mirrors `transition(with:duration:options:animations:completion:)` for
+    /// `.transitionCrossDissolve`: what `animations` changes in `view` is set at once, under a
+    /// snapshot of the view as it was, which fades out over `duration` (for opaque content the
+    /// very blend UIKit's cross-dissolve shows). The flips and curls are not drawn: their changes
+    /// are set at once and the completion called, finished.
+    public static func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let transition = (options.rawValue >> 20) & 0xF
+        guard transition == UIView.AnimationOptions.transitionCrossDissolve.rawValue >> 20, let superview = view.superview,
+              let snapshot = view.snapshotView(afterScreenUpdates: false) else {
+            performWithoutAnimation { animations?() }
+            completion?(true)
+            return
+        }
+        superview.insertSubview(snapshot, aboveSubview: view)
+        performWithoutAnimation { animations?() }
+        animate(withDuration: duration, delay: 0, options: UIView.AnimationOptions(rawValue: options.rawValue & (0xF << 16)),
+                animations: { snapshot.alpha = 0 },
+                completion: { finished in
+                    snapshot.removeFromSuperview()
+                    completion?(finished)
+                })
+    }
+
     /// Runs `animations` recording what it sets, then animates it on its film.
     private static func run(_ animations: @escaping () -> Void, duration: TimeInterval, delay: TimeInterval, timing: TimingParameters,
                             options: UIView.AnimationOptions, completion: ((Bool) -> Void)?) {
