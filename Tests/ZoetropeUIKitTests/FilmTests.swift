@@ -236,4 +236,15 @@ import ZoetropeUIKit
         #expect(try movie.image(ofFrame: 10)[20, 20] == RasterImage.Pixel(red: 255, green: 255, blue: 255))
         #expect(finished == true && film.rootView.subviews.count == 1, "the snapshot is gone")
     }
+
+    /// A transformed view's frame is the box around what it covers, as Core Animation says.
+    @Test func aTransformedFrameIsTheBoxAroundIt() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        #expect(abs(view.frame.origin.x - 10) < 1e-9 && abs(view.frame.origin.y + 10) < 1e-9)
+        #expect(abs(view.frame.width - 20) < 1e-9 && abs(view.frame.height - 40) < 1e-9)
+        view.transform = CGAffineTransform(translationX: 5, y: 0).scaledBy(x: 2, y: 2)
+        #expect(view.frame == CGRect(x: -15, y: -10, width: 80, height: 40))
+        #expect(view.center == CGPoint(x: 20, y: 10), "the centre is the position, whatever the transform")
+    }
 }

@@ -103,12 +103,23 @@ open class CALayer {
         set { set(.size, .vector(newValue.size.vector)) }
     }
 
-    /// Mirrors `frame`: the bounds placed around the position by the anchor point (the
-    /// transform left out, as UIKit leaves a transformed frame undefined).
+    /// Mirrors `frame`: the bounds placed around the position by the anchor point; with a
+    /// transform, the box around the transformed bounds, as Core Animation gives it (setting a
+    /// frame then sets the bounds and position as if there were none, where UIKit's result is
+    /// undefined).
     public var frame: CGRect {
         get {
             let size = vector(.size), anchor = vector(.anchor), position = vector(.position)
-            return CGRect(x: position.x - anchor.x * size.x, y: position.y - anchor.y * size.y, width: size.x, height: size.y)
+            let transform = affineTransform()
+            guard !transform.isIdentity else {
+                return CGRect(x: position.x - anchor.x * size.x, y: position.y - anchor.y * size.y, width: size.x, height: size.y)
+            }
+            let corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)].map { corner in
+                CGPoint(x: corner.x - anchor.x * size.x, y: corner.y - anchor.y * size.y).applying(transform)
+            }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+            return CGRect(x: minX + position.x, y: minY + position.y, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
         }
         set {
             let anchor = vector(.anchor)
