@@ -326,7 +326,7 @@ struct SceneDocument {
 
     /// Whether every point of `path` (end and control points, arcs made cubic) lies within
     /// `NumberRange.coordinate`; reports the first that does not.
-    func checkCoordinates(of path: SVGPath, at at: DocumentPath) -> Bool {
+    func checkCoordinates(of path: SVGPath, at location: DocumentPath) -> Bool {
         let points = path.segments.flatMap { segment -> [Vector2] in
             switch segment {
             case .move(let p), .line(let p): [p]
@@ -337,7 +337,7 @@ struct SceneDocument {
         guard let point = points.first(where: { !NumberRange.coordinate.contains($0.x) || !NumberRange.coordinate.contains($0.y) }) else {
             return true
         }
-        reader.report(at, "every coordinate must be \(NumberRange.coordinate.description) (found the point \(point))")
+        reader.report(location, "every coordinate must be \(NumberRange.coordinate.description) (found the point \(point))")
         return false
     }
 
