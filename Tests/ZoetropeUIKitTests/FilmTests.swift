@@ -247,4 +247,37 @@ import ZoetropeUIKit
         #expect(view.frame == CGRect(x: -15, y: -10, width: 80, height: 40))
         #expect(view.center == CGPoint(x: 20, y: 10), "the centre is the position, whatever the transform")
     }
+
+    /// One world: the film's recording, evaluated as a scene, draws the film's frames, byte for
+    /// byte, with the views added and removed while it ran.
+    @Test func aFilmsSceneDrawsItsFrames() throws {
+        let (film, card, _) = cardFilm()
+        let late = UILabel(frame: CGRect(x: 10, y: 10, width: 200, height: 30))
+        late.text = "late"
+        film.at(1.2) { film.rootView.addSubview(late) }
+        film.at(1.6) {
+            card.removeFromSuperview()
+            UIView.animate(withDuration: 0.3) { late.alpha = 0.2 }
+        }
+        film.advance(to: 2)
+        let scene = try film.scene()
+        #expect(scene.animators.count == 2 && scene.script.count >= 4)
+        let evaluation = SceneEvaluation(scene: scene, horizon: 2)
+        let fromScene = MemorySink(keeping: .png), fromFilm = MemorySink(keeping: .png)
+        try FramePipeline.run(FramePlan(SceneFrames(evaluation, frameCount: 61), jobs: 2), into: [fromScene])
+        try FramePipeline.run(FramePlan(film.movie, jobs: 2), into: [fromFilm])
+        #expect(fromScene.frames.count == 61)
+        let differing = zip(fromScene.frames, fromFilm.frames).filter { $0.png != $1.png }.map(\.0.index)
+        #expect(differing.isEmpty, "frames \(differing)")
+    }
+
+    @Test func aFilmWhoseViewMovesTreesCannotBeAScene() {
+        let film = Film(size: CGSize(width: 100, height: 100), framesPerSecond: 10)
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), b = UIView(frame: CGRect(x: 50, y: 50, width: 20, height: 20))
+        film.rootView.addSubview(a)
+        film.rootView.addSubview(b)
+        film.at(0.5) { a.addSubview(b) }
+        film.advance(to: 1)
+        #expect(throws: FilmSceneError.self) { try film.scene() }
+    }
 }

@@ -92,7 +92,21 @@ public final class Film {
     /// sheets, snapshots and everything else a movie does.
     public var movie: Movie {
         advance(to: time)
-        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: frames)
+        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: frames.map(withEveryLayer))
+    }
+
+    /// `frame` drawn with every layer the film has now, those that joined later hidden: the
+    /// same pixels, and the same trees a scene of the film (`scene()`) gives, so its PNGs are the
+    /// same bytes. A frame from before a view moved or was restyled keeps its own tree.
+    private func withEveryLayer(_ frame: PresentationTree) -> PresentationTree {
+        let tree = stage.stage.layers
+        guard frame.layers.nodes.count < tree.nodes.count, stage.unscripted.isEmpty else { return frame }
+        let later = tree.initialValues[frame.values.count...].map { values in
+            var hidden = values
+            hidden.hidden = true
+            return hidden
+        }
+        return PresentationTree(time: frame.time, canvas: frame.canvas, layers: tree, values: frame.values + later)
     }
 
     /// Writes the frames captured so far into `folder` as `zoetrope render` would: PNGs and a
