@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "ZoetropeUIKit",
-            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeRender", "ZoetropePipeline"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline"],
             exclude: ["README.md"]
         ),
         .executableTarget(
@@ -94,6 +94,9 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        // The seed chapters' UIKit code, filmed (Examples/README.md): built with the package,
+        // compared frame by frame with their scenes by `make test-seeds`.
+        .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),

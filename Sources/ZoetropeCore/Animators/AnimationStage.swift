@@ -42,6 +42,9 @@ public final class AnimationStage {
     /// Moves the clock forward by `seconds`.
     public func advance(by seconds: Double) { advance(to: time + seconds) }
 
+    /// When the next animator or group ends (nil: none is running toward an end).
+    public var nextEndTime: Double? { stage.nextEnd?.time }
+
     /// Adds `layer` and its children under `parent` (nil: the top level), at `position` among its
     /// siblings (nil: on top); returns its index.
     @discardableResult

@@ -186,6 +186,13 @@ public struct LayerTree: Hashable, Sendable {
         nodes[index].style = style
     }
 
+    /// The layer at `index` with its children, as a scene file declares them (initial values).
+    public func layer(at index: Int) -> Layer {
+        let node = nodes[index]
+        return Layer(id: node.id, shape: node.shape, values: initialValues[index], style: node.style,
+                     children: node.children.map(layer(at:)))
+    }
+
     /// The index of the layer at `index`'s place among its siblings (0: at the bottom).
     public func position(of index: Int) -> Int {
         (nodes[index].parent.map { nodes[$0].children } ?? roots).firstIndex(of: index) ?? 0

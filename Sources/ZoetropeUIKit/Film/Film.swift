@@ -88,6 +88,19 @@ public final class Film {
     /// Moves the clock on by `seconds`.
     public func advance(by seconds: TimeInterval) { advance(to: time + seconds) }
 
+    /// Moves the clock on until every scheduled call has run and no animation is left to end
+    /// (a paused one waits for a call that will not come), as a scene's `duration: auto` ends:
+    /// the last frame captured is the one at or just before the last end. Stops after
+    /// `limit` seconds of film for an animation that repeats forever.
+    public func advanceUntilIdle(limit: TimeInterval = 3600) {
+        let last = time + limit
+        while true {
+            let ends = [stage.nextEndTime, scheduled.map(\.time).min()].compactMap { $0 }
+            guard let next = ends.min(), next <= last else { break }
+            advance(to: max(next, time))
+        }
+    }
+
     /// The frames captured so far (the frame at the current time included) as a `Movie`, for
     /// sheets, snapshots and everything else a movie does.
     public var movie: Movie {
@@ -129,15 +142,23 @@ public final class Film {
     /// The id of `view`'s layer: its `accessibilityIdentifier`, else its kind and a number
     /// (`view3`, `label1`); made unique on the film.
     func layerID(for view: UIView) -> String {
-        var id: String
-        if let given = view.accessibilityIdentifier, !given.isEmpty {
-            id = given
-        } else {
-            let kind = type(of: view).layerKind
-            kindCounts[kind, default: 0] += 1
-            id = kind + String(kindCounts[kind] ?? 1)
-        }
-        let base = id
+        if let given = view.accessibilityIdentifier, !given.isEmpty { return uniqueID(given) }
+        let kind = type(of: view).layerKind
+        kindCounts[kind, default: 0] += 1
+        return uniqueID(kind + String(kindCounts[kind] ?? 1))
+    }
+
+    /// `layer` with its id and its children's made unique on the film.
+    func uniquelyNamed(_ layer: Layer) -> Layer {
+        var named = layer
+        named.id = uniqueID(layer.id)
+        named.children = layer.children.map(uniquelyNamed)
+        return named
+    }
+
+    /// `base`, or `base-2`, `base-3`… when the film has that id already; taken from now on.
+    private func uniqueID(_ base: String) -> String {
+        var id = base
         var suffix = 2
         while usedIDs.contains(id) {
             id = base + "-" + String(suffix)

@@ -59,6 +59,15 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.init { handler($0 as! UIPanGestureRecognizer) }
     }
 
+    /// Mirrors `init(target:action:)`, with the action as an unapplied method
+    /// (`DropDownInteractionController.handle(pan:)` where UIKit takes `#selector(handle(pan:))`);
+    /// the target is held weakly, as UIKit holds it.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (UIPanGestureRecognizer) -> Void) {
+        self.init { [weak target] recognizer in
+            if let target { action(target)(recognizer) }
+        }
+    }
+
     /// Mirrors `translation(in:)`.
     open func translation(in view: UIView?) -> CGPoint {
         CGPoint(x: location.x - origin.x, y: location.y - origin.y)
@@ -117,6 +126,22 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     public init(handler: @escaping (UITapGestureRecognizer) -> Void) {
         // The action is only ever called with this recognizer.
         super.init { handler($0 as! UITapGestureRecognizer) }
+    }
+
+    /// Mirrors `init(target:action:)`, with the action as an unapplied method taking the
+    /// recognizer (`ViewController.handleTapOnImage(_:)` for `#selector(handleTapOnImage(_:))`).
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (UITapGestureRecognizer) -> Void) {
+        self.init { [weak target] recognizer in
+            if let target { action(target)(recognizer) }
+        }
+    }
+
+    /// Mirrors `init(target:action:)` for an action that takes no argument
+    /// (`ViewController.dismissMenu` for `#selector(dismissMenu)`).
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+        self.init { [weak target] _ in
+            if let target { action(target)() }
+        }
     }
 }
 

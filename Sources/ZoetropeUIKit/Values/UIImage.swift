@@ -1,30 +1,78 @@
+import ZoetropeCore
 import ZoetropeFiles
+import ZoetropeFormat
 import ZoetropeRender
 
-/// Mirrors `UIImage` for PNG files: what a `UIImageView` draws.
+/// Mirrors `UIImage`: a PNG file, or a vector image (a scene file whose canvas is the image and
+/// whose layers are its drawing, as an asset catalog keeps a PDF with its vector data): what a
+/// `UIImageView` draws.
 open class UIImage: @unchecked Sendable {
-    /// The file, as given.
+    /// The PNG file, as given (empty for a vector image).
     let path: String
+    /// A vector image's layers, in a canvas of `size`.
+    let drawing: [Layer]
+    /// The name a vector image's layers are known by on a film (`frog` draws as `frogArt`).
+    let name: String
     /// Mirrors `size`, in points (one point a pixel: `scale` 1).
     public let size: CGSize
     /// Mirrors `scale`.
     public var scale: CGFloat { 1 }
 
-    /// Mirrors `init(contentsOfFile:)`: nil unless the file is a PNG (its header is read; the
-    /// pixels are decoded when a frame draws it).
+    /// Where `init(named:)` and image literals look for a name after the working folder (a
+    /// Zoetrope addition: Linux has no app bundle; add your package's resource folder).
+    nonisolated(unsafe) public static var searchPaths: [String] = []
+
+    /// Mirrors `init(contentsOfFile:)`: a PNG (its header is read; the pixels are decoded when a
+    /// frame draws it), or a scene file (`.yaml`, `.yml`, `.json`) read as a vector image; nil
+    /// for anything else.
     public init?(contentsOfFile path: String) {
+        let file = (path as NSString).lastPathComponent
+        name = (file as NSString).deletingPathExtension
+        if ["yaml", "yml", "json"].contains((file as NSString).pathExtension.lowercased()) {
+            guard let scene = try? SceneLoader.load(path).scene else { return nil }
+            self.path = ""
+            drawing = scene.layers.roots.map(scene.layers.layer(at:))
+            size = CGSize(scene.canvas.size)
+            return
+        }
         guard let pixels = RasterImage.pngSize(of: FileSystem.prefix(of: path, count: 33)) else { return nil }
         self.path = path
+        drawing = []
         size = CGSize(width: CGFloat(pixels.width), height: CGFloat(pixels.height))
     }
 
-    /// Mirrors `init(named:)`. Linux has no asset catalog: the name is a PNG file's path, from
-    /// the working folder, `.png` added when it has no extension.
+    /// Mirrors `init(named:)`. Linux has no asset catalog: the name is a file's path from the
+    /// working folder or from one of `searchPaths`; without an extension, `.png`, then `.yaml`
+    /// and `.json` are tried.
     public convenience init?(named name: String) {
-        let file = name.contains(".") ? name : name + ".png"
-        self.init(contentsOfFile: file)
+        let files = (name as NSString).pathExtension.isEmpty ? ["png", "yaml", "json"].map { name + "." + $0 } : [name]
+        let folders = [""] + Self.searchPaths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        guard let found = folders.lazy.flatMap({ folder in files.map { folder + $0 } }).first(where: FileSystem.isRegularFile) else { return nil }
+        self.init(contentsOfFile: found)
+    }
+
+    /// Mirrors the initializer behind `#imageLiteral(resourceName:)`: `init(named:)`, stopping
+    /// the program when there is no such image, as a missing asset does in UIKit.
+    public required convenience init(imageLiteralResourceName name: String) {
+        guard let image = UIImage(named: name) else {
+            fatalError("Zoetrope: no image named \(name) in the working folder or UIImage.searchPaths \(Self.searchPaths)")
+        }
+        self.init(image)
+    }
+
+    /// A copy of `image` (the literal's initializer must initialize this object itself).
+    private init(_ image: UIImage) {
+        path = image.path
+        drawing = image.drawing
+        name = image.name
+        size = image.size
     }
 }
+
+extension UIImage: _ExpressibleByImageLiteral {}
+
+/// The type `#imageLiteral(resourceName:)` makes, as UIKit declares it.
+public typealias _ImageLiteralType = UIImage
 
 /// Mirrors `UIFont`: a family, a weight (regular or bold) and a size in points. The system font
 /// is DejaVu Sans, Zoetrope's default (fontconfig finds it on Linux).
@@ -125,5 +173,21 @@ open class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
         case .systemThickMaterial: 25
         case .extraLight, .light, .dark, .extraDark, .regular, .prominent: 30
         }
+    }
+
+    /// The colour the style lays over the blur, as a scene file writes it. UIKit's materials are
+    /// not documented either; these are close to how they look: dark ones darken, light ones
+    /// whiten.
+    var tint: Color {
+        let hex = switch style {
+        case .extraLight: "#F5F5F7EB"
+        case .light, .systemThickMaterial: "#FFFFFF99"
+        case .dark: "#101418A6"
+        case .extraDark: "#101418D1"
+        case .regular, .prominent, .systemMaterial, .systemChromeMaterial: "#FAFAFAB8"
+        case .systemUltraThinMaterial: "#FFFFFF4D"
+        case .systemThinMaterial: "#FFFFFF73"
+        }
+        return Color(hex: hex) ?? .clear
     }
 }

@@ -213,13 +213,15 @@ open class CALayer {
     }
 
     /// Mirrors `setAffineTransform(_:)`. A transform is kept as a translation, a rotation and a
-    /// scale (each animates on its own, as Core Animation's key paths `transform.translation`,
-    /// `transform.rotation` and `transform.scale` do); a shear is approximated.
+    /// scale, each animating on its own as Core Animation's key paths `transform.translation`,
+    /// `transform.rotation` and `transform.scale` do; a shear is approximated. Only the parts
+    /// that change are set, so inside an animations closure only they animate: a keyframe that
+    /// rotates a scaled view (`transform.rotated(by:)`) animates the rotation alone.
     public func setAffineTransform(_ transform: CGAffineTransform) {
-        let parts = transform.parts
-        set(.translation, .vector(parts.translation))
-        set(.rotation, .number(parts.rotation))
-        set(.scale, .vector(parts.scale))
+        let new = transform.parts, old = affineTransform().parts
+        if !new.translation.isClose(to: old.translation) { set(.translation, .vector(new.translation)) }
+        if !new.rotation.isClose(to: old.rotation) { set(.rotation, .number(new.rotation)) }
+        if !new.scale.isClose(to: old.scale) { set(.scale, .vector(new.scale)) }
     }
 
     /// Mirrors `presentation()`: a copy of the layer as it is on screen at the film's time, or
@@ -237,11 +239,31 @@ open class CALayer {
         return CALayer(shape: shape, values: values, style: style)
     }
 
+    /// Keeps the model values in the layer itself and forgets its place on the film.
+    func leavePlacement() {
+        guard placement != nil else { return }
+        for property in LayerProperty.allCases { detached[property] = value(property) }
+        placement = nil
+    }
+
     /// Mirrors `model()`.
     public func model() -> CALayer {
         guard placement != nil else { return self }
         var values = LayerValues()
         for property in LayerProperty.allCases { values[property] = value(property) }
         return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
+    }
+}
+
+extension Double {
+    /// Equal but for the rounding a transform's decomposition adds (a few units in the last place).
+    fileprivate func isClose(to other: Double) -> Bool {
+        abs(self - other) <= 1e-12 * max(1, abs(self), abs(other))
+    }
+}
+
+extension Vector2 {
+    fileprivate func isClose(to other: Vector2) -> Bool {
+        x.isClose(to: other.x) && y.isClose(to: other.y)
     }
 }

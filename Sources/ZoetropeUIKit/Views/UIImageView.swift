@@ -1,9 +1,17 @@
 import ZoetropeCore
 
-/// Mirrors `UIImageView`: a PNG drawn in the view's bounds as its `contentMode` says.
+/// Mirrors `UIImageView`: an image drawn in the view's bounds as its `contentMode` says. A PNG is
+/// the layer's image; a vector image's layers are drawn under the view's layer, in a group named
+/// after the image (`frogArt`), placed when the image is set. An image that was shown before
+/// and is shown again is the same group, shown again, so a film's scene keeps one per image.
 open class UIImageView: UIView {
     override class var layerShape: Shape { .image }
     override class var layerKind: String { "image" }
+
+    /// The image set last.
+    private var current: UIImage?
+    /// The vector images drawn so far on the film, with the stage index of each one's group.
+    private var drawings: [(image: UIImage, layer: Int)] = []
 
     /// Mirrors `init(image:)`: a view the image's size.
     public convenience init(image: UIImage?) {
@@ -11,12 +19,43 @@ open class UIImageView: UIView {
         self.image = image
     }
 
-    /// Mirrors `image`.
+    /// Mirrors `image`. Setting it never animates (as in UIKit, outside `transition(with:)`).
     open var image: UIImage? {
-        get { let path = layer.text(.image); return path.isEmpty ? nil : UIImage(contentsOfFile: path) }
-        set { layer.set(.image, .text(newValue?.path ?? "")) }
+        get { current }
+        set {
+            current = newValue
+            UIView.performWithoutAnimation { layer.set(.image, .text(newValue?.path ?? "")) }
+            showDrawing()
+        }
     }
 
+    override func placed() {
+        drawings = []
+        showDrawing()
+    }
+
+    /// Shows the current image's drawing (added the first time) and hides the others.
+    private func showDrawing() {
+        guard let (film, index) = layer.placement else { return }
+        var changes: [PropertyAssignment] = []
+        for drawing in drawings {
+            changes.append(PropertyAssignment(PropertyTarget(layer: drawing.layer, property: .hidden), .flag(drawing.image !== current)))
+        }
+        film.stage.set(changes)
+        guard let current, !current.drawing.isEmpty, !drawings.contains(where: { $0.image === current }) else { return }
+        let size = bounds.size, fit = CGSize(width: size.width / max(current.size.width, 1), height: size.height / max(current.size.height, 1))
+        let scale = switch contentMode {
+        case .scaleAspectFit: Vector2(min(fit.width, fit.height), min(fit.width, fit.height))
+        case .scaleAspectFill: Vector2(max(fit.width, fit.height), max(fit.width, fit.height))
+        default: Vector2(fit.width, fit.height)
+        }
+        var values = LayerValues()
+        values.position = Vector2(size.width / 2, size.height / 2)
+        values.size = current.size.vector
+        values.scale = scale
+        let group = Layer(id: current.name + "Art", shape: .group, values: values, children: current.drawing)
+        drawings.append((current, film.stage.addLayer(film.uniquelyNamed(group), parent: index)))
+    }
     /// Mirrors `contentMode` for images: scale to fill, aspect fit, aspect fill.
     open var contentMode: UIView.ContentMode {
         get {

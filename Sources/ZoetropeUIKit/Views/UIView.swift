@@ -8,7 +8,7 @@ import ZoetropeCore
 /// A view is on a film once it is in the film's `rootView`'s tree: from then on its values are
 /// the film's (animations of them show in the frames). Views are used from one thread, as
 /// UIKit's are used from the main thread.
-open class UIView {
+open class UIView: UIResponder {
     /// Mirrors `layer`.
     public let layer: CALayer
     /// Mirrors `superview`.
@@ -40,16 +40,18 @@ open class UIView {
     /// Mirrors `init(frame:)`.
     public init(frame: CGRect) {
         layer = Self.makeLayer()
+        super.init()
         self.frame = frame
     }
 
     /// A view drawing `layer` (a snapshot's copy).
     init(layer: CALayer) {
         self.layer = layer
+        super.init()
     }
 
     /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
+    public convenience override init() {
         self.init(frame: .zero)
     }
 
@@ -124,7 +126,26 @@ open class UIView {
         let position = min(max(index, 0), subviews.count)
         subviews.insert(view, at: position)
         view.superview = self
-        if let placement = layer.placement { view.place(on: placement.film, under: placement.index, at: position) }
+        if let placement = layer.placement {
+            view.place(on: placement.film, under: placement.index, at: stagePosition(ofSubviewAt: position, on: placement.film))
+        }
+    }
+
+    /// Where the layer of the subview at `position` goes among this layer's children on the
+    /// stage: just below the next subview's layer (the stage also keeps removed views' layers,
+    /// hidden), or on top when no later subview is there.
+    private func stagePosition(ofSubviewAt position: Int, on film: Film) -> Int? {
+        let tree = film.stage.stage.layers
+        let moving = subviews[position].layer.placement?.index
+        for later in subviews[(position + 1)...] {
+            guard let next = later.layer.placement?.index else { continue }
+            let siblings = tree.nodes[next].parent.map { tree.nodes[$0].children } ?? tree.roots
+            let index = siblings.firstIndex(of: next) ?? siblings.count
+            // A layer moving within the same parent leaves its old place first.
+            let leaving = moving.flatMap { siblings.firstIndex(of: $0) }.map { $0 < index ? 1 : 0 } ?? 0
+            return index - leaving
+        }
+        return nil
     }
 
     /// Mirrors `insertSubview(_:aboveSubview:)`.
@@ -252,15 +273,16 @@ open class UIView {
     }
 
     /// Puts the view's layer (and its subviews') on `film`'s stage under the layer `parent`, at
-    /// `position` among its siblings: added the first time, moved after that.
+    /// `position` among its siblings: added the first time (and after a removal), moved after that.
     func place(on film: Film, under parent: Int?, at position: Int?) {
+        if isRemoved {
+            // UIKit drops a removed view's animations; here its old layers stay on the stage,
+            // hidden, for the frames already captured, and it comes back on new ones.
+            leaveFilm()
+        }
         if let placement = layer.placement {
             precondition(placement.film === film, "Zoetrope: a view can be on one film only")
             film.stage.moveLayer(placement.index, under: parent, at: position)
-            if isRemoved {
-                isRemoved = false
-                layer.isHidden = hiddenByUser
-            }
             return
         }
         var values = layer.detached
@@ -269,6 +291,18 @@ open class UIView {
         let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
         layer.placement = (film, index)
         for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
+        placed()
+    }
+
+    /// Called once the view's layer (and its subviews') is on a film: for what a kind of view
+    /// adds to its layer there.
+    func placed() {}
+
+    /// Forgets this view's (and its subviews') layers on the film, keeping their model values.
+    private func leaveFilm() {
+        layer.leavePlacement()
+        isRemoved = false
+        for subview in subviews { subview.leaveFilm() }
     }
 
     /// The kind of view, for the names a film gives layers (`view`, `label`, `image`, `blur`).

@@ -1,10 +1,11 @@
 import ZoetropeCore
 
 /// Mirrors `UIVisualEffectView` with a `UIBlurEffect`: what lies beneath its bounds is blurred
-/// (Zoetrope's backdrop blur). Setting `effect` inside an animations closure animates the blur's
-/// radius, as UIKit animates a blur in and out; a property animator scrubbed by a drag makes
-/// the seed chapter's blur that follows the finger. UIKit's materials also tint and saturate:
-/// here only the blur is drawn.
+/// (Zoetrope's backdrop blur) under the style's tint (the layer's fill). Setting `effect`
+/// inside an animations closure animates both, from no blur and a clear tint (`nil`) to the
+/// style's, as UIKit animates a blur in and out; a property animator scrubbed by a drag makes
+/// the seed chapter's blur that follows the finger. UIKit's materials also saturate and
+/// vibrancy-tint their content: here the blur and one tint colour are drawn.
 open class UIVisualEffectView: UIView {
     override class var layerKind: String { "blur" }
 
@@ -16,17 +17,20 @@ open class UIVisualEffectView: UIView {
         contentView = UIView(frame: .zero)
         self.effect = effect
         super.init(frame: .zero)
-        layer.set(.backdropBlur, .number(Self.radius(of: effect)))
+        show(effect)
         addSubview(contentView)
     }
 
     /// Mirrors `effect`.
     open var effect: UIVisualEffect? {
-        didSet { layer.set(.backdropBlur, .number(Self.radius(of: effect))) }
+        didSet { show(effect) }
     }
 
-    private static func radius(of effect: UIVisualEffect?) -> Double {
-        (effect as? UIBlurEffect)?.radius ?? 0
+    /// Sets the blur and tint `effect` draws (recorded as animations inside an animations closure).
+    private func show(_ effect: UIVisualEffect?) {
+        let blur = effect as? UIBlurEffect
+        layer.set(.backdropBlur, .number(blur?.radius ?? 0))
+        layer.set(.fill, .color(blur?.tint ?? .clear))
     }
 
     /// The content view follows the bounds, as UIKit lays it out.

@@ -1,0 +1,159 @@
+import ZoetropeCore
+
+/// Mirrors `UIAction`: a closure a control runs (UIKit's closure-based target-action; Linux
+/// has no selectors for `addTarget(_:action:for:)`).
+public struct UIAction: Sendable {
+    public let title: String
+    let handler: @Sendable (UIAction) -> Void
+    /// Mirrors `sender`: the control that ran the action.
+    nonisolated(unsafe) public private(set) var sender: Any?
+
+    /// Mirrors `init(title:handler:)`.
+    public init(title: String = "", handler: @escaping @Sendable (UIAction) -> Void) {
+        self.title = title
+        self.handler = handler
+    }
+
+    func performed(by control: UIControl) {
+        var sent = self
+        sent.sender = control
+        handler(sent)
+    }
+}
+
+/// Mirrors `UIControl`: actions for events (`addAction(_:for:)`), sent with `sendActions(for:)`
+/// (a film's script "taps" a control by sending its events).
+open class UIControl: UIView {
+    /// Mirrors `UIControl.Event`.
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    }
+
+    /// Mirrors `UIControl.State`.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    private var actions: [(action: UIAction, events: Event)] = []
+    /// Mirrors `isEnabled`: a disabled control sends no actions.
+    open var isEnabled = true
+
+    /// Mirrors `addAction(_:for:)`.
+    open func addAction(_ action: UIAction, for controlEvents: Event) {
+        actions.append((action, controlEvents))
+    }
+
+    /// Mirrors `sendActions(for:)`: runs the actions added for any of `controlEvents`.
+    open func sendActions(for controlEvents: Event) {
+        guard isEnabled else { return }
+        for entry in actions where !entry.events.isDisjoint(with: controlEvents) { entry.action.performed(by: self) }
+    }
+}
+
+/// Mirrors `UIButton`: a title label centred in the bounds (no chrome, as `.system` buttons have
+/// none), its colour and title by state (only `.normal` is drawn).
+open class UIButton: UIControl {
+    /// Mirrors `UIButton.ButtonType`.
+    public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+
+    /// Mirrors `titleLabel`.
+    public private(set) var titleLabel: UILabel?
+
+    /// Mirrors `init(type:)`.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+    }
+
+    public override init(frame: CGRect) {
+        let label = UILabel(frame: CGRect(origin: .zero, size: frame.size))
+        label.textAlignment = .center
+        label.font = .systemFont(ofSize: 18)
+        label.textColor = .systemBlue
+        titleLabel = label
+        super.init(frame: frame)
+        addSubview(label)
+    }
+
+    /// Mirrors `setTitle(_:for:)`.
+    open func setTitle(_ title: String?, for state: State) {
+        if state == .normal { titleLabel?.text = title }
+    }
+
+    /// Mirrors `title(for:)`.
+    open func title(for state: State) -> String? { titleLabel?.text }
+
+    /// Mirrors `setTitleColor(_:for:)`.
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        if state == .normal { titleLabel?.textColor = color }
+    }
+
+    /// The title label follows the bounds, as UIKit lays it out.
+    open override var frame: CGRect {
+        didSet { titleLabel?.frame = CGRect(origin: .zero, size: frame.size) }
+    }
+}
+
+/// Mirrors `UISlider`: a value in `minimumValue…maximumValue`, drawn as a rounded track inset by
+/// 20 points from each end and a round white thumb whose centre is at the value's place along it.
+open class UISlider: UIControl {
+    private let track = UIView(frame: .zero)
+    private let thumb = UISliderThumb(frame: CGRect(x: 0, y: 0, width: 28, height: 28))
+
+    /// Mirrors `minimumValue`.
+    open var minimumValue: Float = 0 { didSet { layOut() } }
+    /// Mirrors `maximumValue`.
+    open var maximumValue: Float = 1 { didSet { layOut() } }
+    /// Mirrors `value`, kept within the range. Setting it moves the thumb at once.
+    open var value: Float = 0 {
+        didSet {
+            value = min(max(value, minimumValue), maximumValue)
+            layOut()
+        }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        track.backgroundColor = UIColor(red: 0xC9 / 255, green: 0xC2 / 255, blue: 0xB6 / 255, alpha: 1)
+        track.layer.cornerRadius = 3
+        thumb.backgroundColor = .white
+        thumb.layer.borderWidth = 1.5
+        thumb.layer.borderColor = UIColor(red: 0x8E / 255, green: 0x87 / 255, blue: 0x7B / 255, alpha: 1).cgColor
+        addSubview(track)
+        addSubview(thumb)
+        layOut()
+    }
+
+    /// Mirrors `setValue(_:animated:)` (never animated here).
+    open func setValue(_ value: Float, animated: Bool) {
+        self.value = value
+    }
+
+    open override var frame: CGRect {
+        didSet { layOut() }
+    }
+
+    /// Places the track and the thumb for the bounds and the value, without animation.
+    private func layOut() {
+        let size = bounds.size, span = max(maximumValue - minimumValue, .leastNonzeroMagnitude)
+        let fraction = CGFloat((value - minimumValue) / span)
+        UIView.performWithoutAnimation {
+            track.frame = CGRect(x: 20, y: size.height / 2 - 3, width: max(size.width - 40, 0), height: 6)
+            thumb.center = CGPoint(x: 20 + (size.width - 40) * fraction, y: size.height / 2)
+        }
+    }
+}
+
+/// A slider's round thumb.
+final class UISliderThumb: UIView {
+    override class var layerShape: Shape { .ellipse }
+}
