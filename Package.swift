@@ -97,6 +97,7 @@ let package = Package(
         // The seed chapters' UIKit code, filmed (Examples/README.md): built with the package,
         // compared frame by frame with their scenes by `make test-seeds`.
         .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
+        .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),

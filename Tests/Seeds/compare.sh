@@ -11,6 +11,7 @@ mkdir -p "$out"
 # example  scene(s) it films (each example writes OUT/<scene>/ per scene)
 pairs=(
   "Dismiss dismiss-transition"
+  "BlurPreview touch-preview"
 )
 
 failures=0

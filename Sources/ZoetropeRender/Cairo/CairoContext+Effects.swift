@@ -335,7 +335,12 @@ extension CairoContext {
 
     /// Box widths whose three passes approximate a Gaussian of σ (W. Wells, 1986), in floating
     /// point so that no σ overflows (products are exact, as integers were, below 2⁵³).
-    private static func boxSizes(sigma: Double, count: Int) -> [Int] {
+    ///
+    /// σ is first rounded to a multiple of 2⁻²⁰ px: the widths jump where σ crosses certain
+    /// values (σ = 11 is one), and two computations of one σ that differ in the last place, a
+    /// scene's and a UIKit film's, must draw the same bytes.
+    private static func boxSizes(sigma unrounded: Double, count: Int) -> [Int] {
+        let sigma = (unrounded * 0x1p20).rounded() / 0x1p20
         let ideal = (12 * sigma * sigma / Double(count) + 1).squareRoot()
         var lower = Int(saturating: ideal, rounding: .down)
         if lower % 2 == 0 { lower -= 1 }

@@ -14,6 +14,13 @@ final class AnimationRecording {
     private(set) var assignments: [(film: Film, assignment: PropertyAssignment)] = []
     /// Keyframes of `UIView.animateKeyframes`: the frames added so far.
     var keyframes: [(film: Film, frame: Keyframe)] = []
+    /// Whether this is a property animator's closure, which takes the keyframes of an
+    /// `animateKeyframes` inside it as its own (scrubbed, reversed and timed by the animator).
+    let adoptsKeyframes: Bool
+    /// How an adopted `animateKeyframes` interpolates between its frames.
+    var calculationMode = CalculationMode.linear
+    /// Completions of an adopted `animateKeyframes`, for the animator to call.
+    var adoptedCompletions: [(Bool) -> Void] = []
     /// Each target's model value before the closure first set it (what an autoreversing
     /// animation returns to).
     private(set) var originals: [PropertyTarget: AnimatableValue] = [:]
@@ -23,13 +30,14 @@ final class AnimationRecording {
     /// The innermost closure being recorded, if any.
     static var current: AnimationRecording? { stack.last }
 
-    init(animates: Bool) {
+    init(animates: Bool, adoptsKeyframes: Bool) {
         self.animates = animates
+        self.adoptsKeyframes = adoptsKeyframes
     }
 
     /// Runs `body` recording what it sets.
-    static func record(animates: Bool = true, _ body: () -> Void) -> AnimationRecording {
-        let recording = AnimationRecording(animates: animates)
+    static func record(animates: Bool = true, adoptsKeyframes: Bool = false, _ body: () -> Void) -> AnimationRecording {
+        let recording = AnimationRecording(animates: animates, adoptsKeyframes: adoptsKeyframes)
         stack.append(recording)
         body()
         stack.removeLast()

@@ -52,6 +52,11 @@ extension UIView {
     /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)` in `animations` animates
     /// its values over its share of the duration, as the options' calculation mode says; what
     /// `animations` sets outside a keyframe animates over the whole duration.
+    ///
+    /// Inside a property animator's animations closure the keyframes are the animator's, over
+    /// its duration (this call's duration and delay give way to the animator's, as a nested
+    /// animation's do in UIKit), so scrubbing and reversing the animator move through them: the
+    /// seed chapter's keyframe preview.
     public static func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
                                         options: UIView.KeyframeAnimationOptions = [], animations: @escaping () -> Void,
                                         completion: ((Bool) -> Void)? = nil) {
@@ -59,6 +64,12 @@ extension UIView {
         var frames: [(film: Film, frame: Keyframe)] = recording.keyframes
         for (film, assignments) in recording.byFilm {
             frames.insert((film, Keyframe(relativeStartTime: 0, relativeDuration: 1, assignments: assignments)), at: 0)
+        }
+        if let animator = AnimationRecording.current, animator.adoptsKeyframes {
+            animator.keyframes += frames
+            animator.calculationMode = options.calculationMode
+            if let completion { animator.adoptedCompletions.append(completion) }
+            return
         }
         guard let film = frames.first?.film ?? Film.current else {
             completion?(true)

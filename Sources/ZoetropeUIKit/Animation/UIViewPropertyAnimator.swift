@@ -212,9 +212,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         for (animation, delayFactor) in closures { run(animation, delayFactor: delayFactor) }
     }
 
-    /// Runs `animation`, recording what it sets, and gives the animator the assignments on its film.
+    /// Runs `animation`, recording what it sets, and gives the animator the assignments (and
+    /// the keyframes of an `animateKeyframes` inside it) on its film.
     private func run(_ animation: () -> Void, delayFactor: CGFloat) {
-        let recording = AnimationRecording.record(animation)
+        let recording = AnimationRecording.record(adoptsKeyframes: true, animation)
         let core = self.core
         for (film, assignments) in recording.byFilm {
             guard film.stage === core.stage else {
@@ -224,6 +225,13 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
             }
             call { () throws(AnimatorCallError) in try core.addAnimations(assignments, delayFactor: Double(delayFactor)) }
         }
+        let frames = recording.keyframes.filter { $0.film.stage === core.stage }.map(\.frame)
+        if !frames.isEmpty {
+            call { () throws(AnimatorCallError) in
+                try core.addKeyframes(frames, calculationMode: recording.calculationMode, delayFactor: Double(delayFactor))
+            }
+        }
+        for completion in recording.adoptedCompletions { addCompletion { completion($0 == .end) } }
     }
 
     private func call(_ body: () throws(AnimatorCallError) -> Void) {
