@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test test-install test-example test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -26,6 +26,7 @@ test: deps farm-deps browser-deps media-deps schema-deps
 	$(MAKE) test-install
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
+	$(MAKE) test-seeds
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 	$(BLACKBOX) .build/debug/zoetrope --seconds $(BLACKBOX_SECONDS)
@@ -70,6 +71,12 @@ test-example: deps
 	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
 	cd Examples/CardFilm && $(SWIFT) build && $(SWIFT) run CardFilm $(CURDIR)/.build/example-output
 	@test -s .build/example-output/card.apng && test -s .build/example-output/card/frame_00060.png && ! test -e .build/example-output/card/frame_00061.png
+
+## The seed chapters' UIKit code (Examples/Animalation, BlurPreview, Dismiss: targets of this
+## package) filmed and compared frame by frame with their scenes: every frame the same bytes.
+test-seeds: deps
+	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product zoetrope
+	bash Tests/Seeds/compare.sh .build/debug .build/seed-films
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
 bench: build

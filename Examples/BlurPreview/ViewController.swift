@@ -39,7 +39,6 @@ class ViewController: UIViewController {
     case .changed:
       updatePreview(percent: percent)
     case .ended:
-      updatePreview(percent: percent)
       if percent >= 0.99 {
         finishPreview()
       } else {

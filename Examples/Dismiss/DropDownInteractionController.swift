@@ -33,8 +33,7 @@ class DropDownInteractionController: UIPercentDrivenInteractiveTransition {
     case .changed:
       update(percent)
     case .ended:
-      // Where the finger let go counts, then the way it was moving decides.
-      update(percent)
+      // The way the finger was moving decides.
       isInteractive = false
       if pan.velocity(in: pan.view).y > 0 {
         finish()

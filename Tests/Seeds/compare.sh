@@ -12,6 +12,7 @@ mkdir -p "$out"
 pairs=(
   "Dismiss dismiss-transition"
   "BlurPreview touch-preview"
+  "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-reverse"
 )
 
 failures=0

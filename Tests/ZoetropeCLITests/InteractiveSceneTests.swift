@@ -21,7 +21,7 @@ private func number(_ row: [String: String], _ key: String) -> Double { Double(r
         #expect(y[2] < y[1], "pulled up")
         #expect(y[4] > y[3], "then down")
         #expect(y[5] == 440, "let go upward: back at the top")
-        #expect(r[5]["caption.text"] == "back at the top: dismissal cancelled")
+        #expect(r[5]["dismiss.state"] == "inactive", "the cancelled transition has ended")
     }
 
     @Test func theBloqBlockIsCaughtHalfWayAndSentBack() throws {
@@ -42,9 +42,9 @@ private func number(_ row: [String: String], _ key: String) -> Double { Double(r
         #expect(abs(number(r[2], "preview.rotation") - (-Double.pi / 8) * 0.7) < 1e-9, "fraction 0.85: 70 % into the tilt frame")
         #expect(number(r[3], "preview.rotation") > number(r[2], "preview.rotation"), "scrubbed back")
         #expect(r[4]["preview.hidden"] == "true", "cancelled by reversal: completed at .start, preview removed")
-        #expect(number(r[5], "preview.scale.x") == 1.5, "finished at .end")
-        #expect(number(r[6], "preview.size.x") > 300, "the spring has nearly laid out the menu")
-        #expect(r[6]["caption.text"] == "menu shown")
+        #expect(number(r[5], "preview2.scale.x") == 1.5, "the second press finished at .end")
+        #expect(number(r[6], "preview2.size.x") > 175, "the spring has nearly laid out the menu (184 wide)")
+        #expect(r[6]["caption.text"] == "pressed through: the menu")
     }
 
     @Test func theFlungFrogCarriesOnBeforeTheSpringBringsItHome() throws {

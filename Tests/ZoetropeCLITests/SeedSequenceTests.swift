@@ -40,11 +40,11 @@ private let background = RasterImage.Pixel(red: 0xF3, green: 0xED, blue: 0xE2)
         #expect(animator(samples[1], "move")["isRunning"] as? Bool == false)
         #expect(animator(samples[1], "move")["state"] as? String == "active")
         #expect(position(samples[2], "frog") == [340, 390], "fraction 0.25 on the straight path")
-        #expect(position(samples[3], "frog") == [536, 404])
-        #expect(animator(samples[3], "move")["fractionComplete"] as? Double == 0.6)
-        // Resumed at 3.5 from 0.9 (x = 704) as a new spring at rest toward 760.
+        #expect(position(samples[3], "frog") == [550, 405])
+        #expect(animator(samples[3], "move")["fractionComplete"] as? Double == 0.625)
+        // Resumed at 3.5 from 0.875 (x = 690) as a new spring at rest toward 760.
         let resumed = Spring(mass: 1, stiffness: 10, damping: 10.0.squareRoot(), initialVelocity: 0).position(atTime: 0.5)
-        #expect(abs(position(samples[5], "frog")[0] - (704 + 56 * resumed)) < 1e-9)
+        #expect(abs(position(samples[5], "frog")[0] - (690 + 70 * resumed)) < 1e-9)
         #expect(completions.first?["position"] as? String == "end")
     }
 

@@ -169,7 +169,8 @@ import ZoetropeUIKit
         film.advance(to: 1)
         #expect(seen.first?.0 == .began && seen.first?.1 == .zero)
         #expect(seen.last?.0 == .ended && seen.last?.1 == CGPoint(x: 200, y: 0) && seen.last?.2 == CGPoint(x: 200, y: 0))
-        #expect(seen.count == 11, "began, nine frames of changes, ended")
+        #expect(seen.count == 12, "began, nine frames of changes, the last move, ended")
+        #expect(seen[10].0 == .changed && seen[10].1 == CGPoint(x: 200, y: 0), "the finger reaches the last point before it lifts")
         #expect(frog.layer.presentation()!.position.x == 220)
     }
 

@@ -2,14 +2,14 @@ import ZoetropeCore
 
 /// Mirrors `UIAction`: a closure a control runs (UIKit's closure-based target-action; Linux
 /// has no selectors for `addTarget(_:action:for:)`).
-public struct UIAction: Sendable {
+public struct UIAction {
     public let title: String
-    let handler: @Sendable (UIAction) -> Void
+    let handler: (UIAction) -> Void
     /// Mirrors `sender`: the control that ran the action.
-    nonisolated(unsafe) public private(set) var sender: Any?
+    public private(set) var sender: Any?
 
     /// Mirrors `init(title:handler:)`.
-    public init(title: String = "", handler: @escaping @Sendable (UIAction) -> Void) {
+    public init(title: String = "", handler: @escaping (UIAction) -> Void) {
         self.title = title
         self.handler = handler
     }

@@ -85,7 +85,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 extension Film {
     /// Drives `recognizer` as a finger moving through `points` (the root view's coordinates),
     /// evenly spaced in time from `start` to `end`: `.began` at `start` on the first point,
-    /// `.changed` at every frame in between, `.ended` at `end` on the last point, with the
+    /// `.changed` at every frame in between and at `end` on the last point, then `.ended` there, with the
     /// velocity of the segment the finger is on (as a scene's drag and release measure it).
     public func pan(_ recognizer: UIPanGestureRecognizer, along points: [CGPoint], from start: TimeInterval, to end: TimeInterval) {
         guard let first = points.first else { return }
@@ -116,6 +116,8 @@ extension Film {
             fire(.changed, at: Double(frame) / framesPerSecond)
             frame += 1
         }
+        // The finger reaches the last point, then lifts there (UIKit's last move, then the end).
+        if end > start { fire(.changed, at: end) }
         fire(.ended, at: end)
     }
 }

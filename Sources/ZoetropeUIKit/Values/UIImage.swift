@@ -55,7 +55,7 @@ open class UIImage: @unchecked Sendable {
     /// the program when there is no such image, as a missing asset does in UIKit.
     public required convenience init(imageLiteralResourceName name: String) {
         guard let image = UIImage(named: name) else {
-            fatalError("Zoetrope: no image named \(name) in the working folder or UIImage.searchPaths \(Self.searchPaths)")
+            fatalError("Zoetrope: no readable image named \(name) (a PNG, or a scene file without problems: `zoetrope validate` shows them) in the working folder or UIImage.searchPaths \(Self.searchPaths)")
         }
         self.init(image)
     }

@@ -1,0 +1,206 @@
+// Chapter 9, "Property Animators": the Animalation app's view controller. The chapter changes
+// the same functions step by step, so the controller is built for one step of the chapter
+// (`Step`), and each step's code is its listing, verbatim: `animateAnimalTo` is A2 (easeInOut),
+// A3 (control points) or A4 with A5/A6 (the spring, with initial velocity); the `.ended` case
+// of `handleDragImage` is A7; `handleTapOnImage` is A10; `handleProgressSliderChanged` A11;
+// `handleAnimateButtonTapped` A14 from the reversing step on; the completion that prints A15.
+// The views (a storyboard in the book), the `.began`/`.changed` cases of the drag and the
+// random location are the starter project's, which the chapter does not show.
+import ZoetropeUIKit
+
+class ViewController: UIViewController {
+  /// The step of the chapter the code is at.
+  enum Step {
+    case easeInOut, controlPoints, spring, fling, pauseAndScrub, reverse
+  }
+
+  let step: Step
+  var imageContainer: UIView!
+  var animalImageView: UIImageView!
+  var progressSlider: UISlider!
+  var animateButton: UIButton!
+  var imageMoveAnimator: UIViewPropertyAnimator?
+  var imageDragStartPosition: CGPoint?
+
+  init(step: Step) {
+    self.step = step
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let toolbar = UIView(frame: CGRect(x: 0, y: 0, width: view.bounds.width, height: 64))
+    toolbar.backgroundColor = .white
+    view.addSubview(toolbar)
+    animateButton = UIButton(type: .system)
+    animateButton.frame = CGRect(x: view.bounds.midX - 80, y: 12, width: 160, height: 40)
+    animateButton.setTitle("Animate", for: .normal)
+    animateButton.titleLabel?.font = .boldSystemFont(ofSize: 22)
+    animateButton.setTitleColor(UIColor(red: 30 / 255, green: 111 / 255, blue: 217 / 255, alpha: 1), for: .normal)
+    animateButton.addAction(UIAction { [unowned self] _ in handleAnimateButtonTapped(animateButton) }, for: .touchUpInside)
+    toolbar.addSubview(animateButton)
+
+    imageContainer = UIView(frame: CGRect(x: 136, y: 316, width: 128, height: 128))
+    animalImageView = UIImageView(frame: imageContainer.bounds)
+    animalImageView.image = #imageLiteral(resourceName: "frog")
+    imageContainer.addSubview(animalImageView)
+    imageContainer.addGestureRecognizer(UITapGestureRecognizer(target: self, action: ViewController.handleTapOnImage(_:)))
+    imageContainer.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: ViewController.handleDragImage(_:)))
+    view.addSubview(imageContainer)
+
+    progressSlider = UISlider(frame: CGRect(x: view.bounds.midX - 320, y: 680, width: 640, height: 40))
+    progressSlider.isHidden = true
+    progressSlider.addAction(UIAction { [unowned self] _ in handleProgressSliderChanged(progressSlider) }, for: .valueChanged)
+    view.addSubview(progressSlider)
+  }
+
+  // MARK: - Moving the animal
+
+  func animateAnimalToRandomLocation() {
+    let x = CGFloat(arc4random_uniform(UInt32(view.bounds.width - 256))) + 128
+    let y = CGFloat(arc4random_uniform(UInt32(view.bounds.height - 256))) + 128
+    animateAnimalTo(location: CGPoint(x: x, y: y))
+  }
+
+  func animateAnimalTo(location: CGPoint,
+                               initialVelocity: CGVector = .zero) {
+    switch step {
+    case .easeInOut:
+      imageMoveAnimator = UIViewPropertyAnimator(
+        duration: 3,
+        curve: .easeInOut) {
+          self.imageContainer.center = location
+      }
+      imageMoveAnimator?.startAnimation()
+    case .controlPoints:
+      let controlPoint1 = CGPoint(x: 0.2, y: 0.8) // B on the diagram
+      let controlPoint2 = CGPoint(x: 0.4, y: 0.9) // C on the diagram
+      imageMoveAnimator = UIViewPropertyAnimator(
+        duration: 3,
+        controlPoint1: controlPoint1,
+        controlPoint2: controlPoint2) {
+          self.imageContainer.center = location
+      }
+      imageMoveAnimator?.startAnimation()
+    case .spring, .fling, .pauseAndScrub, .reverse:
+      //1
+      let mass: CGFloat = 1.0
+      let stiffness: CGFloat = 10.0
+      //2
+      let criticalDamping = 2 * sqrt(mass * stiffness)
+      //3
+      let damping = criticalDamping * 0.5
+      //4
+      let parameters = UISpringTimingParameters(
+        mass: mass,
+        stiffness: stiffness,
+        damping: damping,
+        initialVelocity: initialVelocity)
+      //5
+      imageMoveAnimator = UIViewPropertyAnimator(
+        duration: 3,
+        timingParameters: parameters)
+      imageMoveAnimator?.addAnimations {
+        self.imageContainer.center = location
+      }
+      imageMoveAnimator?.addCompletion { position in
+        switch position {
+        case .end: print("End")
+        case .start: print("Start")
+        case .current: print("Current")
+        }
+      }
+      imageMoveAnimator?.startAnimation()
+    }
+  }
+
+  // MARK: - Actions
+
+  func handleAnimateButtonTapped(_ sender: UIButton) {
+    guard step == .reverse else {
+      animateAnimalToRandomLocation()
+      return
+    }
+    if let imageMoveAnimator = imageMoveAnimator, imageMoveAnimator.isRunning {
+      imageMoveAnimator.isReversed = !imageMoveAnimator.isReversed
+    } else {
+      animateAnimalToRandomLocation()
+    }
+  }
+
+  func handleTapOnImage(_ sender: UITapGestureRecognizer) {
+    //1
+    guard let imageMoveAnimator = imageMoveAnimator else {
+      return
+    }
+    //2
+    progressSlider.isHidden = true
+    //3
+    switch imageMoveAnimator.state {
+    case .active:
+      if imageMoveAnimator.isRunning {
+        //4
+        imageMoveAnimator.pauseAnimation()
+        progressSlider.isHidden = false
+        progressSlider.value = Float(imageMoveAnimator.fractionComplete)
+      } else {
+      	//5
+        imageMoveAnimator.startAnimation()
+      }
+    default:
+      break
+    }
+  }
+
+  func handleProgressSliderChanged(_ sender: UISlider) {
+    imageMoveAnimator?.fractionComplete = CGFloat(sender.value)
+  }
+
+  func handleDragImage(_ sender: UIPanGestureRecognizer) {
+    switch sender.state {
+    case .began:
+      imageMoveAnimator?.stopAnimation(true)
+      imageDragStartPosition = imageContainer.center
+    case .changed:
+      if let imageDragStartPosition = imageDragStartPosition {
+        let translation = sender.translation(in: view)
+        imageContainer.center = CGPoint(x: imageDragStartPosition.x + translation.x,
+                                        y: imageDragStartPosition.y + translation.y)
+      }
+    case .ended:
+      if let imageDragStartPosition = imageDragStartPosition {
+        //1
+        let animationVelocity = sender.velocity(in: view)
+        //2
+        let animationDistance = imageContainer.center.distance(toPoint: imageDragStartPosition)
+        //3
+        let normalisedVelocity = animationVelocity.normalise(weight: animationDistance)
+        //4
+        let initialVelocity = normalisedVelocity.toVector
+        animateAnimalTo(
+          location: imageDragStartPosition,
+          initialVelocity: initialVelocity)
+      }
+      imageDragStartPosition = .none
+    default:
+      break
+    }
+  }
+}
+
+// The starter project's CGPoint helpers, which the chapter only chains. A spring's initial
+// velocity is per component in UIKit, so the distance is too: each component of the velocity is
+// divided by the distance still to go along it (its sign says the direction).
+extension CGPoint {
+  func distance(toPoint point: CGPoint) -> CGVector {
+    CGVector(dx: point.x - x, dy: point.y - y)
+  }
+
+  func normalise(weight: CGVector) -> CGPoint {
+    CGPoint(x: weight.dx == 0 ? 0 : x / weight.dx, y: weight.dy == 0 ? 0 : y / weight.dy)
+  }
+
+  var toVector: CGVector {
+    CGVector(dx: x, dy: y)
+  }
+}
