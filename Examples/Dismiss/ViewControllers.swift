@@ -5,13 +5,19 @@ import ZoetropeUIKit
 class ViewController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
-    let title = UILabel(frame: CGRect(x: 100, y: 40, width: 400, height: 40))
-    title.text = "Animalation"
-    title.font = .boldSystemFont(ofSize: 28)
-    title.textColor = UIColor(red: 59 / 255, green: 122 / 255, blue: 34 / 255, alpha: 1)
-    title.textAlignment = .center
-    view.addSubview(title)
+    view.addSubview(titleLabel("Animalation", size: 28, frame: CGRect(x: 100, y: 40, width: 400, height: 40),
+                               color: UIColor(red: 59 / 255, green: 122 / 255, blue: 34 / 255, alpha: 1)))
   }
+}
+
+/// A bold title, centred in `frame`.
+func titleLabel(_ text: String, size: CGFloat, frame: CGRect, color: UIColor) -> UILabel {
+  let label = UILabel(frame: frame)
+  label.text = text
+  label.font = .boldSystemFont(ofSize: size)
+  label.textColor = color
+  label.textAlignment = .center
+  return label
 }
 
 class AnimalsViewController: UIViewController {
@@ -30,12 +36,8 @@ class AnimalsViewController: UIViewController {
     sheetView.layer.cornerRadius = 24
     view.addSubview(sheetView)
 
-    let title = UILabel(frame: CGRect(x: 130, y: 30, width: 300, height: 40))
-    title.text = "Animals"
-    title.font = .boldSystemFont(ofSize: 26)
-    title.textColor = UIColor(red: 34 / 255, green: 34 / 255, blue: 34 / 255, alpha: 1)
-    title.textAlignment = .center
-    sheetView.addSubview(title)
+    sheetView.addSubview(titleLabel("Animals", size: 26, frame: CGRect(x: 130, y: 30, width: 300, height: 40),
+                                    color: UIColor(red: 34 / 255, green: 34 / 255, blue: 34 / 255, alpha: 1)))
 
     let handle = UIView(frame: CGRect(x: 250, y: 11, width: 60, height: 6))
     handle.backgroundColor = UIColor(red: 200 / 255, green: 200 / 255, blue: 200 / 255, alpha: 1)
