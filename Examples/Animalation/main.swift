@@ -4,7 +4,7 @@
 // ViewController.swift; this file is the reader's taps and finger and a caption (not chapter
 // code). Each film is compared frame by frame with its scene in scenes/ by `make test`.
 //
-//   swift run Animalation OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<scene>/ for each step)
+//   swift run Animalation OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<scene>/ and <scene>.json, the recording, for each step)
 import ZoetropeUIKit
 
 let output = CommandLine.arguments.dropFirst().first ?? "output"
@@ -29,7 +29,8 @@ UIImage.searchPaths.append(Bundle.module.bundlePath + "/Resources")
   script(film, controller, caption)
   if let duration { film.advance(to: duration) } else { film.advanceUntilIdle() }
   let frames = try film.writeFrames(to: output + "/" + scene)
-  print("\(scene): \(frames.count) frames → \(output)/\(scene)")
+  try film.writeScene(to: output + "/" + scene + ".json")
+  print("\(scene): \(frames.count) frames → \(output)/\(scene), the recording → \(output)/\(scene).json")
 }
 
 /// The reader taps Animate at `time`.

@@ -5,7 +5,7 @@
 // caption (not chapter code). Compared frame by frame with scenes/touch-preview.yaml by
 // `make test`.
 //
-//   swift run BlurPreview OUTPUT_FOLDER    (writes OUTPUT_FOLDER/touch-preview/)
+//   swift run BlurPreview OUTPUT_FOLDER    (writes OUTPUT_FOLDER/touch-preview/ and its recording, touch-preview.json)
 import ZoetropeUIKit
 
 let output = CommandLine.arguments.dropFirst().first ?? "output"
@@ -41,4 +41,5 @@ say("pressed through: the menu", at: 3.1)
 
 film.advanceUntilIdle()
 let frames = try film.writeFrames(to: output + "/" + film.name)
-print("\(film.name): \(frames.count) frames → \(output)/\(film.name)")
+try film.writeScene(to: output + "/" + film.name + ".json")
+print("\(film.name): \(frames.count) frames → \(output)/\(film.name), the recording → \(output)/\(film.name).json")

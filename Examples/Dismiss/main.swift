@@ -4,7 +4,7 @@
 // finger and a caption (not chapter code). Compared frame by frame with
 // scenes/dismiss-transition.yaml by `make test`.
 //
-//   swift run Dismiss OUTPUT_FOLDER    (writes OUTPUT_FOLDER/dismiss-transition/ and .json)
+//   swift run Dismiss OUTPUT_FOLDER    (writes OUTPUT_FOLDER/dismiss-transition/ and its recording, dismiss-transition.json)
 import ZoetropeUIKit
 
 let output = CommandLine.arguments.dropFirst().first ?? "output"
@@ -41,4 +41,5 @@ say("let go upward: returning to the top", at: 2.5)
 
 film.advanceUntilIdle()
 let frames = try film.writeFrames(to: output + "/" + film.name)
+try film.writeScene(to: output + "/" + film.name + ".json")
 print("\(film.name): \(frames.count) frames → \(output)/\(film.name); the transition was \(appDelegate.interactionController?.hasStarted == false ? "cancelled" : "left running")")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The seed chapters' UIKit code against their scenes: each Example (built by `swift build`)
 # films its demo, `zoetrope render` renders the matching scene in scenes/, and every frame must
-# be the same bytes, with the same number of frames. Usage: compare.sh BUILD_DIR OUT_DIR
+# be the same bytes, with the same number of frames. The film's own recording, written as a
+# scene file (`film.writeScene(to:)`), must render the same bytes too.
+# Usage: compare.sh BUILD_DIR OUT_DIR
 set -euo pipefail
 bin=$1
 out=$2
@@ -16,23 +18,30 @@ pairs=(
 )
 
 failures=0
+# compare NAME EXPECTED_FOLDER FILM_FOLDER: the same frames, the same bytes.
+compare() {
+  local expected film differing=0
+  expected=$(ls "$2" | grep -c '^frame_.*\.png$')
+  film=$(ls "$3" | grep -c '^frame_.*\.png$')
+  for frame in "$2"/frame_*.png; do
+    cmp -s "$frame" "$3/$(basename "$frame")" || differing=$((differing + 1))
+  done
+  if [ "$film" != "$expected" ] || [ "$differing" != 0 ]; then
+    echo "FAIL $1: $film film frames, $expected expected, $differing differ"
+    failures=$((failures + 1))
+  else
+    echo "ok   $1: $expected frames, the same bytes"
+  fi
+}
+
 for pair in "${pairs[@]}"; do
   read -r example scenes <<<"$pair"
   "$bin/$example" "$out/films"
   for scene in $scenes; do
     "$bin/zoetrope" render "scenes/$scene.yaml" --out "$out/scenes/$scene" --progress none >/dev/null
-    film=$(ls "$out/films/$scene" | grep -c '^frame_.*\.png$')
-    rendered=$(ls "$out/scenes/$scene" | grep -c '^frame_.*\.png$')
-    differing=0
-    for frame in "$out/scenes/$scene"/frame_*.png; do
-      cmp -s "$frame" "$out/films/$scene/$(basename "$frame")" || differing=$((differing + 1))
-    done
-    if [ "$film" != "$rendered" ] || [ "$differing" != 0 ]; then
-      echo "FAIL $example vs scenes/$scene.yaml: $film film frames, $rendered scene frames, $differing differ"
-      failures=$((failures + 1))
-    else
-      echo "ok   $example vs scenes/$scene.yaml: $rendered frames, the same bytes"
-    fi
+    "$bin/zoetrope" render "$out/films/$scene.json" --out "$out/recordings/$scene" --progress none >/dev/null
+    compare "$example vs scenes/$scene.yaml" "$out/scenes/$scene" "$out/films/$scene"
+    compare "$example's recording $scene.json vs its film" "$out/recordings/$scene" "$out/films/$scene"
   done
 done
 exit $((failures > 0))

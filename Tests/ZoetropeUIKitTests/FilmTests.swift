@@ -272,6 +272,33 @@ import ZoetropeUIKit
         #expect(differing.isEmpty, "frames \(differing)")
     }
 
+    /// A view inserted under an earlier one after time 0 (the stage numbers it last, a scene
+    /// depth first), a call at 0.1 × 7 (0.7000000000000001 s, the frame's instant), written as a
+    /// scene file and read back: the film's frames, byte for byte.
+    @Test func aFilmWrittenAsASceneFileDrawsItsFrames() throws {
+        let film = Film(size: CGSize(width: 120, height: 80), framesPerSecond: 10, backgroundColor: .white)
+        let panel = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 60)), badge = UIView(frame: CGRect(x: 80, y: 10, width: 30, height: 30))
+        panel.backgroundColor = UIColor(white: 0.5, alpha: 1)
+        badge.backgroundColor = .systemRed
+        film.rootView.addSubview(panel)
+        film.rootView.addSubview(badge)
+        let dot = UIView(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+        dot.backgroundColor = .black
+        film.at(0.2) { panel.addSubview(dot) }
+        film.at(0.1 * 7) { UIView.animate(withDuration: 0.5) { dot.center = CGPoint(x: 45, y: 45); badge.alpha = 0.3 } }
+        film.advance(to: 1.5)
+        let file = try folder() + "/film.json"
+        try film.writeScene(to: file)
+        let scene = try SceneLoader.load(file).scene
+        let fromScene = MemorySink(keeping: .png), fromFilm = MemorySink(keeping: .png)
+        try FramePipeline.run(FramePlan(SceneFrames(SceneEvaluation(scene: scene, horizon: 1.5), frameCount: 16), jobs: 2), into: [fromScene])
+        try FramePipeline.run(FramePlan(film.movie, jobs: 2), into: [fromFilm])
+        #expect(fromScene.frames.count == 16 && fromFilm.frames.count == 16)
+        let differing = zip(fromScene.frames, fromFilm.frames).filter { $0.png != $1.png }.map(\.0.index)
+        #expect(differing.isEmpty, "frames \(differing)")
+        #expect(scene.script.contains { $0.time == 0.7 }, "the call at the frame's instant")
+    }
+
     @Test func aFilmWhoseViewMovesTreesCannotBeAScene() {
         let film = Film(size: CGSize(width: 100, height: 100), framesPerSecond: 10)
         let a = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), b = UIView(frame: CGRect(x: 50, y: 50, width: 20, height: 20))

@@ -153,8 +153,14 @@ final class DocumentReader {
     }
 
     func color(_ node: DocumentNode, at path: DocumentPath) -> Color? {
+        if case .sequence(let items, _) = node, items.count == 4 {
+            // [red, green, blue, alpha] in 0...1: any sRGB colour exactly (a written scene's).
+            let components = items.enumerated().compactMap { unit($1, at: path / $0) }
+            guard components.count == 4 else { return nil }
+            return Color(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+        }
         guard case .scalar(let text, _, _) = node, let color = Self.parseColor(text) else {
-            report(path, "expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", or one of clear, transparent, black, white (found \(node.kindPhrase))")
+            report(path, "expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", one of clear, transparent, black, white, or [red, green, blue, alpha] within 0...1 (found \(node.kindPhrase))")
             return nil
         }
         return color

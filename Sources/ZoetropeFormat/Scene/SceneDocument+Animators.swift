@@ -520,13 +520,18 @@ extension SceneDocument {
             guard target != nil || offset != nil else { return nil }
             return .pan(animator: animator, to: target, by: offset, duration: duration)
         default:
-            guard let set = node["set"] else {
-                reader.report(path / "set", "required: the block's set: { layer.property: value }")
+            let delayFactor = node["delayFactor"].flatMap { reader.unit($0, at: path / "delayFactor") } ?? 0
+            switch (node["set"], node["keyframes"]) {
+            case (let set?, nil):
+                let assignments = readAssignments(set, at: path / "set", context: context)
+                return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
+            case (nil, let keyframes?):
+                let block = readKeyframes(keyframes, at: path / "keyframes", context: context)
+                return block.map { .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, keyframes: $0)) }
+            default:
+                reader.report(path / "set", "required: the block's set: { layer.property: value } or keyframes: [ … ], one of them")
                 return nil
             }
-            let delayFactor = node["delayFactor"].flatMap { reader.unit($0, at: path / "delayFactor") } ?? 0
-            let assignments = readAssignments(set, at: path / "set", context: context)
-            return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
         }
     }
 }

@@ -33,7 +33,8 @@ enum SceneVocabulary {
         static let nonNegative = Value.number(minimum: 0)
         static let positive = Value.number(minimum: 0, exclusiveMinimum: true)
         static let color = Value.anyOf([.pattern("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"),
-                                        .choice(["clear", "transparent", "black", "white"])])
+                                        .choice(["clear", "transparent", "black", "white"]),
+                                        .list(.unit, minimumCount: 4, maximumCount: 4)])
         static let angle = Value.anyOf([.number(), .pattern("^\\s*[-+]?[0-9.]+([eE][-+]?[0-9]+)?\\s*(deg|rad|turn)$")])
         static let vectorOrNumber = Value.anyOf([.number(), .pair()])
         static let timing = Value.anyOf([.choice(CubicTimingParameters.named.map(\.name)), .mapping("cubicTiming"), .mapping("springTiming")])
@@ -222,7 +223,7 @@ enum SceneVocabulary {
     static let calls: [(name: String, modifiers: [String])] = [
         ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
         ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
-        ("addAnimations", ["delayFactor", "set"]), ("pan", ["to", "by", "duration"]),
+        ("addAnimations", ["delayFactor", "set", "keyframes"]), ("pan", ["to", "by", "duration"]),
     ]
     static let gestures = ["drag", "release"]
     static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
@@ -244,6 +245,7 @@ enum SceneVocabulary {
             case "timing": .timing
             case "delayFactor", "to": .unit
             case "by": .number(minimum: -1, maximum: 1)
+            case "keyframes": .anyOf([.list(.mapping("keyframe"), maximumCount: SceneLimits.keyframes), .mapping("keyframes")])
             default: .list(.pair(.coordinate), minimumCount: 2, maximumCount: SceneLimits.keyframes)  // path: a drag's points
             }
             return Key(name: name, value: value)

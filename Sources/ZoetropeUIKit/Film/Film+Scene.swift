@@ -1,11 +1,13 @@
+import Foundation
 import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
 
 extension Film {
-    /// The recording as a scene (a scene file's text is next: `writeScene(to:)` once Format can
-    /// write one): the layers of every view that was on the film (a view added
-    /// while the film ran is hidden until then), the animators UIKit calls made, and every call
-    /// as a script event at its time, lasting to the film's current time. Rendered, it gives
-    /// the film's frames, byte for byte.
+    /// The recording as a scene: the layers of every view that was on the film (a view added
+    /// while the film ran is hidden until then; images by absolute path), the animators UIKit
+    /// calls made, and every call as a script event at its time, lasting to the film's current
+    /// time. Rendered, it gives the film's frames, byte for byte.
     ///
     /// Throws `FilmSceneError` for what a scene file cannot say: a view moved to another
     /// superview, or restyled (clipping, font, alignment), after time 0; an animator's flags
@@ -17,11 +19,31 @@ extension Film {
             let node = tree.nodes[index]
             var values = tree.initialValues[index]
             if stage.layerTimes[index] != nil { values.hidden = true }
+            if !values.image.isEmpty, !values.image.hasPrefix("/") {
+                values.image = FileManager.default.currentDirectoryPath + "/" + values.image
+            }
             return Layer(id: node.id, shape: node.shape, values: values, style: node.style, children: node.children.map(layer))
         }
+        // The stage numbers layers as they were added; a scene numbers them depth first.
+        let index = tree.depthFirstIndices
+        let groups = stage.stage.groups.map { group in
+            var renumbered = group
+            renumbered.completions = group.completions.map { $0.renumbered(index) }
+            return renumbered
+        }
         return Scene(name: name, canvas: canvas, frameRate: FrameRate(framesPerSecond), duration: .seconds(time),
-                     layers: tree.roots.map(layer), animators: stage.stage.definitions, groups: stage.stage.groups,
-                     script: stage.history)
+                     layers: tree.roots.map(layer), animators: stage.stage.definitions.map { $0.renumbered(index) }, groups: groups,
+                     script: stage.history.map { ScriptEvent(time: $0.time, action: $0.action.renumbered(index), path: $0.path) })
+    }
+}
+
+extension Film {
+    /// Writes the recording as a scene file (JSON) at `path`, written whole or not at
+    /// all: `zoetrope render` renders it to the film's frames, byte for byte, and every other
+    /// command takes it as any scene. Throws `FilmSceneError` or `SceneWriteError` for what a
+    /// scene file cannot say, and `RenderError` when the file cannot be written.
+    public func writeScene(to path: String) throws {
+        try AtomicFile.write(Array(SceneWriter.json(scene()).utf8), to: path)
     }
 }
 

@@ -59,9 +59,12 @@ public final class Film {
 
     /// Runs `body` when the clock reaches `time` (before that instant's frame is captured, so the
     /// frame shows what it does). Calls at one time run in the order they were scheduled.
+    /// A time within 1e-9 s of a frame's (0.3 + 14 × 0.1 is 1.7000000000000002) is that frame's
+    /// time, so the call, the frame and a scene written from the film agree on the instant.
     public func at(_ time: TimeInterval, _ body: @escaping () -> Void) {
         precondition(time >= self.time - 1e-9, "Zoetrope: film.at(\(time)) is in the past: the film is at \(self.time) s")
-        scheduled.append((time, scheduledCount, body))
+        let frameTime = (time * framesPerSecond).rounded() / framesPerSecond
+        scheduled.append((abs(frameTime - time) <= 1e-9 ? max(frameTime, self.time) : time, scheduledCount, body))
         scheduledCount += 1
     }
 

@@ -1,0 +1,313 @@
+import ZoetropeCore
+
+/// A `Scene` as the text of a scene file (JSON, which the scene reader takes as YAML does) that
+/// reads back as an equal scene: every number to the bit, colours that are not whole 8-bit
+/// steps as `[red, green, blue, alpha]`, only values that differ from the reader's defaults.
+///
+/// ```swift
+/// let text = try SceneWriter.json(film.scene())
+/// ```
+///
+/// What a scene file cannot say is refused, every problem at once (`SceneWriteError`): keyframe
+/// tracks and timelines (written by hand, never made by a program yet), an image changed by
+/// the script, a block that both sets and keyframes.
+public enum SceneWriter {
+    /// The scene file text of `scene` (its name is the file's, so it is not written).
+    public static func json(_ scene: Scene) throws(SceneWriteError) -> String {
+        let writing = Writing(scene: scene)
+        let document = writing.document()
+        guard writing.problems.isEmpty else { throw SceneWriteError(problems: writing.problems) }
+        return document.printed() + "\n"
+    }
+}
+
+/// What a scene file cannot say, by document path.
+public struct SceneWriteError: Error, CustomStringConvertible, Sendable {
+    public let problems: [String]
+
+    public var description: String { "a scene file cannot say: " + problems.joined(separator: "; ") }
+}
+
+/// One scene being written; problems gather as they are met.
+private final class Writing {
+    let scene: Scene
+    private(set) var problems: [String] = []
+
+    init(scene: Scene) {
+        self.scene = scene
+    }
+
+    private var tree: LayerTree { scene.layers }
+
+    func document() -> JSONText {
+        var root: [(key: String, value: JSONText)] = [("version", .number(1))]
+        root.append(("canvas", .object([("size", vector(scene.canvas.size)), ("background", color(scene.canvas.background))])))
+        let duration: JSONText = switch scene.duration {
+        case .automatic: .string("auto")
+        case .seconds(let seconds): .number(seconds)
+        }
+        root.append(("render", .object([("fps", .number(scene.frameRate.framesPerSecond)), ("duration", duration)])))
+        if scene.colorSpace != .srgb { root.append(("colorSpace", .string(scene.colorSpace.rawValue))) }
+        root.append(("layers", .array(tree.roots.map(layer))))
+        if !scene.animators.isEmpty { root.append(("animators", .array(scene.animators.enumerated().map(animator)))) }
+        if !scene.groups.isEmpty { root.append(("groups", .array(scene.groups.enumerated().map(group)))) }
+        let events = scene.script.enumerated().compactMap(event)
+        if !events.isEmpty { root.append(("script", .array(events))) }
+        return .object(root)
+    }
+
+    // MARK: - Layers
+
+    private func layer(_ index: Int) -> JSONText {
+        let node = tree.nodes[index], values = tree.initialValues[index], defaults = LayerValues()
+        var pairs: [(key: String, value: JSONText)] = []
+        // A layer without an id is named by its document path, which reading gives it again.
+        if !node.id.contains("["), !node.id.contains(".") { pairs.append(("id", .string(node.id))) }
+        // An image layer without an image (an image view showing none, or a vector image's
+        // layers) draws nothing, as a rectangle without a fill does: a scene file says so.
+        let shape = node.shape == .image && values.image.isEmpty ? Shape.rect : node.shape
+        pairs.append(("shape", .string(shape.rawValue)))
+        for property in LayerProperty.allCases where !Self.grouped.contains(property) && values[property] != defaults[property] {
+            pairs.append((property.rawValue, value(values[property])))
+        }
+        let style = node.style, plain = LayerStyle()
+        if values.strokeWidth != defaults.strokeWidth || values.strokeColor != defaults.strokeColor || style.strokeDash != plain.strokeDash
+            || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin {
+            var stroke: [(key: String, value: JSONText)] = [("color", color(values.strokeColor)), ("width", .number(values.strokeWidth))]
+            if !style.strokeDash.isEmpty { stroke.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
+            if style.strokeCap != plain.strokeCap { stroke.append(("cap", .string(style.strokeCap.rawValue))) }
+            if style.strokeJoin != plain.strokeJoin { stroke.append(("join", .string(style.strokeJoin.rawValue))) }
+            pairs.append(("stroke", .object(stroke)))
+        }
+        if values.fontSize != defaults.fontSize || style.fontFamily != plain.fontFamily || style.fontWeight != plain.fontWeight {
+            pairs.append(("font", .object([("family", .string(style.fontFamily)), ("size", .number(values.fontSize)),
+                                           ("weight", .string(style.fontWeight.rawValue))])))
+        }
+        if values.shadowColor != defaults.shadowColor || values.shadowOffset != defaults.shadowOffset
+            || values.shadowRadius != defaults.shadowRadius || values.shadowOpacity != defaults.shadowOpacity {
+            pairs.append(("shadow", .object([("color", color(values.shadowColor)), ("offset", vector(values.shadowOffset)),
+                                             ("radius", .number(values.shadowRadius)), ("opacity", .number(values.shadowOpacity))])))
+        }
+        if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
+        if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
+        if style.clips { pairs.append(("clips", .bool(true))) }
+        if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
+        if let path = style.path { pairs.append(("path", .string(Self.pathData(path)))) }
+        if !node.children.isEmpty { pairs.append(("children", .array(node.children.map(layer)))) }
+        return .object(pairs)
+    }
+
+    /// Properties a layer writes inside `stroke`, `font` or `shadow`, not on their own.
+    private static let grouped: Set<LayerProperty> = [.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset,
+                                                      .shadowRadius, .shadowOpacity]
+
+    /// SVG path data of absolute moves, lines, cubics and closes: what the reader makes of any.
+    private static func pathData(_ path: SVGPath) -> String {
+        func point(_ p: Vector2) -> String { JSONText.format(p.x) + " " + JSONText.format(p.y) }
+        return path.segments.map { segment in
+            switch segment {
+            case .move(let p): "M " + point(p)
+            case .line(let p): "L " + point(p)
+            case let .cubic(c1, c2, end): "C " + [c1, c2, end].map(point).joined(separator: " ")
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    // MARK: - Values
+
+    private func value(_ value: AnimatableValue) -> JSONText {
+        switch value {
+        case .number(let number): .number(number)
+        case .vector(let vector): self.vector(vector)
+        case .color(let color): self.color(color)
+        case .flag(let flag): .bool(flag)
+        case .text(let text): .string(text)
+        case .gradient(let gradient): self.gradient(gradient)
+        }
+    }
+
+    private func vector(_ vector: Vector2) -> JSONText { .array([.number(vector.x), .number(vector.y)]) }
+
+    /// `#RRGGBBAA` when that reads back as the same colour, else `[red, green, blue, alpha]`.
+    private func color(_ color: Color) -> JSONText {
+        let components = [color.red, color.green, color.blue, color.alpha]
+        let hex = "#" + components.map { component -> String in
+            let byte = String(Int((component * 255).rounded()), radix: 16, uppercase: true)
+            return byte.count == 1 ? "0" + byte : byte
+        }.joined()
+        if Color(hex: hex) == color { return .string(hex) }
+        return .array(components.map(JSONText.number))
+    }
+
+    private func gradient(_ gradient: Gradient) -> JSONText {
+        let stops: JSONText = .array(gradient.stops.map { .array([.number($0.offset), color($0.color)]) })
+        switch gradient.kind {
+        case let .linear(from, to):
+            return .object([("linear", .object([("from", vector(from)), ("to", vector(to)), ("stops", stops)]))])
+        case let .radial(center, radius):
+            return .object([("radial", .object([("center", vector(center)), ("radius", .number(radius)), ("stops", stops)]))])
+        }
+    }
+
+    /// `{ frog.position: [760, 420], frog.position.x: 760 }`; an image cannot be assigned.
+    private func assignments(_ assignments: [PropertyAssignment], at path: String) -> JSONText {
+        .object(assignments.compactMap { assignment in
+            let target = assignment.target
+            guard target.property != .image else {
+                problems.append("\(path): an image cannot be changed by an animation or the script (layer \(tree.nodes[target.layer].id))")
+                return nil
+            }
+            var key = tree.nodes[target.layer].id + "." + target.property.rawValue
+            if let component = target.component, let name = target.property.componentNames[component].first { key += "." + name }
+            return (key, value(assignment.value))
+        })
+    }
+
+    // MARK: - Animators, groups, completions
+
+    private func animator(_ index: Int, _ animator: AnimatorDefinition) -> JSONText {
+        let path = "animators[\(animator.id)]"
+        var pairs: [(key: String, value: JSONText)] = [("id", .string(animator.id)), ("duration", .number(animator.duration)),
+                                                       ("timing", timing(animator.timing))]
+        if !animator.blocks.isEmpty {
+            pairs.append(("animations", .array(animator.blocks.enumerated().compactMap { block($1, at: path + ".animations[\($0)]") })))
+        }
+        if !animator.completions.isEmpty {
+            pairs.append(("completions", .array(animator.completions.enumerated().compactMap { completion($1, at: path + ".completions[\($0)]") })))
+        }
+        pairs += options(animator.options)
+        return .object(pairs)
+    }
+
+    private func options(_ options: AnimatorOptions) -> [(key: String, value: JSONText)] {
+        let plain = AnimatorOptions()
+        var pairs: [(key: String, value: JSONText)] = []
+        if options.scrubsLinearly != plain.scrubsLinearly { pairs.append(("scrubsLinearly", .bool(options.scrubsLinearly))) }
+        if options.pausesOnCompletion != plain.pausesOnCompletion { pairs.append(("pausesOnCompletion", .bool(options.pausesOnCompletion))) }
+        if options.isInterruptible != plain.isInterruptible { pairs.append(("isInterruptible", .bool(options.isInterruptible))) }
+        return pairs
+    }
+
+    /// A block: `set`, or `keyframes`, with its `delayFactor`.
+    private func block(_ block: AnimationBlock, at path: String) -> JSONText? {
+        var pairs = blockContent(block, at: path)
+        if block.delayFactor != 0 { pairs.append(("delayFactor", .number(block.delayFactor))) }
+        return pairs.isEmpty ? nil : .object(pairs)
+    }
+
+    /// What a block animates, as `set` or `keyframes` (one of them, as the reader takes a block).
+    private func blockContent(_ block: AnimationBlock, at path: String) -> [(key: String, value: JSONText)] {
+        if !block.tracks.isEmpty { problems.append("\(path): keyframe tracks are not written yet") }
+        switch (block.assignments.isEmpty, block.keyframes) {
+        case (false, nil): return [("set", assignments(block.assignments, at: path + ".set"))]
+        case (true, let keyframes?):
+            let frames: [JSONText] = keyframes.frames.enumerated().map { index, frame in
+                .object([("start", .number(frame.relativeStartTime)), ("duration", .number(frame.relativeDuration)),
+                         ("set", assignments(frame.assignments, at: path + ".keyframes.frames[\(index)].set"))])
+            }
+            return [("keyframes", .object([("calculationMode", .string(keyframes.calculationMode.rawValue)), ("frames", .array(frames))]))]
+        case (false, _?):
+            problems.append("\(path): a block that both sets and keyframes (write two blocks)")
+            return []
+        case (true, nil):
+            return []
+        }
+    }
+
+    private func timing(_ timing: TimingParameters) -> JSONText {
+        switch timing {
+        case .cubic(let curve): cubic(curve)
+        case .spring(let spring): springTiming(spring)
+        }
+    }
+
+    private func cubic(_ curve: CubicTimingParameters) -> JSONText {
+        if let named = CubicTimingParameters.named.first(where: { $0.curve == curve }) { return .string(named.name) }
+        let (p1, p2) = (curve.controlPoint1, curve.controlPoint2)
+        return .object([("cubic", .array([p1.x, p1.y, p2.x, p2.y].map(JSONText.number)))])
+    }
+
+    /// The spring in the form it was made in, which the reader resolves to the same parameters.
+    private func springTiming(_ spring: SpringTimingParameters) -> JSONText {
+        var pairs: [(key: String, value: JSONText)] = switch spring.form {
+        case let .physical(mass, stiffness, damping): [("mass", .number(mass)), ("stiffness", .number(stiffness)), ("damping", .number(damping))]
+        case .dampingRatio(let ratio): [("dampingRatio", .number(ratio))]
+        case let .durationBounce(duration, bounce): [("duration", .number(duration)), ("bounce", .number(bounce))]
+        case let .response(response, ratio): [("response", .number(response)), ("dampingRatio", .number(ratio))]
+        }
+        if spring.initialVelocity != .zero { pairs.append(("initialVelocity", vector(spring.initialVelocity))) }
+        if case .physical = spring.form, spring.allowsOverdamping { pairs.append(("allowsOverdamping", .bool(true))) }
+        return .object([("spring", .object(pairs))])
+    }
+
+    private func group(_ index: Int, _ group: GroupDefinition) -> JSONText {
+        let path = "groups[\(group.id)]"
+        if group.kind != .group { problems.append("\(path): timelines are not written yet") }
+        var pairs: [(key: String, value: JSONText)] = [("id", .string(group.id))]
+        pairs.append(("members", .array(group.members.map { member in
+            member.delay == 0 ? .string(targetID(member.target))
+                : .object([("id", .string(targetID(member.target))), ("delay", .number(member.delay))])
+        })))
+        if group.timing != .linear { pairs.append(("timing", cubic(group.timing))) }
+        if !group.completions.isEmpty {
+            pairs.append(("completions", .array(group.completions.enumerated().compactMap { completion($1, at: path + ".completions[\($0)]") })))
+        }
+        return .object(pairs + options(group.options))
+    }
+
+    private func completion(_ completion: Completion, at path: String) -> JSONText? {
+        var pairs: [(key: String, value: JSONText)] = [("when", .string(completion.position?.rawValue ?? "any"))]
+        for action in completion.actions { pairs += self.action(action, at: path) }
+        return .object(pairs)
+    }
+
+    // MARK: - The script
+
+    /// An event; an empty `set` (a program's, which sets nothing) is left out.
+    private func event(_ index: Int, _ event: ScriptEvent) -> JSONText? {
+        if case .set(let assignments) = event.action, assignments.isEmpty { return nil }
+        return .object([("at", .number(event.time))] + action(event.action, at: "script[\(index)]"))
+    }
+
+    private func action(_ action: ScriptAction, at path: String) -> [(key: String, value: JSONText)] {
+        switch action {
+        case let .start(target, delay):
+            return [("start", id(target))] + (delay == 0 ? [] : [("delay", .number(delay))])
+        case .pause(let target):
+            return [("pause", id(target))]
+        case let .stop(target, withoutFinishing):
+            return [("stop", id(target)), ("withoutFinishing", .bool(withoutFinishing))]
+        case let .finish(target, position):
+            return [("finish", id(target)), ("position", .string(position.rawValue))]
+        case let .reverse(target, value):
+            return [("reverse", id(target))] + (value.map { [("value", .bool($0))] } ?? [])
+        case let .fraction(target, value):
+            return [("fraction", id(target)), ("value", .number(value))]
+        case let .continueAnimation(target, timing, factor):
+            return [("continue", id(target))] + (timing.map { [("timing", self.timing($0))] } ?? []) + [("durationFactor", .number(factor))]
+        case let .addAnimations(target, block):
+            var pairs: [(key: String, value: JSONText)] = [("addAnimations", id(target))] + blockContent(block, at: path)
+            if block.delayFactor != 0 { pairs.append(("delayFactor", .number(block.delayFactor))) }
+            return pairs
+        case .set(let assignments):
+            return [("set", self.assignments(assignments, at: path + ".set"))]
+        case let .drag(layer, points, duration):
+            return [("drag", .string(tree.nodes[layer].id)), ("path", .array(points.map(vector))), ("duration", .number(duration))]
+        case let .release(layer, animator):
+            return [("release", .string(tree.nodes[layer].id)), ("start", .string(scene.animators[animator].id))]
+        case let .pan(target, to, by, duration):
+            let amount: (key: String, value: JSONText) = to.map { ("to", .number($0)) } ?? ("by", .number(by ?? 0))
+            return [("pan", id(target)), amount, ("duration", .number(duration))]
+        }
+    }
+
+    private func id(_ target: ControlTarget) -> JSONText { .string(targetID(target)) }
+
+    private func targetID(_ target: ControlTarget) -> String {
+        switch target {
+        case .animator(let index): scene.animators[index].id
+        case .group(let index): scene.groups[index].id
+        }
+    }
+}
