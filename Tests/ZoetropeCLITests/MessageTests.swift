@@ -74,7 +74,7 @@ import Testing
         let path = try folder.write("c.yaml", "canvas: { size: [10, 10], background: blue }\n")
         let result = try CommandRunner.run(["validate", path])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", or one of clear, transparent, black, white"))
+        #expect(result.stderr.contains("expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", one of clear, transparent, black, white, or [red, green, blue, alpha] within 0...1"))
     }
 
     @Test func sampleKeysChooseWhatIsPrinted() throws {

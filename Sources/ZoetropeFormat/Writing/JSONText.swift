@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// A JSON value with its keys in the order they were written, printed the way scene files are
 /// read back exactly: numbers in Swift's shortest form that parses to the same `Double`.
 indirect enum JSONText {
@@ -38,7 +40,7 @@ indirect enum JSONText {
     /// (`0.1`, `1e-07`), which the scene reader's `Double(_:)` turns back into the same bits.
     static func format(_ number: Double) -> String {
         if number == 0 { return number.sign == .minus ? "-0.0" : "0" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(saturating: number)) }
         return number.description
     }
 

@@ -133,7 +133,7 @@ private final class Writing {
     private func color(_ color: Color) -> JSONText {
         let components = [color.red, color.green, color.blue, color.alpha]
         let hex = "#" + components.map { component -> String in
-            let byte = String(Int((component * 255).rounded()), radix: 16, uppercase: true)
+            let byte = String(Int(saturating: component * 255, rounding: .toNearestOrAwayFromZero), radix: 16, uppercase: true)
             return byte.count == 1 ? "0" + byte : byte
         }.joined()
         if Color(hex: hex) == color { return .string(hex) }
