@@ -3,26 +3,26 @@
 public enum SceneSchema {
     /// The schema as indented JSON text, ending in a newline.
     public static var text: String {
-        var definitions: [(String, JSON)] = []
+        var definitions: [(key: String, value: JSONText)] = []
         for mapping in SceneVocabulary.all.dropFirst().sorted(by: { $0.name < $1.name }) {
             definitions.append((mapping.name, schema(of: mapping)))
         }
         guard case .object(let root) = schema(of: SceneVocabulary.root) else { return "" }
-        let document = JSON.object([
+        let document = JSONText.object([
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
             ("title", .string("Zoetrope scene")),
         ] + root + [("definitions", .object(definitions))])
-        return document.text(indent: "") + "\n"
+        return document.printed() + "\n"
     }
 
-    private static func schema(of mapping: SceneVocabulary.Mapping) -> JSON {
-        var fields: [(String, JSON)] = [("type", .string("object")), ("description", .string(mapping.help))]
+    private static func schema(of mapping: SceneVocabulary.Mapping) -> JSONText {
+        var fields: [(key: String, value: JSONText)] = [("type", .string("object")), ("description", .string(mapping.help))]
         fields.append(("properties", .object(mapping.keys.map { key in
             var value = schema(of: key.value)
             if !key.help.isEmpty, case .object(let pairs) = value { value = .object([("description", .string(key.help))] + pairs) }
             return (key.name, value)
         })))
-        let required = mapping.keys.filter(\.required).map { JSON.string($0.name) }
+        let required = mapping.keys.filter(\.required).map { JSONText.string($0.name) }
         if !required.isEmpty { fields.append(("required", .array(required))) }
         // A gradient and a timing curve are exactly one of their keys.
         if ["gradient"].contains(mapping.name) { fields += [("minProperties", .number(1)), ("maxProperties", .number(1))] }
@@ -30,22 +30,22 @@ public enum SceneSchema {
         return .object(fields)
     }
 
-    private static func schema(of value: SceneVocabulary.Value) -> JSON {
+    private static func schema(of value: SceneVocabulary.Value) -> JSONText {
         switch value {
         case let .number(minimum, maximum, exclusive):
-            var fields: [(String, JSON)] = [("type", .string("number"))]
+            var fields: [(key: String, value: JSONText)] = [("type", .string("number"))]
             if let minimum { fields.append((exclusive ? "exclusiveMinimum" : "minimum", .number(minimum))) }
             if let maximum { fields.append(("maximum", .number(maximum))) }
             return .object(fields)
         case .string: return .object([("type", .string("string"))])
         case .bool: return .object([("type", .string("boolean"))])
-        case .choice(let names): return .object([("enum", .array(names.map(JSON.string)))])
+        case .choice(let names): return .object([("enum", .array(names.map(JSONText.string)))])
         case .pattern(let pattern): return .object([("type", .string("string")), ("pattern", .string(pattern))])
         case let .pair(minimum, maximum):
             return .object([("type", .string("array")), ("items", schema(of: .number(minimum: minimum, maximum: maximum))),
                             ("minItems", .number(2)), ("maxItems", .number(2))])
         case let .list(item, minimumCount, maximumCount):
-            var fields: [(String, JSON)] = [("type", .string("array")), ("items", schema(of: item))]
+            var fields: [(key: String, value: JSONText)] = [("type", .string("array")), ("items", schema(of: item))]
             if minimumCount > 0 { fields.append(("minItems", .number(Double(minimumCount)))) }
             if let maximumCount { fields.append(("maxItems", .number(Double(maximumCount)))) }
             return .object(fields)
@@ -58,50 +58,6 @@ public enum SceneSchema {
                             ("minProperties", .number(1)), ("propertyNames", .object([("pattern", .string("^[^.\\s]+(\\.[A-Za-z]+)+$"))]))])
         case .anyOf(let options): return .object([("anyOf", .array(options.map(schema(of:))))])
         case .any: return .object([])
-        }
-    }
-}
-
-/// JSON values whose object keys keep the order they were given in.
-private indirect enum JSON {
-    case object([(String, JSON)])
-    case array([JSON])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-
-    func text(indent: String) -> String {
-        let inner = indent + "  "
-        switch self {
-        case .object(let pairs):
-            guard !pairs.isEmpty else { return "{}" }
-            return "{\n" + pairs.map { inner + JSON.string($0.0).text(indent: inner) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
-        case .array(let items):
-            guard !items.isEmpty else { return "[]" }
-            let simple = items.allSatisfy { if case .object = $0 { false } else if case .array = $0 { false } else { true } }
-            if simple { return "[" + items.map { $0.text(indent: inner) }.joined(separator: ", ") + "]" }
-            return "[\n" + items.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .string(let text):
-            var escaped = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                case "\n": escaped += "\\n"
-                case "\t": escaped += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        escaped.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return escaped + "\""
-        case .number(let value):
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
-        case .bool(let flag): return flag ? "true" : "false"
         }
     }
 }

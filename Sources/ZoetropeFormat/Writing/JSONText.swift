@@ -1,7 +1,8 @@
 import ZoetropeCore
 
-/// A JSON value with its keys in the order they were written, printed the way scene files are
-/// read back exactly: numbers in Swift's shortest form that parses to the same `Double`.
+/// A JSON value with its keys in the order they were written (a scene file's, the schema's),
+/// printed so that it reads back exactly: numbers in Swift's shortest form that parses to the
+/// same `Double`.
 indirect enum JSONText {
     case object([(key: String, value: JSONText)])
     case array([JSONText])
