@@ -1,17 +1,32 @@
 // Chapter 9, "Property Animators": the Animalation app's view controller. The chapter changes
 // the same functions step by step, so the controller is built for one step of the chapter
-// (`Step`), and each step's code is its listing, verbatim: `animateAnimalTo` is A2 (easeInOut),
-// A3 (control points) or A4 with A5/A6 (the spring, with initial velocity); the `.ended` case
-// of `handleDragImage` is A7; `handleTapOnImage` is A10; `handleProgressSliderChanged` A11;
-// `handleAnimateButtonTapped` A14 from the reversing step on; the completion that prints A15.
+// (`Step`), and each step's code is its listing, verbatim:
+// - `animateAnimalTo` is A2 (easeInOut), A3 (control points) or A4 with A5/A6 (the spring, with
+//   initial velocity), with A15's printing completion;
+// - the `.ended` case of `handleDragImage` is A7;
+// - `handleTapOnImage` is A10 as A20 leaves it (the second animator's lines do nothing until it
+//   exists), with A12 from the Stop step on; `handleProgressSliderChanged` is A11 with A21;
+//   `handleStopButtonTapped` is A13 with A23 and A24;
+// - `handleAnimateButtonTapped` is A14 from the reversing step on, with A19 and A22 at the
+//   cross-fade step; the animal images are A16, the second animator A17, and
+//   `animateRandomAnimalChange` A18 with the fix of A25 and A26.
 // The views (a storyboard in the book), the `.began`/`.changed` cases of the drag and the
 // random location are the starter project's, which the chapter does not show.
 import ZoetropeUIKit
 
+let animalImages = [
+  #imageLiteral(resourceName: "bear"),
+  #imageLiteral(resourceName: "frog"),
+  #imageLiteral(resourceName: "wolf"),
+  #imageLiteral(resourceName: "cat")
+]
+
 class ViewController: UIViewController {
   /// The step of the chapter the code is at.
-  enum Step {
-    case easeInOut, controlPoints, spring, fling, pauseAndScrub, reverse
+  enum Step: Int, Comparable {
+    case easeInOut, controlPoints, spring, fling, pauseAndScrub, stopAndFinish, reverse, crossFade
+
+    static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
   }
 
   let step: Step
@@ -19,7 +34,9 @@ class ViewController: UIViewController {
   var animalImageView: UIImageView!
   var progressSlider: UISlider!
   var animateButton: UIButton!
+  var stopButton: UIButton!
   var imageMoveAnimator: UIViewPropertyAnimator?
+  var imageChangeAnimator: UIViewPropertyAnimator?
   var imageDragStartPosition: CGPoint?
 
   init(step: Step) {
@@ -52,6 +69,17 @@ class ViewController: UIViewController {
     progressSlider.isHidden = true
     progressSlider.addAction(UIAction { [unowned self] _ in handleProgressSliderChanged(progressSlider) }, for: .valueChanged)
     view.addSubview(progressSlider)
+
+    stopButton = UIButton(type: .system)
+    stopButton.frame = CGRect(x: 840, y: 678, width: 120, height: 44)
+    stopButton.setTitle("Stop", for: .normal)
+    stopButton.titleLabel?.font = .boldSystemFont(ofSize: 20)
+    stopButton.setTitleColor(.white, for: .normal)
+    stopButton.backgroundColor = UIColor(red: 217 / 255, green: 83 / 255, blue: 79 / 255, alpha: 1)
+    stopButton.layer.cornerRadius = 10
+    stopButton.isHidden = true
+    stopButton.addAction(UIAction { [unowned self] _ in handleStopButtonTapped(stopButton) }, for: .touchUpInside)
+    view.addSubview(stopButton)
   }
 
   // MARK: - Moving the animal
@@ -82,7 +110,7 @@ class ViewController: UIViewController {
           self.imageContainer.center = location
       }
       imageMoveAnimator?.startAnimation()
-    case .spring, .fling, .pauseAndScrub, .reverse:
+    case .spring, .fling, .pauseAndScrub, .stopAndFinish, .reverse, .crossFade:
       //1
       let mass: CGFloat = 1.0
       let stiffness: CGFloat = 10.0
@@ -117,15 +145,59 @@ class ViewController: UIViewController {
   // MARK: - Actions
 
   func handleAnimateButtonTapped(_ sender: UIButton) {
-    guard step == .reverse else {
+    switch step {
+    case .reverse:
+      if let imageMoveAnimator = imageMoveAnimator, imageMoveAnimator.isRunning {
+        imageMoveAnimator.isReversed = !imageMoveAnimator.isReversed
+      } else {
+        animateAnimalToRandomLocation()
+      }
+    case .crossFade:
+      if let imageMoveAnimator = imageMoveAnimator, imageMoveAnimator.isRunning {
+        imageMoveAnimator.isReversed = !imageMoveAnimator.isReversed
+        imageChangeAnimator?.isReversed = imageMoveAnimator.isReversed
+      } else {
+        animateAnimalToRandomLocation()
+        animateRandomAnimalChange()
+      }
+    default:
       animateAnimalToRandomLocation()
-      return
     }
-    if let imageMoveAnimator = imageMoveAnimator, imageMoveAnimator.isRunning {
-      imageMoveAnimator.isReversed = !imageMoveAnimator.isReversed
-    } else {
-      animateAnimalToRandomLocation()
-    }
+  }
+
+  func animateRandomAnimalChange() {
+    //1
+    let randomIndex = Int(arc4random_uniform(UInt32(animalImages.count)))
+    let randomImage = animalImages[randomIndex]
+    //2
+    let duration = imageMoveAnimator?.duration ?? 3.0
+
+    let originalImage = animalImageView.image
+    //3
+    let snapshot = animalImageView.snapshotView(afterScreenUpdates: false)!
+    imageContainer.addSubview(snapshot)
+    animalImageView.alpha = 0
+    animalImageView.image = randomImage
+
+    //4
+    imageChangeAnimator = UIViewPropertyAnimator(
+        duration: duration,
+        curve: .linear) {
+          self.animalImageView.alpha = 1
+          snapshot.alpha = 0
+      }
+
+    //5
+    imageChangeAnimator?.addCompletion({ (position) in
+      snapshot.removeFromSuperview()
+      if position == .start {
+        self.animalImageView.image = originalImage
+        self.animalImageView.alpha = 1
+      }
+    })
+
+    //6
+    imageChangeAnimator?.startAnimation()
   }
 
   func handleTapOnImage(_ sender: UITapGestureRecognizer) {
@@ -139,21 +211,49 @@ class ViewController: UIViewController {
     switch imageMoveAnimator.state {
     case .active:
       if imageMoveAnimator.isRunning {
-        //4
         imageMoveAnimator.pauseAnimation()
+        imageChangeAnimator?.pauseAnimation()
         progressSlider.isHidden = false
         progressSlider.value = Float(imageMoveAnimator.fractionComplete)
       } else {
-      	//5
         imageMoveAnimator.startAnimation()
+        imageChangeAnimator?.startAnimation()
       }
     default:
       break
+    }
+    if step >= .stopAndFinish {
+      stopButton.isHidden = progressSlider.isHidden
+    }
+  }
+
+  func handleStopButtonTapped(_ sender: UIButton) {
+    guard let imageMoveAnimator = imageMoveAnimator else {
+      return
+    }
+    switch imageMoveAnimator.state {
+    //1
+    case .active:
+      imageMoveAnimator.stopAnimation(false)
+      imageChangeAnimator?.pauseAnimation()
+    //2
+    case .inactive:
+      break
+    //3
+    case .stopped:
+      imageMoveAnimator.finishAnimation(at: .current)
+      if let imageChangeAnimator = imageChangeAnimator,
+        let timing = imageChangeAnimator.timingParameters {
+        imageChangeAnimator.continueAnimation(
+          withTimingParameters: timing,
+          durationFactor: 0.2)
+      }
     }
   }
 
   func handleProgressSliderChanged(_ sender: UISlider) {
     imageMoveAnimator?.fractionComplete = CGFloat(sender.value)
+    imageChangeAnimator?.fractionComplete = CGFloat(sender.value)
   }
 
   func handleDragImage(_ sender: UIPanGestureRecognizer) {

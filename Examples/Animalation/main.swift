@@ -1,6 +1,8 @@
-// Chapter 9's Animalation app, filmed at six steps of the chapter: the reader taps Animate
+// Chapter 9's Animalation app, filmed at eight steps of the chapter: the reader taps Animate
 // (easeInOut, then custom control points, then a mass/stiffness/damping spring), drags the frog
-// and flings it, pauses it and scrubs it with the slider, and reverses it. The chapter's code is
+// and flings it, pauses it and scrubs it with the slider, stops it and finishes it where it is,
+// reverses it; then, while the frog cross-fades into a bear, pauses, scrubs and stops both
+// animators, and reverses both. The chapter's code is
 // ViewController.swift; this file is the reader's taps and finger and a caption (not chapter
 // code). Each film is compared frame by frame with its scene in scenes/ by `make test`.
 //
@@ -88,6 +90,28 @@ try film("frog-pause-scrub", step: .pauseAndScrub) { film, controller, caption i
   tapFrog(controller, on: film, at: 3.5)
   film.at(3.5) { caption.text = "resumed: a new spring from where it was" }
 }
+try film("frog-stop-finish", step: .stopAndFinish, duration: 4) { film, controller, caption in
+  tapAnimate(controller, on: film, at: 0.5)
+  film.at(0.5) {
+    caption.text = "state: active, running"
+    controller.imageMoveAnimator?.addCompletion { position in
+      caption.text = switch position {
+      case .end: "completion: end"
+      case .start: "completion: start"
+      case .current: "completion: current (the frog stays where it stopped)"
+      }
+    }
+  }
+  tapFrog(controller, on: film, at: 1.0)
+  film.at(1.0) { caption.text = "state: active, paused" }
+  slide(controller, to: 0.5, on: film, at: 1.5)
+  film.at(1.5) { caption.text = "scrubbed to 0.5" }
+  film.at(2.5) {
+    controller.stopButton.sendActions(for: .touchUpInside)
+    caption.text = "state: stopped (no completion yet)"
+  }
+  film.at(3.0) { controller.stopButton.sendActions(for: .touchUpInside) }
+}
 try film("frog-reverse", step: .reverse) { film, controller, caption in
   tapAnimate(controller, on: film, at: 0.5)
   film.at(0.5) {
@@ -98,4 +122,28 @@ try film("frog-reverse", step: .reverse) { film, controller, caption in
   }
   tapAnimate(controller, on: film, at: 1.3)
   film.at(1.3) { caption.text = "reversed: heading back along the spring" }
+}
+try film("frog-crossfade-reversed", step: .crossFade, duration: 3) { film, controller, caption in
+  Random.scripted.append(0)  // the random animal: bear, the first of animalImages
+  tapAnimate(controller, on: film, at: 0.5)
+  film.at(0.5) { controller.imageChangeAnimator?.addCompletion { _ in caption.text = "fade completed" } }
+  tapAnimate(controller, on: film, at: 1.5)
+  film.at(1.5) { caption.text = "both reversed" }
+}
+try film("frog-crossfade", step: .crossFade, duration: 5) { film, controller, caption in
+  Random.scripted.append(0)  // the random animal: bear, the first of animalImages
+  tapAnimate(controller, on: film, at: 0.5)
+  film.at(0.5) { controller.imageChangeAnimator?.addCompletion { _ in caption.text = "fade completed" } }
+  tapFrog(controller, on: film, at: 1.5)
+  film.at(1.5) { caption.text = "both paused" }
+  slide(controller, to: 0.5, on: film, at: 2.0)
+  film.at(2.0) { caption.text = "both scrubbed to 0.5: half frog, half bear" }
+  film.at(2.5) {
+    controller.stopButton.sendActions(for: .touchUpInside)
+    caption.text = "move stopped, fade paused"
+  }
+  film.at(3.0) {
+    controller.stopButton.sendActions(for: .touchUpInside)
+    caption.text = "move finished at current, fade hurried"
+  }
 }

@@ -14,7 +14,7 @@ mkdir -p "$out"
 pairs=(
   "Dismiss dismiss-transition"
   "BlurPreview touch-preview"
-  "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-reverse"
+  "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-stop-finish frog-reverse frog-crossfade-reversed frog-crossfade"
 )
 
 failures=0

@@ -118,6 +118,15 @@ extension FilmTests {
         #expect(abs(atan2(shown.b, shown.a) - .pi / 4) < 1e-12, "half way round")
     }
 
+    /// UIKit runs a mass/stiffness/damping spring for its settling time, and reports that as the
+    /// animator's duration (the chapter's cross-fade lasts as long as the move by reading it).
+    @Test func aSettlingSpringsDurationIsItsSettlingTime() {
+        let spring = UISpringTimingParameters(mass: 1, stiffness: 10, damping: 10.0.squareRoot(), initialVelocity: .zero)
+        #expect(abs(UIViewPropertyAnimator(duration: 3, timingParameters: spring).duration - 4.657087368) < 1e-9)
+        #expect(UIViewPropertyAnimator(duration: 3, dampingRatio: 0.5).duration == 3, "a damping ratio spring spans the animator's duration")
+        #expect(UIViewPropertyAnimator(duration: 3, curve: .linear).duration == 3)
+    }
+
     @Test func keyframesInsideAPropertyAnimatorAreScrubbedWithIt() {
         let film = Film(size: CGSize(width: 100, height: 100), framesPerSecond: 10)
         let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

@@ -87,7 +87,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Mirrors `isRunning`.
     open var isRunning: Bool { bound?.isRunning ?? false }
     /// Mirrors `duration` (for a spring that settles in its own time, that time).
-    open var duration: TimeInterval { core.duration }
+    open var duration: TimeInterval {
+        (timingParameters ?? UICubicTimingParameters()).timingParameters.animationDuration(animatorDuration: declaredDuration)
+    }
 
     /// Mirrors `isReversed`.
     open var isReversed: Bool {

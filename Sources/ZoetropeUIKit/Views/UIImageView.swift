@@ -24,9 +24,22 @@ open class UIImageView: UIView {
         get { current }
         set {
             current = newValue
-            UIView.performWithoutAnimation { layer.set(.image, .text(newValue?.path ?? "")) }
+            let path = newValue?.path ?? ""
+            if layer.text(.image) != path { UIView.performWithoutAnimation { layer.set(.image, .text(path)) } }
             showDrawing()
         }
+    }
+
+    /// Mirrors `snapshotView(afterScreenUpdates:)`: a copy that shows the same image (a vector
+    /// image's drawing is the image's, not a subview, so the copy draws it again).
+    open override func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        let copy = UIImageView(layer: layer.detachedCopy())
+        copy.current = current
+        copy.isHidden = isHidden
+        for subview in subviews {
+            if let snapshot = subview.snapshotView(afterScreenUpdates: afterUpdates) { copy.addSubview(snapshot) }
+        }
+        return copy
     }
 
     override func placed() {
