@@ -82,12 +82,19 @@ public enum FramePipeline {
         @Sendable func deliver(_ frame: DrawnFrame, at position: Int) throws(RenderError) {
             shared.withLock { $0.pending[position] = frame }
             try delivery.withLock { _ throws(RenderError) in
+                // After a failure nothing more is delivered: the failure is recorded before the
+                // lock passes to a worker waiting with a later frame.
                 while let next = shared.withLock({ state -> DrawnFrame? in
-                    guard let frame = state.pending.removeValue(forKey: state.delivered) else { return nil }
+                    guard state.failure == nil, let frame = state.pending.removeValue(forKey: state.delivered) else { return nil }
                     state.delivered += 1
                     return frame
                 }) {
-                    for sink in ordered { try sink.write(next) }
+                    do throws(RenderError) {
+                        for sink in ordered { try sink.write(next) }
+                    } catch {
+                        shared.withLock { $0.failure = $0.failure ?? error }
+                        throw error
+                    }
                     slots.signal()
                 }
             }
