@@ -134,7 +134,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         triangle.values.position = Vector2(100, 100)
         triangle.values.size = Vector2(100, 100)
         triangle.values.fill = Color(hex: "#0000FF")!
-        triangle.style.path = try SVGPath(parsing: "M 0 100 L 50 0 L 100 100 Z")
+        triangle.values.path = try SVGPath(parsing: "M 0 100 L 50 0 L 100 100 Z")
         let image = try draw([triangle])
         #expect(image[100, 120] == blue, "inside the triangle")
         #expect(image[60, 60] == white, "the bounds' top-left corner is outside it")
@@ -147,7 +147,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         line.values.strokeColor = Color(hex: "#FF0000")!
         line.values.strokeWidth = 6
         line.values.strokeEnd = 0.5
-        line.style.path = try SVGPath(parsing: "M 0 10 L 100 10")
+        line.values.path = try SVGPath(parsing: "M 0 10 L 100 10")
         let image = try draw([line])
         #expect(image[70, 100] == red, "the first half is drawn")
         #expect(image[130, 100] == white, "the second half is not")

@@ -100,7 +100,7 @@ private func layer(_ id: String, _ shape: Shape, at position: Vector2, size: Vec
     @Test func partialPathStrokesRenderAsRecorded() throws {
         try Golden.check(picture([
             layer("p", .path, at: Vector2(60, 40), size: Vector2(100, 60), fill: nil) {
-                $0.style.path = try SVGPath(parsing: "M 5 55 C 25 -20 75 80 95 5")
+                $0.values.path = try SVGPath(parsing: "M 5 55 C 25 -20 75 80 95 5")
                 $0.values.strokeWidth = 6
                 $0.values.strokeColor = Color(hex: "#B48EAD") ?? .black
                 $0.style.strokeCap = .round

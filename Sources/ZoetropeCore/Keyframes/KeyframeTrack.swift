@@ -237,7 +237,7 @@ extension AnimatableValue {
         case .number(let n): [n]
         case .vector(let v): [v.x, v.y]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
-        case .gradient, .flag, .text: []
+        case .gradient, .flag, .text, .path: []
         }
     }
 
@@ -247,7 +247,7 @@ extension AnimatableValue {
         case .number: .number(components[0])
         case .vector: .vector(Vector2(components[0], components[1]))
         case .color: .color(Color(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
-        case .gradient, .flag, .text: self
+        case .gradient, .flag, .text, .path: self
         }
     }
 

@@ -13,6 +13,49 @@ public struct SVGPath: Hashable, Sendable {
 
     public private(set) var segments: [Segment] = []
 
+    /// A path of the given segments (none: the empty path, which draws nothing).
+    public init(segments: [Segment] = []) {
+        self.segments = segments
+    }
+
+    /// The path as data of absolute moves, lines, cubics and closes, which `init(parsing:)`
+    /// reads back to the same segments, bit for bit.
+    public var data: String {
+        func number(_ n: Double) -> String {
+            if n == 0 { return n.sign == .minus ? "-0.0" : "0" }
+            if n == n.rounded(), abs(n) < 1e15 { return String(Int(saturating: n)) }
+            return n.description
+        }
+        func point(_ p: Vector2) -> String { number(p.x) + " " + number(p.y) }
+        return segments.map { segment in
+            switch segment {
+            case .move(let p): "M " + point(p)
+            case .line(let p): "L " + point(p)
+            case let .cubic(c1, c2, end): "C " + [c1, c2, end].map(point).joined(separator: " ")
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// The path `progress` of the way to `target`, point by point; nil unless both have the
+    /// same commands in the same order.
+    public func interpolated(to target: SVGPath, progress p: Double) -> SVGPath? {
+        guard segments.count == target.segments.count else { return nil }
+        func mix(_ a: Vector2, _ b: Vector2) -> Vector2 { Vector2(a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p) }
+        var mixed: [Segment] = []
+        mixed.reserveCapacity(segments.count)
+        for (a, b) in zip(segments, target.segments) {
+            switch (a, b) {
+            case let (.move(x), .move(y)): mixed.append(.move(mix(x, y)))
+            case let (.line(x), .line(y)): mixed.append(.line(mix(x, y)))
+            case let (.cubic(a1, a2, a3), .cubic(b1, b2, b3)): mixed.append(.cubic(mix(a1, b1), mix(a2, b2), mix(a3, b3)))
+            case (.close, .close): mixed.append(.close)
+            default: return nil
+            }
+        }
+        return SVGPath(segments: mixed)
+    }
+
     /// Parses path data; throws with the offending character's position, and past
     /// `SceneLimits.pathSegments` commands (an implicitly repeated command counts each time).
     public init(parsing text: String) throws(SVGPathError) {

@@ -19,6 +19,8 @@ public enum LineCap: String, Hashable, Sendable, CaseIterable { case butt, round
 public enum LineJoin: String, Hashable, Sendable, CaseIterable { case miter, round, bevel }
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case left, center, right }
 public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }
+/// Mirrors `CAShapeLayerFillRule`.
+public enum FillRule: String, Hashable, Sendable, CaseIterable { case nonZero, evenOdd }
 /// Mirrors `UIView.ContentMode`'s `scaleToFill`, `scaleAspectFit` and `scaleAspectFill`.
 public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fill, aspectFit, aspectFill }
 
@@ -102,8 +104,8 @@ public struct LayerStyle: Hashable, Sendable {
     public var contentMode = ContentMode.fill
     /// Mirrors `CALayer.masksToBounds`: children are clipped to the (rounded) bounds.
     public var clips = false
-    /// The outline of a `path` layer.
-    public var path: SVGPath?
+    /// How a path's inside is found where its outline crosses itself or nests (`CAShapeLayer.fillRule`).
+    public var fillRule = FillRule.nonZero
     public var blendMode = BlendMode.normal
 
     public init() {}

@@ -14,6 +14,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case shadowRadius = "shadow.radius"
     case shadowOpacity = "shadow.opacity"
     case blur, backdropBlur
+    case path
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -34,6 +35,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
+        case .path: .path
         }
     }
 

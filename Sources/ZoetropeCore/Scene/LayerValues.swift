@@ -43,6 +43,9 @@ public struct LayerValues: Hashable, Sendable {
     /// A Gaussian blur (σ = backdropBlur) of what lies beneath the layer, within its bounds, as
     /// `UIVisualEffectView` does.
     public var backdropBlur = 0.0
+    /// A `path` layer's outline in its bounds' coordinates (`CAShapeLayer.path`); it morphs
+    /// point by point between paths of the same commands.
+    public var path = SVGPath()
 
     public init() {}
 
@@ -75,6 +78,7 @@ public struct LayerValues: Hashable, Sendable {
             case .shadowOpacity: .number(shadowOpacity)
             case .blur: .number(blur)
             case .backdropBlur: .number(backdropBlur)
+            case .path: .path(path)
             }
         }
         set {
@@ -105,6 +109,7 @@ public struct LayerValues: Hashable, Sendable {
             case (.shadowOpacity, .number(let n)): shadowOpacity = n
             case (.blur, .number(let n)): blur = n
             case (.backdropBlur, .number(let n)): backdropBlur = n
+            case (.path, .path(let p)): path = p
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -12,6 +12,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case flag(Bool)
     /// A string such as a text layer's text or an image path.
     case text(String)
+    /// A shape layer's outline (`CAShapeLayer.path`).
+    case path(SVGPath)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .gradient(let g): g.description
         case .flag(let b): "\(b)"
         case .text(let s): "\"\(s)\""
+        case .path(let p): "\"\(p.data)\""
         }
     }
 
@@ -32,13 +35,14 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .color, .gradient: .color
         case .flag: .flag
         case .text: .text
+        case .path: .path
         }
     }
 }
 
 /// The kinds of `AnimatableValue`.
 public enum ValueKind: Sendable, Hashable {
-    case number, vector, color, flag, text
+    case number, vector, color, flag, text, path
 
     /// How a message names a value of this kind.
     public var phrase: String {
@@ -48,6 +52,7 @@ public enum ValueKind: Sendable, Hashable {
         case .color: "a colour such as \"#3F7CAC\""
         case .flag: "true or false"
         case .text: "a string"
+        case .path: "SVG path data such as \"M 0 0 L 10 10\""
         }
     }
 }
@@ -71,6 +76,10 @@ extension AnimatableValue {
             return progress.x > 0 ? target : self
         case let (.color(a), .gradient(b)):
             return AnimatableValue.gradient(b.filled(with: a)).interpolated(to: target, progress: progress, colorSpace: colorSpace)
+        case let (.path(a), .path(b)):
+            // Paths of the same commands morph point by point, as CAShapeLayer's do; others switch.
+            if let mixed = a.interpolated(to: b, progress: progress.x) { return .path(mixed) }
+            return progress.x > 0 ? target : self
         case let (.gradient(a), .color(b)):
             // Ends as the plain colour (so the model and the presentation agree at progress 1).
             if progress.x >= 1 { return target }

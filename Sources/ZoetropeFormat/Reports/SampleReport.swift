@@ -135,6 +135,7 @@ public struct SampleReport: Sendable {
                 case .gradient(let g): row.append(Self.csvField(g.description))
                 case .flag(let b): row.append(String(b))
                 case .text(let s): row.append(Self.csvField(s))
+                case .path(let p): row.append(Self.csvField(p.data))
                 }
             }
         }
@@ -192,6 +193,7 @@ private struct JSONReport: Encodable {
             case .gradient(let g): self = .string(g.description)
             case .flag(let b): self = .bool(b)
             case .text(let s): self = .string(s)
+            case .path(let p): self = .string(p.data)
             }
         }
 

@@ -204,15 +204,8 @@ struct SceneDocument {
                 }
             case "fill" where { if case .mapping = value { return true } else { return false } }():
                 layer.values.gradient = readGradient(value, at: at)
-            case "path":
-                if let data = reader.string(value, at: at) {
-                    do {
-                        let path = try SVGPath(parsing: data)
-                        if checkCoordinates(of: path, at: at) { layer.style.path = path }
-                    } catch {
-                        reader.report(at, Self.message(for: error))
-                    }
-                }
+            case "fillRule":
+                layer.style.fillRule = reader.choice(value, at: at, of: FillRule.self) ?? .nonZero
             case "blendMode":
                 layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
             default:
@@ -374,6 +367,15 @@ struct SceneDocument {
         case .image:
             reader.report(path, "the image of a layer is set in the layer itself, not animated")
             return nil
+        case .path:
+            guard let data = reader.string(node, at: path) else { return nil }
+            do {
+                let outline = try SVGPath(parsing: data)
+                return checkCoordinates(of: outline, at: path) ? .path(outline) : nil
+            } catch {
+                reader.report(path, Self.message(for: error))
+                return nil
+            }
         case .fill:
             if case .mapping = node { return readGradient(node, at: path).map { .gradient($0) } }
             return reader.color(node, at: path).map { .color($0) }
@@ -384,6 +386,7 @@ struct SceneDocument {
             case .color: return reader.color(node, at: path).map { .color($0) }
             case .flag: return reader.bool(node, at: path).map { .flag($0) }
             case .text: return reader.string(node, at: path).map { .text($0) }
+            case .path: return nil
             }
         }
     }

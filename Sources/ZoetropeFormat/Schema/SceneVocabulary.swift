@@ -111,6 +111,7 @@ enum SceneVocabulary {
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
         Key(name: "children", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),
         Key(name: "path", value: .string, help: "SVG path data in the layer's bounds."),
+        Key(name: "fillRule", value: .choice(of: FillRule.self)),
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "shadow", value: .mapping("shadow")),
         Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),

@@ -91,8 +91,8 @@ private final class Writing {
         if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
         if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
         if style.clips { pairs.append(("clips", .bool(true))) }
+        if style.fillRule != plain.fillRule { pairs.append(("fillRule", .string(style.fillRule.rawValue))) }
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
-        if let path = style.path { pairs.append(("path", .string(Self.pathData(path)))) }
         if !node.children.isEmpty { pairs.append(("children", .array(node.children.map(layer)))) }
         return .object(pairs)
     }
@@ -100,19 +100,6 @@ private final class Writing {
     /// Properties a layer writes inside `stroke`, `font` or `shadow`, not on their own.
     private static let grouped: Set<LayerProperty> = [.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset,
                                                       .shadowRadius, .shadowOpacity]
-
-    /// SVG path data of absolute moves, lines, cubics and closes: what the reader makes of any.
-    private static func pathData(_ path: SVGPath) -> String {
-        func point(_ p: Vector2) -> String { JSONText.format(p.x) + " " + JSONText.format(p.y) }
-        return path.segments.map { segment in
-            switch segment {
-            case .move(let p): "M " + point(p)
-            case .line(let p): "L " + point(p)
-            case let .cubic(c1, c2, end): "C " + [c1, c2, end].map(point).joined(separator: " ")
-            case .close: "Z"
-            }
-        }.joined(separator: " ")
-    }
 
     // MARK: - Values
 
@@ -124,6 +111,7 @@ private final class Writing {
         case .flag(let flag): .bool(flag)
         case .text(let text): .string(text)
         case .gradient(let gradient): self.gradient(gradient)
+        case .path(let path): .string(path.data)
         }
     }
 

@@ -165,6 +165,11 @@ final class CairoContext {
     }
 
     func fillPreserve() { cairo_fill_preserve(pointer) }
+
+    /// How the next fills decide what is inside a path (Cairo's default is nonzero winding).
+    func setFillRule(_ rule: FillRule) {
+        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
     func clip() { cairo_clip(pointer) }
 
     /// Strokes the current path (keeping it) with a centred line. A pattern of more than

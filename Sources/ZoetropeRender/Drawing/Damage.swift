@@ -116,7 +116,7 @@ struct LayerReach {
             .translated(-values.anchor.x * size.x, -values.anchor.y * size.y)
         // What the layer's own drawing covers, in its own coordinates.
         var corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)]
-        if node.shape == .path, let path = node.style.path {
+        if node.shape == .path, case let path = values.path {
             corners += path.segments.flatMap { segment -> [Vector2] in
                 switch segment {
                 case .move(let point), .line(let point): [point]

@@ -319,9 +319,8 @@ final class FrameDrawer {
             context.addEllipse(width: size.x, height: size.y)
             paintPath(values, node.style, opacity: opacity)
         case .path:
-            guard let path = node.style.path else { return }
             context.newPath()
-            context.addPath(path)
+            context.addPath(values.path)
             paintPath(values, node.style, opacity: opacity)
         case .image:
             guard !values.image.isEmpty else { return }
@@ -342,6 +341,8 @@ final class FrameDrawer {
 
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` draw part of the outline.
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
+        if style.fillRule != .nonZero { context.setFillRule(style.fillRule) }
+        defer { if style.fillRule != .nonZero { context.setFillRule(.nonZero) } }
         if let gradient = values.gradient {
             context.fillPreserve(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
         } else if values.fill.alpha > 0 {

@@ -113,8 +113,8 @@ public struct PropertyPlot: Sendable {
             return .success(channels.enumerated().map { index, name in
                 Component(key: base + "." + name, layer: layer, property: property, channel: .color(index))
             })
-        case .text:
-            return .failure(PropertyKeyError(key: key, message: "\(property.rawValue) is text; only numbers, points, sizes, colours and flags can be plotted"))
+        case .text, .path:
+            return .failure(PropertyKeyError(key: key, message: "\(property.rawValue) is \(property.kind == .path ? "a path" : "text"); only numbers, points, sizes, colours and flags can be plotted"))
         }
     }
 
