@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test lottie-check lottie-deps test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -27,6 +27,7 @@ test: deps farm-deps browser-deps media-deps schema-deps
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
 	$(MAKE) test-seeds
+	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 	$(BLACKBOX) .build/debug/zoetrope --seconds $(BLACKBOX_SECONDS)
@@ -139,6 +140,28 @@ media-deps:
 	@if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then \
 		echo "Installing ffmpeg (zoetrope video writes GIF, MP4, WebM and WebP through it)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends ffmpeg; \
+	fi
+
+## Lottie against ThorVG, the reference renderer: renders every file of LOTTIE_CORPUS (a folder
+## of Lottie files; the 399-file corpus is ../shared/lottie/corpus) with both and prints files
+## rendered, crashes, agreement and ms per frame. `make test` runs it on Tests/Lottie/Corpus.
+LOTTIE_CORPUS ?= ../shared/lottie/corpus
+LOTTIE_VENV   := .build/lottie-venv
+LOTTIE_LIMIT  ?= 0
+
+lottie-check: build lottie-deps
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
+
+## ThorVG (thorvg-python 1.1.3), Pillow and NumPy from PyPI in a virtual environment of their own.
+lottie-deps:
+	@if ! /usr/bin/python3 -m venv --help >/dev/null 2>&1 || ! /usr/bin/python3 -c "import ensurepip" 2>/dev/null; then \
+		echo "Installing python3-venv (ThorVG is installed from PyPI in a virtual environment)"; \
+		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-venv; \
+	fi
+	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy" 2>/dev/null; then \
+		echo "Installing thorvg-python 1.1.3, Pillow and NumPy in $(LOTTIE_VENV) (the Lottie reference renderer)"; \
+		rm -rf $(LOTTIE_VENV) && /usr/bin/python3 -m venv $(LOTTIE_VENV) && \
+		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6; \
 	fi
 
 ## Python's jsonschema and YAML reader, to check the scene schema with a real validator.

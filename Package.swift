@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "ZoetropeFormat",
-            dependencies: ["ZoetropeCore", "ZoetropeFiles", "Yams"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "Yams", "CZlib", .product(name: "RealModule", package: "swift-numerics")],
             exclude: ["README.md"]
         ),
         .systemLibrary(

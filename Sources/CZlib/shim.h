@@ -6,4 +6,9 @@
 static inline int zoetrope_inflate_init_raw(z_stream *stream) {
     return inflateInit2(stream, -15);
 }
+
+// A gzip stream (as in Telegram's .tgs stickers): window bits 15, plus 16 for the gzip wrapper.
+static inline int zoetrope_inflate_init_gzip(z_stream *stream) {
+    return inflateInit2(stream, 15 + 16);
+}
 #endif

@@ -11,7 +11,7 @@ import Testing
     static let allowedImports: [String: [String]] = [
         "CCairo": ["Sources/ZoetropeRender/Cairo/"],
         "CDeflate": ["Sources/ZoetropeRender/PNG/"],
-        "CZlib": ["Sources/ZoetropeRender/PNG/"],
+        "CZlib": ["Sources/ZoetropeRender/PNG/", "Sources/ZoetropeFormat/Lottie/Archive/"],
         "CCrypto": ["Sources/ZoetropeRender/Hashing/SHA256Digest.swift"],
     ]
 

@@ -10,17 +10,34 @@ public struct LoadedScene: Sendable {
     /// The file's bytes, for the manifest's scene hash.
     public var source: [UInt8]
     public var overrides: [SceneOverride]
+    /// What the file uses that is drawn without (a Lottie feature not supported), each at its
+    /// document path; empty for scene files.
+    public var unsupported: [SceneDiagnostic]
 
     /// A scene made in code, as if read from `file` (which messages name).
-    public init(file: String, scene: Scene, source: [UInt8] = [], overrides: [SceneOverride] = []) {
+    public init(file: String, scene: Scene, source: [UInt8] = [], overrides: [SceneOverride] = [],
+                unsupported: [SceneDiagnostic] = []) {
         self.file = file
         self.scene = scene
         self.source = source
         self.overrides = overrides
+        self.unsupported = unsupported
+    }
+
+    /// One warning per feature drawn without, at the first place it is used:
+    /// `FILE: PATH: warning: masks: drawn without them`.
+    public var unsupportedSummary: [String] {
+        var seen: Set<String> = []
+        return unsupported.filter { seen.insert($0.message).inserted }.map { problem in
+            let count = unsupported.filter { $0.message == problem.message }.count
+            let more = count > 1 ? " (and \(count - 1) more)" : ""
+            return SceneDiagnostic(file: problem.file, path: problem.path, message: "warning: " + problem.message + more).description
+        }
     }
 }
 
-/// Reads scene files (YAML or JSON) into core scenes.
+/// Reads scene files (YAML or JSON) and Lottie animations (JSON, `.lottie`, `.tgs`, recognised
+/// by content) into core scenes.
 public enum SceneLoader {
     /// The horizon of a `duration: auto` scene: a scene whose animators are still running then
     /// is reported as never settling.
@@ -45,6 +62,16 @@ public enum SceneLoader {
     public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
         // The name becomes a folder (output/<name>, goldens/<name>): said with the other problems.
         let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
+        if LottieReader.recognises(bytes) {
+            guard naming.isEmpty else { throw SceneLoadError(naming) }
+            guard overrides.isEmpty else {
+                throw SceneLoadError(overrides.map { SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)",
+                                                                    message: "overrides apply to scene files, not yet to Lottie animations") })
+            }
+            let imported = try LottieReader.read(bytes, file: file, name: sceneName(file))
+            return LoadedScene(file: file, scene: imported.scene, source: bytes,
+                               unsupported: imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) })
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
         }

@@ -17,7 +17,9 @@ func exiting<Result>(_ body: () throws(RenderError) -> Result) throws -> Result 
 /// and the command exits 65 (66 for a missing file) before anything is rendered.
 func loadScenes(_ files: [String], overrides: [SceneOverride]) throws -> [EvaluatedScene] {
     do {
-        return try EvaluatedScene.load(files, overrides: overrides)
+        let scenes = try EvaluatedScene.load(files, overrides: overrides)
+        for scene in scenes { scene.loaded.unsupportedSummary.forEach(printError) }
+        return scenes
     } catch {
         throw report(error)
     }

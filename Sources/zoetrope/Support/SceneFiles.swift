@@ -7,7 +7,7 @@ import ZoetropeRender
 
 /// The scene files a command works on: the given ones, or every scene in `scenes/`.
 enum SceneFiles {
-    static let extensions = ["yaml", "yml", "json"]
+    static let extensions = ["yaml", "yml", "json", "lottie", "tgs"]
 
     /// The scene files `given` names: files as they are, a folder as the scene files in it
     /// (sorted); none given means every scene in `scenes/`.

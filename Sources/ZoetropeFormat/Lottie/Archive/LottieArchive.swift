@@ -1,0 +1,155 @@
+internal import CZlib
+
+/// The JSON inside a Lottie file: the bytes themselves, a gzip stream (Telegram's `.tgs`) or a
+/// zip archive (dotLottie's `.lottie`: `manifest.json` names the animations under
+/// `animations/`). Recognised by content, never by the file's name.
+///
+/// Unpacking is bounded: no entry may inflate past `largestDocument` bytes, so a small hostile
+/// archive cannot take gigabytes.
+enum LottieArchive {
+    /// The most bytes one unpacked animation may have.
+    static let largestDocument = 256 << 20
+
+    /// The animation's JSON bytes, or why they cannot be had.
+    static func document(in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            return inflate(bytes[...], gzip: true).map { $0 }
+        }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return dotLottie(bytes)
+        }
+        return .success(bytes)
+    }
+
+    /// Whether `bytes` are packed: a gzip stream or a zip archive.
+    static func isPacked(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+    }
+
+    // MARK: - dotLottie
+
+    private struct Entry {
+        var name: String
+        var method: Int
+        var compressedSize: Int
+        var size: Int
+        var localHeader: Int
+    }
+
+    private static func dotLottie(_ bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+        let entries: [Entry]
+        switch centralDirectory(bytes) {
+        case .success(let found): entries = found
+        case .failure(let error): return .failure(error)
+        }
+        // The manifest's first animation, else the first JSON under animations/, else any JSON.
+        var wanted: String?
+        if let manifest = entries.first(where: { $0.name == "manifest.json" }),
+           case .success(let data) = contents(of: manifest, in: bytes),
+           let json = JSONValue.parse(data), let id = json["animations"]?.array?.first?["id"]?.string {
+            wanted = "animations/\(id).json"
+        }
+        let json = entries.filter { $0.name.hasSuffix(".json") && $0.name != "manifest.json" }
+        guard let entry = entries.first(where: { $0.name == wanted })
+                ?? json.first(where: { $0.name.hasPrefix("animations/") }) ?? json.first else {
+            return .failure(LottieArchiveError("the .lottie archive holds no animation (no animations/*.json)"))
+        }
+        return contents(of: entry, in: bytes)
+    }
+
+    private static func centralDirectory(_ bytes: [UInt8]) -> Result<[Entry], LottieArchiveError> {
+        // The end-of-central-directory record is in the last 22 + 65535 bytes.
+        let lowest = max(0, bytes.count - 22 - 65_535)
+        var end: Int?
+        var at = bytes.count - 22
+        while at >= lowest {
+            if read32(bytes, at) == 0x0605_4B50 { end = at; break }
+            at -= 1
+        }
+        guard let end else { return .failure(LottieArchiveError("the .lottie archive has no zip directory")) }
+        let count = read16(bytes, end + 10), offset = read32(bytes, end + 16)
+        var entries: [Entry] = []
+        var cursor = offset
+        for _ in 0..<count {
+            guard cursor + 46 <= bytes.count, read32(bytes, cursor) == 0x0201_4B50 else {
+                return .failure(LottieArchiveError("the .lottie archive's zip directory is damaged"))
+            }
+            let nameLength = read16(bytes, cursor + 28), extra = read16(bytes, cursor + 30), comment = read16(bytes, cursor + 32)
+            guard cursor + 46 + nameLength <= bytes.count else {
+                return .failure(LottieArchiveError("the .lottie archive's zip directory is damaged"))
+            }
+            let name = String(decoding: bytes[(cursor + 46)..<(cursor + 46 + nameLength)], as: UTF8.self)
+            entries.append(Entry(name: name, method: read16(bytes, cursor + 10), compressedSize: read32(bytes, cursor + 20),
+                                 size: read32(bytes, cursor + 24), localHeader: read32(bytes, cursor + 42)))
+            cursor += 46 + nameLength + extra + comment
+        }
+        return .success(entries)
+    }
+
+    private static func contents(of entry: Entry, in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+        let header = entry.localHeader
+        guard header + 30 <= bytes.count, read32(bytes, header) == 0x0403_4B50 else {
+            return .failure(LottieArchiveError("\(entry.name): the zip entry's header is damaged"))
+        }
+        let start = header + 30 + read16(bytes, header + 26) + read16(bytes, header + 28)
+        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+            return .failure(LottieArchiveError("\(entry.name): the zip entry runs past the end of the file"))
+        }
+        let data = bytes[start..<(start + entry.compressedSize)]
+        switch entry.method {
+        case 0: return .success(Array(data))
+        case 8: return inflate(data, gzip: false)
+        default: return .failure(LottieArchiveError("\(entry.name): zip compression method \(entry.method) is not supported (expected stored or deflate)"))
+        }
+    }
+
+    private static func read16(_ bytes: [UInt8], _ at: Int) -> Int {
+        guard at >= 0, at + 2 <= bytes.count else { return 0 }
+        return Int(bytes[at]) | Int(bytes[at + 1]) << 8
+    }
+
+    private static func read32(_ bytes: [UInt8], _ at: Int) -> Int {
+        guard at >= 0, at + 4 <= bytes.count else { return 0 }
+        return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+    }
+
+    // MARK: - Inflating
+
+    /// Inflates a raw deflate stream or a gzip stream, at most `largestDocument` bytes.
+    private static func inflate(_ input: ArraySlice<UInt8>, gzip: Bool) -> Result<[UInt8], LottieArchiveError> {
+        var stream = z_stream()
+        let status = gzip ? zoetrope_inflate_init_gzip(&stream) : zoetrope_inflate_init_raw(&stream)
+        guard status == Z_OK else { return .failure(LottieArchiveError("cannot start inflating (zlib error \(status))")) }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var source = Array(input)
+        let total = source.count
+        var result = Z_OK
+        source.withUnsafeMutableBufferPointer { input in
+            stream.next_in = input.baseAddress
+            stream.avail_in = uInt(total)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    result = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    output += buffer[0..<(buffer.count - Int(stream.avail_out))]
+                }
+            } while result == Z_OK && output.count <= largestDocument && (stream.avail_in > 0 || stream.avail_out == 0)
+        }
+        if output.count > largestDocument {
+            return .failure(LottieArchiveError("the animation unpacks to more than \(largestDocument >> 20) MiB"))
+        }
+        guard result == Z_STREAM_END else {
+            return .failure(LottieArchiveError(gzip ? "the gzip stream is damaged or cut short" : "a zip entry is damaged or cut short"))
+        }
+        return .success(output)
+    }
+}
+
+/// Why a packed Lottie file could not be opened.
+struct LottieArchiveError: Error, Hashable, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

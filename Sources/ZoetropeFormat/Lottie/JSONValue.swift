@@ -1,0 +1,70 @@
+import FoundationEssentials
+
+/// A JSON document as a Lottie file holds it: read whole with `JSONDecoder`, then walked by the
+/// reader, which names every place it looks at by its JSON path (`layers[3].ks.p`).
+enum JSONValue: Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses `bytes` as one JSON document; nil when they are not JSON.
+    static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+
+    var number: Double? {
+        switch self {
+        case .number(let n): n.isFinite ? n : nil
+        case .bool(let b): b ? 1 : 0
+        default: nil
+        }
+    }
+
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+    var object: [String: JSONValue]? { if case .object(let members) = self { members } else { nil } }
+
+    /// A number, or the first of a list of numbers (Lottie writes some scalars as `[5]`).
+    var scalar: Double? { number ?? array?.first?.number }
+
+    /// The numbers of a list (a single number is a list of one); nil when any is not a number.
+    var numbers: [Double]? {
+        if let number { return [number] }
+        guard let items = array else { return nil }
+        var result: [Double] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let number = item.number else { return nil }
+            result.append(number)
+        }
+        return result
+    }
+
+    /// True for Lottie's truthy flags: `true`, or a number other than 0.
+    var isTrue: Bool { number.map { $0 != 0 } ?? false }
+}

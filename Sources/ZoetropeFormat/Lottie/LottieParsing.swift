@@ -1,0 +1,93 @@
+import ZoetropeCore
+
+/// Reads Lottie's animatable properties and notes what the reader draws without.
+struct LottieNotes {
+    /// (JSON path, what is not supported), in the order met.
+    private(set) var unsupported: [(path: String, feature: String)] = []
+    private var seen: Set<String> = []
+
+    mutating func unsupported(_ feature: String, at path: String) {
+        guard seen.insert(path + "\u{0}" + feature).inserted else { return }
+        unsupported.append((path, feature))
+    }
+}
+
+enum LottieParsing {
+    /// A property of numbers (`{"a": 0, "k": [1, 2]}` or keyframes), nil when absent or unreadable.
+    static func numbers(_ json: JSONValue?, at path: String, notes: inout LottieNotes) -> LottieProperty<[Double]>? {
+        guard let json else { return nil }
+        if json["x"]?.string != nil { notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: path + ".x") }
+        guard let k = json["k"] else { return json.numbers.map { .fixed($0) } }
+        if let items = k.array, let first = items.first, first.object != nil, first["t"] != nil {
+            return keys(items, at: path + ".k") { $0.numbers }.map { .keyed($0) }
+        }
+        return k.numbers.map { .fixed($0) }
+    }
+
+    /// A property of bezier shapes (a path's `ks`).
+    static func bezier(_ json: JSONValue?, at path: String, notes: inout LottieNotes) -> LottieProperty<LottieBezier>? {
+        guard let json else { return nil }
+        if json["x"]?.string != nil { notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: path + ".x") }
+        guard let k = json["k"] else { return nil }
+        if let items = k.array, let first = items.first, first["t"] != nil {
+            return keys(items, at: path + ".k") { value in bezierShape(value.array?.first ?? value) }.map { .keyed($0) }
+        }
+        return bezierShape(k).map { .fixed($0) }
+    }
+
+    static func bezierShape(_ json: JSONValue) -> LottieBezier? {
+        guard let vertices = points(json["v"]) else { return nil }
+        return LottieBezier(closed: json["c"]?.isTrue ?? false, vertices: vertices,
+                            inTangents: points(json["i"]) ?? [], outTangents: points(json["o"]) ?? [])
+    }
+
+    private static func points(_ json: JSONValue?) -> [Vector2]? {
+        guard let items = json?.array, items.count <= SceneLimits.pathSegments else { return nil }
+        var result: [Vector2] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let xy = item.numbers, xy.count >= 2 else { return nil }
+            result.append(Vector2(xy[0], xy[1]))
+        }
+        return result
+    }
+
+    /// Keyframes, sorted by time; the old format's `e` end values fill the next key's start.
+    private static func keys<Value>(_ items: [JSONValue], at path: String, _ value: (JSONValue) -> Value?) -> [LottieKey<Value>]? {
+        var keys: [LottieKey<Value>] = []
+        var pendingEnd: Value?
+        for item in items.prefix(SceneLimits.keyframes) {
+            guard let time = item["t"]?.number else { continue }
+            let start = item["s"].flatMap(value) ?? pendingEnd ?? keys.last?.end ?? keys.last?.value
+            guard let start else { continue }
+            let end = item["e"].flatMap(value)
+            pendingEnd = end
+            func ease(_ json: JSONValue?) -> (x: [Double], y: [Double]) {
+                (json?["x"]?.numbers ?? [], json?["y"]?.numbers ?? [])
+            }
+            keys.append(LottieKey(time: time, value: start, end: end, hold: item["h"]?.isTrue ?? false,
+                                  easeOut: ease(item["o"]), easeIn: ease(item["i"]),
+                                  tangentOut: item["to"]?.numbers, tangentIn: item["ti"]?.numbers))
+        }
+        guard !keys.isEmpty else { return nil }
+        keys = keys.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        // An end value the next key starts from anyway says nothing more.
+        for index in keys.indices.dropLast() where keys[index].end != nil {
+            if let end = keys[index].end as? [Double], let next = keys[index + 1].value as? [Double], end == next {
+                keys[index].end = nil
+            } else if keys[index].end is LottieBezier {
+                keys[index + 1].value = keys[index].end!
+                keys[index].end = nil
+            }
+        }
+        keys[keys.count - 1].end = nil
+        return keys
+    }
+
+    /// A colour from Lottie's 0…1 components (0…255 in some old files), with `alpha` applied.
+    static func color(_ components: [Double], alpha: Double = 1) -> AnimatableValue {
+        let scale = components.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
+        func channel(_ i: Int) -> Double { i < components.count ? min(max(components[i] / scale, 0), 1) : (i == 3 ? 1 : 0) }
+        return .color(Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(channel(3) * alpha, 0), 1)))
+    }
+}

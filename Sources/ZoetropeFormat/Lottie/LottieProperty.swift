@@ -1,0 +1,156 @@
+import ZoetropeCore
+
+/// A value Lottie keyframes: numbers (a scalar, a point, a colour) or a bezier shape.
+protocol LottieValue: Sendable {
+    /// The value `progress` of the way to `other`, one progress per dimension where the value
+    /// has dimensions (per-dimension easing), else the first.
+    func mixed(with other: Self, progress: [Double]) -> Self
+}
+
+extension [Double]: LottieValue {
+    func mixed(with other: [Double], progress: [Double]) -> [Double] {
+        indices.map { i in
+            let p = progress[Swift.min(i, progress.count - 1)]
+            let b = i < other.count ? other[i] : self[i]
+            return self[i] + (b - self[i]) * p
+        }
+    }
+}
+
+/// One Lottie keyframe: its start value at frame `time`, how it eases out of it and into the
+/// next, and for positions the spatial tangents of the motion path.
+struct LottieKey<Value: LottieValue>: Sendable {
+    var time: Double
+    var value: Value
+    /// The old format's end value (`e`); newer files give the next key's `s`.
+    var end: Value?
+    var hold: Bool
+    /// Control points of the segment's easing, per dimension (`o` and `i`).
+    var easeOut: (x: [Double], y: [Double])
+    var easeIn: (x: [Double], y: [Double])
+    /// Position keys' motion-path tangents (`to`, `ti`), relative to the key values.
+    var tangentOut: [Double]?
+    var tangentIn: [Double]?
+}
+
+/// A Lottie animatable property (`{"a": 0, "k": value}` or `{"a": 1, "k": [keys]}`): a fixed
+/// value or keyframes, evaluated exactly at any frame as the Lottie players do.
+enum LottieProperty<Value: LottieValue>: Sendable {
+    case fixed(Value)
+    case keyed([LottieKey<Value>])
+
+    var isAnimated: Bool { if case .keyed = self { true } else { false } }
+
+    /// The frames of the keys (none when fixed).
+    var keyTimes: [Double] { if case .keyed(let keys) = self { keys.map(\.time) } else { [] } }
+
+    /// The value at Lottie frame `frame`: the first key's value before it, the last's after it,
+    /// held, eased (per dimension) or moved along the spatial bezier between.
+    func value(at frame: Double) -> Value {
+        switch self {
+        case .fixed(let value):
+            return value
+        case .keyed(let keys):
+            guard let first = keys.first else { preconditionFailure("a keyed property has keys") }
+            if frame < first.time || keys.count == 1 { return first.value }
+            var index = 0
+            while index + 1 < keys.count && frame >= keys[index + 1].time { index += 1 }
+            let key = keys[index]
+            guard index + 1 < keys.count else {
+                // After the last key: its value, or the old format's end value of the key before.
+                if index > 0, let end = keys[index - 1].end, keys[index - 1].hold == false, Self.isBare(key) { return end }
+                return key.value
+            }
+            let next = keys[index + 1]
+            let target = key.end ?? next.value
+            if key.hold { return key.value }
+            let span = next.time - key.time
+            let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
+            let dimensions = max(key.easeOut.x.count, key.easeIn.x.count, 1)
+            let progress = (0..<dimensions).map { d in
+                LottieEasing.progress(fraction, out: (key.easeOut.x[safe: d], key.easeOut.y[safe: d]),
+                                      in: (key.easeIn.x[safe: d], key.easeIn.y[safe: d]))
+            }
+            if let spatial = Self.spatial(key, target, progress: progress[0]) { return spatial }
+            return key.value.mixed(with: target, progress: progress)
+        }
+    }
+
+    /// A key of the old format's last entry, which carries only its time.
+    private static func isBare(_ key: LottieKey<Value>) -> Bool { key.tangentOut == nil && key.end == nil && key.easeOut.x.isEmpty }
+
+    /// The point along a position key's motion path, for keys with tangents.
+    private static func spatial(_ key: LottieKey<Value>, _ target: Value, progress: Double) -> Value? {
+        guard let from = key.value as? [Double], let to = target as? [Double], from.count >= 2, to.count >= 2,
+              let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
+              out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) else { return nil }
+        let p0 = Vector2(from[0], from[1]), p3 = Vector2(to[0], to[1])
+        let p1 = p0 + Vector2(out[0], out[1]), p2 = p3 + Vector2(into[0], into[1])
+        let point = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: progress)
+        var result = from
+        result[0] = point.x
+        result[1] = point.y
+        if from.count > 2, to.count > 2 { result[2] = from[2] + (to[2] - from[2]) * progress }
+        return result as? Value
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : (isEmpty ? nil : self[count - 1]) }
+}
+
+/// Lottie's keyframe easing: a cubic bezier from (0, 0) through `o` and `i` to (1, 1), its x
+/// clamped to 0…1 as the players do; a missing control point is linear.
+enum LottieEasing {
+    static func progress(_ fraction: Double, out: (x: Double?, y: Double?), in into: (x: Double?, y: Double?)) -> Double {
+        guard let x1 = out.x, let y1 = out.y, let x2 = into.x, let y2 = into.y else { return fraction }
+        return curve(x1, y1, x2, y2)?.progress(atFraction: fraction) ?? fraction
+    }
+
+    /// The timing curve of a segment, or nil when it is not a finite curve.
+    static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CubicTimingParameters? {
+        try? CubicTimingParameters(controlPoint1: Vector2(min(max(x1, 0), 1), y1), controlPoint2: Vector2(min(max(x2, 0), 1), y2))
+    }
+
+    /// The point a fraction of the arc length along a cubic bezier (Lottie moves positions at the
+    /// eased speed along the path's length, not its parameter).
+    static func pointAlongCubic(_ p0: Vector2, _ p1: Vector2, _ p2: Vector2, _ p3: Vector2, lengthFraction: Double) -> Vector2 {
+        let samples = 64
+        func point(_ t: Double) -> Vector2 {
+            let u = 1 - t
+            return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+        }
+        if lengthFraction <= 0 || lengthFraction >= 1 {
+            // Beyond the ends (an overshooting ease): along the end tangents.
+            let (base, direction) = lengthFraction <= 0 ? (p0, p1 == p0 ? p3 - p0 : p1 - p0) : (p3, p3 == p2 ? p3 - p0 : p3 - p2)
+            let length = arcLengths(samples, point).last ?? 0
+            let norm = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+            guard norm > 0 else { return base }
+            let overshoot = (lengthFraction <= 0 ? lengthFraction : lengthFraction - 1) * length
+            return base + direction * (overshoot / norm)
+        }
+        let lengths = arcLengths(samples, point)
+        guard let total = lengths.last, total > 0 else { return point(lengthFraction) }
+        let target = lengthFraction * total
+        var low = 0, high = samples
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if lengths[mid] < target { low = mid } else { high = mid }
+        }
+        let span = lengths[high] - lengths[low]
+        let local = span > 0 ? (target - lengths[low]) / span : 0
+        return point((Double(low) + local) / Double(samples))
+    }
+
+    private static func arcLengths(_ samples: Int, _ point: (Double) -> Vector2) -> [Double] {
+        var lengths = [0.0]
+        var previous = point(0)
+        for i in 1...samples {
+            let next = point(Double(i) / Double(samples))
+            let d = next - previous
+            lengths.append(lengths[i - 1] + (d.x * d.x + d.y * d.y).squareRoot())
+            previous = next
+        }
+        return lengths
+    }
+}

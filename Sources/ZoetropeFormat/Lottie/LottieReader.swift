@@ -1,0 +1,86 @@
+import ZoetropeCore
+
+/// A Lottie animation read as a scene, with what it uses that the scene draws without.
+public struct LottieImport: Sendable {
+    public var scene: Scene
+    /// Each feature the file uses that is not drawn, at its JSON path (`layers[2].masksProperties`).
+    public var unsupported: [(path: String, feature: String)]
+}
+
+/// Reads Lottie (Bodymovin JSON, dotLottie `.lottie`, Telegram `.tgs`) into a scene: its layers
+/// become layers, its keyframes keyframe tracks on one animator started at the first frame.
+///
+/// Frame k of the scene is the Lottie frame `ip + k`, k = 0 … op − ip − 1, at the file's frame
+/// rate. Parenting becomes nested groups that repeat each parent's transform (a Lottie parent
+/// lends its transform, not its opacity); a precomp becomes a group clipped to its size, its
+/// layers on the precomp's clock.
+public enum LottieReader {
+    /// Whether `bytes` hold a Lottie animation: a packed one, or a JSON object with Lottie's
+    /// top-level keys (`layers`, `fr`, `ip`, `op`, `w`, `h`) rather than a scene's.
+    public static func recognises(_ bytes: [UInt8]) -> Bool {
+        if LottieArchive.isPacked(bytes) { return true }
+        guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+              bytes[start] == UInt8(ascii: "{") else { return false }
+        // A cheap look at the text before parsing: Lottie's keys, and no scene's `canvas`.
+        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        guard text.contains("\"layers\""), text.contains("\"op\""), text.contains("\"fr\"") else { return false }
+        return !text.contains("\"canvas\"")
+    }
+
+    /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
+    public static func read(_ bytes: [UInt8], file: String, name: String) throws(SceneLoadError) -> LottieImport {
+        func fail(_ path: String, _ message: String) -> SceneLoadError {
+            SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
+        }
+        let json: [UInt8]
+        switch LottieArchive.document(in: bytes) {
+        case .success(let unpacked): json = unpacked
+        case .failure(let error): throw fail("", error.message)
+        }
+        guard let root = JSONValue.parse(json), root.object != nil else {
+            throw fail("", "not a Lottie animation: the file is not a JSON object")
+        }
+        var problems: [SceneDiagnostic] = []
+        func require(_ key: String, _ check: (Double) -> Bool, _ expected: String) -> Double {
+            guard let value = root[key]?.number else {
+                problems.append(SceneDiagnostic(file: file, path: key, message: "required: \(expected)"))
+                return 0
+            }
+            if !check(value) { problems.append(SceneDiagnostic(file: file, path: key, message: "must be \(expected) (found \(value))")) }
+            return value
+        }
+        let frameRate = require("fr", { $0 > 0 && $0 <= SceneLimits.framesPerSecond }, "a frame rate within 0…\(Int(saturating: SceneLimits.framesPerSecond))")
+        let inPoint = require("ip", { abs($0) <= 1e7 }, "a frame number")
+        let outPoint = require("op", { abs($0) <= 1e7 }, "a frame number")
+        let width = require("w", { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a width within 1…\(Int(saturating: SceneLimits.canvasSide))")
+        let height = require("h", { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a height within 1…\(Int(saturating: SceneLimits.canvasSide))")
+        if root["layers"]?.array == nil { problems.append(SceneDiagnostic(file: file, path: "layers", message: "required: a list of layers")) }
+        if problems.isEmpty, outPoint <= inPoint {
+            problems.append(SceneDiagnostic(file: file, path: "op", message: "must be greater than ip (\(inPoint)) (found \(outPoint))"))
+        }
+        let span = outPoint - inPoint
+        if problems.isEmpty, span / frameRate > SceneLimits.duration {
+            problems.append(SceneDiagnostic(file: file, path: "op", message: "the animation must last at most \(Int(saturating: SceneLimits.duration)) s (found \(span / frameRate) s)"))
+        }
+        guard problems.isEmpty else { throw SceneLoadError(problems) }
+
+        let frameCount = max(1, Int(saturating: (span - 1e-9).rounded(.up)))
+        var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
+        let layers = builder.composition(root["layers"]?.array ?? [], at: "layers", clock: .root, depth: 0)
+        if let limit = builder.limitProblem { throw fail("layers", limit) }
+
+        var scene = Scene(name: name, canvas: Canvas(size: Vector2(width, height), background: .clear),
+                          frameRate: FrameRate(frameRate), duration: .seconds(Double(frameCount - 1) / frameRate), layers: layers)
+        var tracks: [TrackAnimation] = []
+        for entry in builder.book.tracks {
+            guard let index = scene.layers.index(of: entry.layer) else { continue }
+            tracks.append(TrackAnimation(target: PropertyTarget(layer: index, property: entry.property, component: entry.component), track: entry.track))
+        }
+        if !tracks.isEmpty {
+            scene.animators = [AnimatorDefinition(id: "timeline", duration: span / frameRate, timing: .cubic(.linear),
+                                                  blocks: [AnimationBlock(tracks: tracks)])]
+            scene.script = [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "timeline")]
+        }
+        return LottieImport(scene: scene, unsupported: builder.notes.unsupported)
+    }
+}

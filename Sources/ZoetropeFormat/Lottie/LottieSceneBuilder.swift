@@ -1,0 +1,240 @@
+import ZoetropeCore
+
+/// Builds the layers of a Lottie composition, recording their keyframe tracks in `book`.
+struct LottieSceneBuilder {
+    let root: JSONValue
+    let frameRate: Double
+    var book: LottieTrackBook
+    var notes = LottieNotes()
+    /// Set when the expanded animation would exceed the scene limits.
+    private(set) var limitProblem: String?
+    private var usedIDs: Set<String> = []
+    private var layerCount = 0
+    private let assets: [String: (json: JSONValue, path: String)]
+
+    /// How deep precomps may nest (a precomp that contains itself is refused long before).
+    static let deepestPrecomp = 32
+
+    init(root: JSONValue, frameRate: Double, book: LottieTrackBook) {
+        self.root = root
+        self.frameRate = frameRate
+        self.book = book
+        var assets: [String: (JSONValue, String)] = [:]
+        for (index, asset) in (root["assets"]?.array ?? []).enumerated() {
+            if let id = asset["id"]?.string ?? asset["id"]?.number.map({ JSONText.format($0) }) {
+                assets[id] = (asset, "assets[\(index)]")
+            }
+        }
+        self.assets = assets
+    }
+
+    // MARK: - Compositions and layers
+
+    /// The layers of a composition, bottom first (Lottie lists the top layer first).
+    mutating func composition(_ items: [JSONValue], at path: String, clock: LottieClock, depth: Int) -> [Layer] {
+        var byIndex: [Double: (json: JSONValue, path: String)] = [:]
+        for (position, item) in items.enumerated() {
+            if let ind = item["ind"]?.number { byIndex[ind] = (item, "\(path)[\(position)]") }
+        }
+        var layers: [Layer] = []
+        for (position, item) in items.enumerated().reversed() {
+            guard limitProblem == nil else { return [] }
+            let at = "\(path)[\(position)]"
+            guard let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
+            layers.append(wrapped(layer, in: parents(of: item, byIndex: byIndex), clock: clock))
+        }
+        return layers
+    }
+
+    /// The parent chain of a layer, nearest first.
+    private func parents(of item: JSONValue, byIndex: [Double: (json: JSONValue, path: String)]) -> [(json: JSONValue, path: String)] {
+        var chain: [(JSONValue, String)] = []
+        var next = item["parent"]?.number
+        while let index = next, let parent = byIndex[index], chain.count < 64 {
+            chain.append(parent)
+            next = parent.json["parent"]?.number
+        }
+        return chain
+    }
+
+    /// `layer` inside one group per parent, each repeating that parent's transform.
+    private mutating func wrapped(_ layer: Layer, in parents: [(json: JSONValue, path: String)], clock: LottieClock) -> Layer {
+        var result = layer
+        for (json, path) in parents {
+            let id = uniqueID(layer.id + "Parent")
+            var group = Layer(id: id, shape: .group, children: [result])
+            applyTransform(json["ks"], at: path + ".ks", to: &group, size: naturalSize(json), clock: clock.layer(start: json["st"]?.number ?? 0), opacity: false)
+            result = group
+        }
+        return result
+    }
+
+    /// A layer's bounds: a precomp's or solid's size, else a unit square whose anchor is in points.
+    private func naturalSize(_ json: JSONValue) -> Vector2 {
+        switch json["ty"]?.number {
+        case 0: Vector2(max(json["w"]?.number ?? 1, 1e-6), max(json["h"]?.number ?? 1, 1e-6))
+        case 1: Vector2(max(json["sw"]?.number ?? 1, 1e-6), max(json["sh"]?.number ?? 1, 1e-6))
+        default: Vector2(1, 1)
+        }
+    }
+
+    private mutating func layer(_ json: JSONValue, at path: String, clock compClock: LottieClock, depth: Int) -> Layer? {
+        guard json.object != nil else { return nil }
+        if json["hd"]?.isTrue == true { return nil }
+        // A matte source draws only through the layer it mattes.
+        if json["td"]?.isTrue == true {
+            notes.unsupported("track mattes: the matte layer is not drawn and the layer it mattes is drawn whole", at: path + ".td")
+            return nil
+        }
+        if let matte = json["tt"]?.number, matte != 0 {
+            notes.unsupported("track mattes (tt \(Int(saturating: matte))): drawn without the matte", at: path + ".tt")
+        }
+        if let masks = json["masksProperties"]?.array, !masks.isEmpty {
+            notes.unsupported("masks: drawn without them", at: path + ".masksProperties")
+        }
+        if let effects = json["ef"]?.array, !effects.isEmpty { notes.unsupported("effects: drawn without them", at: path + ".ef") }
+        if json["ddd"]?.isTrue == true { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
+        if json["ao"]?.isTrue == true { notes.unsupported("auto-orient: drawn without turning along the path", at: path + ".ao") }
+
+        let type = json["ty"]?.number ?? -1
+        let start = json["st"]?.number ?? 0
+        let clock = compClock.layer(start: start)
+        let size = naturalSize(json)
+        let id = uniqueID(Self.identifier(json["nm"]?.string, fallback: "layer"))
+        guard countLayer() else { return nil }
+        var layer = Layer(id: id, shape: .group)
+        layer.values.size = size
+
+        switch type {
+        case 4:
+            layer.children = shapes(json["shapes"]?.array ?? [], at: path + ".shapes", owner: id, clock: clock)
+        case 1:
+            layer.shape = .rect
+            let color = json["sc"]?.string.flatMap { Color(hex: $0) } ?? .clear
+            layer.values.fill = color
+        case 0:
+            guard depth < Self.deepestPrecomp else {
+                notes.unsupported("precomps nested more than \(Self.deepestPrecomp) deep (or one that contains itself): not drawn", at: path + ".refId")
+                return nil
+            }
+            guard let reference = json["refId"]?.string, let asset = assets[reference], let items = asset.json["layers"]?.array else {
+                notes.unsupported("a precomp whose asset is missing: not drawn", at: path + ".refId")
+                return nil
+            }
+            let stretch = json["sr"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 1
+            let remap = LottieParsing.numbers(json["tm"], at: path + ".tm", notes: &notes)
+            let inner = clock.precomp(stretch: stretch, remap: remap, frameRate: frameRate)
+            layer.style.clips = true
+            layer.children = composition(items, at: asset.path + ".layers", clock: inner, depth: depth + 1)
+        case 3:
+            return nil   // a null draws nothing; its children repeat its transform
+        case 2:
+            notes.unsupported("image layers: not drawn yet", at: path)
+            return nil
+        case 5:
+            notes.unsupported("text layers: not drawn yet", at: path)
+            return nil
+        default:
+            return nil   // audio, camera, data layers draw nothing
+        }
+        if let mode = json["bm"]?.number, mode != 0 {
+            if mode >= 0, mode < Double(Self.blendModes.count), mode == mode.rounded() { layer.style.blendMode = Self.blendModes[Int(saturating: mode)] }
+            else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
+        }
+        applyTransform(json["ks"], at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+
+        // Shown from ip up to (not including) op, in its composition's frames.
+        let inPoint = json["ip"]?.number ?? -.infinity, outPoint = json["op"]?.number ?? .infinity
+        let frame = compClock.frame
+        layer.values.hidden = book.visibility(id) { rootFrame in
+            let f = frame(rootFrame)
+            return f >= inPoint && f < outPoint
+        }
+        return layer
+    }
+
+    /// Lottie's blend modes in the order of their numbers.
+    private static let blendModes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+                                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
+
+    // MARK: - Transforms
+
+    /// Sets a layer's position, anchor, scale, rotation (and opacity) from a Lottie transform.
+    mutating func applyTransform(_ json: JSONValue?, at path: String, to layer: inout Layer, size: Vector2,
+                                 clock: LottieClock, opacity: Bool) {
+        let id = layer.id
+        guard let json else { return }
+        if let anchor = LottieParsing.numbers(json["a"], at: path + ".a", notes: &notes) {
+            layer.values.anchor = book.animate(id, .anchor, anchor, clock: clock) { v in
+                .vector(Vector2((v[safe: 0] ?? 0) / size.x, (v[safe: 1] ?? 0) / size.y))
+            }.vector ?? layer.values.anchor
+        } else {
+            layer.values.anchor = .zero
+        }
+        if let position = json["p"], position["s"]?.isTrue == true {
+            let x = LottieParsing.numbers(position["x"], at: path + ".p.x", notes: &notes)
+            let y = LottieParsing.numbers(position["y"], at: path + ".p.y", notes: &notes)
+            let px = x.map { book.animate(id, .position, component: 0, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
+            let py = y.map { book.animate(id, .position, component: 1, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
+            layer.values.position = Vector2(px, py)
+        } else if let position = LottieParsing.numbers(json["p"], at: path + ".p", notes: &notes) {
+            layer.values.position = book.animate(id, .position, position, clock: clock) { v in
+                .vector(Vector2(v[safe: 0] ?? 0, v[safe: 1] ?? 0))
+            }.vector ?? .zero
+        }
+        if let scale = LottieParsing.numbers(json["s"], at: path + ".s", notes: &notes) {
+            layer.values.scale = book.animate(id, .scale, scale, clock: clock) { v in
+                .vector(Vector2((v[safe: 0] ?? 100) / 100, (v[safe: 1] ?? 100) / 100))
+            }.vector ?? Vector2(1, 1)
+        }
+        if let rotation = LottieParsing.numbers(json["r"] ?? json["rz"], at: path + ".r", notes: &notes) {
+            layer.values.rotation = book.animate(id, .rotation, rotation, clock: clock) { .number(($0.first ?? 0) * .pi / 180) }.number ?? 0
+        }
+        if opacity, let alpha = LottieParsing.numbers(json["o"], at: path + ".o", notes: &notes) {
+            layer.values.opacity = book.animate(id, .opacity, alpha, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
+        }
+        if let skew = LottieParsing.numbers(json["sk"], at: path + ".sk", notes: &notes),
+           skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
+            notes.unsupported("skew: drawn without it", at: path + ".sk")
+        }
+        for axis in ["rx", "ry", "or"] where json[axis] != nil {
+            notes.unsupported("3D rotation: drawn flat", at: path + "." + axis)
+        }
+    }
+
+    // MARK: - Names
+
+    /// An id from a Lottie name: letters, digits and underscores, starting with a letter.
+    static func identifier(_ name: String?, fallback: String) -> String {
+        var words = (name ?? "").split { !($0.isLetter || $0.isNumber) && $0 != "_" }.map(String.init)
+        words = words.map { $0.unicodeScalars.allSatisfy(\.isASCII) ? $0 : String($0.unicodeScalars.filter(\.isASCII)) }.filter { !$0.isEmpty }
+        guard let first = words.first else { return fallback }
+        var id = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        id = String(id.prefix(48))
+        if let head = id.first, !head.isLetter { id = fallback + id }
+        return id
+    }
+
+    /// `base`, or `base2`, `base3`… the first not taken.
+    mutating func uniqueID(_ base: String) -> String {
+        if usedIDs.insert(base).inserted { return base }
+        var number = 2
+        while !usedIDs.insert("\(base)\(number)").inserted { number += 1 }
+        return "\(base)\(number)"
+    }
+
+    /// Counts a layer made; false (with the problem set) past the scene limit.
+    mutating func countLayer() -> Bool {
+        layerCount += 1
+        if layerCount > SceneLimits.items {
+            limitProblem = "the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use)"
+            return false
+        }
+        return true
+    }
+}
+
+extension AnimatableValue {
+    var vector: Vector2? { if case .vector(let v) = self { v } else { nil } }
+    var number: Double? { if case .number(let n) = self { n } else { nil } }
+}

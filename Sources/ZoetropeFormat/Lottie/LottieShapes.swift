@@ -1,0 +1,230 @@
+import ZoetropeCore
+
+/// Shape layers' contents: groups become group layers, each fill or stroke a path layer that
+/// paints every shape listed before it in its group (nested groups' shapes through their
+/// transforms), stacked as Lottie stacks them (the first item on top).
+extension LottieSceneBuilder {
+    /// A shape that makes an outline, with the transforms of the groups between it and a paint.
+    struct Outline {
+        enum Kind {
+            case bezier(LottieProperty<LottieBezier>)
+            case rectangle(position: LottieProperty<[Double]>?, size: LottieProperty<[Double]>?, roundness: LottieProperty<[Double]>?, reversed: Bool)
+            case ellipse(position: LottieProperty<[Double]>?, size: LottieProperty<[Double]>?, reversed: Bool)
+            case polystar(star: Bool, properties: [String: LottieProperty<[Double]>], reversed: Bool)
+        }
+        var kind: Kind
+        /// Group transforms from the painting group inwards.
+        var transforms: [GroupTransform]
+
+        var isAnimated: Bool {
+            transforms.contains(where: \.isAnimated) || {
+                switch kind {
+                case .bezier(let p): p.isAnimated
+                case let .rectangle(a, b, c, _): [a, b, c].contains { $0?.isAnimated == true }
+                case let .ellipse(a, b, _): [a, b].contains { $0?.isAnimated == true }
+                case let .polystar(_, properties, _): properties.values.contains(where: \.isAnimated)
+                }
+            }()
+        }
+
+        func bezier(at frame: Double) -> LottieBezier? {
+            func vector(_ p: LottieProperty<[Double]>?, _ fallback: Vector2 = .zero) -> Vector2 {
+                guard let v = p?.value(at: frame), v.count >= 2 else { return fallback }
+                return Vector2(v[0], v[1])
+            }
+            func number(_ p: LottieProperty<[Double]>?, _ fallback: Double = 0) -> Double { p?.value(at: frame).first ?? fallback }
+            switch kind {
+            case .bezier(let property):
+                return property.value(at: frame)
+            case let .rectangle(position, size, roundness, reversed):
+                return .rectangle(center: vector(position), size: vector(size), roundness: number(roundness), reversed: reversed)
+            case let .ellipse(position, size, reversed):
+                return .ellipse(center: vector(position), size: vector(size), reversed: reversed)
+            case let .polystar(star, p, reversed):
+                return .polystar(center: vector(p["p"]), points: number(p["pt"], 5), outerRadius: number(p["or"]),
+                                 innerRadius: number(p["ir"]), outerRoundness: number(p["os"]), innerRoundness: number(p["is"]),
+                                 rotation: number(p["r"]), star: star, reversed: reversed)
+            }
+        }
+
+        func segments(at frame: Double) -> [SVGPath.Segment] {
+            let transform = transforms.reduce(LottieAffine.identity) { $0.concatenating($1.affine(at: frame)) }
+            return bezier(at: frame)?.segments(transform) ?? []
+        }
+    }
+
+    /// A group's `tr`, as it moves the shapes of the group for a paint outside it.
+    struct GroupTransform {
+        var anchor, position, scale, rotation, skew, skewAxis: LottieProperty<[Double]>?
+
+        var isAnimated: Bool { [anchor, position, scale, rotation, skew, skewAxis].contains { $0?.isAnimated == true } }
+
+        func affine(at frame: Double) -> LottieAffine {
+            func vector(_ p: LottieProperty<[Double]>?, _ fallback: Vector2) -> Vector2 {
+                guard let v = p?.value(at: frame), v.count >= 2 else { return fallback }
+                return Vector2(v[0], v[1])
+            }
+            let s = vector(scale, Vector2(100, 100))
+            return .transform(position: vector(position, .zero), anchor: vector(anchor, .zero), scale: Vector2(s.x / 100, s.y / 100),
+                              rotation: rotation?.value(at: frame).first ?? 0, skew: skew?.value(at: frame).first ?? 0,
+                              skewAxis: skewAxis?.value(at: frame).first ?? 0)
+        }
+    }
+
+    /// The layers of a list of shape items, bottom first.
+    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock) -> [Layer] {
+        var layers: [Layer] = []
+        for (index, item) in items.enumerated().reversed() {
+            guard item["hd"]?.isTrue != true, let type = item["ty"]?.string else { continue }
+            let at = "\(path)[\(index)]"
+            switch type {
+            case "gr":
+                guard countLayer() else { return layers }
+                let id = uniqueID(owner + Self.identifier(item["nm"]?.string, fallback: "Group").prefix(1).uppercased()
+                                  + Self.identifier(item["nm"]?.string, fallback: "Group").dropFirst())
+                var group = Layer(id: id, shape: .group)
+                group.values.size = Vector2(1, 1)
+                let contents = item["it"]?.array ?? []
+                if let transform = contents.last(where: { $0["ty"]?.string == "tr" }),
+                   let position = contents.lastIndex(where: { $0["ty"]?.string == "tr" }) {
+                    applyTransform(transform, at: "\(at).it[\(position)]", to: &group, size: Vector2(1, 1), clock: clock, opacity: true)
+                } else {
+                    group.values.anchor = .zero
+                }
+                group.children = shapes(contents, at: at + ".it", owner: id, clock: clock)
+                layers.append(group)
+            case "fl", "st":
+                guard countLayer() else { return layers }
+                let outlines = self.outlines(Array(items[..<index]), at: path, clock: clock)
+                guard !outlines.isEmpty else { continue }
+                layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
+            case "gf", "gs":
+                notes.unsupported("gradient \(type == "gf" ? "fills" : "strokes"): not drawn yet", at: at)
+            case "tm":
+                notes.unsupported("trim paths: drawn untrimmed", at: at)
+            case "mm":
+                notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
+            case "rd":
+                notes.unsupported("rounded corners: drawn sharp", at: at)
+            case "rp":
+                notes.unsupported("repeaters: drawn once", at: at)
+            case "sh", "rc", "el", "sr", "tr":
+                continue
+            default:
+                notes.unsupported("shape item \"\(type)\": ignored", at: at)
+            }
+        }
+        return layers
+    }
+
+    /// The outlines a paint at the end of `items` paints, nested groups' through their transforms.
+    private mutating func outlines(_ items: [JSONValue], at path: String, clock: LottieClock,
+                                   transforms: [GroupTransform] = []) -> [Outline] {
+        var result: [Outline] = []
+        for (index, item) in items.enumerated() where item["hd"]?.isTrue != true {
+            let at = "\(path)[\(index)]"
+            let reversed = item["d"]?.number == 3
+            func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }
+            switch item["ty"]?.string {
+            case "sh":
+                if let shape = LottieParsing.bezier(item["ks"], at: at + ".ks", notes: &notes) {
+                    result.append(Outline(kind: .bezier(shape), transforms: transforms))
+                }
+            case "rc":
+                result.append(Outline(kind: .rectangle(position: property("p"), size: property("s"), roundness: property("r"), reversed: reversed),
+                                      transforms: transforms))
+            case "el":
+                result.append(Outline(kind: .ellipse(position: property("p"), size: property("s"), reversed: reversed), transforms: transforms))
+            case "sr":
+                var properties: [String: LottieProperty<[Double]>] = [:]
+                for key in ["p", "pt", "ir", "is", "or", "os", "r"] { properties[key] = property(key) }
+                result.append(Outline(kind: .polystar(star: item["sy"]?.number != 2, properties: properties, reversed: reversed),
+                                      transforms: transforms))
+            case "gr":
+                let contents = item["it"]?.array ?? []
+                var inner = transforms
+                if let tr = contents.last(where: { $0["ty"]?.string == "tr" }) {
+                    func trProperty(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(tr[key], at: "\(at).it.\(key)", notes: &notes) }
+                    inner.append(GroupTransform(anchor: trProperty("a"), position: trProperty("p"), scale: trProperty("s"),
+                                                rotation: trProperty("r"), skew: trProperty("sk"), skewAxis: trProperty("sa")))
+                }
+                result += outlines(contents, at: at + ".it", clock: clock, transforms: inner)
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// A fill or stroke as a path layer of `outlines`.
+    private mutating func paint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
+                                clock: LottieClock) -> Layer {
+        let id = uniqueID(owner + (type == "fl" ? "Fill" : "Stroke"))
+        var layer = Layer(id: id, shape: .path)
+        layer.values.anchor = .zero
+        layer.values.size = Vector2(1, 1)
+        let frame = clock.frame
+        // The outline: fixed, one shape's own keyframes, or drawn at every frame.
+        if outlines.count == 1, outlines[0].transforms.isEmpty, case .bezier(let shape) = outlines[0].kind {
+            layer.values.path = book.animate(id, .path, shape, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
+        } else if outlines.contains(where: \.isAnimated) {
+            layer.values.path = book.sample(id, .path) { rootFrame in
+                let f = frame(rootFrame)
+                return .path(SVGPath(segments: outlines.flatMap { $0.segments(at: f) }))
+            }.path ?? SVGPath()
+        } else {
+            layer.values.path = SVGPath(segments: outlines.flatMap { $0.segments(at: 0) })
+        }
+
+        // The colour, with the paint's opacity as its alpha.
+        let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
+        let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])
+        let target: LayerProperty = type == "fl" ? .fill : .strokeColor
+        let painted: AnimatableValue
+        switch (color, opacity) {
+        case (.fixed(let c), .fixed(let o)):
+            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100)
+        case (_, .fixed(let o)):
+            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100) }
+        case (.fixed(let c), _):
+            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100) }
+        default:
+            painted = book.sample(id, target) { rootFrame in
+                let f = frame(rootFrame)
+                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100)
+            }
+        }
+        if case .color(let value) = painted {
+            if type == "fl" { layer.values.fill = value } else { layer.values.strokeColor = value }
+        }
+        if type == "fl" {
+            if item["r"]?.number == 2 { layer.style.fillRule = .evenOdd }
+            return layer
+        }
+        if let width = LottieParsing.numbers(item["w"], at: path + ".w", notes: &notes) {
+            layer.values.strokeWidth = book.animate(id, .strokeWidth, width, clock: clock) { .number(max($0.first ?? 0, 0)) }.number ?? 0
+        }
+        layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item["lc"]?.number ?? 2)] ?? .round
+        layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item["lj"]?.number ?? 2)] ?? .round
+        if let dashes = item["d"]?.array, !dashes.isEmpty {
+            var pattern: [Double] = []
+            for (index, dash) in dashes.enumerated() {
+                guard let property = LottieParsing.numbers(dash["v"], at: "\(path).d[\(index)].v", notes: &notes) else { continue }
+                if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
+                let value = property.value(at: clock.frame(book.inPoint)).first ?? 0
+                switch dash["n"]?.string {
+                case "d", "g": pattern.append(max(value, 0))
+                case "o" where value != 0: notes.unsupported("dash offsets: drawn from the start of the path", at: "\(path).d[\(index)]")
+                default: break
+                }
+            }
+            if pattern.count % 2 == 1 { pattern += pattern }
+            if pattern.contains(where: { $0 > 0 }) { layer.style.strokeDash = pattern }
+        }
+        return layer
+    }
+}
+
+extension AnimatableValue {
+    var path: SVGPath? { if case .path(let p) = self { p } else { nil } }
+}

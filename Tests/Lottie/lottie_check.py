@@ -1,0 +1,165 @@
+"""Measures Zoetrope's Lottie rendering against ThorVG's on a folder of Lottie files.
+
+usage: lottie_check.py ZOETROPE CORPUS [--limit N] [--work DIR] [--report FILE]
+
+For every Lottie file in CORPUS (recursively; `index.json` there, when present, gives each
+file's features), renders the frames at 0, 25, 50, 75 and 100 % of the animation with
+Zoetrope and with ThorVG (each file in its own ThorVG process: ThorVG crashes on a few
+files), at most 512 px a side, and compares them over white. A frame agrees when at most 1 %
+of its pixels differ by more than 32/255 in a channel; a file agrees when all five frames do.
+
+Prints files rendered, crashes and hangs (Zoetrope exiting 70 or by a signal, or taking longer
+than the time limit), agreement overall and on the files that use only the 1.0
+specification's features, and milliseconds per frame next to ThorVG's. `--limit N` checks N
+files spread evenly over the sorted list (the short run in `make test`). Exits 1 when Zoetrope
+crashed or hung on any file.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FRACTIONS = [0, 0.25, 0.5, 0.75, 1]
+SIDE = 512
+TIME_LIMIT = 120
+# Features beyond the Lottie 1.0 specification (as the corpus index names them).
+BEYOND_SPEC = {"L:text", "fonts", "glyph-chars", "text-animators", "text-on-path", "S:merge-paths", "S:repeater",
+               "S:round-corners", "expression", "effects", "blend-mode", "layer-styles", "3d-comp", "3d-layer", "slots",
+               "S:other:unknown", "L:audio"}
+
+
+def lottie_files(corpus):
+    found = []
+    for folder, _, names in os.walk(corpus):
+        for name in names:
+            if name.endswith((".json", ".lottie", ".tgs")) and name != "index.json":
+                found.append(os.path.join(folder, name))
+    return sorted(found)
+
+
+def spec_only(features):
+    return not any(f in BEYOND_SPEC or f.startswith("effect-") for f in features)
+
+
+def over_white(path, size=None):
+    image = Image.open(path).convert("RGBA")
+    if size and image.size != size:
+        return None
+    pixels = numpy.asarray(image, dtype=numpy.float64)
+    alpha = pixels[:, :, 3:4] / 255
+    return pixels[:, :, :3] * alpha + 255 * (1 - alpha)
+
+
+def agrees(ours, reference):
+    if ours is None or reference is None or ours.shape != reference.shape:
+        return False, 1.0
+    differing = (numpy.abs(ours - reference) > 32).any(axis=2).mean()
+    return differing <= 0.01, float(differing)
+
+
+def check(zoetrope, file, work):
+    """One file: ThorVG's frames, Zoetrope's, and how they compare."""
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(f"{work}/thorvg")
+    result = {"file": file}
+    # How many frames, and the scale that fits 512 px: from Zoetrope's own reading.
+    started = time.perf_counter()
+    try:
+        probe = subprocess.run([zoetrope, "validate", file], capture_output=True, text=True, timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        return {**result, "status": "hang", "detail": "validate took longer than the time limit"}
+    if probe.returncode not in (0, 65, 66):
+        return {**result, "status": "crash", "detail": f"validate exited {probe.returncode}: {probe.stderr[-300:]}"}
+    summary = [line for line in probe.stdout.splitlines() if ": ok (" in line]
+    if not summary:
+        return {**result, "status": "refused", "detail": (probe.stderr or probe.stdout).strip()[-300:]}
+    frames = int(summary[-1].split(": ok (")[1].split(" frames")[0])
+    picks = sorted({round(f * (frames - 1)) for f in FRACTIONS})
+    try:
+        reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, f"{work}/thorvg", str(SIDE)] + [str(p) for p in picks],
+                                   capture_output=True, text=True, timeout=TIME_LIMIT)
+        info = json.loads(reference.stdout.strip().splitlines()[-1]) if reference.returncode == 0 and reference.stdout.strip() else None
+    except (subprocess.TimeoutExpired, json.JSONDecodeError):
+        info = None
+    if not info or "error" in info:
+        return {**result, "status": "no-reference", "detail": (info or {}).get("error", "ThorVG crashed or hung")}
+    started = time.perf_counter()
+    try:
+        ours = subprocess.run([zoetrope, "render", file, "--frames", ",".join(map(str, picks)), "--scale", repr(info["scale"]),
+                               "--out", f"{work}/zoetrope", "--jobs", "1"], capture_output=True, text=True, timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        return {**result, "status": "hang", "detail": "render took longer than the time limit"}
+    elapsed = (time.perf_counter() - started) * 1000
+    if ours.returncode == 70 or ours.returncode < 0:
+        return {**result, "status": "crash", "detail": f"render exited {ours.returncode}: {ours.stderr[-300:]}"}
+    if ours.returncode != 0:
+        return {**result, "status": "refused", "detail": ours.stderr.strip()[-300:]}
+    size = (info["width"], info["height"])
+    compared = []
+    for pick in picks:
+        mine = f"{work}/zoetrope/frame_{pick:05d}.png"
+        compared.append(agrees(over_white(mine, size) if os.path.exists(mine) else None, over_white(f"{work}/thorvg/frame_{pick}.png")))
+    return {**result, "status": "rendered", "agrees": all(ok for ok, _ in compared), "differing": max(d for _, d in compared),
+            "ms": elapsed / len(picks), "thorvg_ms": info["ms"], "warnings": ours.stderr.count("warning:")}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("zoetrope")
+    parser.add_argument("corpus")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--work", default="/tmp/zoetrope-lottie-check")
+    parser.add_argument("--report")
+    options = parser.parse_args()
+    if not os.path.isdir(options.corpus):
+        print(f"lottie-check: no corpus at {options.corpus}: give its folder as LOTTIE_CORPUS=…")
+        return 2
+    files = lottie_files(options.corpus)
+    if options.limit and options.limit < len(files):
+        step = len(files) / options.limit
+        files = [files[int(i * step)] for i in range(options.limit)]
+    features = {}
+    index = os.path.join(options.corpus, "index.json")
+    if os.path.exists(index):
+        for entry in json.load(open(index)):
+            features[os.path.join(options.corpus, entry["file"])] = entry["features"]
+    results = []
+    for number, file in enumerate(files, 1):
+        outcome = check(os.path.abspath(options.zoetrope), file, options.work)
+        outcome["spec_only"] = spec_only(features.get(file, []))
+        results.append(outcome)
+        mark = {True: "agrees", False: "differs"}.get(outcome.get("agrees"), outcome["status"])
+        extra = f" ({outcome['differing'] * 100:.1f} % of pixels)" if outcome["status"] == "rendered" else f": {outcome.get('detail', '')}"
+        print(f"[{number}/{len(files)}] {os.path.relpath(file, options.corpus)}: {mark}{extra}", flush=True)
+    rendered = [r for r in results if r["status"] == "rendered"]
+    crashes = [r for r in results if r["status"] in ("crash", "hang")]
+    compared = [r for r in results if r["status"] != "no-reference"]
+    spec = [r for r in compared if r["spec_only"]]
+
+    def share(rows):
+        agreeing = sum(1 for r in rows if r.get("agrees"))
+        return f"{agreeing}/{len(rows)} ({agreeing / len(rows) * 100:.1f} %)" if rows else "0/0"
+
+    print()
+    print(f"files: {len(files)}; rendered: {len(rendered)}; refused: {sum(r['status'] == 'refused' for r in results)}; "
+          f"no ThorVG reference: {len(results) - len(compared)}; crashes or hangs: {len(crashes)}")
+    print(f"agreement with ThorVG: {share(compared)}; on spec-1.0-only files: {share(spec)}")
+    if rendered:
+        ours, theirs = statistics.median(r["ms"] for r in rendered), statistics.median(r["thorvg_ms"] for r in rendered)
+        print(f"ms per frame (median): Zoetrope {ours:.1f} (a whole render process: reading, drawing, PNG writing) vs ThorVG {theirs:.2f} (drawing only)")
+    for r in crashes:
+        print(f"CRASH {r['file']}: {r['detail']}")
+    if options.report:
+        json.dump(results, open(options.report, "w"), indent=1)
+    return 1 if crashes else 0
+
+
+sys.exit(main())

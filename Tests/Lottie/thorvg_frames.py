@@ -1,0 +1,82 @@
+"""Renders frames of one Lottie file with ThorVG (the reference renderer), in its own process.
+
+usage: thorvg_frames.py FILE OUT_DIR SIDE FRAME...
+
+Writes OUT_DIR/frame_K.png for each frame K (0 is the first frame, at the file's ip) at most
+SIDE pixels a side, and prints one JSON line: the size, the frame count and the median
+milliseconds one frame took to draw (update, draw, sync; one thread).
+"""
+import gzip
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import zipfile
+
+import thorvg_python as tvg
+from PIL import Image
+
+
+def unpacked(file, folder):
+    """The JSON of a packed file (a .tgs gzip stream, a .lottie zip archive), for the binding
+    reads JSON only; the file itself otherwise."""
+    with open(file, "rb") as handle:
+        head = handle.read(4)
+    if head[:2] == b"\x1f\x8b":
+        target = os.path.join(folder, "animation.json")
+        with gzip.open(file) as source, open(target, "wb") as sink:
+            sink.write(source.read())
+        return target
+    if head == b"PK\x03\x04":
+        with zipfile.ZipFile(file) as archive:
+            names = archive.namelist()
+            wanted = None
+            if "manifest.json" in names:
+                animations = json.loads(archive.read("manifest.json")).get("animations") or [{}]
+                wanted = f"animations/{animations[0].get('id')}.json"
+            jsons = [n for n in names if n.endswith(".json") and n != "manifest.json"]
+            name = wanted if wanted in names else next((n for n in jsons if n.startswith("animations/")), jsons[0] if jsons else None)
+            if name is None:
+                return file
+            target = os.path.join(folder, "animation.json")
+            with open(target, "wb") as sink:
+                sink.write(archive.read(name))
+            return target
+    return file
+
+
+def main():
+    file, out, side, frames = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(f) for f in sys.argv[4:]]
+    file = unpacked(file, tempfile.mkdtemp())
+    engine = tvg.Engine(threads=0)
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    if picture.load(file) != tvg.Result.SUCCESS:
+        print(json.dumps({"error": "ThorVG cannot load the file"}))
+        return
+    _, width, height = picture.get_size()
+    if width <= 0 or height <= 0:
+        print(json.dumps({"error": "ThorVG reads a size of 0"}))
+        return
+    scale = min(side / width, side / height, 1)
+    w, h = max(1, round(width * scale)), max(1, round(height * scale))
+    picture.set_size(w, h)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(w, h, cs=tvg.Colorspace.ABGR8888S)  # straight alpha, as PNG holds it
+    canvas.add(picture)
+    _, total = animation.get_total_frame()
+    times = []
+    for frame in frames:
+        animation.set_frame(float(frame))
+        start = time.perf_counter()
+        canvas.update()
+        canvas.draw(True)
+        canvas.sync()
+        times.append((time.perf_counter() - start) * 1000)
+        Image.frombytes("RGBA", (w, h), bytes(canvas.buffer_arr)).save(f"{out}/frame_{frame}.png")
+    print(json.dumps({"width": w, "height": h, "scale": scale, "frames": total, "ms": statistics.median(times)}))
+
+
+main()

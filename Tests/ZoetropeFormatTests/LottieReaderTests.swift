@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+
+/// A Lottie document of `layers` (JSON text), 100×80 at 30 fps from frame `ip` to `op`.
+private func lottie(_ layers: String, ip: Double = 0, op: Double = 60, assets: String = "[]") -> String {
+    #"{"v": "5.7.0", "fr": 30, "ip": \#(ip), "op": \#(op), "w": 100, "h": 80, "assets": \#(assets), "layers": [\#(layers)]}"#
+}
+
+/// A shape layer named `name` holding `shapes`, at `position` with anchor 0.
+private func shapeLayer(_ name: String, ind: Int = 1, parent: Int? = nil, position: String = #"{"a": 0, "k": [0, 0]}"#,
+                        shapes: String, extra: String = "") -> String {
+    let parentKey = parent.map { #""parent": \#($0), "# } ?? ""
+    return #"{"ty": 4, "nm": "\#(name)", "ind": \#(ind), \#(parentKey)"ip": 0, "op": 600, "st": 0, "ks": {"p": \#(position), "a": {"a": 0, "k": [0, 0]}}, "shapes": \#(shapes)\#(extra)}"#
+}
+
+private let redSquare = #"[{"ty": "gr", "nm": "Square", "it": [{"ty": "rc", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}}]}]"#
+
+private func read(_ text: String, file: String = "test.json") throws -> LoadedScene {
+    try SceneLoader.parse(Array(text.utf8), file: file)
+}
+
+/// The presentation of layer `id` at Lottie frame `frame` (30 fps, ip 0).
+private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) throws -> LayerValues {
+    let evaluation = SceneEvaluation(scene: loaded.scene, horizon: 100)
+    let index = try #require(loaded.scene.layers.index(of: id))
+    return evaluation.presentation(at: frame / 30).values[index]
+}
+
+@Suite struct LottieReaderTests {
+    @Test func aLottieFileIsRecognisedByItsContentAndASceneFileIsNot() throws {
+        #expect(LottieReader.recognises(Array(lottie("").utf8)))
+        #expect(!LottieReader.recognises(Array(#"{"version": 1, "canvas": {"size": [10, 10]}, "layers": []}"#.utf8)))
+        #expect(!LottieReader.recognises(Array("canvas: { size: [10, 10] }\nlayers: []\n".utf8)))
+    }
+
+    @Test func framesRunFromInPointToOutPointAtTheFilesRate() throws {
+        let scene = try read(lottie(shapeLayer("Box", shapes: redSquare), ip: 10, op: 70)).scene
+        #expect(scene.frameRate.framesPerSecond == 30)
+        #expect(scene.canvas.size == Vector2(100, 80))
+        #expect(scene.frameRate.frameCount(forDuration: { if case .seconds(let s) = scene.duration { s } else { 0 } }()) == 60)
+    }
+
+    @Test func aFilledRectangleIsAPathLayerOfTheRectangle() throws {
+        let loaded = try read(lottie(shapeLayer("Box", shapes: redSquare)))
+        let fill = try values(loaded, "boxSquareFill", atFrame: 0)
+        #expect(fill.fill == Color(red: 1, green: 0, blue: 0))
+        #expect(fill.path.data == "M 20 0 L 20 20 L 0 20 L 0 0 Z")
+        #expect(loaded.unsupported.isEmpty)
+    }
+
+    @Test func keyframesEaseAsTheirBezierSaysAndHoldKeysJump() throws {
+        // x eases 0 → 90 over frames 0–30 on (0.4, 0) (0.6, 1); y holds 0 until frame 30, then 50.
+        let position = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 30, "s": [90, 0]}]}"#
+        let loaded = try read(lottie(shapeLayer("Box", position: position, shapes: redSquare)))
+        let curve = try CubicTimingParameters(controlPoint1: Vector2(0.4, 0), controlPoint2: Vector2(0.6, 1))
+        for frame in [0.0, 7, 15, 22, 30, 45] {
+            let x = try values(loaded, "box", atFrame: frame).position.x
+            #expect(abs(x - 90 * curve.progress(atFraction: min(frame / 30, 1))) < 1e-9, "frame \(frame)")
+        }
+        let held = #"{"a": 1, "k": [{"t": 0, "s": [20], "h": 1}, {"t": 30, "s": [50]}]}"#
+        let opacity = try read(lottie(shapeLayer("Box", shapes: redSquare, extra: "").replacingOccurrences(
+            of: #""ks": {"#, with: #""ks": {"o": \#(held), "#)))
+        #expect(try values(opacity, "box", atFrame: 29).opacity == 0.2)
+        #expect(try values(opacity, "box", atFrame: 30).opacity == 0.5)
+    }
+
+    @Test func perDimensionEasingIsDrawnFrameByFrameExactly() throws {
+        // x eases in, y eases out: two curves, so the track holds the value of every frame.
+        let position = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.9, 0.1], "y": [0, 0.9]}, "i": {"x": [1, 0.2], "y": [1, 1]}}, {"t": 30, "s": [30, 30]}]}"#
+        let loaded = try read(lottie(shapeLayer("Box", position: position, shapes: redSquare)))
+        let easeX = try CubicTimingParameters(controlPoint1: Vector2(0.9, 0), controlPoint2: Vector2(1, 1))
+        let easeY = try CubicTimingParameters(controlPoint1: Vector2(0.1, 0.9), controlPoint2: Vector2(0.2, 1))
+        let shown = try values(loaded, "box", atFrame: 12).position
+        #expect(abs(shown.x - 30 * easeX.progress(atFraction: 0.4)) < 1e-9)
+        #expect(abs(shown.y - 30 * easeY.progress(atFraction: 0.4)) < 1e-9)
+    }
+
+    @Test func aChildRepeatsItsParentsTransformButNotItsOpacity() throws {
+        let parent = #"{"ty": 3, "nm": "Rig", "ind": 1, "ip": 0, "op": 600, "st": 0, "ks": {"p": {"a": 0, "k": [40, 30]}, "o": {"a": 0, "k": 10}}}"#
+        let loaded = try read(lottie(shapeLayer("Box", ind: 2, parent: 1, shapes: redSquare) + ", " + parent))
+        let tree = loaded.scene.layers
+        let box = try #require(tree.index(of: "box")), wrapper = try #require(tree.nodes[box].parent)
+        #expect(tree.nodes[wrapper].id == "boxParent")
+        let shown = try values(loaded, "boxParent", atFrame: 0)
+        #expect(shown.position == Vector2(40, 30))
+        #expect(shown.opacity == 1)
+        #expect(tree.index(of: "rig") == nil)   // a null draws nothing of its own
+    }
+
+    @Test func aPrecompsLayersRunOnItsClockAndOnlyBetweenTheirInAndOutPoints() throws {
+        // The precomp starts at frame 20; its box moves 0 → 60 over its own frames 0–30 and is
+        // shown from its frame 5.
+        let inner = shapeLayer("Box", position: #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 30, "s": [60, 0]}]}"#, shapes: redSquare)
+            .replacingOccurrences(of: #""ip": 0"#, with: #""ip": 5"#)
+        let assets = #"[{"id": "comp", "layers": [\#(inner)]}]"#
+        let precomp = #"{"ty": 0, "nm": "Scene", "refId": "comp", "ind": 1, "ip": 0, "op": 600, "st": 20, "w": 100, "h": 80, "ks": {}}"#
+        let loaded = try read(lottie(precomp, op: 90, assets: assets))
+        #expect(try values(loaded, "box", atFrame: 24).hidden)
+        #expect(try values(loaded, "box", atFrame: 25).hidden == false)
+        #expect(abs(try values(loaded, "box", atFrame: 35).position.x - 30) < 1e-9)
+        #expect(try values(loaded, "scene", atFrame: 0).size == Vector2(100, 80))
+    }
+
+    @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
+        let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "masksProperties": [{"mode": "a"}]"#)))
+        let messages = loaded.unsupported.map(\.description)
+        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: trim paths: drawn untrimmed"))
+        #expect(messages.contains("test.json: layers[0].masksProperties: masks: drawn without them"))
+        #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
+    }
+
+    @Test func aGzippedAnimationReadsAsItsJSON() throws {
+        let packed = try #require(Data(base64Encoded: Self.gzippedSquare))
+        let loaded = try SceneLoader.parse(Array(packed), file: "sticker.tgs")
+        #expect(loaded.scene.layers.index(of: "boxSquareFill") != nil)
+    }
+
+    @Test(arguments: [
+        (#"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "test.json: fr: must be a frame rate within 0…1000 (found 0.0)"),
+        (#"{"fr": 30, "ip": 10, "op": 10, "w": 10, "h": 10, "layers": []}"#, "test.json: op: must be greater than ip (10.0) (found 10.0)"),
+        (#"{"fr": 30, "ip": 0, "op": 10, "w": 1e300, "h": 10, "layers": []}"#, "test.json: w: must be a width within 1…16384 (found 1e+300)"),
+    ])
+    func aFileThatCannotBeDrawnSaysWhere(text: String, message: String) throws {
+        do throws(SceneLoadError) {
+            _ = try SceneLoader.parse(Array(text.utf8), file: "test.json")
+            Issue.record("expected a problem")
+        } catch {
+            #expect(error.diagnostics.map(\.description).contains(message), "\(error.diagnostics)")
+        }
+    }
+
+    /// `lottie(shapeLayer("Box", shapes: redSquare))`, gzipped as a .tgs sticker is.
+    static let gzippedSquare = "H4sIAAAAAAACA42QzQqDMBCEX0X2LBLtLz32FXosHoKNVWrVJumPSN+9O7EWQYUixG93wsyQlh6082gVbAJBvkep5nEhmPKaCVAB1qAnQyhAGdMWII1R1vB0jHkqZKO0m1qyDf+XvCyvSNhXL/jn5QkmE/5AY7+7C0xaqt0p+yWMGUT8RvKcBtFkslbDInTW9OtyuN2lVq6OHd7RCXYToSFT2MWasRoxRZ2qR6pAnz4gLRCQTAT4YKQ4m2p0g599aGT1TNM/nid23we5qOZO+QEAAA=="
+}
