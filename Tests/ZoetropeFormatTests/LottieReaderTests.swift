@@ -33,6 +33,9 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(LottieReader.recognises(Array(lottie("").utf8)))
         #expect(!LottieReader.recognises(Array(#"{"version": 1, "canvas": {"size": [10, 10]}, "layers": []}"#.utf8)))
         #expect(!LottieReader.recognises(Array("canvas: { size: [10, 10] }\nlayers: []\n".utf8)))
+        // Large embedded assets may come before the frame rate and the out point.
+        let late = #"{"layers": [], "assets": [{"id": "image", "p": "data:image/png;base64,\#(String(repeating: "A", count: 2 << 20))"}], "fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10}"#
+        #expect(LottieReader.recognises(Array(late.utf8)))
     }
 
     @Test func framesRunFromInPointToOutPointAtTheFilesRate() throws {

@@ -21,10 +21,12 @@ public enum LottieReader {
         if LottieArchive.isPacked(bytes) { return true }
         guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
               bytes[start] == UInt8(ascii: "{") else { return false }
-        // A cheap look at the text before parsing: Lottie's keys, and no scene's `canvas`.
-        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        // A cheap look for Lottie's keys first (a scene file rarely has them all), then the
+        // top level itself: Lottie's keys there, and no scene's `canvas`.
+        let text = String(decoding: bytes, as: UTF8.self)
         guard text.contains("\"layers\""), text.contains("\"op\""), text.contains("\"fr\"") else { return false }
-        return !text.contains("\"canvas\"")
+        guard let root = JSONValue.parse(bytes) else { return false }
+        return root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil
     }
 
     /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
