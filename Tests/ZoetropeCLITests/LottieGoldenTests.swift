@@ -27,18 +27,6 @@ import Testing
                                             "--out", rendered.url.path, "--progress", "none"])
         #expect(render.status == 0, "\(render.stderr)")
         let name = String(file.prefix { $0 != "." })
-        let golden = Self.folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["ZOETROPE_RECORD_GOLDENS"] == "1" {
-            try? FileManager.default.removeItem(at: golden)  // A missing folder is fine: it is made next.
-            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-            for entry in try FileManager.default.contentsOfDirectory(atPath: rendered.url.path) where entry.hasSuffix(".png") {
-                try FileManager.default.copyItem(at: rendered.url.appendingPathComponent(entry), to: golden.appendingPathComponent(entry))
-            }
-            Issue.record("recorded \(golden.path); run again without ZOETROPE_RECORD_GOLDENS to compare")
-            return
-        }
-        let failures = CommandRunner.packageRoot.appendingPathComponent(".build/golden-failures/lottie-\(name)")
-        let diff = try CommandRunner.run(["diff", golden.path, rendered.url.path, "--out", failures.path])
-        #expect(diff.status == 0, "\(file): frames differ from their goldens (diff images in \(failures.path)):\n\(diff.stdout)\(diff.stderr)")
+        try GoldenFolder(url: Self.folder.appendingPathComponent(name)).check(rendered.url, label: file, failures: "lottie-" + name)
     }
 }

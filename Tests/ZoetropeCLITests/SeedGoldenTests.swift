@@ -37,19 +37,7 @@ import Testing
         let render = try CommandRunner.run(["render", "scenes/\(scene).\(extension_)", "--frames", frames, "--scale", "0.25",
                                             "--out", rendered.url.path, "--progress", "none"])
         #expect(render.status == 0, "\(render.stderr)")
-        let golden = Self.folder.appendingPathComponent(scene)
-        if ProcessInfo.processInfo.environment["ZOETROPE_RECORD_GOLDENS"] == "1" {
-            try? FileManager.default.removeItem(at: golden)  // A missing folder is fine: it is made next.
-            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-            for name in try FileManager.default.contentsOfDirectory(atPath: rendered.url.path) where name.hasSuffix(".png") {
-                try FileManager.default.copyItem(at: rendered.url.appendingPathComponent(name), to: golden.appendingPathComponent(name))
-            }
-            Issue.record("recorded \(golden.path); run again without ZOETROPE_RECORD_GOLDENS to compare")
-            return
-        }
-        let failures = CommandRunner.packageRoot.appendingPathComponent(".build/golden-failures/\(scene)")
-        let diff = try CommandRunner.run(["diff", golden.path, rendered.url.path, "--out", failures.path])
-        #expect(diff.status == 0, "\(scene): frames differ from their goldens (diff images in \(failures.path)):\n\(diff.stdout)\(diff.stderr)")
+        try GoldenFolder(url: Self.folder.appendingPathComponent(scene)).check(rendered.url, label: scene, failures: scene)
     }
 
     @Test func everySeedGoldenFolderBelongsToAScene() throws {
