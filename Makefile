@@ -5,7 +5,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
 
-.PHONY: render install test lottie-check lottie-deps test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test lottie-check lottie-corpus lottie-deps test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -143,14 +143,19 @@ media-deps:
 	fi
 
 ## Lottie against ThorVG, the reference renderer: renders every file of LOTTIE_CORPUS (a folder
-## of Lottie files; the 399-file corpus is ../shared/lottie/corpus) with both and prints files
-## rendered, crashes, agreement and ms per frame. `make test` runs it on Tests/Lottie/Corpus.
-LOTTIE_CORPUS ?= ../shared/lottie/corpus
+## of Lottie files, given as LOTTIE_CORPUS=folder) with both and prints files rendered, crashes,
+## agreement and ms per frame. `make test` runs it on Tests/Lottie/Corpus.
+LOTTIE_CORPUS ?=
 LOTTIE_VENV   := .build/lottie-venv
 LOTTIE_LIMIT  ?= 0
 
-lottie-check: build lottie-deps
+lottie-check: lottie-corpus build lottie-deps
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
+
+## Says, before anything is built or installed, that the folder to check is missing.
+lottie-corpus:
+	@if [ -z "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: give the folder of Lottie files to check as LOTTIE_CORPUS=folder (Tests/Lottie/Corpus holds 13)"; exit 2; fi
+	@if [ ! -d "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: no folder at LOTTIE_CORPUS=$(LOTTIE_CORPUS)"; exit 2; fi
 
 ## ThorVG (thorvg-python 1.1.3), Pillow and NumPy from PyPI in a virtual environment of their own.
 lottie-deps:

@@ -49,9 +49,6 @@ enum JSONValue: Sendable, Decodable {
     var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
     var object: [String: JSONValue]? { if case .object(let members) = self { members } else { nil } }
 
-    /// A number, or the first of a list of numbers (Lottie writes some scalars as `[5]`).
-    var scalar: Double? { number ?? array?.first?.number }
-
     /// The numbers of a list (a single number is a list of one); nil when any is not a number.
     var numbers: [Double]? {
         if let number { return [number] }

@@ -2,13 +2,28 @@ import ZoetropeCore
 
 /// Reads Lottie's animatable properties and notes what the reader draws without.
 struct LottieNotes {
-    /// (JSON path, what is not supported), in the order met.
-    private(set) var unsupported: [(path: String, feature: String)] = []
+    /// (JSON path, what is not supported), in the order met (layers are met bottom first).
+    private var found: [(path: String, feature: String)] = []
     private var seen: Set<String> = []
+
+    /// What is not supported, in document order (`layers[2]` before `layers[10]`).
+    var unsupported: [(path: String, feature: String)] {
+        found.sorted { Self.orderKey($0.path).lexicographicallyPrecedes(Self.orderKey($1.path)) }
+    }
+
+    /// A path as its names and indices, indices compared as numbers.
+    private static func orderKey(_ path: String) -> [PathPart] {
+        path.split(whereSeparator: { "[].".contains($0) }).map { Int($0).map(PathPart.index) ?? .name(String($0)) }
+    }
+
+    private enum PathPart: Comparable {
+        case name(String)
+        case index(Int)
+    }
 
     mutating func unsupported(_ feature: String, at path: String) {
         guard seen.insert(path + "\u{0}" + feature).inserted else { return }
-        unsupported.append((path, feature))
+        found.append((path, feature))
     }
 }
 

@@ -41,9 +41,6 @@ enum LottieProperty<Value: LottieValue>: Sendable {
 
     var isAnimated: Bool { if case .keyed = self { true } else { false } }
 
-    /// The frames of the keys (none when fixed).
-    var keyTimes: [Double] { if case .keyed(let keys) = self { keys.map(\.time) } else { [] } }
-
     /// The value at Lottie frame `frame`: the first key's value before it, the last's after it,
     /// held, eased (per dimension) or moved along the spatial bezier between.
     func value(at frame: Double) -> Value {
@@ -53,14 +50,14 @@ enum LottieProperty<Value: LottieValue>: Sendable {
         case .keyed(let keys):
             guard let first = keys.first else { preconditionFailure("a keyed property has keys") }
             if frame < first.time || keys.count == 1 { return first.value }
-            var index = 0
-            while index + 1 < keys.count && frame >= keys[index + 1].time { index += 1 }
-            let key = keys[index]
-            guard index + 1 < keys.count else {
-                // After the last key: its value, or the old format's end value of the key before.
-                if index > 0, let end = keys[index - 1].end, keys[index - 1].hold == false, Self.isBare(key) { return end }
-                return key.value
+            // The last key at or before the frame (a bisection: baking evaluates every frame).
+            var index = 0, above = keys.count
+            while above - index > 1 {
+                let middle = (index + above) / 2
+                if keys[middle].time <= frame { index = middle } else { above = middle }
             }
+            let key = keys[index]
+            guard index + 1 < keys.count else { return key.value }
             let next = keys[index + 1]
             let target = key.end ?? next.value
             if key.hold { return key.value }
@@ -75,9 +72,6 @@ enum LottieProperty<Value: LottieValue>: Sendable {
             return key.value.mixed(with: target, progress: progress)
         }
     }
-
-    /// A key of the old format's last entry, which carries only its time.
-    private static func isBare(_ key: LottieKey<Value>) -> Bool { key.tangentOut == nil && key.end == nil && key.easeOut.x.isEmpty }
 
     /// The point along a position key's motion path, for keys with tangents.
     private static func spatial(_ key: LottieKey<Value>, _ target: Value, progress: Double) -> Value? {

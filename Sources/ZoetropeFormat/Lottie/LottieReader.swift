@@ -18,29 +18,44 @@ public enum LottieReader {
     /// Whether `bytes` hold a Lottie animation: a packed one, or a JSON object with Lottie's
     /// top-level keys (`layers`, `fr`, `ip`, `op`, `w`, `h`) rather than a scene's.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
-        if LottieArchive.isPacked(bytes) { return true }
-        guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
-              bytes[start] == UInt8(ascii: "{") else { return false }
-        // A cheap look for Lottie's keys first (a scene file rarely has them all), then the
-        // top level itself: Lottie's keys there, and no scene's `canvas`.
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("\"layers\""), text.contains("\"op\""), text.contains("\"fr\"") else { return false }
-        guard let root = JSONValue.parse(bytes) else { return false }
-        return root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil
+        LottieArchive.isPacked(bytes) || plainRoot(bytes) != nil
+    }
+
+    /// The animation in `bytes` when they hold one (`recognises`), else nil; throws every
+    /// reason a Lottie file cannot be drawn. Plain JSON is parsed once.
+    public static func readIfLottie(_ bytes: [UInt8], file: String, name: String) throws(SceneLoadError) -> LottieImport? {
+        if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name) }
+        return try plainRoot(bytes).map { root throws(SceneLoadError) in try build(root, file: file, name: name) }
     }
 
     /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
     public static func read(_ bytes: [UInt8], file: String, name: String) throws(SceneLoadError) -> LottieImport {
-        func fail(_ path: String, _ message: String) -> SceneLoadError {
-            SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
-        }
         let json: [UInt8]
         switch LottieArchive.document(in: bytes) {
         case .success(let unpacked): json = unpacked
-        case .failure(let error): throw fail("", error.message)
+        case .failure(let error): throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: error.message)])
         }
         guard let root = JSONValue.parse(json), root.object != nil else {
-            throw fail("", "not a Lottie animation: the file is not a JSON object")
+            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "not a Lottie animation: the file is not a JSON object")])
+        }
+        return try build(root, file: file, name: name)
+    }
+
+    /// The top level of unpacked Lottie JSON, or nil when `bytes` are not that.
+    private static func plainRoot(_ bytes: [UInt8]) -> JSONValue? {
+        guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+              bytes[start] == UInt8(ascii: "{") else { return nil }
+        // A cheap look for Lottie's keys first (a scene file rarely has them all), then the
+        // top level itself: Lottie's keys there, and no scene's `canvas`.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("\"layers\""), text.contains("\"op\""), text.contains("\"fr\""),
+              let root = JSONValue.parse(bytes) else { return nil }
+        return root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil ? root : nil
+    }
+
+    private static func build(_ root: JSONValue, file: String, name: String) throws(SceneLoadError) -> LottieImport {
+        func fail(_ path: String, _ message: String) -> SceneLoadError {
+            SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
         var problems: [SceneDiagnostic] = []
         func require(_ key: String, _ check: (Double) -> Bool, _ expected: String) -> Double {

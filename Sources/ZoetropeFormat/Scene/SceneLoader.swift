@@ -24,15 +24,22 @@ public struct LoadedScene: Sendable {
         self.unsupported = unsupported
     }
 
-    /// One warning per feature drawn without, at the first place it is used:
+    /// A warning line for every use of a feature drawn without (what `validate` prints):
     /// `FILE: PATH: warning: masks: drawn without them`.
+    public var unsupportedWarnings: [String] { unsupported.map { Self.warning($0, more: 0) } }
+
+    /// One warning line per feature drawn without, at the first place it is used, with how
+    /// many more uses there are (what the other commands print).
     public var unsupportedSummary: [String] {
+        var uses: [String: Int] = [:]
+        for problem in unsupported { uses[problem.message, default: 0] += 1 }
         var seen: Set<String> = []
-        return unsupported.filter { seen.insert($0.message).inserted }.map { problem in
-            let count = unsupported.filter { $0.message == problem.message }.count
-            let more = count > 1 ? " (and \(count - 1) more)" : ""
-            return SceneDiagnostic(file: problem.file, path: problem.path, message: "warning: " + problem.message + more).description
-        }
+        return unsupported.filter { seen.insert($0.message).inserted }.map { Self.warning($0, more: (uses[$0.message] ?? 1) - 1) }
+    }
+
+    private static func warning(_ problem: SceneDiagnostic, more: Int) -> String {
+        SceneDiagnostic(file: problem.file, path: problem.path,
+                        message: "warning: " + problem.message + (more > 0 ? " (and \(more) more)" : "")).description
     }
 }
 
@@ -62,13 +69,12 @@ public enum SceneLoader {
     public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
         // The name becomes a folder (output/<name>, goldens/<name>): said with the other problems.
         let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
-        if LottieReader.recognises(bytes) {
+        if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file)) {
             guard naming.isEmpty else { throw SceneLoadError(naming) }
             guard overrides.isEmpty else {
                 throw SceneLoadError(overrides.map { SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)",
                                                                     message: "overrides apply to scene files, not yet to Lottie animations") })
             }
-            let imported = try LottieReader.read(bytes, file: file, name: sceneName(file))
             return LoadedScene(file: file, scene: imported.scene, source: bytes,
                                unsupported: imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) })
         }

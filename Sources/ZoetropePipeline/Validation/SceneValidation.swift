@@ -31,7 +31,7 @@ public enum SceneValidation {
                     continue
                 }
                 let frames = scene.frameRate.frameCount(forDuration: duration)
-                summaries += loaded.unsupported.map { SceneDiagnostic(file: $0.file, path: $0.path, message: "warning: " + $0.message).description }
+                summaries += loaded.unsupportedWarnings
                 summaries.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
             } catch {
                 problems += error.diagnostics

@@ -116,8 +116,8 @@ struct LayerReach {
             .translated(-values.anchor.x * size.x, -values.anchor.y * size.y)
         // What the layer's own drawing covers, in its own coordinates.
         var corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)]
-        if node.shape == .path, case let path = values.path {
-            corners += path.segments.flatMap { segment -> [Vector2] in
+        if node.shape == .path {
+            corners += values.path.segments.flatMap { segment -> [Vector2] in
                 switch segment {
                 case .move(let point), .line(let point): [point]
                 case .cubic(let c1, let c2, let end): [c1, c2, end]

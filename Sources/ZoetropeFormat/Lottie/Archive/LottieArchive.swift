@@ -13,7 +13,7 @@ enum LottieArchive {
     /// The animation's JSON bytes, or why they cannot be had.
     static func document(in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
         if bytes.starts(with: [0x1F, 0x8B]) {
-            return inflate(bytes[...], gzip: true).map { $0 }
+            return inflate(bytes[...], gzip: true)
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return dotLottie(bytes)

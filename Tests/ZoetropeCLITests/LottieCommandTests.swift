@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// A Lottie animation of two trimmed circles: trim paths are not drawn yet, so each is reported.
+private let trimmedCircles = #"""
+{"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
+  {"ty": 4, "nm": "Rings", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}},
+                        {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}},
+                        {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]}]}
+"""#
+
+/// SPEC §6's exit codes and messages for Lottie files: what is drawn without is a warning, never
+/// a failure; a file that cannot be drawn is invalid input.
+@Suite struct LottieCommandTests {
+    @Test func validateListsEveryUnsupportedUseWithItsPathAndSucceeds() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("rings.json", trimmedCircles)
+        let result = try CommandRunner.run(["validate", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: trim paths: drawn untrimmed\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: trim paths: drawn untrimmed\n"))
+        #expect(result.stdout.contains("\(file): ok (10 frames"))
+    }
+
+    @Test func renderWarnsOncePerFeatureAndWritesEveryFrame() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("rings.json", trimmedCircles)
+        let result = try CommandRunner.run(["render", file, "--out", folder.path("frames"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: trim paths: drawn untrimmed (and 1 more)\n")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("frames")).filter { $0.hasSuffix(".png") }
+        #expect(frames.count == 10)
+    }
+
+    @Test func aLottieFileThatCannotBeDrawnIsInvalidInput() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("broken.json", #"{"fr": 30, "ip": 5, "op": 5, "w": 10, "h": 10, "layers": []}"#)
+        let result = try CommandRunner.run(["render", file, "--out", folder.path("frames")])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(file): op: must be greater than ip (5.0) (found 5.0)"))
+    }
+}
