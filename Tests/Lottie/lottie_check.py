@@ -1,6 +1,6 @@
 """Measures Zoetrope's Lottie rendering against ThorVG's on a folder of Lottie files.
 
-usage: lottie_check.py ZOETROPE CORPUS [--limit N] [--work DIR] [--report FILE]
+usage: lottie_check.py ZOETROPE CORPUS [--limit N] [--jobs N] [--work DIR] [--cache DIR] [--report FILE]
 
 For every Lottie file in CORPUS (recursively; `index.json` there, when present, gives each
 file's features), renders the frames at 0, 25, 50, 75 and 100 % of the animation with
@@ -11,16 +11,22 @@ of its pixels differ by more than 32/255 in a channel; a file agrees when all fi
 Prints files rendered, crashes and hangs (Zoetrope exiting 70 or by a signal, or taking longer
 than the time limit), agreement overall and on the files that use only the 1.0
 specification's features, and milliseconds per frame next to ThorVG's. `--limit N` checks N
-files spread evenly over the sorted list (the short run in `make test`). Exits 1 when Zoetrope
-crashed or hung on any file.
+files spread evenly over the sorted list (the short run in `make test`); `--jobs N` checks N
+files at a time; `--cache DIR` keeps ThorVG's frames there, keyed by the file's bytes and the
+frames asked for, so a second run draws only Zoetrope's (the milliseconds quoted for ThorVG
+are then those of the run that filled the cache). Exits 1 when Zoetrope crashed or hung on
+any file.
 """
 import argparse
+import concurrent.futures
+import hashlib
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 import numpy
@@ -65,7 +71,31 @@ def agrees(ours, reference):
     return differing <= 0.01, float(differing)
 
 
-def check(zoetrope, file, work):
+def reference_frames(file, picks, folder, cache):
+    """ThorVG's frames of `file` in a folder, with its JSON summary, drawn in a process of
+    their own; from `cache` when an earlier run drew the same frames of the same bytes."""
+    if cache:
+        key = hashlib.sha1(open(file, "rb").read() + repr(picks).encode()).hexdigest()
+        folder = os.path.join(cache, key)
+        summary = os.path.join(folder, "info.json")
+        if os.path.exists(summary):
+            return folder, json.load(open(summary))
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+    try:
+        reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, folder, str(SIDE)] + [str(p) for p in picks],
+                                   capture_output=True, text=True, timeout=TIME_LIMIT)
+        info = json.loads(reference.stdout.strip().splitlines()[-1]) if reference.returncode == 0 and reference.stdout.strip() else None
+    except (subprocess.TimeoutExpired, json.JSONDecodeError):
+        info = None
+    info = info or {"error": "ThorVG crashed or hung"}
+    if cache:
+        json.dump(info, open(os.path.join(folder, "info.json.part"), "w"))
+        os.replace(os.path.join(folder, "info.json.part"), os.path.join(folder, "info.json"))
+    return folder, info
+
+
+def check(zoetrope, file, work, cache):
     """One file: ThorVG's frames, Zoetrope's, and how they compare."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(f"{work}/thorvg")
@@ -83,14 +113,9 @@ def check(zoetrope, file, work):
         return {**result, "status": "refused", "detail": (probe.stderr or probe.stdout).strip()[-300:]}
     frames = int(summary[-1].split(": ok (")[1].split(" frames")[0])
     picks = sorted({round(f * (frames - 1)) for f in FRACTIONS})
-    try:
-        reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, f"{work}/thorvg", str(SIDE)] + [str(p) for p in picks],
-                                   capture_output=True, text=True, timeout=TIME_LIMIT)
-        info = json.loads(reference.stdout.strip().splitlines()[-1]) if reference.returncode == 0 and reference.stdout.strip() else None
-    except (subprocess.TimeoutExpired, json.JSONDecodeError):
-        info = None
-    if not info or "error" in info:
-        return {**result, "status": "no-reference", "detail": (info or {}).get("error", "ThorVG crashed or hung")}
+    folder, info = reference_frames(file, picks, f"{work}/thorvg", cache)
+    if "error" in info:
+        return {**result, "status": "no-reference", "detail": info["error"]}
     started = time.perf_counter()
     try:
         ours = subprocess.run([zoetrope, "render", file, "--frames", ",".join(map(str, picks)), "--scale", repr(info["scale"]),
@@ -106,7 +131,7 @@ def check(zoetrope, file, work):
     compared = []
     for pick in picks:
         mine = f"{work}/zoetrope/frame_{pick:05d}.png"
-        compared.append(agrees(over_white(mine, size) if os.path.exists(mine) else None, over_white(f"{work}/thorvg/frame_{pick}.png")))
+        compared.append(agrees(over_white(mine, size) if os.path.exists(mine) else None, over_white(f"{folder}/frame_{pick}.png")))
     return {**result, "status": "rendered", "agrees": all(ok for ok, _ in compared), "differing": max(d for _, d in compared),
             "ms": elapsed / len(picks), "thorvg_ms": info["ms"], "warnings": ours.stderr.count("warning:")}
 
@@ -117,6 +142,8 @@ def main():
     parser.add_argument("corpus")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--work", default="/tmp/zoetrope-lottie-check")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cache")
     parser.add_argument("--report")
     options = parser.parse_args()
     if not os.path.isdir(options.corpus):
@@ -132,13 +159,19 @@ def main():
         for entry in json.load(open(index)):
             features[os.path.join(options.corpus, entry["file"])] = entry["features"]
     results = []
-    for number, file in enumerate(files, 1):
-        outcome = check(os.path.abspath(options.zoetrope), file, options.work)
+
+    def one(numbered):
+        number, file = numbered
+        outcome = check(os.path.abspath(options.zoetrope), file, f"{options.work}/{threading.get_ident()}", options.cache)
         outcome["spec_only"] = spec_only(features.get(file, []))
-        results.append(outcome)
-        mark = {True: "agrees", False: "differs"}.get(outcome.get("agrees"), outcome["status"])
-        extra = f" ({outcome['differing'] * 100:.1f} % of pixels)" if outcome["status"] == "rendered" else f": {outcome.get('detail', '')}"
-        print(f"[{number}/{len(files)}] {os.path.relpath(file, options.corpus)}: {mark}{extra}", flush=True)
+        return number, file, outcome
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+        for number, file, outcome in pool.map(one, enumerate(files, 1)):
+            results.append(outcome)
+            mark = {True: "agrees", False: "differs"}.get(outcome.get("agrees"), outcome["status"])
+            extra = f" ({outcome['differing'] * 100:.1f} % of pixels)" if outcome["status"] == "rendered" else f": {outcome.get('detail', '')}"
+            print(f"[{number}/{len(files)}] {os.path.relpath(file, options.corpus)}: {mark}{extra}", flush=True)
     rendered = [r for r in results if r["status"] == "rendered"]
     crashes = [r for r in results if r["status"] in ("crash", "hang")]
     compared = [r for r in results if r["status"] != "no-reference"]

@@ -92,6 +92,23 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(tree.index(of: "rig") == nil)   // a null draws nothing of its own
     }
 
+    @Test func aParentsAnchorIsInItsOwnPointsWhateverItsSize() throws {
+        // A 200-point solid anchored at its centre: its children are placed from its corner.
+        let parent = ##"{"ty": 1, "nm": "Card", "ind": 1, "sw": 200, "sh": 200, "sc": "#ffffff", "ip": 0, "op": 600, "st": 0, "ks": {"a": {"a": 0, "k": [100, 100]}, "p": {"a": 0, "k": [45, 45]}, "s": {"a": 0, "k": [45, 45]}}}"##
+        let loaded = try read(lottie(shapeLayer("Box", ind: 2, parent: 1, shapes: redSquare) + ", " + parent))
+        let wrapper = try values(loaded, "boxParent", atFrame: 0)
+        #expect(wrapper.size == Vector2(200, 200))
+        #expect(wrapper.anchor == Vector2(0.5, 0.5))
+    }
+
+    @Test func aLayersStartTimeMovesNotItsOwnKeyframes() throws {
+        // As ThorVG, rlottie and lottie-ios play it: st shifts only a precomp's layers.
+        let moving = shapeLayer("Box", position: #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 30, "s": [60, 0]}]}"#, shapes: redSquare)
+            .replacingOccurrences(of: #""st": 0"#, with: #""st": 20"#)
+        let loaded = try read(lottie(moving))
+        #expect(abs(try values(loaded, "box", atFrame: 15).position.x - 30) < 1e-9)
+    }
+
     @Test func aPrecompsLayersRunOnItsClockAndOnlyBetweenTheirInAndOutPoints() throws {
         // The precomp starts at frame 20; its box moves 0 → 60 over its own frames 0–30 and is
         // shown from its frame 5.

@@ -63,7 +63,8 @@ struct LottieSceneBuilder {
         for (json, path) in parents {
             let id = uniqueID(layer.id + "Parent")
             var group = Layer(id: id, shape: .group, children: [result])
-            applyTransform(json["ks"], at: path + ".ks", to: &group, size: naturalSize(json), clock: clock.layer(start: json["st"]?.number ?? 0), opacity: false)
+            group.values.size = naturalSize(json)
+            applyTransform(json["ks"], at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
             result = group
         }
         return result
@@ -78,7 +79,9 @@ struct LottieSceneBuilder {
         }
     }
 
-    private mutating func layer(_ json: JSONValue, at path: String, clock compClock: LottieClock, depth: Int) -> Layer? {
+    /// A layer's own properties run on its composition's frames (`clock`), as ThorVG, rlottie
+    /// and lottie-ios play them; its start time and stretch move only a precomp's layers.
+    private mutating func layer(_ json: JSONValue, at path: String, clock: LottieClock, depth: Int) -> Layer? {
         guard json.object != nil else { return nil }
         if json["hd"]?.isTrue == true { return nil }
         // A matte source draws only through the layer it mattes.
@@ -97,8 +100,6 @@ struct LottieSceneBuilder {
         if json["ao"]?.isTrue == true { notes.unsupported("auto-orient: drawn without turning along the path", at: path + ".ao") }
 
         let type = json["ty"]?.number ?? -1
-        let start = json["st"]?.number ?? 0
-        let clock = compClock.layer(start: start)
         let size = naturalSize(json)
         let id = uniqueID(Self.identifier(json["nm"]?.string, fallback: "layer"))
         guard countLayer() else { return nil }
@@ -123,7 +124,7 @@ struct LottieSceneBuilder {
             }
             let stretch = json["sr"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 1
             let remap = LottieParsing.numbers(json["tm"], at: path + ".tm", notes: &notes)
-            let inner = clock.precomp(stretch: stretch, remap: remap, frameRate: frameRate)
+            let inner = clock.precomp(start: json["st"]?.number ?? 0, stretch: stretch, remap: remap, frameRate: frameRate)
             layer.style.clips = true
             layer.children = composition(items, at: asset.path + ".layers", clock: inner, depth: depth + 1)
         case 3:
@@ -145,7 +146,7 @@ struct LottieSceneBuilder {
 
         // Shown from ip up to (not including) op, in its composition's frames.
         let inPoint = json["ip"]?.number ?? -.infinity, outPoint = json["op"]?.number ?? .infinity
-        let frame = compClock.frame
+        let frame = clock.frame
         layer.values.hidden = book.visibility(id) { rootFrame in
             let f = frame(rootFrame)
             return f >= inPoint && f < outPoint

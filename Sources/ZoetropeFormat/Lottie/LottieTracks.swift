@@ -1,8 +1,8 @@
 import ZoetropeCore
 
 /// Where a Lottie layer's frames come from: its composition's frame at a root frame F. The
-/// root composition's frame is F; a precomp's is its layer's time (F − st) divided by its
-/// stretch, or its time remap.
+/// root composition's frame is F; a precomp's is its layer's time remap at its composition's
+/// frame, else that frame less the layer's start (st), divided by its stretch (sr).
 struct LottieClock {
     /// The composition's frame at root frame F.
     let frame: @Sendable (Double) -> Double
@@ -11,19 +11,14 @@ struct LottieClock {
 
     static let root = LottieClock(frame: { $0 }, linear: (0, 1))
 
-    /// The clock of a layer's own properties: its composition's frame less the layer's start.
-    func layer(start: Double) -> LottieClock {
-        let frame = self.frame
-        return LottieClock(frame: { frame($0) - start }, linear: linear.map { ($0.offset + $0.scale * start, $0.scale) })
-    }
-
-    /// The clock of a precomp's layers: this (layer) clock divided by the stretch, or remapped.
-    func precomp(stretch: Double, remap: LottieProperty<[Double]>?, frameRate: Double) -> LottieClock {
+    /// The clock of the layers of a precomp layer that runs on this clock.
+    func precomp(start: Double, stretch: Double, remap: LottieProperty<[Double]>?, frameRate: Double) -> LottieClock {
         let frame = self.frame
         if let remap {
             return LottieClock(frame: { remap.value(at: frame($0)).first.map { $0 * frameRate } ?? 0 }, linear: nil)
         }
-        return LottieClock(frame: { frame($0) / stretch }, linear: linear.map { ($0.offset, $0.scale * stretch) })
+        return LottieClock(frame: { (frame($0) - start) / stretch },
+                           linear: linear.map { ($0.offset + $0.scale * start, $0.scale * stretch) })
     }
 
     /// The root frame at which this clock shows `frame` (linear clocks only).
