@@ -123,11 +123,28 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(try values(loaded, "scene", atFrame: 0).size == Vector2(100, 80))
     }
 
+    @Test func aTrimPathIsItsStrokesStartEndAndOffsetButNotItsFills() throws {
+        // Drawn 0 → 50 % over frames 0–30, a quarter turn on, along both shapes as one (m 2).
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [50]}]}, "o": {"a": 0, "k": 90}, "m": 2}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}, "r": {"a": 0, "k": 0}}, \#(stroke), \#(trim), \#(fill), {"ty": "tr"}]}]"#
+        let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes)))
+        #expect(loaded.unsupported.isEmpty)
+        let stroked = try values(loaded, "ringGroupStroke", atFrame: 15)
+        #expect(abs(stroked.strokeEnd - 0.25) < 1e-9)
+        #expect(stroked.strokeStart == 0 && stroked.strokeOffset == 0.25)
+        let index = try #require(loaded.scene.layers.index(of: "ringGroupStroke"))
+        #expect(loaded.scene.layers.nodes[index].style.strokeTrim == .whole)
+        let filled = try values(loaded, "ringGroupFill", atFrame: 15)
+        #expect(filled.strokeStart == 0 && filled.strokeEnd == 1)
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
-        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "masksProperties": [{"mode": "a"}]"#)))
         let messages = loaded.unsupported.map(\.description)
-        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: trim paths: drawn untrimmed"))
+        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: repeaters: drawn once"))
         #expect(messages.contains("test.json: layers[0].masksProperties: masks: drawn without them"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }

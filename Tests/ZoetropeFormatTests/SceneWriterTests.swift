@@ -40,6 +40,21 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(Set(Self.refused.keys).isSubset(of: Set(sceneFiles())))
     }
 
+    @Test func aTrimmedPathsWindowOffsetAndModeComeBack() throws {
+        var values = LayerValues()
+        values.size = Vector2(100, 100)
+        values.path = try SVGPath(parsing: "M 0 0 L 100 0 M 0 50 L 100 50")
+        values.strokeWidth = 2
+        values.strokeEnd = 0.4
+        values.strokeOffset = -1.25
+        var style = LayerStyle()
+        style.strokeTrim = .eachSubpath
+        let scene = Scene(name: "trim", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "lines", shape: .path, values: values, style: style)])
+        let text = try SceneWriter.json(scene)
+        #expect(text.contains("\"strokeTrim\": \"eachSubpath\"") && text.contains("\"strokeOffset\": -1.25"), "\(text)")
+        #expect(try read(text, as: "trim.json") == scene)
+    }
+
     @Test func numbersStringsAndColoursComeBackToTheBit() throws {
         var values = LayerValues()
         values.position = Vector2(0.1, 1.0 / 3)

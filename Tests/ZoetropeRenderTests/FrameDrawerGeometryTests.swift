@@ -153,6 +153,27 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[130, 100] == white, "the second half is not")
     }
 
+    @Test func strokeOffsetWrapsTheWindowAndStrokeTrimLaysItOnEachSubpath() throws {
+        // Two 100-long lines; the window 0…0.25 moved on by 0.875 runs from 7/8 of the way
+        // round to 1/8: along both as one, the end of the lower line and the start of the upper.
+        var lines = Layer(id: "l", shape: .path)
+        lines.values.position = Vector2(100, 100)
+        lines.values.size = Vector2(100, 100)
+        lines.values.strokeColor = Color(hex: "#FF0000")!
+        lines.values.strokeWidth = 6
+        lines.values.strokeEnd = 0.25
+        lines.values.strokeOffset = 0.875
+        lines.values.path = try SVGPath(parsing: "M 0 20 L 100 20 M 0 80 L 100 80")
+        let whole = try draw([lines])
+        #expect(whole[60, 70] == red && whole[140, 130] == red)
+        #expect(whole[140, 70] == white && whole[60, 130] == white && whole[100, 130] == white)
+        // On each line alike: 7/8 … 1 then 0 … 1/8 of each.
+        lines.style.strokeTrim = .eachSubpath
+        let each = try draw([lines])
+        #expect(each[55, 70] == red && each[145, 70] == red && each[55, 130] == red && each[145, 130] == red)
+        #expect(each[100, 70] == white && each[100, 130] == white)
+    }
+
     @Test func linearGradientsRunBetweenTheirPoints() throws {
         var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
         bar.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),

@@ -106,6 +106,9 @@ public struct LayerStyle: Hashable, Sendable {
     public var clips = false
     /// How a path's inside is found where its outline crosses itself or nests (`CAShapeLayer.fillRule`).
     public var fillRule = FillRule.nonZero
+    /// How `strokeStart`…`strokeEnd` lie along a path of several subpaths: along them all
+    /// as one (`CAShapeLayer`), or the same part of each.
+    public var strokeTrim = SVGPath.TrimMode.whole
     public var blendMode = BlendMode.normal
 
     public init() {}

@@ -5,7 +5,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case opacity, fill, cornerRadius
     case strokeColor = "stroke.color"
     case strokeWidth = "stroke.width"
-    case strokeStart, strokeEnd
+    case strokeStart, strokeEnd, strokeOffset
     case color
     case fontSize = "font.size"
     case hidden, zIndex, text, image
@@ -30,7 +30,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     public var kind: ValueKind {
         switch self {
         case .position, .size, .anchor, .scale, .translation, .shadowOffset: .vector
-        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .fontSize, .zIndex,
+        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag

@@ -22,6 +22,9 @@ public struct LayerValues: Hashable, Sendable {
     public var strokeWidth = 0.0
     public var strokeStart = 0.0
     public var strokeEnd = 1.0
+    /// Moves the `strokeStart`…`strokeEnd` window along the outline, in lengths of it (1 is
+    /// once round; the window wraps past the end to the start).
+    public var strokeOffset = 0.0
     /// A text layer's colour.
     public var color = Color.black
     public var fontSize = 17.0
@@ -66,6 +69,7 @@ public struct LayerValues: Hashable, Sendable {
             case .strokeWidth: .number(strokeWidth)
             case .strokeStart: .number(strokeStart)
             case .strokeEnd: .number(strokeEnd)
+            case .strokeOffset: .number(strokeOffset)
             case .color: .color(color)
             case .fontSize: .number(fontSize)
             case .hidden: .flag(hidden)
@@ -97,6 +101,7 @@ public struct LayerValues: Hashable, Sendable {
             case (.strokeWidth, .number(let n)): strokeWidth = n
             case (.strokeStart, .number(let n)): strokeStart = n
             case (.strokeEnd, .number(let n)): strokeEnd = n
+            case (.strokeOffset, .number(let n)): strokeOffset = n
             case (.color, .color(let c)): color = c
             case (.fontSize, .number(let n)): fontSize = n
             case (.hidden, .flag(let b)): hidden = b

@@ -2,8 +2,43 @@ import ZoetropeCore
 
 /// Shape layers' contents: groups become group layers, each fill or stroke a path layer that
 /// paints every shape listed before it in its group (nested groups' shapes through their
-/// transforms), stacked as Lottie stacks them (the first item on top).
+/// transforms), stacked as Lottie stacks them (the first item on top). A trim path trims the
+/// strokes of every shape listed before it in its group, nested groups' too, wherever the
+/// stroke is listed (fills are drawn whole, as ThorVG and `CAShapeLayer` draw them).
 extension LottieSceneBuilder {
+    /// A trim path (`tm`): the part of the outlines from `s` to `e` percent, moved on by `o`
+    /// degrees (360 is once round), on each shape alike (`m` 1) or along them all as one (`m` 2).
+    struct Trim {
+        var path: String
+        var start, end, offset: LottieProperty<[Double]>?
+        var eachSubpath: Bool
+
+        /// The window at a frame, as ThorVG takes it: ends clamped to 0…1 and put in order.
+        func window(at frame: Double) -> (start: Double, end: Double, offset: Double) {
+            let s = min(max((start?.value(at: frame).first ?? 0) / 100, 0), 1)
+            let e = min(max((end?.value(at: frame).first ?? 100) / 100, 0), 1)
+            let o = (offset?.value(at: frame).first ?? 0) / 360
+            return (min(s, e), max(s, e), o.isFinite ? o : 0)
+        }
+
+        func apply(_ path: SVGPath, at frame: Double) -> SVGPath {
+            let w = window(at: frame)
+            return path.trimmed(start: w.start, end: w.end, offset: w.offset, mode: eachSubpath ? .eachSubpath : .whole)
+        }
+    }
+
+    /// The trims of a list of shape items, with their indices.
+    private mutating func trims(in items: [JSONValue], at path: String) -> [(index: Int, trim: Trim)] {
+        items.enumerated().compactMap { index, item in
+            guard item["ty"]?.string == "tm", item["hd"]?.isTrue != true else { return nil }
+            let at = "\(path)[\(index)]"
+            return (index, Trim(path: at, start: LottieParsing.numbers(item["s"], at: at + ".s", notes: &notes),
+                                end: LottieParsing.numbers(item["e"], at: at + ".e", notes: &notes),
+                                offset: LottieParsing.numbers(item["o"], at: at + ".o", notes: &notes),
+                                eachSubpath: item["m"]?.number != 2))
+        }
+    }
+
     /// A shape that makes an outline, with the transforms of the groups between it and a paint.
     struct Outline {
         enum Kind {
@@ -15,6 +50,8 @@ extension LottieSceneBuilder {
         var kind: Kind
         /// Group transforms from the painting group inwards.
         var transforms: [GroupTransform]
+        /// The trims of its stroke, the first applied first.
+        var trims: [Trim] = []
 
         var isAnimated: Bool {
             transforms.contains(where: \.isAnimated) || {
@@ -72,8 +109,9 @@ extension LottieSceneBuilder {
     }
 
     /// The layers of a list of shape items, bottom first.
-    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock) -> [Layer] {
+    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = []) -> [Layer] {
         var layers: [Layer] = []
+        let listed = trims(in: items, at: path)
         for (index, item) in items.enumerated().reversed() {
             guard item["hd"]?.isTrue != true, let type = item["ty"]?.string else { continue }
             let at = "\(path)[\(index)]"
@@ -91,24 +129,23 @@ extension LottieSceneBuilder {
                 } else {
                     group.values.anchor = .zero
                 }
-                group.children = shapes(contents, at: at + ".it", owner: id, clock: clock)
+                group.children = shapes(contents, at: at + ".it", owner: id, clock: clock,
+                                        trims: listed.filter { $0.index > index }.map(\.trim) + outer)
                 layers.append(group)
             case "fl", "st":
                 guard countLayer() else { return layers }
-                let outlines = self.outlines(Array(items[..<index]), at: path, clock: clock)
+                let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer)
                 guard !outlines.isEmpty else { continue }
                 layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
             case "gf", "gs":
                 notes.unsupported("gradient \(type == "gf" ? "fills" : "strokes"): not drawn yet", at: at)
-            case "tm":
-                notes.unsupported("trim paths: drawn untrimmed", at: at)
             case "mm":
                 notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
             case "rd":
                 notes.unsupported("rounded corners: drawn sharp", at: at)
             case "rp":
                 notes.unsupported("repeaters: drawn once", at: at)
-            case "sh", "rc", "el", "sr", "tr":
+            case "sh", "rc", "el", "sr", "tr", "tm":
                 continue
             default:
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
@@ -117,29 +154,32 @@ extension LottieSceneBuilder {
         return layers
     }
 
-    /// The outlines a paint at the end of `items` paints, nested groups' through their transforms.
-    private mutating func outlines(_ items: [JSONValue], at path: String, clock: LottieClock,
-                                   transforms: [GroupTransform] = []) -> [Outline] {
+    /// The outlines a paint listed at `limit` in `items` paints, nested groups' through their
+    /// transforms, each with the trims listed after it and those from `outer` groups.
+    private mutating func outlines(_ items: [JSONValue], before limit: Int, at path: String, clock: LottieClock,
+                                   transforms: [GroupTransform] = [], trims outer: [Trim] = []) -> [Outline] {
         var result: [Outline] = []
-        for (index, item) in items.enumerated() where item["hd"]?.isTrue != true {
+        let listed = trims(in: items, at: path)
+        for (index, item) in items.enumerated().prefix(limit) where item["hd"]?.isTrue != true {
+            let trims = listed.filter { $0.index > index }.map(\.trim) + outer
             let at = "\(path)[\(index)]"
             let reversed = item["d"]?.number == 3
             func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }
             switch item["ty"]?.string {
             case "sh":
                 if let shape = LottieParsing.bezier(item["ks"], at: at + ".ks", notes: &notes) {
-                    result.append(Outline(kind: .bezier(shape), transforms: transforms))
+                    result.append(Outline(kind: .bezier(shape), transforms: transforms, trims: trims))
                 }
             case "rc":
                 result.append(Outline(kind: .rectangle(position: property("p"), size: property("s"), roundness: property("r"), reversed: reversed),
-                                      transforms: transforms))
+                                      transforms: transforms, trims: trims))
             case "el":
-                result.append(Outline(kind: .ellipse(position: property("p"), size: property("s"), reversed: reversed), transforms: transforms))
+                result.append(Outline(kind: .ellipse(position: property("p"), size: property("s"), reversed: reversed), transforms: transforms, trims: trims))
             case "sr":
                 var properties: [String: LottieProperty<[Double]>] = [:]
                 for key in ["p", "pt", "ir", "is", "or", "os", "r"] { properties[key] = property(key) }
                 result.append(Outline(kind: .polystar(star: item["sy"]?.number != 2, properties: properties, reversed: reversed),
-                                      transforms: transforms))
+                                      transforms: transforms, trims: trims))
             case "gr":
                 let contents = item["it"]?.array ?? []
                 var inner = transforms
@@ -148,7 +188,7 @@ extension LottieSceneBuilder {
                     inner.append(GroupTransform(anchor: trProperty("a"), position: trProperty("p"), scale: trProperty("s"),
                                                 rotation: trProperty("r"), skew: trProperty("sk"), skewAxis: trProperty("sa")))
                 }
-                result += outlines(contents, at: at + ".it", clock: clock, transforms: inner)
+                result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims)
             default:
                 continue
             }
@@ -164,16 +204,30 @@ extension LottieSceneBuilder {
         layer.values.anchor = .zero
         layer.values.size = Vector2(1, 1)
         let frame = clock.frame
+        // A stroke's trim: one trim of all its outlines is its strokeStart…strokeEnd; others
+        // (nested trims, or trims of some outlines only) are cut into the outline itself.
+        let trimmed = type == "st" && outlines.contains { !$0.trims.isEmpty }
+        let shared = Set(outlines.map { $0.trims.map(\.path) }).count == 1 && outlines[0].trims.count == 1 ? outlines[0].trims.first : nil
+        let cutting = trimmed && shared == nil
+        func outline(at f: Double) -> SVGPath {
+            guard cutting else { return SVGPath(segments: outlines.flatMap { $0.segments(at: f) }) }
+            var segments: [SVGPath.Segment] = [], start = 0
+            while start < outlines.count {
+                let trims = outlines[start].trims
+                let end = outlines[start...].firstIndex { $0.trims.map(\.path) != trims.map(\.path) } ?? outlines.count
+                let run = SVGPath(segments: outlines[start..<end].flatMap { $0.segments(at: f) })
+                segments += trims.reduce(run) { $1.apply($0, at: f) }.segments
+                start = end
+            }
+            return SVGPath(segments: segments)
+        }
         // The outline: fixed, one shape's own keyframes, or drawn at every frame.
-        if outlines.count == 1, outlines[0].transforms.isEmpty, case .bezier(let shape) = outlines[0].kind {
+        if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, case .bezier(let shape) = outlines[0].kind {
             layer.values.path = book.animate(id, .path, shape, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
-        } else if outlines.contains(where: \.isAnimated) {
-            layer.values.path = book.sample(id, .path) { rootFrame in
-                let f = frame(rootFrame)
-                return .path(SVGPath(segments: outlines.flatMap { $0.segments(at: f) }))
-            }.path ?? SVGPath()
+        } else if outlines.contains(where: { $0.isAnimated || (cutting && $0.trims.contains(where: \.isAnimated)) }) {
+            layer.values.path = book.sample(id, .path) { .path(outline(at: frame($0))) }.path ?? SVGPath()
         } else {
-            layer.values.path = SVGPath(segments: outlines.flatMap { $0.segments(at: 0) })
+            layer.values.path = outline(at: frame(book.inPoint))
         }
 
         // The colour, with the paint's opacity as its alpha.
@@ -204,6 +258,7 @@ extension LottieSceneBuilder {
         if let width = LottieParsing.numbers(item["w"], at: path + ".w", notes: &notes) {
             layer.values.strokeWidth = book.animate(id, .strokeWidth, width, clock: clock) { .number(max($0.first ?? 0, 0)) }.number ?? 0
         }
+        if trimmed, let shared { trim(shared, of: &layer, clock: clock) }
         layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item["lc"]?.number ?? 2)] ?? .round
         layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item["lj"]?.number ?? 2)] ?? .round
         if let dashes = item["d"]?.array, !dashes.isEmpty {
@@ -222,6 +277,40 @@ extension LottieSceneBuilder {
             if pattern.contains(where: { $0 > 0 }) { layer.style.strokeDash = pattern }
         }
         return layer
+    }
+}
+
+extension LottieSceneBuilder.Trim {
+    var isAnimated: Bool { [start, end, offset].contains { $0?.isAnimated == true } }
+}
+
+extension LottieSceneBuilder {
+    /// A trim as the stroke's strokeStart, strokeEnd and strokeOffset: the keys themselves, or
+    /// the window at every frame where start and end cross (Lottie swaps them; Core Animation
+    /// would draw nothing).
+    private mutating func trim(_ trim: Trim, of layer: inout Layer, clock: LottieClock) {
+        let id = layer.id, frame = clock.frame
+        layer.style.strokeTrim = trim.eachSubpath ? .eachSubpath : .whole
+        let crosses = (trim.start?.isAnimated == true || trim.end?.isAnimated == true) && book.sampleFrames.contains {
+            let f = frame($0)
+            return (trim.start?.value(at: f).first ?? 0) > (trim.end?.value(at: f).first ?? 100)
+        }
+        func fraction(_ v: [Double], _ fallback: Double) -> AnimatableValue { .number(min(max((v.first ?? fallback) / 100, 0), 1)) }
+        if crosses {
+            layer.values.strokeStart = book.sample(id, .strokeStart) { .number(trim.window(at: frame($0)).start) }.number ?? 0
+            layer.values.strokeEnd = book.sample(id, .strokeEnd) { .number(trim.window(at: frame($0)).end) }.number ?? 1
+        } else {
+            let window = trim.window(at: frame(book.inPoint))
+            layer.values.strokeStart = trim.start.map { book.animate(id, .strokeStart, $0, clock: clock) { fraction($0, 0) }.number ?? 0 } ?? 0
+            layer.values.strokeEnd = trim.end.map { book.animate(id, .strokeEnd, $0, clock: clock) { fraction($0, 100) }.number ?? 1 } ?? 1
+            if trim.start?.isAnimated != true, trim.end?.isAnimated != true {
+                layer.values.strokeStart = window.start
+                layer.values.strokeEnd = window.end
+            }
+        }
+        if let offset = trim.offset {
+            layer.values.strokeOffset = book.animate(id, .strokeOffset, offset, clock: clock) { .number(($0.first ?? 0) / 360) }.number ?? 0
+        }
     }
 }
 

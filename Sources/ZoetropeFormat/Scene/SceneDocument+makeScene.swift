@@ -206,6 +206,8 @@ struct SceneDocument {
                 layer.values.gradient = readGradient(value, at: at)
             case "fillRule":
                 layer.style.fillRule = reader.choice(value, at: at, of: FillRule.self) ?? .nonZero
+            case "strokeTrim":
+                layer.style.strokeTrim = reader.choice(value, at: at, of: SVGPath.TrimMode.self) ?? .whole
             case "blendMode":
                 layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
             default:

@@ -102,6 +102,8 @@ enum SceneVocabulary {
         Key(name: "cornerRadius", value: .nonNegative),
         Key(name: "stroke", value: .mapping("stroke")),
         Key(name: "strokeStart", value: .unit), Key(name: "strokeEnd", value: .unit),
+        Key(name: "strokeOffset", value: .number(), help: "Moves the strokeStart…strokeEnd window along the outline, in lengths of it; it wraps past the end."),
+        Key(name: "strokeTrim", value: .choice(of: SVGPath.TrimMode.self), help: "Where a path has several subpaths: the window along them all (whole) or on each."),
         Key(name: "text", value: .anyOf([.string, .number()])),
         Key(name: "font", value: .mapping("font")),
         Key(name: "color", value: .color, help: "The text's colour."),

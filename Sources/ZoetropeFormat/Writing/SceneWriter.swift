@@ -92,6 +92,7 @@ private final class Writing {
         if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
         if style.clips { pairs.append(("clips", .bool(true))) }
         if style.fillRule != plain.fillRule { pairs.append(("fillRule", .string(style.fillRule.rawValue))) }
+        if style.strokeTrim != plain.strokeTrim { pairs.append(("strokeTrim", .string(style.strokeTrim.rawValue))) }
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
         if !node.children.isEmpty { pairs.append(("children", .array(node.children.map(layer)))) }
         return .object(pairs)

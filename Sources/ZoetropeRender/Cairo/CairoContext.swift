@@ -127,6 +127,31 @@ final class CairoContext {
         }
     }
 
+    /// The current path, in user coordinates.
+    func currentPath() -> SVGPath {
+        guard let path = cairo_copy_path(pointer) else { return SVGPath() }
+        defer { cairo_path_destroy(path) }
+        var segments: [SVGPath.Segment] = []
+        var index = 0
+        let count = Int(path.pointee.num_data)
+        func point(_ offset: Int) -> Vector2 {
+            let p = path.pointee.data[index + offset].point
+            return Vector2(p.x, p.y)
+        }
+        while index < count {
+            let header = path.pointee.data[index].header
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: segments.append(.move(point(1)))
+            case CAIRO_PATH_LINE_TO: segments.append(.line(point(1)))
+            case CAIRO_PATH_CURVE_TO: segments.append(.cubic(point(1), point(2), point(3)))
+            case CAIRO_PATH_CLOSE_PATH: segments.append(.close)
+            default: break
+            }
+            index += max(Int(header.length), 1)
+        }
+        return SVGPath(segments: segments)
+    }
+
     /// The length of the current path, flattened to line segments.
     func currentPathLength() -> Double {
         guard let path = cairo_copy_path_flat(pointer) else { return 0 }

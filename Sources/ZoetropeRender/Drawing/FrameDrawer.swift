@@ -339,7 +339,8 @@ final class FrameDrawer {
         }
     }
 
-    /// Fills then strokes the current path; `strokeStart`/`strokeEnd` draw part of the outline.
+    /// Fills then strokes the current path; `strokeStart`/`strokeEnd` (moved by `strokeOffset`)
+    /// stroke part of the outline, with the layer's dashes.
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
         if style.fillRule != .nonZero { context.setFillRule(style.fillRule) }
         defer { if style.fillRule != .nonZero { context.setFillRule(.nonZero) } }
@@ -352,14 +353,12 @@ final class FrameDrawer {
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         if values.strokeWidth > 0, values.strokeColor.alpha > 0, end > start {
             context.setColor(values.strokeColor, opacity: opacity)
-            if start > 0 || end < 1 {
-                let length = context.currentPathLength()
-                context.strokePreserve(width: values.strokeWidth, dash: [(end - start) * length, length + 1],
-                                       dashOffset: -start * length, cap: style.strokeCap, join: style.strokeJoin)
-            } else {
-                context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash,
-                                       cap: style.strokeCap, join: style.strokeJoin)
+            if end - start < 1 {
+                let part = context.currentPath().trimmed(start: start, end: end, offset: values.strokeOffset, mode: style.strokeTrim)
+                context.newPath()
+                context.addPath(part)
             }
+            context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash, cap: style.strokeCap, join: style.strokeJoin)
         }
         context.newPath()
     }
