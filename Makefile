@@ -154,7 +154,7 @@ lottie-check: lottie-corpus build lottie-deps
 
 ## Says, before anything is built or installed, that the folder to check is missing.
 lottie-corpus:
-	@if [ -z "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: give the folder of Lottie files to check as LOTTIE_CORPUS=folder (Tests/Lottie/Corpus holds 13)"; exit 2; fi
+	@if [ -z "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: give the folder of Lottie files to check as LOTTIE_CORPUS=folder (Tests/Lottie/Corpus holds 17)"; exit 2; fi
 	@if [ ! -d "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: no folder at LOTTIE_CORPUS=$(LOTTIE_CORPUS)"; exit 2; fi
 
 ## ThorVG (thorvg-python 1.1.3), Pillow and NumPy from PyPI in a virtual environment of their own.

@@ -17,6 +17,9 @@ import Testing
         ("issue_1725.json", "0,7,14,21,29"),                 // precomp, stretch, tangents
         ("winners.tgs", "0,44,89,134,179"),                  // a gzipped sticker
         ("confused.lottie", "0,70,140,209,279"),               // a dotLottie archive
+        ("MaskInv.json", "0,450,900"),                         // a subtracting mask, inverted
+        ("MattWithParentAlpha.json", "0,8,16,23,31"),          // an inverted alpha matte with a parent
+        ("issue_2150.json", "0,21,42,63,84"),                  // masks in difference mode
     ]
 
     @Test(arguments: files.map(\.file))

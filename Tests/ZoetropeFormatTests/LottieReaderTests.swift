@@ -140,12 +140,41 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(filled.strokeStart == 0 && filled.strokeEnd == 1)
     }
 
+    @Test func masksBecomeTheLayersMaskCombinedAsTheirModesSay() throws {
+        // A first mask that subtracts starts from everything; an inverted one fills outside its
+        // path; opacity is the fill's alpha; "n" masks are skipped.
+        let square = #"{"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}"#
+        let masks = #", "masksProperties": [{"mode": "s", "pt": \#(square), "o": {"a": 0, "k": 100}}, {"mode": "n", "pt": \#(square)}, {"mode": "i", "inv": true, "pt": \#(square), "o": {"a": 0, "k": 50}}]"#
+        let loaded = try read(lottie(shapeLayer("Card", shapes: redSquare, extra: masks)))
+        #expect(loaded.unsupported.isEmpty)
+        let tree = loaded.scene.layers
+        let card = try #require(tree.index(of: "card")), mask = try #require(tree.index(of: "cardMask"))
+        #expect(tree.nodes[mask].parent == card && tree.nodes[mask].style.masking == .alpha)
+        let parts = tree.nodes[mask].children.map { tree.nodes[$0] }
+        #expect(parts.map(\.style.blendMode) == [.normal, .destinationOut, .destinationIn])
+        #expect(parts.map(\.style.fillRule) == [.inverseNonZero, .nonZero, .inverseNonZero])
+        #expect(try values(loaded, parts[2].id, atFrame: 0).fill.alpha == 0.5)
+    }
+
+    @Test func aTrackMatteMasksTheLayerBelowItAndIsNotDrawnItself() throws {
+        // Lottie lists the matte (td) right above the layer it mattes (tt 2: alpha, inverted).
+        let matte = shapeLayer("Window", ind: 1, shapes: redSquare, extra: #", "td": 1"#)
+        let matted = shapeLayer("Photo", ind: 2, shapes: redSquare, extra: #", "tt": 2"#)
+        let loaded = try read(lottie(matte + ", " + matted))
+        let tree = loaded.scene.layers
+        let group = try #require(tree.index(of: "photoMatte"))
+        #expect(tree.roots == [group])
+        let children = tree.nodes[group].children.map { tree.nodes[$0] }
+        #expect(children.map(\.id) == ["photo", "window"])
+        #expect(children.map(\.style.masking) == [nil, .inverseAlpha])
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
         let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
-        let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "masksProperties": [{"mode": "a"}]"#)))
+        let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))
         let messages = loaded.unsupported.map(\.description)
         #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: repeaters: drawn once"))
-        #expect(messages.contains("test.json: layers[0].masksProperties: masks: drawn without them"))
+        #expect(messages.contains("test.json: layers[0].ef: effects: drawn without them"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }
 

@@ -55,6 +55,29 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(try read(text, as: "trim.json") == scene)
     }
 
+    @Test func aMaskIsReadAsItsLayersMaskChildAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: card
+                size: [100, 100]
+                position: [50, 50]
+                fill: "#FF0000"
+                children: [{ id: label, shape: text, text: Hi }]
+                mask: { id: window, shape: ellipse, size: [60, 60], position: [50, 50], fill: white }
+                maskMode: luminance
+            """
+        let scene = try read(text, as: "masked.yaml")
+        let tree = scene.layers
+        let card = try #require(tree.index(of: "card")), window = try #require(tree.index(of: "window"))
+        #expect(tree.nodes[window].parent == card && tree.nodes[window].style.masking == .luminance)
+        #expect(tree.nodes[try #require(tree.index(of: "label"))].style.masking == nil)
+        let written = try SceneWriter.json(scene)
+        #expect(written.contains("\"maskMode\": \"luminance\"") && written.contains("\"mask\": {"), "\(written)")
+        #expect(try read(written, as: "masked.json") == scene)
+        #expect(throws: SceneLoadError.self) { try read("canvas: { size: [10, 10] }\nlayers: [{ id: a, maskMode: alpha }]", as: "bad.yaml") }
+    }
+
     @Test func numbersStringsAndColoursComeBackToTheBit() throws {
         var values = LayerValues()
         values.position = Vector2(0.1, 1.0 / 3)

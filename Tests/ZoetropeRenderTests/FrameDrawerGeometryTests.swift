@@ -174,6 +174,64 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(each[100, 70] == white && each[100, 130] == white)
     }
 
+    /// A 100-point red square at the centre of the canvas, masked by `mask` in its bounds.
+    private func masked(by mask: Layer, mode: MaskMode) throws -> RasterImage {
+        var square = rect("square", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FF0000")
+        var mask = mask
+        mask.style.masking = mode
+        square.children = [mask]
+        return try draw([square])
+    }
+
+    @Test func aMaskShowsItsParentThroughItsAlphaOrInverted() throws {
+        let circle = Layer(id: "circle", shape: .ellipse, values: {
+            var values = LayerValues()
+            values.position = Vector2(50, 50)
+            values.size = Vector2(100, 100)
+            values.fill = Color(hex: "#00000080")!
+            return values
+        }())
+        let through = try masked(by: circle, mode: .alpha)
+        #expect(abs(Int(through[100, 100].green) - 127) <= 2 && through[100, 100].red == 255, "half the square shows through a half-clear mask")
+        #expect(through[53, 53] == white, "outside the circle nothing shows")
+        let inverted = try masked(by: circle, mode: .inverseAlpha)
+        #expect(inverted[53, 53] == red, "an inverted mask shows the square outside the circle")
+        #expect(abs(Int(inverted[100, 100].green) - 128) <= 2)
+        #expect(inverted[30, 30] == white, "and nothing outside the square")
+    }
+
+    @Test func aLuminanceMaskShowsWhereItIsLight() throws {
+        var panel = rect("panel", position: Vector2(50, 50), size: Vector2(100, 100), fill: "#000000")
+        panel.children = [rect("light", position: Vector2(50, 50), size: Vector2(20, 20), fill: "#FFFFFF")]
+        let image = try masked(by: panel, mode: .luminance)
+        #expect(image[100, 100] == red, "white shows the square")
+        #expect(image[70, 70] == white, "black hides it, though opaque")
+        #expect(try masked(by: panel, mode: .inverseLuminance)[70, 70] == red)
+    }
+
+    @Test func destinationOutCutsWhatIsBeneathWithinAGroup() throws {
+        var group = rect("group", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#00000000")
+        var hole = rect("hole", position: Vector2(50, 50), size: Vector2(20, 20), fill: "#000000")
+        hole.style.blendMode = .destinationOut
+        group.children = [rect("base", position: Vector2(50, 50), size: Vector2(100, 100), fill: "#0000FF"), hole]
+        group.values.opacity = 0.999   // a group of its own, so the hole cuts the base, not the canvas
+        let image = try draw([group])
+        #expect(image[100, 100] == white)
+        #expect(image[70, 70].blue > 250 && image[70, 70].red < 5)
+    }
+
+    @Test func anInverseFillRuleFillsOutsideThePath() throws {
+        var outside = Layer(id: "outside", shape: .path)
+        outside.values.position = Vector2(100, 100)
+        outside.values.size = Vector2(100, 100)
+        outside.values.fill = Color(hex: "#0000FF")!
+        outside.values.path = try SVGPath(parsing: "M 40 40 L 60 40 L 60 60 L 40 60 Z")
+        outside.style.fillRule = .inverseNonZero
+        let image = try draw([outside])
+        #expect(image[100, 100] == white)
+        #expect(image[10, 10] == blue && image[190, 190] == blue, "to the edges of the canvas")
+    }
+
     @Test func linearGradientsRunBetweenTheirPoints() throws {
         var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
         bar.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),

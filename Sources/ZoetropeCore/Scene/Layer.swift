@@ -19,8 +19,19 @@ public enum LineCap: String, Hashable, Sendable, CaseIterable { case butt, round
 public enum LineJoin: String, Hashable, Sendable, CaseIterable { case miter, round, bevel }
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case left, center, right }
 public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }
-/// Mirrors `CAShapeLayerFillRule`.
-public enum FillRule: String, Hashable, Sendable, CaseIterable { case nonZero, evenOdd }
+/// Mirrors `CAShapeLayerFillRule`; the inverse rules fill everything outside what the rule
+/// finds inside (Skia's inverse fill types), out to the edges of what can be drawn.
+public enum FillRule: String, Hashable, Sendable, CaseIterable {
+    case nonZero, evenOdd, inverseNonZero, inverseEvenOdd
+
+    /// The rule that finds the inside; the inverse rules fill outside it.
+    public var inside: FillRule { switch self { case .inverseNonZero: .nonZero; case .inverseEvenOdd: .evenOdd; default: self } }
+    public var isInverse: Bool { inside != self }
+}
+
+/// How a mask layer (`CALayer.mask`) lets its parent show: where its alpha is, as Core
+/// Animation does; where its luminance is (SVG's `mask-type: luminance`); or inverted.
+public enum MaskMode: String, Hashable, Sendable, CaseIterable { case alpha, luminance, inverseAlpha, inverseLuminance }
 /// Mirrors `UIView.ContentMode`'s `scaleToFill`, `scaleAspectFit` and `scaleAspectFill`.
 public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fill, aspectFit, aspectFill }
 
@@ -29,6 +40,12 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fill, a
 public enum BlendMode: String, Hashable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
+    /// The sum of the colours (`plusLighter`; Lottie's "add").
+    case plusLighter
+    /// Keeps what lies beneath only where this layer is (Porter–Duff destination-in) or where
+    /// it is not (destination-out); or where exactly one of the two is (xor). They combine the
+    /// layers of a mask.
+    case destinationIn, destinationOut, xor
 }
 
 /// A gradient fill (CAGradientLayer), its points in unit coordinates of the bounds.
@@ -109,6 +126,9 @@ public struct LayerStyle: Hashable, Sendable {
     /// How `strokeStart`…`strokeEnd` lie along a path of several subpaths: along them all
     /// as one (`CAShapeLayer`), or the same part of each.
     public var strokeTrim = SVGPath.TrimMode.whole
+    /// Set on a layer that is its parent's mask (`CALayer.mask`), not drawn itself: the parent
+    /// and its other children show through it as the mode says. A layer has one mask at most.
+    public var masking: MaskMode?
     public var blendMode = BlendMode.normal
 
     public init() {}

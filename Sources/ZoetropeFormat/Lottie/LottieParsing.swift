@@ -28,6 +28,16 @@ struct LottieNotes {
 }
 
 enum LottieParsing {
+    /// 255 when a colour property's keys hold components above 1 (an old file's 0…255), else 1:
+    /// decided from the keys, since an overshooting ease passes 1 between keys of 0…1.
+    static func colorScale(_ property: LottieProperty<[Double]>) -> Double {
+        let values: [[Double]] = switch property {
+        case .fixed(let value): [value]
+        case .keyed(let keys): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+        }
+        return values.contains { $0.prefix(3).contains { $0 > 1 } } ? 255 : 1
+    }
+
     /// A property of numbers (`{"a": 0, "k": [1, 2]}` or keyframes), nil when absent or unreadable.
     static func numbers(_ json: JSONValue?, at path: String, notes: inout LottieNotes) -> LottieProperty<[Double]>? {
         guard let json else { return nil }
@@ -99,10 +109,11 @@ enum LottieParsing {
         return keys
     }
 
-    /// A colour from Lottie's 0…1 components (0…255 in some old files), with `alpha` applied.
-    static func color(_ components: [Double], alpha: Double = 1) -> AnimatableValue {
-        let scale = components.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
-        func channel(_ i: Int) -> Double { i < components.count ? min(max(components[i] / scale, 0), 1) : (i == 3 ? 1 : 0) }
-        return .color(Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(channel(3) * alpha, 0), 1)))
+    /// A colour from Lottie's components at `alpha`, the paint's opacity: a fourth component is
+    /// ignored, as the players ignore it. `scale` is 255 for a property of 0…255 components
+    /// (some old files), else 1 (`colorScale`).
+    static func color(_ components: [Double], alpha: Double = 1, scale: Double = 1) -> AnimatableValue {
+        func channel(_ i: Int) -> Double { i < components.count ? min(max(components[i] / scale, 0), 1) : 0 }
+        return .color(Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(alpha, 0), 1)))
     }
 }

@@ -41,7 +41,29 @@ struct LottieSceneBuilder {
             guard limitProblem == nil else { return [] }
             let at = "\(path)[\(position)]"
             guard let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
-            layers.append(wrapped(layer, in: parents(of: item, byIndex: byIndex), clock: clock))
+            let placed = wrapped(layer, in: parents(of: item, byIndex: byIndex), clock: clock)
+            guard let mode = item["tt"]?.number, mode != 0 else {
+                layers.append(placed)
+                continue
+            }
+            // A track matte: the layer named by tp, else the one above, masks this one.
+            let source = item["tp"]?.number.flatMap { byIndex[$0] } ?? (position > 0 ? (items[position - 1], "\(path)[\(position - 1)]") : nil)
+            guard let modes = [1: MaskMode.alpha, 2: .inverseAlpha, 3: .luminance, 4: .inverseLuminance][Int(saturating: mode)] else {
+                notes.unsupported("track matte mode \(Int(saturating: mode)): drawn without the matte", at: at + ".tt")
+                layers.append(placed)
+                continue
+            }
+            var matted = Layer(id: uniqueID(layer.id + "Matte"), shape: .group, children: [placed])
+            matted.values.size = Vector2(1, 1)
+            matted.values.anchor = .zero
+            if let source, var matte = self.layer(source.json, at: source.path, clock: clock, depth: depth, asMatte: true) {
+                matte = wrapped(matte, in: parents(of: source.json, byIndex: byIndex), clock: clock)
+                matte.style.masking = modes
+                matted.children.append(matte)
+            } else if modes == .alpha || modes == .luminance {
+                continue   // nothing shows through a matte that is not there
+            }
+            layers.append(matted)
         }
         return layers
     }
@@ -81,20 +103,12 @@ struct LottieSceneBuilder {
 
     /// A layer's own properties run on its composition's frames (`clock`), as ThorVG, rlottie
     /// and lottie-ios play them; its start time and stretch move only a precomp's layers.
-    private mutating func layer(_ json: JSONValue, at path: String, clock: LottieClock, depth: Int) -> Layer? {
+    /// A matte source (`td`) draws only through the layer it mattes: as that layer's mask
+    /// (`asMatte`), never on its own.
+    private mutating func layer(_ json: JSONValue, at path: String, clock: LottieClock, depth: Int, asMatte: Bool = false) -> Layer? {
         guard json.object != nil else { return nil }
         if json["hd"]?.isTrue == true { return nil }
-        // A matte source draws only through the layer it mattes.
-        if json["td"]?.isTrue == true {
-            notes.unsupported("track mattes: the matte layer is not drawn and the layer it mattes is drawn whole", at: path + ".td")
-            return nil
-        }
-        if let matte = json["tt"]?.number, matte != 0 {
-            notes.unsupported("track mattes (tt \(Int(saturating: matte))): drawn without the matte", at: path + ".tt")
-        }
-        if let masks = json["masksProperties"]?.array, !masks.isEmpty {
-            notes.unsupported("masks: drawn without them", at: path + ".masksProperties")
-        }
+        if json["td"]?.isTrue == true, !asMatte { return nil }
         if let effects = json["ef"]?.array, !effects.isEmpty { notes.unsupported("effects: drawn without them", at: path + ".ef") }
         if json["ddd"]?.isTrue == true { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
         if json["ao"]?.isTrue == true { notes.unsupported("auto-orient: drawn without turning along the path", at: path + ".ao") }
@@ -143,6 +157,9 @@ struct LottieSceneBuilder {
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
         }
         applyTransform(json["ks"], at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+        if let masks = json["masksProperties"]?.array, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
+            layer.children.append(mask)
+        }
 
         // Shown from ip up to (not including) op, in its composition's frames.
         let inPoint = json["ip"]?.number ?? -.infinity, outPoint = json["op"]?.number ?? .infinity
@@ -152,6 +169,58 @@ struct LottieSceneBuilder {
             return f >= inPoint && f < outPoint
         }
         return layer
+    }
+
+    /// A layer's masks as its mask layer: a group of one filled path per mask, each combined
+    /// with those before it as its mode says (add, subtract, intersect, lighten, darken,
+    /// difference), at its opacity, inverted with an inverse fill rule. The first mask starts
+    /// from nothing, or from everything when it subtracts.
+    private mutating func masks(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock) -> Layer? {
+        let operators: [String: BlendMode] = ["a": .normal, "s": .destinationOut, "i": .destinationIn, "l": .lighten, "d": .darken, "f": .xor]
+        var group = Layer(id: uniqueID(owner + "Mask"), shape: .group)
+        group.values.size = Vector2(1, 1)
+        group.values.anchor = .zero
+        group.style.masking = .alpha
+        for (index, item) in items.enumerated() {
+            let at = "\(path)[\(index)]"
+            let mode = item["mode"]?.string ?? "a"
+            if mode == "n" { continue }
+            guard var blend = operators[mode] else {
+                notes.unsupported("mask mode \"\(mode)\": drawn without the mask", at: at + ".mode")
+                continue
+            }
+            if let expansion = LottieParsing.numbers(item["x"], at: at + ".x", notes: &notes),
+               expansion.isAnimated || expansion.value(at: 0).first.map({ $0 != 0 }) == true {
+                notes.unsupported("mask expansion: drawn unexpanded", at: at + ".x")
+            }
+            if group.children.isEmpty {
+                if blend == .destinationOut {
+                    var everything = Layer(id: uniqueID(group.id + "All"), shape: .path)
+                    everything.values.anchor = .zero
+                    everything.values.size = Vector2(1, 1)
+                    everything.values.fill = .white
+                    everything.style.fillRule = .inverseNonZero
+                    group.children.append(everything)
+                } else {
+                    blend = .normal
+                }
+            }
+            var shape = Layer(id: uniqueID(group.id + "Path"), shape: .path)
+            shape.values.anchor = .zero
+            shape.values.size = Vector2(1, 1)
+            shape.style.blendMode = blend
+            shape.style.fillRule = item["inv"]?.isTrue == true ? .inverseNonZero : .nonZero
+            let id = shape.id
+            if let outline = LottieParsing.bezier(item["pt"], at: at + ".pt", notes: &notes) {
+                shape.values.path = book.animate(id, .path, outline, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
+            }
+            let opacity = LottieParsing.numbers(item["o"], at: at + ".o", notes: &notes) ?? .fixed([100])
+            shape.values.fill = book.animate(id, .fill, opacity, clock: clock) {
+                LottieParsing.color([1, 1, 1], alpha: min(max(($0.first ?? 100) / 100, 0), 1))
+            }.color ?? .white
+            group.children.append(shape)
+        }
+        return group.children.isEmpty ? nil : group
     }
 
     /// Lottie's blend modes in the order of their numbers.
@@ -238,4 +307,6 @@ struct LottieSceneBuilder {
 extension AnimatableValue {
     var vector: Vector2? { if case .vector(let v) = self { v } else { nil } }
     var number: Double? { if case .number(let n) = self { n } else { nil } }
+    var path: SVGPath? { if case .path(let p) = self { p } else { nil } }
+    var color: Color? { if case .color(let c) = self { c } else { nil } }
 }

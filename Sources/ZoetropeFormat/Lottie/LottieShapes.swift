@@ -233,19 +233,20 @@ extension LottieSceneBuilder {
         // The colour, with the paint's opacity as its alpha.
         let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
         let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])
+        let scale = LottieParsing.colorScale(color)
         let target: LayerProperty = type == "fl" ? .fill : .strokeColor
         let painted: AnimatableValue
         switch (color, opacity) {
         case (.fixed(let c), .fixed(let o)):
-            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100)
+            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100, scale: scale)
         case (_, .fixed(let o)):
-            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100) }
+            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100, scale: scale) }
         case (.fixed(let c), _):
-            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100) }
+            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100, scale: scale) }
         default:
             painted = book.sample(id, target) { rootFrame in
                 let f = frame(rootFrame)
-                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100)
+                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100, scale: scale)
             }
         }
         if case .color(let value) = painted {
@@ -314,6 +315,3 @@ extension LottieSceneBuilder {
     }
 }
 
-extension AnimatableValue {
-    var path: SVGPath? { if case .path(let p) = self { p } else { nil } }
-}

@@ -167,6 +167,7 @@ struct SceneDocument {
         }
         guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.layer.names) else { return nil }
         var layer = Layer(id: path.description, shape: node["children"] == nil ? .rect : .group)
+        var mask: Layer?, maskMode = MaskMode.alpha
         for (key, value) in pairs {
             let at = path / key
             switch key {
@@ -204,6 +205,11 @@ struct SceneDocument {
                 }
             case "fill" where { if case .mapping = value { return true } else { return false } }():
                 layer.values.gradient = readGradient(value, at: at)
+            case "mask":
+                mask = readLayer(value, at: at, depth: depth + 1)
+            case "maskMode":
+                maskMode = reader.choice(value, at: at, of: MaskMode.self) ?? .alpha
+                if node["mask"] == nil { reader.report(at, "a mask mode needs a mask: mask: { shape: ellipse, ... }") }
             case "fillRule":
                 layer.style.fillRule = reader.choice(value, at: at, of: FillRule.self) ?? .nonZero
             case "strokeTrim":
@@ -215,6 +221,10 @@ struct SceneDocument {
                       let parsed = readValue(of: property, value, at: at) else { continue }
                 layer.values[property] = parsed
             }
+        }
+        if var mask {
+            mask.style.masking = maskMode
+            layer.children.append(mask)
         }
         if layer.shape == .image, layer.values.image.isEmpty, node["image"] == nil {
             reader.report(path / "image", "required: an image layer needs image: path/to/file.png")

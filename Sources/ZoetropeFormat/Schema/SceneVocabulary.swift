@@ -112,6 +112,8 @@ enum SceneVocabulary {
         Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
         Key(name: "children", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),
+        Key(name: "mask", value: .mapping("layer"), help: "A layer in this one's bounds that it and its children show through (CALayer.mask); not drawn itself."),
+        Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Through the mask's alpha (as Core Animation), its luminance, or either inverted."),
         Key(name: "path", value: .string, help: "SVG path data in the layer's bounds."),
         Key(name: "fillRule", value: .choice(of: FillRule.self)),
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),

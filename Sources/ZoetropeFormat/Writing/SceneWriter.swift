@@ -94,7 +94,13 @@ private final class Writing {
         if style.fillRule != plain.fillRule { pairs.append(("fillRule", .string(style.fillRule.rawValue))) }
         if style.strokeTrim != plain.strokeTrim { pairs.append(("strokeTrim", .string(style.strokeTrim.rawValue))) }
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
-        if !node.children.isEmpty { pairs.append(("children", .array(node.children.map(layer)))) }
+        let mask = node.children.first { tree.nodes[$0].style.masking != nil }
+        let children = node.children.filter { $0 != mask }
+        if !children.isEmpty { pairs.append(("children", .array(children.map(layer)))) }
+        if let mask {
+            pairs.append(("mask", layer(mask)))
+            if let mode = tree.nodes[mask].style.masking, mode != .alpha { pairs.append(("maskMode", .string(mode.rawValue))) }
+        }
         return .object(pairs)
     }
 

@@ -124,6 +124,10 @@ final class CairoContext {
         case .saturation: CAIRO_OPERATOR_HSL_SATURATION
         case .color: CAIRO_OPERATOR_HSL_COLOR
         case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .plusLighter: CAIRO_OPERATOR_ADD
+        case .destinationIn: CAIRO_OPERATOR_DEST_IN
+        case .destinationOut: CAIRO_OPERATOR_DEST_OUT
+        case .xor: CAIRO_OPERATOR_XOR
         }
     }
 
@@ -191,9 +195,31 @@ final class CairoContext {
 
     func fillPreserve() { cairo_fill_preserve(pointer) }
 
+    /// Fills everything drawable outside the current path, keeping the path: `fill` fills a
+    /// rectangle over the clip's extents as it would fill the path, then the inside (by the
+    /// current fill rule) is cut out of that.
+    func fillOutsidePreserve(_ fill: () -> Void) {
+        guard let path = cairo_copy_path(pointer) else { return }
+        defer { cairo_path_destroy(path) }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        cairo_push_group(pointer)
+        cairo_new_path(pointer)
+        cairo_rectangle(pointer, x1, y1, x2 - x1, y2 - y1)
+        fill()
+        cairo_new_path(pointer)
+        cairo_append_path(pointer, path)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_OUT)
+        cairo_set_source_rgba(pointer, 0, 0, 0, 1)
+        cairo_fill_preserve(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        cairo_pop_group_to_source(pointer)
+        cairo_paint(pointer)
+    }
+
     /// How the next fills decide what is inside a path (Cairo's default is nonzero winding).
     func setFillRule(_ rule: FillRule) {
-        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_fill_rule(pointer, rule.inside == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     }
     func clip() { cairo_clip(pointer) }
 

@@ -187,7 +187,8 @@ final class FrameDrawer {
             : nil
         let blurSigma = max(values.blur, 0) * scale
         let effects = shadow != nil || blurSigma > 0
-        let grouped = effects || blended || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
+        let mask = node.children.last { tree.layers.nodes[$0].style.masking != nil }
+        let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
         let ownOpacity = grouped ? 1 : values.opacity
         if values.backdropBlur > 0 {
             context.newPath()
@@ -235,10 +236,13 @@ final class FrameDrawer {
                 context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
                 context.clip()
             }
-            for child in Self.ordered(node.children, values: tree.values) {
+            for child in Self.ordered(node.children, values: tree.values) where child != mask {
                 try drawLayer(child, in: tree)
             }
             context.restore()
+        }
+        if let mask, let mode = tree.layers.nodes[mask].style.masking {
+            try context.mask(mode) { () throws(CairoError) in try drawLayer(mask, in: tree) }
         }
         if effects {
             context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: node.style.blendMode)
@@ -344,11 +348,16 @@ final class FrameDrawer {
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
         if style.fillRule != .nonZero { context.setFillRule(style.fillRule) }
         defer { if style.fillRule != .nonZero { context.setFillRule(.nonZero) } }
-        if let gradient = values.gradient {
-            context.fillPreserve(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
-        } else if values.fill.alpha > 0 {
-            context.setColor(values.fill, opacity: opacity)
-            context.fillPreserve()
+        func fill() {
+            if let gradient = values.gradient {
+                context.fillPreserve(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
+            } else {
+                context.setColor(values.fill, opacity: opacity)
+                context.fillPreserve()
+            }
+        }
+        if values.gradient != nil || values.fill.alpha > 0 {
+            if style.fillRule.isInverse { context.fillOutsidePreserve(fill) } else { fill() }
         }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         if values.strokeWidth > 0, values.strokeColor.alpha > 0, end > start {
