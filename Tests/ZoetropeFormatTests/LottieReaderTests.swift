@@ -169,6 +169,21 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(children.map(\.style.masking) == [nil, .inverseAlpha])
     }
 
+    @Test func aGradientFillMergesItsColourAndAlphaStops() throws {
+        // Red to blue along x from 0 to 20, fading out from offset 0.5: the stops at 0, 0.5 and 1
+        // have the colours there and the alphas there; the fill's opacity is the layer's.
+        let fill = #"{"ty": "gf", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [20, 0]}, "o": {"a": 0, "k": 40}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0.5, 1, 1, 0]}}}"#
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, \#(fill), {"ty": "tr"}]}]"#
+        let loaded = try read(lottie(shapeLayer("Bar", shapes: shapes)))
+        let shown = try values(loaded, "barGroupFill", atFrame: 0)
+        let gradient = try #require(shown.gradient)
+        #expect(gradient.kind == .linear(from: Vector2(0, 0), to: Vector2(20, 0)))
+        #expect(gradient.stops.map(\.offset) == [0, 0.5, 1])
+        #expect(gradient.stops.map(\.color) == [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0.5, green: 0, blue: 0.5, alpha: 1),
+                                                 Color(red: 0, green: 0, blue: 1, alpha: 0)])
+        #expect(shown.opacity == 0.4)
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
         let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))

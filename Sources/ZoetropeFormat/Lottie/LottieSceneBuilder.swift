@@ -309,4 +309,5 @@ extension AnimatableValue {
     var number: Double? { if case .number(let n) = self { n } else { nil } }
     var path: SVGPath? { if case .path(let p) = self { p } else { nil } }
     var color: Color? { if case .color(let c) = self { c } else { nil } }
+    var gradient: Gradient? { if case .gradient(let g) = self { g } else { nil } }
 }

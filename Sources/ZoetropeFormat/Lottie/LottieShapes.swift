@@ -132,13 +132,13 @@ extension LottieSceneBuilder {
                 group.children = shapes(contents, at: at + ".it", owner: id, clock: clock,
                                         trims: listed.filter { $0.index > index }.map(\.trim) + outer)
                 layers.append(group)
-            case "fl", "st":
+            case "fl", "st", "gf":
                 guard countLayer() else { return layers }
                 let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer)
                 guard !outlines.isEmpty else { continue }
                 layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
-            case "gf", "gs":
-                notes.unsupported("gradient \(type == "gf" ? "fills" : "strokes"): not drawn yet", at: at)
+            case "gs":
+                notes.unsupported("gradient strokes: not drawn yet", at: at)
             case "mm":
                 notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
             case "rd":
@@ -199,7 +199,7 @@ extension LottieSceneBuilder {
     /// A fill or stroke as a path layer of `outlines`.
     private mutating func paint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
                                 clock: LottieClock) -> Layer {
-        let id = uniqueID(owner + (type == "fl" ? "Fill" : "Stroke"))
+        let id = uniqueID(owner + (type == "st" ? "Stroke" : "Fill"))
         var layer = Layer(id: id, shape: .path)
         layer.values.anchor = .zero
         layer.values.size = Vector2(1, 1)
@@ -230,6 +230,18 @@ extension LottieSceneBuilder {
             layer.values.path = outline(at: frame(book.inPoint))
         }
 
+        if type == "gf" {
+            // A gradient, under the paint's opacity as the layer's.
+            if let gradient = LottieGradient(item, at: path, notes: &notes) {
+                let first = gradient.value(at: frame(book.inPoint))
+                layer.values.gradient = gradient.isAnimated ? book.sample(id, .fill) { .gradient(gradient.value(at: frame($0))) }.gradient ?? first : first
+            }
+            if let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) {
+                layer.values.opacity = book.animate(id, .opacity, opacity, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
+            }
+            if item["r"]?.number == 2 { layer.style.fillRule = .evenOdd }
+            return layer
+        }
         // The colour, with the paint's opacity as its alpha.
         let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
         let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])

@@ -1,0 +1,74 @@
+import ZoetropeCore
+
+/// A gradient fill's or stroke's colours and geometry (`gf`, `gs`): `g.k` holds `g.p` colour
+/// stops (offset, red, green, blue) and then any alpha stops (offset, alpha); the gradient runs
+/// from `s` to `e`, along the line (`t` 1) or outward from `s` to the distance of `e` (`t` 2).
+struct LottieGradient {
+    var kind: Int
+    var start, end: LottieProperty<[Double]>?
+    var colors: LottieProperty<[Double]>
+    var count: Int
+
+    /// The most stops a gradient may have.
+    static let largestCount = 256
+
+    init?(_ item: JSONValue, at path: String, notes: inout LottieNotes) {
+        guard let stops = item["g"], let colors = LottieParsing.numbers(stops["k"], at: path + ".g.k", notes: &notes) else { return nil }
+        let count = stops["p"]?.number ?? 0
+        guard count >= 1, count <= Double(Self.largestCount) else { return nil }
+        self.count = Int(saturating: count)
+        self.colors = colors
+        kind = item["t"]?.number == 2 ? 2 : 1
+        start = LottieParsing.numbers(item["s"], at: path + ".s", notes: &notes)
+        end = LottieParsing.numbers(item["e"], at: path + ".e", notes: &notes)
+        if kind == 2, let highlight = LottieParsing.numbers(item["h"], at: path + ".h", notes: &notes),
+           highlight.isAnimated || highlight.value(at: 0).first.map({ $0 != 0 }) == true {
+            notes.unsupported("radial gradient highlights: drawn centred", at: path + ".h")
+        }
+    }
+
+    var isAnimated: Bool { colors.isAnimated || start?.isAnimated == true || end?.isAnimated == true }
+
+    /// The gradient at a frame, in points (the bounds of a Lottie paint's layer are 1 × 1): the
+    /// colour stops and the alpha stops merged, each colour's alpha read from the alpha stops.
+    func value(at frame: Double) -> Gradient {
+        func point(_ property: LottieProperty<[Double]>?) -> Vector2 {
+            guard let v = property?.value(at: frame), v.count >= 2 else { return .zero }
+            return Vector2(v[0], v[1])
+        }
+        let from = point(start), to = point(end)
+        let raw = colors.value(at: frame)
+        let colorStops = (0..<count).compactMap { i -> (offset: Double, rgb: [Double])? in
+            guard raw.count >= 4 * i + 4 else { return nil }
+            return (raw[4 * i], [raw[4 * i + 1], raw[4 * i + 2], raw[4 * i + 3]])
+        }
+        let rest = raw.count > 4 * count ? Array(raw[(4 * count)...]) : []
+        let alphaStops = stride(from: 0, to: rest.count - 1, by: 2).map { (offset: rest[$0], alpha: rest[$0 + 1]) }
+        let offsets = Array(Set(colorStops.map(\.offset) + alphaStops.map(\.offset)).filter(\.isFinite)).sorted()
+        var stops: [(offset: Double, color: Color)] = offsets.map { offset in
+            let rgb = Self.interpolate(colorStops.map { ($0.offset, $0.rgb) }, at: offset) ?? [0, 0, 0]
+            let alpha = Self.interpolate(alphaStops.map { ($0.offset, [$0.alpha]) }, at: offset)?.first ?? 1
+            func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+            return (unit(offset), Color(red: unit(rgb[0]), green: unit(rgb[1]), blue: unit(rgb[2]), alpha: unit(alpha)))
+        }
+        if stops.isEmpty { stops = [(0, .black)] }
+        if stops.count == 1 { stops.append((1, stops[0].color)) }
+        let dx = to.x - from.x, dy = to.y - from.y
+        let kind: Gradient.Kind = self.kind == 2 ? .radial(center: from, radius: (dx * dx + dy * dy).squareRoot()) : .linear(from: from, to: to)
+        return Gradient(kind: kind, stops: stops)
+    }
+
+    /// Values linearly between the stops around `offset`, the end stops' beyond them.
+    private static func interpolate(_ stops: [(offset: Double, values: [Double])], at offset: Double) -> [Double]? {
+        let sorted = stops.sorted { $0.offset < $1.offset }
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        if offset <= first.offset { return first.values }
+        if offset >= last.offset { return last.values }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where offset <= b.offset {
+            let span = b.offset - a.offset
+            let p = span > 0 ? (offset - a.offset) / span : 1
+            return zip(a.values, b.values).map { $0 + ($1 - $0) * p }
+        }
+        return last.values
+    }
+}
