@@ -232,6 +232,23 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[10, 10] == blue && image[190, 190] == blue, "to the edges of the canvas")
     }
 
+    @Test func anImageLayerDrawsAPNGCarriedAsADataURL() throws {
+        // A 4 × 4 blue PNG, made by drawing a blue canvas, drawn into a 40 × 40 image layer.
+        let renderer = try TreeRenderer(canvas: Canvas(size: Vector2(4, 4), background: Color(hex: "#0000FF")!))
+        let blank = Scene(name: "blue", canvas: Canvas(size: Vector2(4, 4), background: Color(hex: "#0000FF")!), layers: [])
+        let png = try renderer.png(of: SceneEvaluation(scene: blank, horizon: 1).presentation(at: 0))
+        var picture = Layer(id: "picture", shape: .image)
+        picture.values.position = Vector2(100, 100)
+        picture.values.size = Vector2(40, 40)
+        picture.values.image = DataURL(mediaType: "image/png", bytes: png).text
+        let image = try draw([picture])
+        #expect(image[100, 100] == blue)
+        #expect(image[92, 108] == blue)
+        #expect(image[70, 70] == white)
+        picture.values.image = DataURL(mediaType: "image/jpeg", bytes: png).text
+        #expect(throws: CairoError.self) { try draw([picture]) }
+    }
+
     @Test func linearGradientsRunBetweenTheirPoints() throws {
         var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
         bar.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),

@@ -1,3 +1,4 @@
+import Foundation
 import ZoetropeCore
 
 /// A Lottie animation read as a scene, with what it uses that the scene draws without.
@@ -83,6 +84,11 @@ public enum LottieReader {
 
         let frameCount = max(1, Int(saturating: (span - 1e-9).rounded(.up)))
         var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
+        let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
+        builder.imageFile = { name in
+            let path = name.hasPrefix("/") ? name : folder + "/" + name
+            return FileManager.default.fileExists(atPath: path) ? path : nil
+        }
         let layers = builder.composition(root["layers"]?.array ?? [], at: "layers", clock: .root, depth: 0)
         if let limit = builder.limitProblem { throw fail("layers", limit) }
 

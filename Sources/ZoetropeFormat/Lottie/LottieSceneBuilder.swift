@@ -11,6 +11,9 @@ struct LottieSceneBuilder {
     private var usedIDs: Set<String> = []
     private var layerCount = 0
     private let assets: [String: (json: JSONValue, path: String)]
+    /// The file an image asset names (its `u` folder and `p` name, beside the animation), when
+    /// it is there.
+    var imageFile: (String) -> String? = { _ in nil }
 
     /// How deep precomps may nest (a precomp that contains itself is refused long before).
     static let deepestPrecomp = 32
@@ -97,6 +100,10 @@ struct LottieSceneBuilder {
         switch json["ty"]?.number {
         case 0: Vector2(max(json["w"]?.number ?? 1, 1e-6), max(json["h"]?.number ?? 1, 1e-6))
         case 1: Vector2(max(json["sw"]?.number ?? 1, 1e-6), max(json["sh"]?.number ?? 1, 1e-6))
+        case 2:
+            json["refId"]?.string.flatMap { assets[$0] }.map { asset in
+                Vector2(max(asset.json["w"]?.number ?? 1, 1e-6), max(asset.json["h"]?.number ?? 1, 1e-6))
+            } ?? Vector2(1, 1)
         default: Vector2(1, 1)
         }
     }
@@ -144,8 +151,9 @@ struct LottieSceneBuilder {
         case 3:
             return nil   // a null draws nothing; its children repeat its transform
         case 2:
-            notes.unsupported("image layers: not drawn yet", at: path)
-            return nil
+            guard let source = image(json["refId"]?.string, at: path) else { return nil }
+            layer.shape = .image
+            layer.values.image = source
         case 5:
             notes.unsupported("text layers: not drawn yet", at: path)
             return nil
@@ -169,6 +177,36 @@ struct LottieSceneBuilder {
             return f >= inPoint && f < outPoint
         }
         return layer
+    }
+
+    /// The image an image layer's asset names: embedded (a PNG data URL), or a PNG file beside
+    /// the animation; nil, with the reason noted, when it cannot be drawn.
+    private mutating func image(_ reference: String?, at path: String) -> String? {
+        guard let reference, let asset = assets[reference], let name = asset.json["p"]?.string else {
+            notes.unsupported("an image layer whose asset is missing: not drawn", at: path + ".refId")
+            return nil
+        }
+        if DataURL.isDataURL(name) {
+            guard let url = DataURL(name) else {
+                notes.unsupported("an embedded image that is not base64: not drawn", at: asset.path + ".p")
+                return nil
+            }
+            guard url.mediaType == "image/png" else {
+                notes.unsupported("\(url.mediaType) images: not drawn (PNG only)", at: asset.path + ".p")
+                return nil
+            }
+            return name
+        }
+        let folder = asset.json["u"]?.string ?? ""
+        guard name.lowercased().hasSuffix(".png") else {
+            notes.unsupported("image files other than PNG: not drawn", at: asset.path + ".p")
+            return nil
+        }
+        guard let file = imageFile(folder + name) else {
+            notes.unsupported("image file \(folder + name) not found beside the animation: not drawn", at: asset.path + ".p")
+            return nil
+        }
+        return file
     }
 
     /// A layer's masks as its mask layer: a group of one filled path per mask, each combined

@@ -187,17 +187,22 @@ struct SceneDocument {
             case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
             case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
             case "image":
-                if let file = reader.string(value, at: at) {
-                    let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
-                    if fileExists(resolved) {
-                        if let header = PNGHeader(fileHead(resolved, PNGHeader.byteCount)), !header.isWithinLimits {
-                            reader.report(at, header.limitDescription + " (\(resolved))")
-                        } else {
-                            layer.values.image = resolved
-                        }
+                guard let file = reader.string(value, at: at) else { continue }
+                if DataURL.isDataURL(file) {
+                    // An image carried in the file itself: decoded and checked before rendering.
+                    if DataURL(file) == nil { reader.report(at, "expected a base64 data URL (data:image/png;base64,…) or a PNG file") }
+                    else { layer.values.image = file }
+                    continue
+                }
+                let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+                if fileExists(resolved) {
+                    if let header = PNGHeader(fileHead(resolved, PNGHeader.byteCount)), !header.isWithinLimits {
+                        reader.report(at, header.limitDescription + " (\(resolved))")
                     } else {
-                        reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
+                        layer.values.image = resolved
                     }
+                } else {
+                    reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
                 }
             case "children":
                 if let items = reader.sequence(value, at: at, of: "layers", atMost: SceneLimits.items) {

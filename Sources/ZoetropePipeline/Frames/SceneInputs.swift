@@ -27,6 +27,14 @@ public enum SceneInputs {
                                          isMissing: true))
         }
         for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where !values.image.isEmpty {
+            if DataURL.isDataURL(values.image) {
+                do {
+                    try RasterImage.checkPNG(dataURL: values.image)
+                } catch {
+                    problems.append(InputProblem(path: "layers[\(node.id)].image", message: "the embedded image is not a readable PNG (\(error.message))", isMissing: false))
+                }
+                continue
+            }
             // Checked before anything opens it: a FIFO would block the read forever.
             if let kind = ContainedPath.nonRegularKind(atPath: values.image) {
                 problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\"\(values.image)\" is not a regular file (\(kind))", isMissing: false))

@@ -277,8 +277,14 @@ final class CairoContext {
         cairo_save(pointer)
         cairo_translate(pointer, x, y)
         cairo_scale(pointer, scaleX, scaleY)
+        // Cut at the image's edges, and padded to them, so a scaled image ends crisply where it
+        // ends instead of fading into transparency over half a pixel of its own.
+        cairo_new_path(pointer)
+        cairo_rectangle(pointer, 0, 0, Double(image.width), Double(image.height))
+        cairo_clip(pointer)
         cairo_set_source_surface(pointer, image.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(pointer), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(pointer, opacity)
         cairo_restore(pointer)
     }

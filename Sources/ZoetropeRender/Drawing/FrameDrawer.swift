@@ -18,6 +18,7 @@ final class FrameDrawer {
     /// Where drawing goes: the target, or for a moment an effect sprite being drawn.
     private(set) var context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
+    private var embeddedImages: [(source: String, image: CairoImageSurface)] = []
     /// The last sprite of each layer, for the layer tree they were drawn from.
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
     private var spriteLayers: LayerTree?
@@ -143,8 +144,20 @@ final class FrameDrawer {
         return StripLayout(changed: damage?.regions, height: image.height)
     }
 
-    /// Preloads an image so a missing or corrupt PNG fails before any frame is written.
+    /// Preloads an image so a missing or corrupt PNG fails before any frame is written. A data
+    /// URL (an image the scene carries, as Lottie embeds them) is decoded once; its cache is
+    /// looked up by comparing the strings, which share storage frame after frame, so a
+    /// megabyte of base64 is not hashed at every frame.
     func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {
+        if DataURL.isDataURL(path) {
+            if let known = embeddedImages.first(where: { $0.source == path }) { return known.image }
+            guard let url = DataURL(path), url.mediaType == "image/png" else {
+                throw CairoError(message: "only base64 PNG data URLs can be drawn (found \(String(path.prefix(40)))…)", operation: "reading an embedded image")
+            }
+            let image = try CairoImageSurface(pngData: url.bytes)
+            embeddedImages.append((path, image))
+            return image
+        }
         if let image = images[path] { return image }
         let image = try CairoImageSurface(png: path)
         images[path] = image

@@ -74,6 +74,15 @@ public struct RasterImage: Hashable, Sendable {
         _ = try CairoImageSurface(png: path)
     }
 
+    /// Throws unless `text` is a base64 data URL of a PNG that decodes (an embedded image).
+    public static func checkPNG(dataURL text: String) throws(CairoError) {
+        guard let url = DataURL(text) else { throw CairoError(message: "not a base64 data URL", operation: "reading an embedded image") }
+        guard url.mediaType == "image/png" else {
+            throw CairoError(message: "\(url.mediaType) cannot be drawn: only PNG can", operation: "reading an embedded image")
+        }
+        _ = try CairoImageSurface(pngData: url.bytes)
+    }
+
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
     /// nil when `bytes` do not start as a PNG.
     public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
