@@ -201,6 +201,31 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         ])
     }
 
+    @Test(arguments: [
+        // x moves 0 → 10 over frames 0–10; each loop, as After Effects runs it, at frames 15 and 25.
+        (#"loopOut()"#, 5.0, 5.0),
+        (#"var $bm_rt;\n$bm_rt = loopOut('pingpong');"#, 5.0, 5.0),
+        (#"loopOut(\"pingpong\")"#, 5.0, 5.0),
+        (#"loopOut('offset')"#, 15.0, 25.0),
+        (#"loopOut(type = 'continue')"#, 15.0, 25.0),
+    ])
+    func loopOutRepeatsTheKeysAfterTheLast(expression: String, at15: Double, at25: Double) throws {
+        let x = #"{"a": 1, "x": "\#(expression)", "k": [{"t": 0, "s": [0, 0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [10, 0]}]}"#
+        let loaded = try read(lottie(shapeLayer("Box", position: x, shapes: redSquare)))
+        #expect(loaded.unsupported.isEmpty)
+        #expect(abs(try values(loaded, "box", atFrame: 15).position.x - at15) < 1e-6)
+        #expect(abs(try values(loaded, "box", atFrame: 25).position.x - at25) < 1e-6)
+        if expression.contains("pingpong") { #expect(abs(try values(loaded, "box", atFrame: 12).position.x - 8) < 1e-6) }
+    }
+
+    @Test func loopInRepeatsTheKeysBeforeTheFirstAndOtherExpressionsAreReported() throws {
+        let x = #"{"a": 1, "x": "loopIn('cycle', 1)", "k": [{"t": 20, "s": [0, 0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 30, "s": [10, 0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 40, "s": [30, 0]}]}"#
+        let wiggle = #"{"a": 1, "x": "wiggle(2, 10)", "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [10, 0]}]}"#
+        let loaded = try read(lottie(shapeLayer("Box", position: x, shapes: redSquare) + ", " + shapeLayer("Jitter", ind: 2, position: wiggle, shapes: redSquare)))
+        #expect(abs(try values(loaded, "box", atFrame: 15).position.x - 5) < 1e-6, "the first loop of keys 0–1, before the first")
+        #expect(loaded.unsupported.map(\.description) == ["test.json: layers[1].ks.p.x: expressions (x): the keyframes are drawn without the expression"])
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
         let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))

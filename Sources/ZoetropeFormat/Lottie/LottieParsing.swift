@@ -33,7 +33,7 @@ enum LottieParsing {
     static func colorScale(_ property: LottieProperty<[Double]>) -> Double {
         let values: [[Double]] = switch property {
         case .fixed(let value): [value]
-        case .keyed(let keys): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+        case .keyed(let keys), .looped(let keys, _, _): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
         }
         return values.contains { $0.prefix(3).contains { $0 > 1 } } ? 255 : 1
     }
@@ -41,22 +41,34 @@ enum LottieParsing {
     /// A property of numbers (`{"a": 0, "k": [1, 2]}` or keyframes), nil when absent or unreadable.
     static func numbers(_ json: JSONValue?, at path: String, notes: inout LottieNotes) -> LottieProperty<[Double]>? {
         guard let json else { return nil }
-        if json["x"]?.string != nil { notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: path + ".x") }
         guard let k = json["k"] else { return json.numbers.map { .fixed($0) } }
         if let items = k.array, let first = items.first, first.object != nil, first["t"] != nil {
-            return keys(items, at: path + ".k") { $0.numbers }.map { .keyed($0) }
+            let loops = self.loops(json, at: path, notes: &notes)
+            return keys(items, at: path + ".k") { $0.numbers }.map { LottieProperty(keys: $0, loops: loops) }
         }
+        _ = loops(json, at: path, notes: &notes)
         return k.numbers.map { .fixed($0) }
+    }
+
+    /// The loops of a property whose expression (`x`) is `loopOut(…)` or `loopIn(…)`; any other
+    /// expression is reported, and the property drawn without it.
+    static func loops(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> (out: LottieLoop?, in: LottieLoop?)? {
+        guard let text = json["x"]?.string else { return nil }
+        if let loops = LottieLoop.parse(text) { return loops }
+        notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: path + ".x")
+        return nil
     }
 
     /// A property of bezier shapes (a path's `ks`).
     static func bezier(_ json: JSONValue?, at path: String, notes: inout LottieNotes) -> LottieProperty<LottieBezier>? {
         guard let json else { return nil }
-        if json["x"]?.string != nil { notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: path + ".x") }
         guard let k = json["k"] else { return nil }
         if let items = k.array, let first = items.first, first["t"] != nil {
-            return keys(items, at: path + ".k") { value in bezierShape(value.array?.first ?? value) }.map { .keyed($0) }
+            let loops = self.loops(json, at: path, notes: &notes)
+            return keys(items, at: path + ".k") { value in bezierShape(value.array?.first ?? value) }
+                .map { LottieProperty(keys: $0, loops: loops) }
         }
+        _ = loops(json, at: path, notes: &notes)
         return bezierShape(k).map { .fixed($0) }
     }
 

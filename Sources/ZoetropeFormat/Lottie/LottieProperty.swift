@@ -5,6 +5,15 @@ protocol LottieValue: Sendable {
     /// The value `progress` of the way to `other`, one progress per dimension where the value
     /// has dimensions (per-dimension easing), else the first.
     func mixed(with other: Self, progress: [Double]) -> Self
+    /// This value moved on `times` times by the change from `from` to `to` (a loop's offset),
+    /// or on past `near` by `times` times the step from it (a loop that continues); values
+    /// without arithmetic stay as they are.
+    func extended(from: Self, to: Self, times: Double) -> Self
+}
+
+extension LottieValue {
+    func extended(from: Self, to: Self, times: Double) -> Self { self }
+    func extended(from near: Self, by times: Double) -> Self { extended(from: near, to: self, times: times) }
 }
 
 extension [Double]: LottieValue {
@@ -14,6 +23,10 @@ extension [Double]: LottieValue {
             let b = i < other.count ? other[i] : self[i]
             return self[i] + (b - self[i]) * p
         }
+    }
+
+    func extended(from: [Double], to: [Double], times: Double) -> [Double] {
+        indices.map { i in self[i] + ((i < to.count ? to[i] : 0) - (i < from.count ? from[i] : 0)) * times }
     }
 }
 
@@ -38,8 +51,10 @@ struct LottieKey<Value: LottieValue>: Sendable {
 enum LottieProperty<Value: LottieValue>: Sendable {
     case fixed(Value)
     case keyed([LottieKey<Value>])
+    /// Keys repeated after the last (`loopOut`) or before the first (`loopIn`).
+    case looped([LottieKey<Value>], out: LottieLoop?, in: LottieLoop?)
 
-    var isAnimated: Bool { if case .keyed = self { true } else { false } }
+    var isAnimated: Bool { if case .fixed = self { false } else { true } }
 
     /// The value at Lottie frame `frame`: the first key's value before it, the last's after it,
     /// held, eased (per dimension) or moved along the spatial bezier between.
@@ -47,6 +62,8 @@ enum LottieProperty<Value: LottieValue>: Sendable {
         switch self {
         case .fixed(let value):
             return value
+        case let .looped(keys, out, loopIn):
+            return Self.looped(keys, out: out, in: loopIn, at: frame)
         case .keyed(let keys):
             guard let first = keys.first else { preconditionFailure("a keyed property has keys") }
             if frame < first.time || keys.count == 1 { return first.value }

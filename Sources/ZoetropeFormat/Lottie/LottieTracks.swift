@@ -54,8 +54,8 @@ struct LottieTrackBook {
     /// Animates `layer.property` as `property` does on `clock`; returns the value at the first frame.
     mutating func animate<Value>(_ layer: String, _ target: LayerProperty, component: Int? = nil, _ property: LottieProperty<Value>,
                                  clock: LottieClock, _ convert: (Value) -> AnimatableValue) -> AnimatableValue {
-        guard case .keyed(let keys) = property else { return convert(property.value(at: clock.frame(inPoint))) }
-        if let track = exactTrack(keys, clock: clock, convert) {
+        guard property.isAnimated else { return convert(property.value(at: clock.frame(inPoint))) }
+        if case .keyed(let keys) = property, let track = exactTrack(keys, clock: clock, convert) {
             record(layer, target, component, track)
             return track.values[0]
         }
