@@ -226,6 +226,23 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(loaded.unsupported.map(\.description) == ["test.json: layers[1].ks.p.x: expressions (x): the keyframes are drawn without the expression"])
     }
 
+    @Test func textIsSetFromTheFilesGlyphsLineByLineAndJustified() throws {
+        // One glyph, a 50-wide square at size 100; "II\rI" at size 20, centred, 5 thousandths
+        // of tracking: lines 20.1 and 10 wide, the second 30 points lower.
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -50], [50, -50], [50, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let chars = #"[{"ch": "I", "size": 100, "style": "Bold", "fFamily": "Block", "w": 50, "data": {"shapes": [{"ty": "gr", "it": [\#(square)]}]}}]"#
+        let document = #"{"s": {"s": 20, "f": "Block-Bold", "t": "II\rI", "j": 2, "tr": 5, "lh": 30, "fc": [0, 0, 1]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80, "fonts": {"list": [{"fName": "Block-Bold", "fFamily": "Block", "fStyle": "Bold", "ascent": 70}]}, "chars": \#(chars), "layers": [\#(layer)]}"#
+        let loaded = try read(text)
+        #expect(loaded.unsupported.isEmpty)
+        let fill = try values(loaded, "titleFill", atFrame: 0)
+        #expect(fill.fill == Color(red: 0, green: 0, blue: 1))
+        let starts = fill.path.segments.compactMap { if case .move(let p) = $0 { p } else { nil } }
+        let expected = [Vector2(-10.05, -10), Vector2(0.05, -10), Vector2(-5, 20)]
+        #expect(starts.count == 3 && zip(starts, expected).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }, "\(starts)")
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
         let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))

@@ -155,8 +155,7 @@ struct LottieSceneBuilder {
             layer.shape = .image
             layer.values.image = source
         case 5:
-            notes.unsupported("text layers: not drawn yet", at: path)
-            return nil
+            layer.children = text(json, at: path, owner: id, clock: clock)
         default:
             return nil   // audio, camera, data layers draw nothing
         }

@@ -1,0 +1,189 @@
+import ZoetropeCore
+
+/// Text layers (`ty` 5) drawn from the glyph outlines the file carries (`chars`): each line of
+/// the text document laid out glyph by glyph (advance `w` at size 100, tracking in thousandths
+/// of the size), justified about the layer's origin (point text) or within its box (`sz`, words
+/// wrapped to its width), as one filled path and, with a stroke width, one stroked path.
+extension LottieSceneBuilder {
+    /// One keyframe of a text document: the text and how it is set, from frame `time` on.
+    struct TextDocument {
+        var time: Double
+        var text: String
+        var size: Double
+        var font: String
+        var justification: Int
+        var tracking: Double
+        var lineHeight: Double
+        var baselineShift: Double
+        var fill: [Double]?
+        var stroke: [Double]?
+        var strokeWidth: Double
+        var strokeOverFill: Bool
+        var box: (position: Vector2, size: Vector2)?
+
+        init?(_ key: JSONValue) {
+            guard let s = key["s"], s.object != nil else { return nil }
+            time = key["t"]?.number ?? 0
+            text = s["t"]?.string ?? ""
+            size = s["s"]?.number ?? 10
+            font = s["f"]?.string ?? ""
+            justification = Int(saturating: s["j"]?.number ?? 0)
+            tracking = s["tr"]?.number ?? 0
+            lineHeight = s["lh"]?.number ?? size * 1.2
+            baselineShift = s["ls"]?.number ?? 0
+            fill = s["fc"]?.numbers
+            stroke = s["sc"]?.numbers
+            strokeWidth = s["sw"]?.number ?? 0
+            strokeOverFill = s["of"]?.isTrue ?? false
+            if let size = s["sz"]?.numbers, size.count >= 2 {
+                let position = s["ps"]?.numbers ?? [0, 0]
+                box = (Vector2(position[safe: 0] ?? 0, position[safe: 1] ?? 0), Vector2(size[0], size[1]))
+            }
+        }
+    }
+
+    /// A glyph's outline at size 100 and its advance.
+    struct Glyph {
+        var segments: [SVGPath.Segment]
+        var advance: Double
+    }
+
+    /// The glyphs of the file by character, family and style.
+    func glyphs() -> [String: Glyph] {
+        var result: [String: Glyph] = [:]
+        for char in root["chars"]?.array ?? [] {
+            guard let ch = char["ch"]?.string else { continue }
+            var segments: [SVGPath.Segment] = []
+            var scratch = LottieNotes()
+            func collect(_ items: [JSONValue]) {
+                for item in items {
+                    if item["ty"]?.string == "sh", let shape = LottieParsing.bezier(item["ks"], at: "", notes: &scratch) {
+                        segments += shape.value(at: 0).segments()
+                    }
+                    if let inner = item["it"]?.array { collect(inner) }
+                }
+            }
+            collect(char["data"]?["shapes"]?.array ?? [])
+            let glyph = Glyph(segments: segments, advance: char["w"]?.number ?? 0)
+            let family = char["fFamily"]?.string ?? "", style = char["style"]?.string ?? ""
+            result[ch + "\u{0}" + family + "\u{0}" + style] = glyph
+            if result[ch] == nil { result[ch] = glyph }
+        }
+        return result
+    }
+
+    /// A text layer's children: its fill and stroke paths, following its document keyframes.
+    mutating func text(_ json: JSONValue, at path: String, owner: String, clock: LottieClock) -> [Layer] {
+        let documents = (json["t"]?["d"]?["k"]?.array ?? []).compactMap(TextDocument.init)
+        guard !documents.isEmpty else { return [] }
+        if let animators = json["t"]?["a"]?.array, !animators.isEmpty {
+            notes.unsupported("text animators: the text is drawn without them", at: path + ".t.a")
+        }
+        if json["t"]?["p"]?["m"] != nil { notes.unsupported("text on a path: drawn on a line", at: path + ".t.p") }
+        let glyphs = self.glyphs()
+        guard !glyphs.isEmpty else {
+            notes.unsupported("text without glyph outlines (chars): not drawn", at: path + ".t")
+            return []
+        }
+        var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
+        for font in root["fonts"]?["list"]?.array ?? [] {
+            if let name = font["fName"]?.string {
+                fonts[name] = (font["fFamily"]?.string ?? "", font["fStyle"]?.string ?? "", font["ascent"]?.number ?? 75)
+            }
+        }
+        func document(at frame: Double) -> TextDocument {
+            documents.last { $0.time <= frame } ?? documents[0]
+        }
+        func outline(_ document: TextDocument) -> SVGPath {
+            let font = fonts[document.font]
+            return SVGPath(segments: Self.layout(document, glyphs: glyphs, family: font?.family ?? "", style: font?.style ?? "",
+                                                 ascent: font?.ascent ?? 75))
+        }
+        let frame = clock.frame
+        var fill = Layer(id: uniqueID(owner + "Fill"), shape: .path), stroke = Layer(id: uniqueID(owner + "Stroke"), shape: .path)
+        for part in [0, 1] {
+            var layer = part == 0 ? fill : stroke
+            layer.values.anchor = .zero
+            layer.values.size = Vector2(1, 1)
+            let id = layer.id
+            func paint(_ document: TextDocument) -> AnimatableValue {
+                guard let color = part == 0 ? document.fill : document.stroke else { return .color(.clear) }
+                return LottieParsing.color(color, scale: color.prefix(3).contains { $0 > 1 } ? 255 : 1)
+            }
+            if documents.count == 1 {
+                layer.values.path = outline(documents[0])
+                if case .color(let c) = paint(documents[0]) { if part == 0 { layer.values.fill = c } else { layer.values.strokeColor = c } }
+                if part == 1 { layer.values.strokeWidth = max(documents[0].strokeWidth, 0) }
+            } else {
+                layer.values.path = book.sample(id, .path) { .path(outline(document(at: frame($0)))) }.path ?? SVGPath()
+                let color = book.sample(id, part == 0 ? .fill : .strokeColor) { paint(document(at: frame($0))) }.color ?? .clear
+                if part == 0 { layer.values.fill = color } else {
+                    layer.values.strokeColor = color
+                    layer.values.strokeWidth = book.sample(id, .strokeWidth) { .number(max(document(at: frame($0)).strokeWidth, 0)) }.number ?? 0
+                }
+            }
+            if part == 1 { layer.style.strokeJoin = .round }
+            if part == 0 { fill = layer } else { stroke = layer }
+        }
+        let strokes = documents.contains { $0.strokeWidth > 0 && $0.stroke != nil }
+        guard strokes else { return [fill] }
+        return documents[0].strokeOverFill ? [fill, stroke] : [stroke, fill]
+    }
+
+    /// The outlines of a document's glyphs, set line by line.
+    static func layout(_ document: TextDocument, glyphs: [String: Glyph], family: String, style: String, ascent: Double) -> [SVGPath.Segment] {
+        let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
+        func glyph(_ character: Character) -> Glyph? {
+            glyphs[String(character) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String(character)]
+        }
+        func width(_ line: [Character]) -> Double {
+            line.enumerated().reduce(0) { sum, item in
+                sum + (glyph(item.element)?.advance ?? 0) * scale + (item.offset < line.count - 1 ? tracking : 0)
+            }
+        }
+        // Lines at the breaks, and in a box, words wrapped to its width.
+        var lines: [[Character]] = []
+        for paragraph in document.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
+            guard let box = document.box else {
+                lines.append(Array(paragraph))
+                continue
+            }
+            var line: [Character] = []
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let candidate = line.isEmpty ? Array(word) : line + [" "] + Array(word)
+                if !line.isEmpty, width(candidate) > box.size.x {
+                    lines.append(line)
+                    line = Array(word)
+                } else {
+                    line = candidate
+                }
+            }
+            lines.append(line)
+        }
+        var segments: [SVGPath.Segment] = []
+        for (number, line) in lines.enumerated() {
+            let lineWidth = width(line)
+            var x: Double, y = Double(number) * document.lineHeight - document.baselineShift
+            if let box = document.box {
+                x = box.position.x + [0: 0, 1: box.size.x - lineWidth, 2: (box.size.x - lineWidth) / 2][document.justification, default: 0]
+                y += box.position.y + ascent / 100 * document.size
+            } else {
+                x = [0: 0, 1: -lineWidth, 2: -lineWidth / 2][document.justification, default: 0]
+            }
+            for character in line {
+                guard let glyph = glyph(character) else { continue }
+                let placement = LottieAffine(a: scale, d: scale, tx: x, ty: y)
+                segments += glyph.segments.map { segment in
+                    switch segment {
+                    case .move(let p): .move(placement.apply(p))
+                    case .line(let p): .line(placement.apply(p))
+                    case let .cubic(c1, c2, p): .cubic(placement.apply(c1), placement.apply(c2), placement.apply(p))
+                    case .close: .close
+                    }
+                }
+                x += glyph.advance * scale + tracking
+            }
+        }
+        return segments
+    }
+}
