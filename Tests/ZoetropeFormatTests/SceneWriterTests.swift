@@ -78,6 +78,23 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(throws: SceneLoadError.self) { try read("canvas: { size: [10, 10] }\nlayers: [{ id: a, maskMode: alpha }]", as: "bad.yaml") }
     }
 
+    @Test func aStrokesGradientIsReadAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: ring
+                shape: ellipse
+                size: [80, 80]
+                position: [50, 50]
+                stroke: { width: 4, color: { radial: { center: [0.5, 0.5], radius: 0.5, stops: [[0, "#FF0000"], [1, "#0000FF"]] } } }
+            """
+        let scene = try read(text, as: "ring.yaml")
+        let values = scene.layers.initialValues[0]
+        #expect(values.strokeGradient?.kind == .radial(center: Vector2(0.5, 0.5), radius: 0.5))
+        #expect(values[.strokeColor] == .gradient(try #require(values.strokeGradient)))
+        #expect(try read(SceneWriter.json(scene), as: "ring.json") == scene)
+    }
+
     @Test func numbersStringsAndColoursComeBackToTheBit() throws {
         var values = LayerValues()
         values.position = Vector2(0.1, 1.0 / 3)

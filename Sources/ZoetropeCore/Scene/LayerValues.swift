@@ -19,6 +19,9 @@ public struct LayerValues: Hashable, Sendable {
     public var gradient: Gradient?
     public var cornerRadius = 0.0
     public var strokeColor = Color.black
+    /// A gradient that replaces the solid `strokeColor` when set; `stroke.color` animates
+    /// between them, as `fill` does.
+    public var strokeGradient: Gradient?
     public var strokeWidth = 0.0
     public var strokeStart = 0.0
     public var strokeEnd = 1.0
@@ -65,7 +68,7 @@ public struct LayerValues: Hashable, Sendable {
             case .opacity: .number(opacity)
             case .fill: gradient.map { .gradient($0) } ?? .color(fill)
             case .cornerRadius: .number(cornerRadius)
-            case .strokeColor: .color(strokeColor)
+            case .strokeColor: strokeGradient.map { .gradient($0) } ?? .color(strokeColor)
             case .strokeWidth: .number(strokeWidth)
             case .strokeStart: .number(strokeStart)
             case .strokeEnd: .number(strokeEnd)
@@ -97,7 +100,8 @@ public struct LayerValues: Hashable, Sendable {
             case (.fill, .color(let c)): fill = c; gradient = nil
             case (.fill, .gradient(let g)): gradient = g
             case (.cornerRadius, .number(let n)): cornerRadius = n
-            case (.strokeColor, .color(let c)): strokeColor = c
+            case (.strokeColor, .color(let c)): strokeColor = c; strokeGradient = nil
+            case (.strokeColor, .gradient(let g)): strokeGradient = g
             case (.strokeWidth, .number(let n)): strokeWidth = n
             case (.strokeStart, .number(let n)): strokeStart = n
             case (.strokeEnd, .number(let n)): strokeEnd = n

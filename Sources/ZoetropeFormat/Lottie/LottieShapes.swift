@@ -132,13 +132,11 @@ extension LottieSceneBuilder {
                 group.children = shapes(contents, at: at + ".it", owner: id, clock: clock,
                                         trims: listed.filter { $0.index > index }.map(\.trim) + outer)
                 layers.append(group)
-            case "fl", "st", "gf":
+            case "fl", "st", "gf", "gs":
                 guard countLayer() else { return layers }
                 let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer)
                 guard !outlines.isEmpty else { continue }
                 layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
-            case "gs":
-                notes.unsupported("gradient strokes: not drawn yet", at: at)
             case "mm":
                 notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
             case "rd":
@@ -199,14 +197,14 @@ extension LottieSceneBuilder {
     /// A fill or stroke as a path layer of `outlines`.
     private mutating func paint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
                                 clock: LottieClock) -> Layer {
-        let id = uniqueID(owner + (type == "st" ? "Stroke" : "Fill"))
+        let id = uniqueID(owner + (type == "st" || type == "gs" ? "Stroke" : "Fill"))
         var layer = Layer(id: id, shape: .path)
         layer.values.anchor = .zero
         layer.values.size = Vector2(1, 1)
         let frame = clock.frame
         // A stroke's trim: one trim of all its outlines is its strokeStart…strokeEnd; others
         // (nested trims, or trims of some outlines only) are cut into the outline itself.
-        let trimmed = type == "st" && outlines.contains { !$0.trims.isEmpty }
+        let trimmed = (type == "st" || type == "gs") && outlines.contains { !$0.trims.isEmpty }
         let shared = Set(outlines.map { $0.trims.map(\.path) }).count == 1 && outlines[0].trims.count == 1 ? outlines[0].trims.first : nil
         let cutting = trimmed && shared == nil
         func outline(at f: Double) -> SVGPath {
@@ -230,41 +228,20 @@ extension LottieSceneBuilder {
             layer.values.path = outline(at: frame(book.inPoint))
         }
 
-        if type == "gf" {
+        let target: LayerProperty = type == "fl" || type == "gf" ? .fill : .strokeColor
+        if type == "gf" || type == "gs" {
             // A gradient, under the paint's opacity as the layer's.
             if let gradient = LottieGradient(item, at: path, notes: &notes) {
-                let first = gradient.value(at: frame(book.inPoint))
-                layer.values.gradient = gradient.isAnimated ? book.sample(id, .fill) { .gradient(gradient.value(at: frame($0))) }.gradient ?? first : first
+                let first = AnimatableValue.gradient(gradient.value(at: frame(book.inPoint)))
+                layer.values[target] = gradient.isAnimated ? book.sample(id, target) { .gradient(gradient.value(at: frame($0))) } : first
             }
             if let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) {
                 layer.values.opacity = book.animate(id, .opacity, opacity, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
             }
-            if item["r"]?.number == 2 { layer.style.fillRule = .evenOdd }
-            return layer
+        } else {
+            paintColor(item, target: target, at: path, id: id, into: &layer, clock: clock)
         }
-        // The colour, with the paint's opacity as its alpha.
-        let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
-        let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])
-        let scale = LottieParsing.colorScale(color)
-        let target: LayerProperty = type == "fl" ? .fill : .strokeColor
-        let painted: AnimatableValue
-        switch (color, opacity) {
-        case (.fixed(let c), .fixed(let o)):
-            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100, scale: scale)
-        case (_, .fixed(let o)):
-            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100, scale: scale) }
-        case (.fixed(let c), _):
-            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100, scale: scale) }
-        default:
-            painted = book.sample(id, target) { rootFrame in
-                let f = frame(rootFrame)
-                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100, scale: scale)
-            }
-        }
-        if case .color(let value) = painted {
-            if type == "fl" { layer.values.fill = value } else { layer.values.strokeColor = value }
-        }
-        if type == "fl" {
+        if target == .fill {
             if item["r"]?.number == 2 { layer.style.fillRule = .evenOdd }
             return layer
         }
@@ -290,6 +267,30 @@ extension LottieSceneBuilder {
             if pattern.contains(where: { $0 > 0 }) { layer.style.strokeDash = pattern }
         }
         return layer
+    }
+
+    /// A fill's or stroke's colour, with the paint's opacity as its alpha.
+    private mutating func paintColor(_ item: JSONValue, target: LayerProperty, at path: String, id: String, into layer: inout Layer,
+                                     clock: LottieClock) {
+        let frame = clock.frame
+        let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
+        let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])
+        let scale = LottieParsing.colorScale(color)
+        let painted: AnimatableValue
+        switch (color, opacity) {
+        case (.fixed(let c), .fixed(let o)):
+            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100, scale: scale)
+        case (_, .fixed(let o)):
+            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100, scale: scale) }
+        case (.fixed(let c), _):
+            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100, scale: scale) }
+        default:
+            painted = book.sample(id, target) { rootFrame in
+                let f = frame(rootFrame)
+                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100, scale: scale)
+            }
+        }
+        layer.values[target] = painted
     }
 }
 

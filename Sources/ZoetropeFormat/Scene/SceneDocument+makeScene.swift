@@ -294,7 +294,9 @@ struct SceneDocument {
         layer.values.strokeWidth = 1
         for (key, value) in pairs {
             switch key {
-            case "color": layer.values.strokeColor = reader.color(value, at: path / key) ?? layer.values.strokeColor
+            case "color":
+                if case .mapping = value { layer.values.strokeGradient = readGradient(value, at: path / key) }
+                else { layer.values.strokeColor = reader.color(value, at: path / key) ?? layer.values.strokeColor }
             case "width": layer.values.strokeWidth = reader.number(value, at: path / key, within: .strokeWidth) ?? 1
             case "cap": layer.style.strokeCap = reader.choice(value, at: path / key, of: LineCap.self) ?? .butt
             case "join": layer.style.strokeJoin = reader.choice(value, at: path / key, of: LineJoin.self) ?? .miter
@@ -393,7 +395,7 @@ struct SceneDocument {
                 reader.report(path, Self.message(for: error))
                 return nil
             }
-        case .fill:
+        case .fill, .strokeColor:
             if case .mapping = node { return readGradient(node, at: path).map { .gradient($0) } }
             return reader.color(node, at: path).map { .color($0) }
         default:

@@ -133,7 +133,7 @@ enum SceneVocabulary {
         Key(name: "center", value: .pair()), Key(name: "radius", value: .positive), gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
-        Key(name: "color", value: .color), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
+        Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
     ])
     static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [

@@ -71,9 +71,9 @@ private final class Writing {
             pairs.append((property.rawValue, value(values[property])))
         }
         let style = node.style, plain = LayerStyle()
-        if values.strokeWidth != defaults.strokeWidth || values.strokeColor != defaults.strokeColor || style.strokeDash != plain.strokeDash
+        if values.strokeWidth != defaults.strokeWidth || values[.strokeColor] != defaults[.strokeColor] || style.strokeDash != plain.strokeDash
             || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin {
-            var stroke: [(key: String, value: JSONText)] = [("color", color(values.strokeColor)), ("width", .number(values.strokeWidth))]
+            var stroke: [(key: String, value: JSONText)] = [("color", value(values[.strokeColor])), ("width", .number(values.strokeWidth))]
             if !style.strokeDash.isEmpty { stroke.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
             if style.strokeCap != plain.strokeCap { stroke.append(("cap", .string(style.strokeCap.rawValue))) }
             if style.strokeJoin != plain.strokeJoin { stroke.append(("join", .string(style.strokeJoin.rawValue))) }

@@ -80,6 +80,12 @@ final class CairoContext {
 
     /// Fills the current path (keeping it) with `gradient` over a box of `width` × `height`.
     func fillPreserve(_ gradient: Gradient, width: Double, height: Double, opacity: Double) {
+        setSource(gradient, width: width, height: height, opacity: opacity)
+        cairo_fill_preserve(pointer)
+    }
+
+    /// Paints the next fills and strokes with `gradient` over a box of `width` × `height`.
+    func setSource(_ gradient: Gradient, width: Double, height: Double, opacity: Double) {
         let pattern: OpaquePointer?
         switch gradient.kind {
         case let .linear(from, to):
@@ -95,7 +101,6 @@ final class CairoContext {
                                               stop.color.alpha * opacity)
         }
         cairo_set_source(pointer, pattern)
-        cairo_fill_preserve(pointer)
     }
 
     /// Ends a group begun with `beginGroup()`, compositing it with `mode` at `opacity`.

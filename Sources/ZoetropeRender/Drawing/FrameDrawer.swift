@@ -192,7 +192,7 @@ final class FrameDrawer {
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
 
         let fills = values.fill.alpha > 0 || values.gradient != nil
-        let paintsTwice = fills && values.strokeWidth > 0 && values.strokeColor.alpha > 0
+        let paintsTwice = fills && values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil)
         let blended = node.style.blendMode != .normal
         let scale = context.deviceScale
         let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
@@ -373,8 +373,12 @@ final class FrameDrawer {
             if style.fillRule.isInverse { context.fillOutsidePreserve(fill) } else { fill() }
         }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
-        if values.strokeWidth > 0, values.strokeColor.alpha > 0, end > start {
-            context.setColor(values.strokeColor, opacity: opacity)
+        if values.strokeWidth > 0, values.strokeColor.alpha > 0 || values.strokeGradient != nil, end > start {
+            if let gradient = values.strokeGradient {
+                context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
+            } else {
+                context.setColor(values.strokeColor, opacity: opacity)
+            }
             if end - start < 1 {
                 let part = context.currentPath().trimmed(start: start, end: end, offset: values.strokeOffset, mode: style.strokeTrim)
                 context.newPath()
