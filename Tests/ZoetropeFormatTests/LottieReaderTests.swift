@@ -243,6 +243,18 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(starts.count == 3 && zip(starts, expected).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }, "\(starts)")
     }
 
+    @Test func anAutoOrientedLayerTurnsToTheWayItMoves() throws {
+        // Down the screen from frame 0 to 10, then along it to frame 20; turned 10° of its own.
+        let path = #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [0, 50]}, {"t": 20, "s": [50, 50]}]}"#
+        let layer = shapeLayer("Arrow", position: path, shapes: redSquare, extra: #", "ao": 1"#)
+            .replacingOccurrences(of: #""ks": {"#, with: #""ks": {"r": {"a": 0, "k": 10}, "#)
+        let loaded = try read(lottie(layer))
+        #expect(loaded.unsupported.isEmpty)
+        #expect(abs(try values(loaded, "arrow", atFrame: 5).rotation - (10 + 90) * .pi / 180) < 1e-9)
+        #expect(abs(try values(loaded, "arrow", atFrame: 15).rotation - 10 * .pi / 180) < 1e-9)
+        #expect(abs(try values(loaded, "arrow", atFrame: 40).rotation - 10 * .pi / 180) < 1e-9, "after the last key, the last segment's way")
+    }
+
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
         let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))

@@ -106,6 +106,40 @@ enum LottieProperty<Value: LottieValue>: Sendable {
     }
 }
 
+extension LottieProperty where Value == [Double] {
+    /// The direction (radians) a position moves in at `frame`, as auto-orient turns a layer:
+    /// along the segment's motion path at the eased point on it (kept just inside its ends),
+    /// or along a straight segment; before the first key the first segment's, after the last
+    /// the last's. Nil unless the position has two keys or more.
+    func motionAngle(at frame: Double) -> Double? {
+        let keys: [LottieKey<[Double]>]
+        switch self {
+        case .fixed: return nil
+        case .keyed(let all), .looped(let all, _, _): keys = all
+        }
+        guard keys.count >= 2 else { return nil }
+        var index = 0
+        while index + 2 < keys.count, keys[index + 1].time <= frame { index += 1 }
+        let key = keys[index], next = keys[index + 1]
+        let target = key.end ?? next.value
+        guard key.value.count >= 2, target.count >= 2 else { return nil }
+        let p0 = Vector2(key.value[0], key.value[1]), p3 = Vector2(target[0], target[1])
+        if let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
+           out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) {
+            let p1 = p0 + Vector2(out[0], out[1]), p2 = p3 + Vector2(into[0], into[1])
+            let span = next.time - key.time
+            let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
+            let eased = LottieEasing.progress(fraction, out: (key.easeOut.x.first, key.easeOut.y.first),
+                                              in: (key.easeIn.x.first, key.easeIn.y.first))
+            let along = min(max(eased, 0.01), 0.99)
+            let ahead = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along + 0.001)
+            let behind = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along - 0.001)
+            return Double.atan2(y: ahead.y - behind.y, x: ahead.x - behind.x)
+        }
+        return Double.atan2(y: p3.y - p0.y, x: p3.x - p0.x)
+    }
+}
+
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : (isEmpty ? nil : self[count - 1]) }
 }

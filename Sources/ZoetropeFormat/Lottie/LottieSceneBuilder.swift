@@ -90,6 +90,7 @@ struct LottieSceneBuilder {
             var group = Layer(id: id, shape: .group, children: [result])
             group.values.size = naturalSize(json)
             applyTransform(json["ks"], at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
+            if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &group, clock: clock) }
             result = group
         }
         return result
@@ -118,7 +119,6 @@ struct LottieSceneBuilder {
         if json["td"]?.isTrue == true, !asMatte { return nil }
         if let effects = json["ef"]?.array, !effects.isEmpty { notes.unsupported("effects: drawn without them", at: path + ".ef") }
         if json["ddd"]?.isTrue == true { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
-        if json["ao"]?.isTrue == true { notes.unsupported("auto-orient: drawn without turning along the path", at: path + ".ao") }
 
         let type = json["ty"]?.number ?? -1
         let size = naturalSize(json)
@@ -164,6 +164,7 @@ struct LottieSceneBuilder {
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
         }
         applyTransform(json["ks"], at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+        if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &layer, clock: clock) }
         if let masks = json["masksProperties"]?.array, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
             layer.children.append(mask)
         }
@@ -307,6 +308,21 @@ struct LottieSceneBuilder {
         for axis in ["rx", "ry", "or"] where json[axis] != nil {
             notes.unsupported("3D rotation: drawn flat", at: path + "." + axis)
         }
+    }
+
+    /// Auto-orient (`ao`): the layer turned, on top of its rotation, to the direction its
+    /// position moves in (`motionAngle`), as ThorVG turns it; a split position does not turn it.
+    private mutating func autoOrient(_ json: JSONValue?, at path: String, layer: inout Layer, clock: LottieClock) {
+        guard let json, json["p"]?["s"]?.isTrue != true else { return }
+        var scratch = LottieNotes()
+        guard let position = LottieParsing.numbers(json["p"], at: path + ".p", notes: &scratch), position.isAnimated else { return }
+        let rotation = LottieParsing.numbers(json["r"] ?? json["rz"], at: path + ".r", notes: &scratch)
+        let frame = clock.frame
+        book.forget(layer.id, .rotation)
+        layer.values.rotation = book.sample(layer.id, .rotation) { rootFrame in
+            let f = frame(rootFrame)
+            return .number((rotation?.value(at: f).first ?? 0) * .pi / 180 + (position.motionAngle(at: f) ?? 0))
+        }.number ?? layer.values.rotation
     }
 
     // MARK: - Names

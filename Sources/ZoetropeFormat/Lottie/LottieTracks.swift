@@ -103,6 +103,11 @@ struct LottieTrackBook {
     /// at that time shows the new value whichever way the division rounds.
     private static let nudge = 1e-6
 
+    /// Drops the tracks of `layer.property` recorded so far (a property made again).
+    mutating func forget(_ layer: String, _ property: LayerProperty) {
+        tracks.removeAll { $0.layer == layer && $0.property == property }
+    }
+
     private mutating func record(_ layer: String, _ property: LayerProperty, _ component: Int?, _ track: KeyframeTrack) {
         tracks.append((layer, property, component, track))
     }
