@@ -29,6 +29,92 @@ indirect enum JSONText {
         }
     }
 
+    /// The value on one line without spaces (a Lottie file, which people do not read).
+    func compact() -> String {
+        switch self {
+        case .number(let number): Self.format(number)
+        case .string(let text): Self.quoted(text)
+        case .bool(let flag): flag ? "true" : "false"
+        case .array(let items): "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let pairs): "{" + pairs.map { Self.quoted($0.key) + ":" + $0.value.compact() }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The value as block YAML (what the scene reader takes, and easier to read and edit than
+    /// JSON): mappings and lists of mappings as indented blocks, short lists on one line, keys
+    /// and words plain, other strings double-quoted with JSON's escapes (which YAML shares).
+    func yaml() -> String {
+        switch self {
+        case .object, .array: yamlLines(indent: "").joined(separator: "\n")
+        default: flow
+        }
+    }
+
+    private func yamlLines(indent: String) -> [String] {
+        switch self {
+        case .object(let pairs) where !pairs.isEmpty:
+            return pairs.flatMap { key, value -> [String] in
+                let key = Self.yamlWord(key) ?? Self.quoted(key)
+                guard let inline = value.yamlInline else { return [indent + key + ":"] + value.yamlLines(indent: indent + "  ") }
+                return [indent + key + ": " + inline]
+            }
+        case .array(let items) where !items.isEmpty:
+            return items.flatMap { item -> [String] in
+                if let inline = item.yamlInline { return [indent + "- " + inline] }
+                // The item's block at two more spaces, its first line carrying the dash.
+                var lines = item.yamlLines(indent: indent + "  ")
+                lines[0] = indent + "- " + lines[0].dropFirst(indent.count + 2)
+                return lines
+            }
+        default:
+            return [indent + flow]
+        }
+    }
+
+    /// The value on one line, when it is a scalar, empty, or a short list of them.
+    private var yamlInline: String? {
+        switch self {
+        case .object(let pairs): return pairs.isEmpty ? "{}" : nil
+        case .array(let items):
+            guard items.allSatisfy(\.isFlowable) else { return nil }
+            let line = flow
+            // A long list of numbers stays on a line; a long list of points takes a line each.
+            return line.count <= 100 || items.allSatisfy({ if case .number = $0 { true } else { false } }) ? line : nil
+        default: return flow
+        }
+    }
+
+    /// Numbers, words and lists of them, in YAML's flow style.
+    private var flow: String {
+        switch self {
+        case .number(let number): Self.format(number)
+        case .string(let text): Self.yamlWord(text) ?? Self.quoted(text)
+        case .bool(let flag): flag ? "true" : "false"
+        case .array(let items): "[" + items.map(\.flow).joined(separator: ", ") + "]"
+        case .object(let pairs): "{" + pairs.map { (Self.yamlWord($0.key) ?? Self.quoted($0.key)) + ": " + $0.value.flow }.joined(separator: ", ") + "}"
+        }
+    }
+
+    private var isFlowable: Bool {
+        switch self {
+        case .number, .string, .bool: true
+        case .array(let items): items.allSatisfy(\.isFlowable)
+        case .object(let pairs): pairs.isEmpty
+        }
+    }
+
+    /// `text` unquoted when YAML reads it back as the same string: an identifier, possibly
+    /// dotted (`frog.position`), that no YAML schema takes for a boolean, null or number.
+    private static func yamlWord(_ text: String) -> String? {
+        func letter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = text.unicodeScalars.first, letter(first), text.last != ".",
+              text.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }),
+              !yamlReserved.contains(text.lowercased()) else { return nil }
+        return text
+    }
+
+    private static let yamlReserved: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "nan", "inf"]
+
     private var isScalar: Bool {
         switch self {
         case .number, .string, .bool: true

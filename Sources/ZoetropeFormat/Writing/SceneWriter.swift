@@ -8,16 +8,28 @@ import ZoetropeCore
 /// let text = try SceneWriter.json(film.scene())
 /// ```
 ///
-/// What a scene file cannot say is refused, every problem at once (`SceneWriteError`): keyframe
-/// tracks and timelines (written by hand, never made by a program yet), an image changed by
-/// the script, a block that both sets and keyframes.
+/// Keyframe tracks are written as `track` blocks (an imported Lottie animation is a scene of
+/// them). What a scene file cannot say is refused, every problem at once (`SceneWriteError`):
+/// timelines, tracks added by the script, an image changed by the script, a block that both
+/// sets and keyframes.
 public enum SceneWriter {
     /// The scene file text of `scene` (its name is the file's, so it is not written).
     public static func json(_ scene: Scene) throws(SceneWriteError) -> String {
-        let writing = Writing(scene: scene)
+        try document(scene).printed() + "\n"
+    }
+
+    /// The same scene file as block YAML, the form people read and edit (`zoetrope convert`);
+    /// `images` replaces image paths (a file's path by its data URL, say, so the scene file
+    /// carries its images wherever it is written).
+    public static func yaml(_ scene: Scene, images: [String: String] = [:]) throws(SceneWriteError) -> String {
+        try document(scene, images: images).yaml() + "\n"
+    }
+
+    private static func document(_ scene: Scene, images: [String: String] = [:]) throws(SceneWriteError) -> JSONText {
+        let writing = Writing(scene: scene, images: images)
         let document = writing.document()
         guard writing.problems.isEmpty else { throw SceneWriteError(problems: writing.problems) }
-        return document.printed() + "\n"
+        return document
     }
 }
 
@@ -31,10 +43,12 @@ public struct SceneWriteError: Error, CustomStringConvertible, Sendable {
 /// One scene being written; problems gather as they are met.
 private final class Writing {
     let scene: Scene
+    let images: [String: String]
     private(set) var problems: [String] = []
 
-    init(scene: Scene) {
+    init(scene: Scene, images: [String: String]) {
         self.scene = scene
+        self.images = images
     }
 
     private var tree: LayerTree { scene.layers }
@@ -68,7 +82,7 @@ private final class Writing {
         let shape = node.shape == .image && values.image.isEmpty ? Shape.rect : node.shape
         pairs.append(("shape", .string(shape.rawValue)))
         for property in LayerProperty.allCases where !Self.grouped.contains(property) && values[property] != defaults[property] {
-            pairs.append((property.rawValue, value(values[property])))
+            pairs.append((property.rawValue, property == .image ? .string(images[values.image] ?? values.image) : value(values[property])))
         }
         let style = node.style, plain = LayerStyle()
         if values.strokeWidth != defaults.strokeWidth || values[.strokeColor] != defaults[.strokeColor] || style.strokeDash != plain.strokeDash
@@ -153,10 +167,15 @@ private final class Writing {
                 problems.append("\(path): an image cannot be changed by an animation or the script (layer \(tree.nodes[target.layer].id))")
                 return nil
             }
-            var key = tree.nodes[target.layer].id + "." + target.property.rawValue
-            if let component = target.component, let name = target.property.componentNames[component].first { key += "." + name }
-            return (key, value(assignment.value))
+            return (key(target), value(assignment.value))
         })
+    }
+
+    /// `frog.position`, `frog.position.x`.
+    private func key(_ target: PropertyTarget) -> String {
+        var key = tree.nodes[target.layer].id + "." + target.property.rawValue
+        if let component = target.component, let name = target.property.componentNames[component].first { key += "." + name }
+        return key
     }
 
     // MARK: - Animators, groups, completions
@@ -166,7 +185,7 @@ private final class Writing {
         var pairs: [(key: String, value: JSONText)] = [("id", .string(animator.id)), ("duration", .number(animator.duration)),
                                                        ("timing", timing(animator.timing))]
         if !animator.blocks.isEmpty {
-            pairs.append(("animations", .array(animator.blocks.enumerated().compactMap { block($1, at: path + ".animations[\($0)]") })))
+            pairs.append(("animations", .array(animator.blocks.enumerated().flatMap { blocks($1, at: path + ".animations[\($0)]") })))
         }
         if !animator.completions.isEmpty {
             pairs.append(("completions", .array(animator.completions.enumerated().compactMap { completion($1, at: path + ".completions[\($0)]") })))
@@ -184,16 +203,34 @@ private final class Writing {
         return pairs
     }
 
-    /// A block: `set`, or `keyframes`, with its `delayFactor`.
-    private func block(_ block: AnimationBlock, at path: String) -> JSONText? {
-        var pairs = blockContent(block, at: path)
-        if block.delayFactor != 0 { pairs.append(("delayFactor", .number(block.delayFactor))) }
-        return pairs.isEmpty ? nil : .object(pairs)
+    /// A block as the blocks of a scene file, each with its `delayFactor`: its `set` or
+    /// `keyframes`, then a `track` block for each keyframe track (a file's block holds one of
+    /// them; blocks with one delay factor run together, so the split changes nothing).
+    private func blocks(_ block: AnimationBlock, at path: String) -> [JSONText] {
+        let contents = [blockContent(block, at: path)].filter { !$0.isEmpty } + block.tracks.map { [("track", track($0))] }
+        return contents.map { pairs in
+            .object(block.delayFactor == 0 ? pairs : pairs + [("delayFactor", .number(block.delayFactor))])
+        }
     }
 
-    /// What a block animates, as `set` or `keyframes` (one of them, as the reader takes a block).
+    /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`,
+    /// leaving out what the reader makes again (paced key times, linear mode, empty lists).
+    private func track(_ animation: TrackAnimation) -> JSONText {
+        let track = animation.track
+        var pairs: [(key: String, value: JSONText)] = [("key", .string(key(animation.target))), ("values", .array(track.values.map(value)))]
+        if track.calculationMode != .paced && track.calculationMode != .cubicPaced {
+            pairs.append(("keyTimes", .array(track.keyTimes.map(JSONText.number))))
+        }
+        if !track.timingFunctions.isEmpty { pairs.append(("timingFunctions", .array(track.timingFunctions.map(cubic)))) }
+        if track.calculationMode != .linear { pairs.append(("calculationMode", .string(track.calculationMode.rawValue))) }
+        for (name, list) in [("tension", track.tension), ("continuity", track.continuity), ("bias", track.bias)] where !list.isEmpty {
+            pairs.append((name, .array(list.map(JSONText.number))))
+        }
+        return .object(pairs)
+    }
+
+    /// What a block sets, as `set` or `keyframes` (one of them, as the reader takes a block).
     private func blockContent(_ block: AnimationBlock, at path: String) -> [(key: String, value: JSONText)] {
-        if !block.tracks.isEmpty { problems.append("\(path): keyframe tracks are not written yet") }
         switch (block.assignments.isEmpty, block.keyframes) {
         case (false, nil): return [("set", assignments(block.assignments, at: path + ".set"))]
         case (true, let keyframes?):
@@ -282,6 +319,7 @@ private final class Writing {
         case let .continueAnimation(target, timing, factor):
             return [("continue", id(target))] + (timing.map { [("timing", self.timing($0))] } ?? []) + [("durationFactor", .number(factor))]
         case let .addAnimations(target, block):
+            if !block.tracks.isEmpty { problems.append("\(path): keyframe tracks added by the script are not written yet") }
             var pairs: [(key: String, value: JSONText)] = [("addAnimations", id(target))] + blockContent(block, at: path)
             if block.delayFactor != 0 { pairs.append(("delayFactor", .number(block.delayFactor))) }
             return pairs
