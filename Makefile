@@ -27,7 +27,7 @@ test: deps farm-deps browser-deps media-deps schema-deps
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
 	$(MAKE) test-seeds
-	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus
+	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 	$(BLACKBOX) .build/debug/zoetrope --seconds $(BLACKBOX_SECONDS)
@@ -144,29 +144,34 @@ media-deps:
 
 ## Lottie against ThorVG, the reference renderer: renders every file of LOTTIE_CORPUS (a folder
 ## of Lottie files, given as LOTTIE_CORPUS=folder) with both and prints files rendered, crashes,
-## agreement and ms per frame. `make test` runs it on Tests/Lottie/Corpus.
+## agreement and ms per frame; then exports every scene of scenes/ to Lottie and compares
+## ThorVG's frames of it with Zoetrope's own (every EXPORT_EVERY-th frame). `make test` runs it
+## on Tests/Lottie/Corpus, every tenth frame.
 LOTTIE_CORPUS ?=
 LOTTIE_VENV   := .build/lottie-venv
 LOTTIE_LIMIT  ?= 0
+EXPORT_EVERY  ?= 1
 
 lottie-check: lottie-corpus build lottie-deps
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py .build/release/zoetrope $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --report .build/lottie-export.json
 
 ## Says, before anything is built or installed, that the folder to check is missing.
 lottie-corpus:
 	@if [ -z "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: give the folder of Lottie files to check as LOTTIE_CORPUS=folder (Tests/Lottie/Corpus holds 17)"; exit 2; fi
 	@if [ ! -d "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: no folder at LOTTIE_CORPUS=$(LOTTIE_CORPUS)"; exit 2; fi
 
-## ThorVG (thorvg-python 1.1.3), Pillow and NumPy from PyPI in a virtual environment of their own.
+## ThorVG (thorvg-python 1.1.3), Pillow, NumPy, and the Lottie schema (lottie-specs 0.5.2, checked
+## with jsonschema) from PyPI in a virtual environment of their own.
 lottie-deps:
 	@if ! /usr/bin/python3 -m venv --help >/dev/null 2>&1 || ! /usr/bin/python3 -c "import ensurepip" 2>/dev/null; then \
 		echo "Installing python3-venv (ThorVG is installed from PyPI in a virtual environment)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-venv; \
 	fi
-	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy" 2>/dev/null; then \
-		echo "Installing thorvg-python 1.1.3, Pillow and NumPy in $(LOTTIE_VENV) (the Lottie reference renderer)"; \
+	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy, jsonschema, lottie_specs" 2>/dev/null; then \
+		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer and schema)"; \
 		rm -rf $(LOTTIE_VENV) && /usr/bin/python3 -m venv $(LOTTIE_VENV) && \
-		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6; \
+		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 lottie-specs==0.5.2; \
 	fi
 
 ## Python's jsonschema and YAML reader, to check the scene schema with a real validator.

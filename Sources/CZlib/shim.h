@@ -11,4 +11,8 @@ static inline int zoetrope_inflate_init_raw(z_stream *stream) {
 static inline int zoetrope_inflate_init_gzip(z_stream *stream) {
     return inflateInit2(stream, 15 + 16);
 }
+// A raw deflate stream (a zip entry's), at `level`.
+static inline int zoetrope_deflate_init_raw(z_stream *stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+}
 #endif

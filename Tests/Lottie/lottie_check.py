@@ -195,4 +195,5 @@ def main():
     return 1 if crashes else 0
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

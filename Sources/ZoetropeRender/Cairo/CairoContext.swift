@@ -140,6 +140,11 @@ final class CairoContext {
     func currentPath() -> SVGPath {
         guard let path = cairo_copy_path(pointer) else { return SVGPath() }
         defer { cairo_path_destroy(path) }
+        return Self.svgPath(path)
+    }
+
+    /// Cairo's path as SVG path segments.
+    private static func svgPath(_ path: UnsafeMutablePointer<cairo_path_t>) -> SVGPath {
         var segments: [SVGPath.Segment] = []
         var index = 0
         let count = Int(path.pointee.num_data)
@@ -431,10 +436,21 @@ final class CairoContext {
         }
     }
 
-    /// `body`'s result on a context of its own over a 1 × 1 surface, for measuring and making
-    /// paths (nil when Cairo cannot make one).
+    /// The outline of `text` placed in a `width` × `height` box as `drawText` places it,
+    /// unhinted (what a vector format carries instead of the text: a Lottie export).
+    static func textOutline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
+                                   width: Double, height: Double) -> SVGPath {
+        guard !text.isEmpty, let path = outline(text, family: family, bold: bold, size: size, alignment: alignment,
+                                                width: width, height: height) else { return SVGPath() }
+        defer { cairo_path_destroy(path) }
+        return svgPath(path)
+    }
+
+    /// `body`'s result on a context of its own over an unbounded recording surface, for
+    /// measuring and making paths (nil when Cairo cannot make one). Not a tiny image surface:
+    /// over a 1 × 1 one, `cairo_text_path` leaves out glyphs of a long line.
     private static func withScratchContext<T>(_ body: (OpaquePointer) -> T?) -> T? {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
         let context = cairo_create(surface)
         defer {
             cairo_destroy(context)

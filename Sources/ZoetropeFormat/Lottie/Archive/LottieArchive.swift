@@ -113,6 +113,75 @@ enum LottieArchive {
         return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
     }
 
+    // MARK: - Packing
+
+    /// A dotLottie archive (version 1: `manifest.json` naming one animation, its JSON under
+    /// `animations/`), each entry deflated.
+    static func dotLottie(json: [UInt8], id: String) -> [UInt8] {
+        let manifest = JSONText.object([
+            ("version", .string("1.0")), ("generator", .string("Zoetrope")),
+            ("animations", .array([.object([("id", .string(id))])])),
+        ]).compact()
+        return zip([("manifest.json", Array(manifest.utf8)), ("animations/\(id).json", json)])
+    }
+
+    /// A zip archive of `entries`, deflated, dated 1980-01-01 so the same entries give the
+    /// same bytes.
+    private static func zip(_ entries: [(name: String, data: [UInt8])]) -> [UInt8] {
+        var archive: [UInt8] = [], directory: [UInt8] = []
+        func put16(_ value: Int, into bytes: inout [UInt8]) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func put32(_ value: Int, into bytes: inout [UInt8]) { put16(value & 0xFFFF, into: &bytes); put16(value >> 16 & 0xFFFF, into: &bytes) }
+        for (name, data) in entries {
+            let packed = deflate(data) ?? data, method = packed.count < data.count ? 8 : 0
+            let stored = method == 8 ? packed : data
+            let checksum = data.withUnsafeBufferPointer { Int(crc32(0, $0.baseAddress, uInt($0.count))) }
+            let nameBytes = Array(name.utf8), offset = archive.count
+            // version 2.0, no flags, method, time 0, date 1980-01-01, crc, sizes, name length, no extra.
+            var common: [UInt8] = []
+            for value in [20, 0, method, 0, 33] { put16(value, into: &common) }
+            for value in [checksum, stored.count, data.count] { put32(value, into: &common) }
+            put16(nameBytes.count, into: &common)
+            put16(0, into: &common)
+            put32(0x0403_4B50, into: &archive)
+            archive += common + nameBytes + stored
+            put32(0x0201_4B50, into: &directory)
+            put16(20, into: &directory)
+            directory += common
+            for value in [0, 0, 0] { put16(value, into: &directory) }  // comment, disk, internal attributes
+            put32(0, into: &directory)  // external attributes
+            put32(offset, into: &directory)
+            directory += nameBytes
+        }
+        let directoryOffset = archive.count
+        archive += directory
+        put32(0x0605_4B50, into: &archive)
+        for value in [0, 0, entries.count, entries.count] { put16(value, into: &archive) }
+        put32(directory.count, into: &archive)
+        put32(directoryOffset, into: &archive)
+        put16(0, into: &archive)
+        return archive
+    }
+
+    /// `data` as a raw deflate stream, or nil when zlib fails.
+    private static func deflate(_ data: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard zoetrope_deflate_init_raw(&stream, Z_BEST_COMPRESSION) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
+        var input = data
+        let status = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return CZlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        return Array(output.prefix(Int(stream.total_out)))
+    }
+
     // MARK: - Inflating
 
     /// Inflates a raw deflate stream or a gzip stream, at most `largestDocument` bytes.

@@ -1,0 +1,44 @@
+import Foundation
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeRender
+
+/// What `zoetrope convert` makes of a scene file or a Lottie animation.
+public enum SceneConversion {
+    /// The formats a file converts to.
+    public enum Format: String, CaseIterable, Sendable {
+        /// A scene file (YAML).
+        case scene
+        /// Lottie JSON (`.json`), or zipped as dotLottie when the output ends in `.lottie`.
+        case lottie
+    }
+
+    /// The scene file (YAML) of `loaded`: its layers, keyframe tracks and script, with every
+    /// image file carried in it as a data URL, so it renders the same frames wherever it is
+    /// written. An imported Lottie animation becomes one animator of keyframe tracks.
+    public static func sceneFile(_ loaded: LoadedScene) throws(RenderError) -> String {
+        var images: [String: String] = [:]
+        for values in loaded.scene.layers.initialValues where !values.image.isEmpty && !DataURL.isDataURL(values.image) {
+            guard images[values.image] == nil else { continue }
+            guard let data = FileManager.default.contents(atPath: values.image) else {
+                throw RenderError(message: "\(values.image): cannot read the image", exitCode: 66)
+            }
+            images[values.image] = DataURL(mediaType: "image/png", bytes: Array(data)).text
+        }
+        do {
+            return try SceneWriter.yaml(loaded.scene, images: images)
+        } catch {
+            throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, exitCode: 65)
+        }
+    }
+
+    /// `scene` as a Lottie animation (JSON): its frames baked into keyframes at its frame
+    /// rate, with what Lottie players cannot draw as Zoetrope does listed by layer.
+    public static func lottieFile(_ scene: EvaluatedScene) -> (json: String, notExported: [String]) {
+        let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
+        var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,
+                                  imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) })
+        let written = writer.json(name: scene.scene.name)
+        return (written.text + "\n", written.notExported.map { "\(scene.loaded.file): \($0.layer): not exported: \($0.feature)" })
+    }
+}

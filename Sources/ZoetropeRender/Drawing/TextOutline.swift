@@ -1,0 +1,10 @@
+import ZoetropeCore
+
+/// The outline of a text layer's text, placed in its bounds as the frames draw it (unhinted):
+/// what a vector export carries instead of text and a font.
+public enum TextOutline {
+    public static func path(_ values: LayerValues, _ style: LayerStyle) -> SVGPath {
+        CairoContext.textOutline(values.text, family: style.fontFamily, bold: style.fontWeight == .bold, size: values.fontSize,
+                                 alignment: style.alignment, width: values.size.x, height: values.size.y)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+
+/// A scene file's scene, exported frame by frame as Lottie JSON and parsed back as objects.
+private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() })
+    throws -> (json: [String: Any], notExported: [(layer: String, feature: String)]) {
+    let loaded = try SceneLoader.parse(Array(text.utf8), file: "export.yaml")
+    let (evaluation, duration) = try loaded.evaluate()
+    let frames = (0..<loaded.scene.frameRate.frameCount(forDuration: duration)).map {
+        evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0))
+    }
+    var writer = LottieWriter(frames: frames, frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: outline, imageBytes: { _ in nil })
+    let written = writer.json(name: "export")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(written.text.utf8)) as? [String: Any])
+    return (json, written.notExported)
+}
+
+private func layers(_ json: [String: Any]) -> [[String: Any]] { json["layers"] as? [[String: Any]] ?? [] }
+
+private func layer(_ json: [String: Any], _ name: String) -> [String: Any]? {
+    let all = layers(json) + ((json["assets"] as? [[String: Any]]) ?? []).flatMap { ($0["layers"] as? [[String: Any]]) ?? [] }
+    return all.first { $0["nm"] as? String == name }
+}
+
+/// Every shape group in `items`, nested ones too.
+private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
+    items.filter { $0["ty"] as? String == "gr" }.flatMap { group -> [[[String: Any]]] in
+        let inner = group["it"] as? [[String: Any]] ?? []
+        return [inner] + groups(inner)
+    }
+}
+
+@Suite struct LottieWriterTests {
+    static let card = """
+        canvas: { size: [200, 100], background: "#FFFFFF" }
+        render: { fps: 10, duration: 1 }
+        layers:
+          - id: card
+            shape: rect
+            position: [50, 50]
+            size: [60, 40]
+            fill: "#1E6FD9"
+            children:
+              - { id: dot, shape: ellipse, position: [30, 20], size: [10, 10], fill: "#FFFFFF", stroke: { color: "#000000", width: 2, dash: [3] } }
+              - { id: tick, shape: path, path: "M 0 0 L 10 10", fill: "#FF0000", stroke: { color: "#000000", width: 2 }, strokeEnd: 0.5 }
+        animators:
+          - id: slide
+            duration: 0.5
+            timing: linear
+            animations:
+              - set: { card.position.x: 150 }
+        script:
+          - { at: 0.2, start: slide }
+        """
+
+    @Test func eachLayerIsANullCarryingItsTransformAndALayerDrawingItsContent() throws {
+        let (json, notExported) = try export(Self.card)
+        #expect(notExported.isEmpty)
+        #expect(json["fr"] as? Double == 10 && json["ip"] as? Double == 0 && json["op"] as? Double == 11)
+        let null = try #require(layer(json, "card"))
+        #expect(null["ty"] as? Int == 3 && null["parent"] == nil)
+        let content = try #require(layer(json, "cardContent"))
+        #expect(content["ty"] as? Int == 4 && content["parent"] as? Int == null["ind"] as? Int)
+        #expect(layer(json, "dot")?["parent"] as? Int == null["ind"] as? Int)
+        // The anchor in points, the position moving from frame 2 to 7, held before and after.
+        let transform = try #require(null["ks"] as? [String: Any])
+        #expect((transform["a"] as? [String: Any])?["k"] as? [Double] == [30, 20])
+        let keys = try #require((transform["p"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.map { $0["t"] as? Int } == [0, 2, 3, 4, 5, 6, 7, 10])
+        #expect(keys.first?["h"] as? Int == 1 && keys[6]["h"] as? Int == 1 && keys.last?["h"] == nil)
+        #expect(keys[3]["s"] as? [Double] == [90, 50], "a fifth of the way at each frame: 50 + 2 × 20")
+        // Drawn bottom first: Lottie lists the top layer first, then the nulls.
+        let names = layers(json).compactMap { $0["nm"] as? String }
+        #expect(names.prefix(4) == ["tickContent", "dotContent", "cardContent", "Background"], "\(names)")
+    }
+
+    @Test func anExportAvoidsWhatLottieIOSsCoreAnimationEngineCannotPlay() throws {
+        let (json, _) = try export(Self.card)
+        let shapeGroups = groups(layers(json).flatMap { $0["shapes"] as? [[String: Any]] ?? [] })
+        #expect(!shapeGroups.isEmpty)
+        for items in shapeGroups {
+            let types = items.compactMap { $0["ty"] as? String }
+            // A trim never shares a group with a fill; transforms inside groups are identities.
+            if types.contains("tm") { #expect(!types.contains("fl") && !types.contains("gf"), "\(types)") }
+            for transform in items where transform["ty"] as? String == "tr" {
+                #expect((transform["s"] as? [String: Any])?["k"] as? [Double] == [100, 100])
+            }
+            // Dashes are static.
+            for stroke in items where stroke["ty"] as? String == "st" {
+                for dash in stroke["d"] as? [[String: Any]] ?? [] { #expect((dash["v"] as? [String: Any])?["a"] as? Int == 0) }
+            }
+        }
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        #expect(!text.contains("\"x\":\"") && !text.contains("\"tm\":{") && !text.contains("\"ty\":5"), "no expressions, time remaps or text layers")
+    }
+
+    @Test func aTranslucentGroupIsAPrecompAndItsChildrenDrawInside() throws {
+        let (json, _) = try export(Self.card.replacingOccurrences(of: "fill: \"#1E6FD9\"", with: "fill: \"#1E6FD9\"\n    opacity: 0.5"))
+        let group = try #require(layer(json, "cardGroup"))
+        #expect(group["ty"] as? Int == 0 && (group["ks"] as? [String: Any]).flatMap { ($0["o"] as? [String: Any])?["k"] as? Double } == 50)
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first { $0["id"] as? String == group["refId"] as? String })
+        let inside = (asset["layers"] as? [[String: Any]] ?? []).compactMap { $0["nm"] as? String }
+        #expect(inside.contains("dotContent") && inside.contains("cardContent") && inside.contains("Origin"), "\(inside)")
+        // Inside, the children are seen at their own opacity: the group's is the precomp's.
+        let dot = try #require(layer(json, "dotContent"))
+        #expect(((dot["ks"] as? [String: Any])?["o"] as? [String: Any])?["k"] as? Double == 100)
+    }
+
+    @Test func clippedChildrenAreAPrecompMaskedByTheBoundsAndBlurIsReported() throws {
+        let text = Self.card.replacingOccurrences(of: "fill: \"#1E6FD9\"", with: "fill: \"#1E6FD9\"\n    clips: true\n    cornerRadius: 8\n    blur: 2")
+        let (json, notExported) = try export(text)
+        let clip = try #require(layer(json, "cardClip"))
+        #expect(clip["ty"] as? Int == 0 && clip["hasMask"] as? Bool == true)
+        let mask = try #require((clip["masksProperties"] as? [[String: Any]])?.first)
+        #expect(mask["mode"] as? String == "a")
+        #expect(notExported.map(\.feature) == ["blur: drawn sharp"] && notExported.map(\.layer) == ["card"])
+    }
+
+    @Test func aRoundedRectangleIsDrawnAsCairoDrawsItWhenItsStrokeIsDashed() throws {
+        let (json, _) = try export(Self.card)
+        let dot = try #require(layer(json, "dotContent")?["shapes"] as? [[String: Any]])
+        let geometry = try #require(groups(dot).first?.first)
+        #expect(geometry["ty"] as? String == "sh", "a dashed ellipse is a path from its rightmost point")
+        let shape = try #require((geometry["ks"] as? [String: Any])?["k"] as? [String: Any])
+        #expect((shape["v"] as? [[Double]])?.first == [10, 5] && shape["c"] as? Bool == true)
+    }
+
+    @Test func textIsItsOutline() throws {
+        let square = try SVGPath(parsing: "M 0 0 L 4 0 L 4 4 Z")
+        let (json, _) = try export("""
+            canvas: { size: [100, 40] }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - { id: label, shape: text, text: Hi, position: [50, 20], size: [80, 30], color: "#FF0000" }
+            """, outline: { values, _ in values.text == "Hi" ? square : SVGPath() })
+        let shapes = try #require(layer(json, "labelContent")?["shapes"] as? [[String: Any]])
+        let glyphs = try #require(groups(shapes).first)
+        #expect(glyphs.compactMap { $0["ty"] as? String } == ["sh", "fl", "tr"])
+        #expect((glyphs[1]["c"] as? [String: Any])?["k"] as? [Double] == [1, 0, 0, 1])
+    }
+}
