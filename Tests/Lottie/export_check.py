@@ -57,7 +57,9 @@ def check(zoetrope, scene, every, side, work):
     info = json.loads(lines[-1]) if reference.returncode == 0 and lines else {"error": f"ThorVG exited {reference.returncode}"}
     if "error" in info:
         return {"scene": scene, "status": "failed", "detail": info["error"]}
-    ours = subprocess.run([zoetrope, "render", scene, "--frames", ",".join(map(str, picks)), "--scale", repr(info["scale"]),
+    # Every N-th frame as a stepped range, and the last.
+    frames_spec = f"0-{frames - 1}:{every},{frames - 1}"
+    ours = subprocess.run([zoetrope, "render", scene, "--frames", frames_spec, "--scale", repr(info["scale"]),
                            "--out", f"{work}/zoetrope", "--progress", "none"], capture_output=True, text=True, timeout=TIME_LIMIT)
     if ours.returncode != 0:
         return {"scene": scene, "status": "failed", "detail": ours.stderr.strip()[-300:]}

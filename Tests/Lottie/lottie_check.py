@@ -10,7 +10,9 @@ of its pixels differ by more than 32/255 in a channel; a file agrees when all fi
 
 Prints files rendered, crashes and hangs (Zoetrope exiting 70 or by a signal, or taking longer
 than the time limit), agreement overall and on the files that use only the 1.0
-specification's features, and milliseconds per frame next to ThorVG's. `--limit N` checks N
+specification's features, and milliseconds per frame next to ThorVG's: a whole render process,
+and the evaluating and drawing alone (from the render's JSON progress) against ThorVG's update,
+draw and sync, both on one thread. `--limit N` checks N
 files spread evenly over the sorted list (the short run in `make test`); `--jobs N` checks N
 files at a time; `--cache DIR` keeps ThorVG's frames there, keyed by the file's bytes and the
 frames asked for, so a second run draws only Zoetrope's (the milliseconds quoted for ThorVG
@@ -119,7 +121,8 @@ def check(zoetrope, file, work, cache):
     started = time.perf_counter()
     try:
         ours = subprocess.run([zoetrope, "render", file, "--frames", ",".join(map(str, picks)), "--scale", repr(info["scale"]),
-                               "--out", f"{work}/zoetrope", "--jobs", "1"], capture_output=True, text=True, timeout=TIME_LIMIT)
+                               "--out", f"{work}/zoetrope", "--jobs", "1", "--progress", "json"], capture_output=True, text=True,
+                              timeout=TIME_LIMIT)
     except subprocess.TimeoutExpired:
         return {**result, "status": "hang", "detail": "render took longer than the time limit"}
     elapsed = (time.perf_counter() - started) * 1000
@@ -133,7 +136,21 @@ def check(zoetrope, file, work, cache):
         mine = f"{work}/zoetrope/frame_{pick:05d}.png"
         compared.append(agrees(over_white(mine, size) if os.path.exists(mine) else None, over_white(f"{folder}/frame_{pick}.png")))
     return {**result, "status": "rendered", "agrees": all(ok for ok, _ in compared), "differing": max(d for _, d in compared),
-            "ms": elapsed / len(picks), "thorvg_ms": info["ms"], "warnings": ours.stderr.count("warning:")}
+            "ms": elapsed / len(picks), "draw_ms": drawing_ms(ours.stdout, len(picks)), "thorvg_ms": info["ms"],
+            "warnings": ours.stderr.count("warning:")}
+
+
+def drawing_ms(progress, frames):
+    """Milliseconds per frame Zoetrope spent evaluating and drawing (what ThorVG's update, draw
+    and sync do), from the render's JSON progress; None when it printed none."""
+    for line in reversed(progress.splitlines()):
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if event.get("event") == "done" and "seconds" in event:
+            return (event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000 / frames
+    return None
 
 
 def main():
@@ -188,6 +205,12 @@ def main():
     if rendered:
         ours, theirs = statistics.median(r["ms"] for r in rendered), statistics.median(r["thorvg_ms"] for r in rendered)
         print(f"ms per frame (median): Zoetrope {ours:.1f} (a whole render process: reading, drawing, PNG writing) vs ThorVG {theirs:.2f} (drawing only)")
+        timed = [r for r in rendered if r.get("draw_ms") is not None and r["thorvg_ms"] > 0]
+        if timed:
+            drawing = statistics.median(r["draw_ms"] for r in timed)
+            ratio = statistics.median(r["draw_ms"] / r["thorvg_ms"] for r in timed)
+            print(f"drawing a frame (median): Zoetrope {drawing:.2f} ms (evaluating and drawing, one thread) vs ThorVG {theirs:.2f} ms; "
+                  f"median ratio per file {ratio:.2f}× (goal ≤ 2×)")
     for r in crashes:
         print(f"CRASH {r['file']}: {r['detail']}")
     if options.report:

@@ -92,6 +92,19 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(tree.index(of: "rig") == nil)   // a null draws nothing of its own
     }
 
+    @Test func aDropShadowAndAGaussianBlurAreTheLayersShadowAndBlur() throws {
+        let effects = #", "ef": [{"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": 2, "v": {"a": 0, "k": [0, 0, 1, 1]}}, {"ty": 0, "v": {"a": 0, "k": 127.5}}, {"ty": 0, "v": {"a": 1, "k": [{"t": 0, "s": [180], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [90]}]}}, {"ty": 0, "v": {"a": 0, "k": 10}}, {"ty": 0, "v": {"a": 0, "k": 5}}]}, {"ty": 29, "ef": [{"ty": 0, "v": {"a": 0, "k": 20}}, {"ty": 7, "v": {"a": 0, "k": 2}}]}, {"ty": 21, "nm": "Fill", "ef": []}, {"ty": 29, "en": 0, "ef": [{"ty": 0, "v": {"a": 0, "k": 50}}]}]"#
+        let loaded = try read(lottie(shapeLayer("Card", shapes: redSquare, extra: effects)))
+        let start = try values(loaded, "card", atFrame: 0), later = try values(loaded, "card", atFrame: 30)
+        #expect(start.shadowColor == Color(red: 0, green: 0, blue: 1) && start.shadowOpacity == 0.5 && start.shadowRadius == 3)
+        #expect(abs(start.shadowOffset.x) < 1e-9 && start.shadowOffset.y == 10, "180° points down")
+        #expect(later.shadowOffset.x == 10 && abs(later.shadowOffset.y) < 1e-9, "90° points right")
+        #expect(start.blur == 6, "σ = 0.3 × blurriness; a disabled blur is skipped")
+        let unsupported = loaded.unsupported.map { "\($0.path): \($0.message)" }
+        #expect(unsupported == ["layers[0].ef[1].ef[1]: a blur in one direction: blurred in both",
+                                "layers[0].ef[2]: effect type 21 (Fill): drawn without it"], "\(unsupported)")
+    }
+
     @Test func aParentsAnchorIsInItsOwnPointsWhateverItsSize() throws {
         // A 200-point solid anchored at its centre: its children are placed from its corner.
         let parent = ##"{"ty": 1, "nm": "Card", "ind": 1, "sw": 200, "sh": 200, "sc": "#ffffff", "ip": 0, "op": 600, "st": 0, "ks": {"a": {"a": 0, "k": [100, 100]}, "p": {"a": 0, "k": [45, 45]}, "s": {"a": 0, "k": [45, 45]}}}"##
@@ -260,7 +273,7 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))
         let messages = loaded.unsupported.map(\.description)
         #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: repeaters: drawn once"))
-        #expect(messages.contains("test.json: layers[0].ef: effects: drawn without them"))
+        #expect(messages.contains("test.json: layers[0].ef[0]: effect type 5 (unnamed): drawn without it"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }
 

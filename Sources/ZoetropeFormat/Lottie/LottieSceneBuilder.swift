@@ -117,7 +117,6 @@ struct LottieSceneBuilder {
         guard json.object != nil else { return nil }
         if json["hd"]?.isTrue == true { return nil }
         if json["td"]?.isTrue == true, !asMatte { return nil }
-        if let effects = json["ef"]?.array, !effects.isEmpty { notes.unsupported("effects: drawn without them", at: path + ".ef") }
         if json["ddd"]?.isTrue == true { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
 
         let type = json["ty"]?.number ?? -1
@@ -164,6 +163,7 @@ struct LottieSceneBuilder {
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
         }
         applyTransform(json["ks"], at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+        effects(json["ef"]?.array ?? [], at: path + ".ef", layer: &layer, clock: clock)
         if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &layer, clock: clock) }
         if let masks = json["masksProperties"]?.array, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
             layer.children.append(mask)
