@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// A Lottie animation of two repeated circles: repeaters are not drawn yet, so each is reported.
-private let repeatedCircles = #"""
+/// A Lottie animation of two circles with merge paths: merging is not drawn yet, so each is reported.
+private let mergedCircles = #"""
 {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
   {"ty": 4, "nm": "Rings", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "rp", "c": {"a": 0, "k": 3}},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "mm", "mm": 1},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]},
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "rp", "c": {"a": 0, "k": 3}},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "mm", "mm": 1},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]}]}
 """#
 
@@ -16,20 +16,20 @@ private let repeatedCircles = #"""
 @Suite struct LottieCommandTests {
     @Test func validateListsEveryUnsupportedUseWithItsPathAndSucceeds() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", repeatedCircles)
+        let file = try folder.write("rings.json", mergedCircles)
         let result = try CommandRunner.run(["validate", file])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: repeaters: drawn once\n"))
-        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: repeaters: drawn once\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: merge paths: the shapes are drawn unmerged\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: merge paths: the shapes are drawn unmerged\n"))
         #expect(result.stdout.contains("\(file): ok (10 frames"))
     }
 
     @Test func renderWarnsOncePerFeatureAndWritesEveryFrame() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", repeatedCircles)
+        let file = try folder.write("rings.json", mergedCircles)
         let result = try CommandRunner.run(["render", file, "--out", folder.path("frames"), "--progress", "none"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: repeaters: drawn once (and 1 more)\n")
+        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: merge paths: the shapes are drawn unmerged (and 1 more)\n")
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("frames")).filter { $0.hasSuffix(".png") }
         #expect(frames.count == 10)
     }

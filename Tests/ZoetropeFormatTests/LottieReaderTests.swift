@@ -105,6 +105,34 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
                                 "layers[0].ef[2]: effect type 21 (Fill): drawn without it"], "\(unsupported)")
     }
 
+    @Test func aRepeaterIsAReplicatorOfWhatItsGroupDraws() throws {
+        let shapes = #"[{"ty": "gr", "nm": "Dots", "it": [{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "rp", "c": {"a": 1, "k": [{"t": 0, "s": [2], "h": 1}, {"t": 10, "s": [5]}]}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "a": {"a": 0, "k": [5, 5]}, "p": {"a": 0, "k": [10, 0]}, "r": {"a": 0, "k": 90}, "s": {"a": 0, "k": [50, 50]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 20}}}, {"ty": "tr"}]}]"#
+        let loaded = try read(lottie(shapeLayer("Row", shapes: shapes)))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        let start = try values(loaded, "rowDotsRepeater", atFrame: 0), later = try values(loaded, "rowDotsRepeater", atFrame: 20)
+        #expect(start.instances == 2 && later.instances == 5)
+        #expect(start.anchor == Vector2(5, 5) && start.position == Vector2(5, 5) && start.size == Vector2(1, 1))
+        #expect(start.replicatorTranslation == Vector2(10, 0) && abs(start.replicatorRotation - .pi / 2) < 1e-12)
+        #expect(start.replicatorScale == Vector2(0.5, 0.5) && start.replicatorOpacity == 1)
+        #expect(abs(start.replicatorAlphaOffset + 0.8) < 1e-12 && abs(later.replicatorAlphaOffset + 0.2) < 1e-12, "so to eo over the copies")
+        let tree = loaded.scene.layers
+        let repeater = try #require(tree.index(of: "rowDotsRepeater"))
+        #expect(tree.nodes[repeater].children.map { tree.nodes[$0].id } == ["rowDotsFill"])
+    }
+
+    @Test func roundedCornersCutEverySharpCornerOfTheShapesBeforeThem() throws {
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let box = #"{"ty": "rc", "p": {"a": 0, "k": [25, 5]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}"#
+        let shapes = #"[\#(square), \#(box), {"ty": "rd", "r": {"a": 0, "k": 2}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]"#
+        let loaded = try read(lottie(shapeLayer("Tile", shapes: shapes)))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        let path = try values(loaded, "tileFill", atFrame: 0).path.data
+        // Each corner cut back 2 along both sides, joined by a curve with handles halfway back.
+        #expect(path.hasPrefix("M 0 2 C 0 1 1 0 2 0 L 8 0 C 9 0 10 1 10 2"), "\(path)")
+        // A rectangle takes the radius as its roundness.
+        #expect(path.contains("Z M 30 2 L 30 8 C 30 9.10383"), "\(path)")
+    }
+
     @Test func aParentsAnchorIsInItsOwnPointsWhateverItsSize() throws {
         // A 200-point solid anchored at its centre: its children are placed from its corner.
         let parent = ##"{"ty": 1, "nm": "Card", "ind": 1, "sw": 200, "sh": 200, "sc": "#ffffff", "ip": 0, "op": 600, "st": 0, "ks": {"a": {"a": 0, "k": [100, 100]}, "p": {"a": 0, "k": [45, 45]}, "s": {"a": 0, "k": [45, 45]}}}"##
@@ -269,10 +297,10 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
     }
 
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
-        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rp", "c": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "mm", "mm": 1}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))
         let messages = loaded.unsupported.map(\.description)
-        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: repeaters: drawn once"))
+        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: merge paths: the shapes are drawn unmerged"))
         #expect(messages.contains("test.json: layers[0].ef[0]: effect type 5 (unnamed): drawn without it"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }

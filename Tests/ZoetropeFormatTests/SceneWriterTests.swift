@@ -71,6 +71,29 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(try read(SceneWriter.json(scene), as: "tracks.json") == scene)
     }
 
+    @Test func aReplicatorIsReadAndWrittenAsOneBlock() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: row
+                shape: group
+                size: [100, 20]
+                replicator: { count: 4, translation: [20, 0], rotation: 10deg, scale: 0.9, opacity: 0.8, alphaOffset: -0.2 }
+                children:
+                  - { id: dot, shape: ellipse, size: [10, 10], fill: "#FF0000" }
+            animators:
+              - { id: grow, duration: 1, animations: [{ set: { row.replicator.count: 8, row.replicator.translation.x: 10 } }] }
+            """
+        let scene = try read(text, as: "row.yaml")
+        let values = scene.layers.initialValues[0]
+        #expect(values.instances == 4 && values.replicatorTranslation == Vector2(20, 0) && values.replicatorScale == Vector2(0.9, 0.9))
+        #expect(abs(values.replicatorRotation - .pi / 18) < 1e-12 && values.replicatorOpacity == 0.8 && values.replicatorAlphaOffset == -0.2)
+        let yaml = try SceneWriter.yaml(scene)
+        #expect(yaml.contains("replicator:\n      count: 4\n      translation: [20, 0]"), "\(yaml)")
+        #expect(try read(yaml, as: "row.yaml") == scene)
+        #expect(throws: SceneLoadError.self) { try read(text.replacingOccurrences(of: "count: 4", with: "count: 1e9"), as: "row.yaml") }
+    }
+
     @Test func yamlQuotesWhatWouldReadAsSomethingElse() throws {
         var values = LayerValues()
         values.size = Vector2(10, 10)

@@ -183,6 +183,33 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         return try draw([square])
     }
 
+    @Test func aReplicatorDrawsItsChildrenOncePerCopyEachMovedFromTheOneBefore() throws {
+        // A 20 × 20 red square at the group's top left, copied 3 times 50 points to the right,
+        // each copy a third less opaque; the group's own (blue) content is drawn once.
+        var group = rect("row", position: Vector2(100, 100), size: Vector2(200, 200), fill: "#0000FF00",
+                         children: [rect("dot", position: Vector2(20, 20), size: Vector2(20, 20), fill: "#FF0000")])
+        group.values.replicatorCount = 3.7
+        group.values.replicatorTranslation = Vector2(50, 0)
+        group.values.replicatorAlphaOffset = -1.0 / 3
+        let image = try draw([group])
+        #expect(image[20, 20] == red, "the first copy at full alpha")
+        #expect(abs(Int(image[70, 20].green) - 85) <= 2 && image[70, 20].red == 255, "the second at two thirds")
+        #expect(abs(Int(image[120, 20].green) - 170) <= 2, "the third at one third")
+        #expect(image[170, 20] == white, "3.7 copies are 3")
+        // Copies turn and shrink about the anchor point (the group's centre).
+        group.values.replicatorCount = 2
+        group.values.replicatorAlphaOffset = 0
+        group.values.replicatorTranslation = .zero
+        group.values.replicatorRotation = .pi
+        let turned = try draw([group])
+        #expect(turned[20, 20] == red && turned[180, 180] == red && turned[180, 20] == white)
+        group.values.replicatorCount = 0
+        #expect(try draw([group])[20, 20] == white, "no copies, no children")
+        group.values.replicatorCount = 5
+        group.values.replicatorScale = Vector2(0, 0)
+        #expect(try draw([group])[20, 20] == red, "a copy of scale 0 and those after it draw nothing; the first still does")
+    }
+
     @Test func aMaskShowsItsParentThroughItsAlphaOrInverted() throws {
         let circle = Layer(id: "circle", shape: .ellipse, values: {
             var values = LayerValues()

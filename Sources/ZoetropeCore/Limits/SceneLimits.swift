@@ -28,6 +28,8 @@ public enum SceneLimits {
     public static let items = 100_000
     /// Keyframes of one track, dash entries of a stroke, stops of a gradient, each.
     public static let keyframes = 100_000
+    /// Copies a replicator draws of its children.
+    public static let instances = 10_000
     /// Segments (commands) of one SVG path's data.
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.

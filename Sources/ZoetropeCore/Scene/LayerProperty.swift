@@ -15,6 +15,18 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case shadowOpacity = "shadow.opacity"
     case blur, backdropBlur
     case path
+    /// Mirrors `CAReplicatorLayer`: how many times the layer's children are drawn
+    /// (`instanceCount`; 1 draws them once, as any layer does; rounded down).
+    case replicatorCount = "replicator.count"
+    /// `instanceTransform`, about the layer's anchor point: each copy is the one before moved
+    /// by this translation, rotation and scale.
+    case replicatorTranslation = "replicator.translation"
+    case replicatorRotation = "replicator.rotation"
+    case replicatorScale = "replicator.scale"
+    /// The first copy's alpha (`instanceColor`'s), and what each later copy adds to it
+    /// (`instanceAlphaOffset`).
+    case replicatorOpacity = "replicator.opacity"
+    case replicatorAlphaOffset = "replicator.alphaOffset"
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -29,9 +41,10 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
-        case .position, .size, .anchor, .scale, .translation, .shadowOffset: .vector
+        case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
-             .shadowRadius, .shadowOpacity, .blur, .backdropBlur: .number
+             .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
+             .replicatorAlphaOffset: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
@@ -51,8 +64,9 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// spring cannot drive opacity below 0 or a radius negative. Nil for unbounded properties.
     public var domain: ClosedRange<Double>? {
         switch self {
-        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity: 0...1
+        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: 0...1
         case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize: 0...Double.greatestFiniteMagnitude
+        case .replicatorCount: 0...Double(SceneLimits.instances)
         default: nil
         }
     }

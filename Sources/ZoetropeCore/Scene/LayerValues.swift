@@ -52,8 +52,23 @@ public struct LayerValues: Hashable, Sendable {
     /// A `path` layer's outline in its bounds' coordinates (`CAShapeLayer.path`); it morphs
     /// point by point between paths of the same commands.
     public var path = SVGPath()
+    /// Mirrors `CAReplicatorLayer` (`LayerProperty.replicatorCount` and the rest): the
+    /// children drawn `replicatorCount` times, each copy moved from the one before by the
+    /// translation, rotation and scale about the anchor point, at an alpha of
+    /// `replicatorOpacity` plus `replicatorAlphaOffset` for each copy before it.
+    public var replicatorCount = 1.0
+    public var replicatorTranslation = Vector2.zero
+    public var replicatorRotation = 0.0
+    public var replicatorScale = Vector2(1, 1)
+    public var replicatorOpacity = 1.0
+    public var replicatorAlphaOffset = 0.0
 
     public init() {}
+
+    /// The copies of the children drawn (0 … `SceneLimits.instances`).
+    public var instances: Int {
+        min(max(Int(saturating: replicatorCount, rounding: .down), 0), SceneLimits.instances)
+    }
 
     /// The value of `property`.
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -86,6 +101,12 @@ public struct LayerValues: Hashable, Sendable {
             case .blur: .number(blur)
             case .backdropBlur: .number(backdropBlur)
             case .path: .path(path)
+            case .replicatorCount: .number(replicatorCount)
+            case .replicatorTranslation: .vector(replicatorTranslation)
+            case .replicatorRotation: .number(replicatorRotation)
+            case .replicatorScale: .vector(replicatorScale)
+            case .replicatorOpacity: .number(replicatorOpacity)
+            case .replicatorAlphaOffset: .number(replicatorAlphaOffset)
             }
         }
         set {
@@ -119,6 +140,12 @@ public struct LayerValues: Hashable, Sendable {
             case (.blur, .number(let n)): blur = n
             case (.backdropBlur, .number(let n)): backdropBlur = n
             case (.path, .path(let p)): path = p
+            case (.replicatorCount, .number(let n)): replicatorCount = n
+            case (.replicatorTranslation, .vector(let v)): replicatorTranslation = v
+            case (.replicatorRotation, .number(let n)): replicatorRotation = n
+            case (.replicatorScale, .vector(let v)): replicatorScale = v
+            case (.replicatorOpacity, .number(let n)): replicatorOpacity = n
+            case (.replicatorAlphaOffset, .number(let n)): replicatorAlphaOffset = n
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -25,6 +25,8 @@ struct NumberRange: Sendable {
     static let coordinate = NumberRange(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
     /// 0...coordinate: a width or height.
     static let extent = NumberRange(minimum: 0, maximum: SceneLimits.coordinate)
+    /// 0...instances: a replicator's count.
+    static let instances = NumberRange(minimum: 0, maximum: Double(SceneLimits.instances), name: "count")
     /// 0...effectRadius: a blur, backdrop blur or shadow radius.
     static let effectRadius = NumberRange(minimum: 0, maximum: SceneLimits.effectRadius)
     /// 0...strokeWidth.
@@ -49,7 +51,8 @@ extension LayerProperty {
     /// such as opacity's 0...1).
     var range: NumberRange? {
         switch self {
-        case .position, .translation, .shadowOffset: .coordinate
+        case .position, .translation, .shadowOffset, .replicatorTranslation: .coordinate
+        case .replicatorCount: .instances
         case .size: .extent
         case .shadowRadius, .blur, .backdropBlur: .effectRadius
         case .strokeWidth: .strokeWidth

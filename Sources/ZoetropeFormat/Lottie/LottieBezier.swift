@@ -18,6 +18,35 @@ struct LottieBezier: LottieValue, Sendable {
                             inTangents: mix(inTangents, other.inTangents), outTangents: mix(outTangents, other.outTangents))
     }
 
+    /// The outline with each sharp corner (a vertex without tangents, not an open outline's
+    /// end) cut back by up to `radius` along both sides, at most half of each, and joined by a
+    /// curve whose handles reach halfway back to the corner (as ThorVG rounds them).
+    func roundingCorners(radius: Double) -> LottieBezier {
+        let count = vertices.count
+        guard radius > 0, count > 2 else { return self }
+        func tangent(_ list: [Vector2], _ i: Int) -> Vector2 { i < list.count ? list[i] : .zero }
+        var result = LottieBezier(closed: closed, vertices: [], inTangents: [], outTangents: [])
+        for i in 0..<count {
+            let corner = vertices[i], into = tangent(inTangents, i), out = tangent(outTangents, i)
+            let end = !closed && (i == 0 || i == count - 1)
+            guard !end, into == .zero, out == .zero else {
+                result.vertices.append(corner)
+                result.inTangents.append(into)
+                result.outTangents.append(out)
+                continue
+            }
+            func cut(toward neighbour: Vector2) -> Vector2 {
+                let side = neighbour - corner, length = (side.x * side.x + side.y * side.y).squareRoot()
+                return length > 0 ? corner + side * (min(length / 2, radius) / length) : corner
+            }
+            let before = cut(toward: vertices[(i + count - 1) % count]), after = cut(toward: vertices[(i + 1) % count])
+            result.vertices += [before, after]
+            result.inTangents += [.zero, (corner - after) * 0.5]
+            result.outTangents += [(corner - before) * 0.5, .zero]
+        }
+        return result
+    }
+
     /// The outline as path segments, each point through `transform`.
     func segments(_ transform: LottieAffine = .identity) -> [SVGPath.Segment] {
         guard let first = vertices.first else { return [] }

@@ -39,6 +39,16 @@ extension LottieSceneBuilder {
         }
     }
 
+    /// The rounded corners (`rd`) listed in `items`, by index: each rounds the shapes listed
+    /// before it in its group, nested groups' too.
+    private mutating func corners(in items: [JSONValue], at path: String) -> [(index: Int, radius: LottieProperty<[Double]>)] {
+        items.enumerated().compactMap { index, item in
+            guard item["ty"]?.string == "rd", item["hd"]?.isTrue != true,
+                  let radius = LottieParsing.numbers(item["r"], at: "\(path)[\(index)].r", notes: &notes) else { return nil }
+            return (index, radius)
+        }
+    }
+
     /// A shape that makes an outline, with the transforms of the groups between it and a paint.
     struct Outline {
         enum Kind {
@@ -52,9 +62,11 @@ extension LottieSceneBuilder {
         var transforms: [GroupTransform]
         /// The trims of its stroke, the first applied first.
         var trims: [Trim] = []
+        /// The radius of rounded corners (`rd`) that round it, the innermost first.
+        var corners: [LottieProperty<[Double]>] = []
 
         var isAnimated: Bool {
-            transforms.contains(where: \.isAnimated) || {
+            transforms.contains(where: \.isAnimated) || corners.contains(where: \.isAnimated) || {
                 switch kind {
                 case .bezier(let p): p.isAnimated
                 case let .rectangle(a, b, c, _): [a, b, c].contains { $0?.isAnimated == true }
@@ -70,18 +82,23 @@ extension LottieSceneBuilder {
                 return Vector2(v[0], v[1])
             }
             func number(_ p: LottieProperty<[Double]>?, _ fallback: Double = 0) -> Double { p?.value(at: frame).first ?? fallback }
+            let radii = corners.map { max(number($0), 0) }
+            let shape: LottieBezier?
             switch kind {
             case .bezier(let property):
-                return property.value(at: frame)
+                shape = property.value(at: frame)
             case let .rectangle(position, size, roundness, reversed):
-                return .rectangle(center: vector(position), size: vector(size), roundness: number(roundness), reversed: reversed)
+                // Its own roundness, else the rounded corners' radius.
+                let own = number(roundness)
+                return .rectangle(center: vector(position), size: vector(size), roundness: own > 0 ? own : radii.first ?? 0, reversed: reversed)
             case let .ellipse(position, size, reversed):
                 return .ellipse(center: vector(position), size: vector(size), reversed: reversed)
             case let .polystar(star, p, reversed):
-                return .polystar(center: vector(p["p"]), points: number(p["pt"], 5), outerRadius: number(p["or"]),
-                                 innerRadius: number(p["ir"]), outerRoundness: number(p["os"]), innerRoundness: number(p["is"]),
-                                 rotation: number(p["r"]), star: star, reversed: reversed)
+                shape = .polystar(center: vector(p["p"]), points: number(p["pt"], 5), outerRadius: number(p["or"]),
+                                  innerRadius: number(p["ir"]), outerRoundness: number(p["os"]), innerRoundness: number(p["is"]),
+                                  rotation: number(p["r"]), star: star, reversed: reversed)
             }
+            return radii.reduce(shape) { shape, radius in shape?.roundingCorners(radius: radius) }
         }
 
         func segments(at frame: Double) -> [SVGPath.Segment] {
@@ -109,9 +126,10 @@ extension LottieSceneBuilder {
     }
 
     /// The layers of a list of shape items, bottom first.
-    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = []) -> [Layer] {
+    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
+                         corners outerCorners: [LottieProperty<[Double]>] = []) -> [Layer] {
         var layers: [Layer] = []
-        let listed = trims(in: items, at: path)
+        let listed = trims(in: items, at: path), rounded = corners(in: items, at: path)
         for (index, item) in items.enumerated().reversed() {
             guard item["hd"]?.isTrue != true, let type = item["ty"]?.string else { continue }
             let at = "\(path)[\(index)]"
@@ -130,54 +148,115 @@ extension LottieSceneBuilder {
                     group.values.anchor = .zero
                 }
                 group.children = shapes(contents, at: at + ".it", owner: id, clock: clock,
-                                        trims: listed.filter { $0.index > index }.map(\.trim) + outer)
+                                        trims: listed.filter { $0.index > index }.map(\.trim) + outer,
+                                        corners: rounded.filter { $0.index > index }.map(\.radius) + outerCorners)
                 layers.append(group)
             case "fl", "st", "gf", "gs":
                 guard countLayer() else { return layers }
-                let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer)
+                let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners)
                 guard !outlines.isEmpty else { continue }
                 layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
             case "mm":
                 notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
-            case "rd":
-                notes.unsupported("rounded corners: drawn sharp", at: at)
-            case "rp":
-                notes.unsupported("repeaters: drawn once", at: at)
-            case "sh", "rc", "el", "sr", "tr", "tm":
+            case "sh", "rc", "el", "sr", "tr", "tm", "rp", "rd":
                 continue
             default:
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
             }
         }
+        // A repeater copies what its group draws (each wraps the ones listed before it).
+        for (index, item) in items.enumerated() where item["ty"]?.string == "rp" && item["hd"]?.isTrue != true && !layers.isEmpty {
+            guard countLayer() else { return layers }
+            layers = [repeater(item, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock)]
+        }
         return layers
+    }
+
+    /// A repeater (`rp`) as a replicator layer (CAReplicatorLayer's): copies `c`, each moved
+    /// from the one before by its transform `tr` about the anchor `a`, its alpha from the start
+    /// opacity `so` to the end opacity `eo`.
+    private mutating func repeater(_ item: JSONValue, at path: String, owner: String, copying layers: [Layer], clock: LottieClock) -> Layer {
+        var layer = Layer(id: uniqueID(owner + "Repeater"), shape: .group, children: layers)
+        layer.values.size = Vector2(1, 1)
+        let id = layer.id, transform = item["tr"]
+        func property(_ json: JSONValue?, _ key: String) -> LottieProperty<[Double]>? {
+            let inTransform = json.map { $0["ty"]?.string != "rp" } ?? true
+            return LottieParsing.numbers(json?[key], at: path + (inTransform ? ".tr." : ".") + key, notes: &notes)
+        }
+        if let offset = property(item, "o"), offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
+            notes.unsupported("a repeater's offset: drawn from the first copy", at: path + ".o")
+        }
+        if item["m"]?.number == 2 { notes.unsupported("a repeater composited below: copies drawn above", at: path + ".m") }
+        // The anchor is both the layer's anchor and its position: its own transform is none.
+        if let anchor = property(transform, "a") {
+            let point = book.animate(id, .anchor, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }.vector ?? .zero
+            _ = book.animate(id, .position, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }
+            layer.values.anchor = point
+            layer.values.position = point
+        } else {
+            layer.values.anchor = .zero
+        }
+        let copies = property(item, "c")
+        if let copies {
+            layer.values.replicatorCount = book.animate(id, .replicatorCount, copies, clock: clock) {
+                .number(min(max($0.first ?? 1, 0), Double(SceneLimits.instances)))
+            }.number ?? 1
+        }
+        if let position = property(transform, "p") {
+            layer.values.replicatorTranslation = book.animate(id, .replicatorTranslation, position, clock: clock) {
+                .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0))
+            }.vector ?? .zero
+        }
+        if let rotation = property(transform, "r") {
+            layer.values.replicatorRotation = book.animate(id, .replicatorRotation, rotation, clock: clock) { .number(($0.first ?? 0) * .pi / 180) }.number ?? 0
+        }
+        if let scale = property(transform, "s") {
+            layer.values.replicatorScale = book.animate(id, .replicatorScale, scale, clock: clock) {
+                .vector(Vector2(($0[safe: 0] ?? 100) / 100, ($0[safe: 1] ?? 100) / 100))
+            }.vector ?? Vector2(1, 1)
+        }
+        // Alpha from so at the first copy to eo at the last, in equal steps.
+        let start = property(transform, "so"), end = property(transform, "eo"), frame = clock.frame
+        func opacity(_ property: LottieProperty<[Double]>?, _ rootFrame: Double) -> Double {
+            min(max((property?.value(at: frame(rootFrame)).first ?? 100) / 100, 0), 1)
+        }
+        func step(_ rootFrame: Double) -> AnimatableValue {
+            let count = (copies?.value(at: frame(rootFrame)).first ?? 1).rounded(.down)
+            return .number(count > 1 ? (opacity(end, rootFrame) - opacity(start, rootFrame)) / (count - 1) : 0)
+        }
+        layer.values.replicatorOpacity = book.sample(id, .replicatorOpacity) { .number(opacity(start, $0)) }.number ?? 1
+        layer.values.replicatorAlphaOffset = book.sample(id, .replicatorAlphaOffset, step).number ?? 0
+        return layer
     }
 
     /// The outlines a paint listed at `limit` in `items` paints, nested groups' through their
     /// transforms, each with the trims listed after it and those from `outer` groups.
     private mutating func outlines(_ items: [JSONValue], before limit: Int, at path: String, clock: LottieClock,
-                                   transforms: [GroupTransform] = [], trims outer: [Trim] = []) -> [Outline] {
+                                   transforms: [GroupTransform] = [], trims outer: [Trim] = [],
+                                   corners outerCorners: [LottieProperty<[Double]>] = []) -> [Outline] {
         var result: [Outline] = []
-        let listed = trims(in: items, at: path)
+        let listed = trims(in: items, at: path), rounded = corners(in: items, at: path)
         for (index, item) in items.enumerated().prefix(limit) where item["hd"]?.isTrue != true {
             let trims = listed.filter { $0.index > index }.map(\.trim) + outer
+            let corners = rounded.filter { $0.index > index }.map(\.radius) + outerCorners
             let at = "\(path)[\(index)]"
             let reversed = item["d"]?.number == 3
             func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }
             switch item["ty"]?.string {
             case "sh":
                 if let shape = LottieParsing.bezier(item["ks"], at: at + ".ks", notes: &notes) {
-                    result.append(Outline(kind: .bezier(shape), transforms: transforms, trims: trims))
+                    result.append(Outline(kind: .bezier(shape), transforms: transforms, trims: trims, corners: corners))
                 }
             case "rc":
                 result.append(Outline(kind: .rectangle(position: property("p"), size: property("s"), roundness: property("r"), reversed: reversed),
-                                      transforms: transforms, trims: trims))
+                                      transforms: transforms, trims: trims, corners: corners))
             case "el":
                 result.append(Outline(kind: .ellipse(position: property("p"), size: property("s"), reversed: reversed), transforms: transforms, trims: trims))
             case "sr":
                 var properties: [String: LottieProperty<[Double]>] = [:]
                 for key in ["p", "pt", "ir", "is", "or", "os", "r"] { properties[key] = property(key) }
                 result.append(Outline(kind: .polystar(star: item["sy"]?.number != 2, properties: properties, reversed: reversed),
-                                      transforms: transforms, trims: trims))
+                                      transforms: transforms, trims: trims, corners: corners))
             case "gr":
                 let contents = item["it"]?.array ?? []
                 var inner = transforms
@@ -186,7 +265,8 @@ extension LottieSceneBuilder {
                     inner.append(GroupTransform(anchor: trProperty("a"), position: trProperty("p"), scale: trProperty("s"),
                                                 rotation: trProperty("r"), skew: trProperty("sk"), skewAxis: trProperty("sa")))
                 }
-                result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims)
+                result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims,
+                                   corners: corners)
             default:
                 continue
             }
@@ -220,7 +300,7 @@ extension LottieSceneBuilder {
             return SVGPath(segments: segments)
         }
         // The outline: fixed, one shape's own keyframes, or drawn at every frame.
-        if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, case .bezier(let shape) = outlines[0].kind {
+        if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, outlines[0].corners.isEmpty, case .bezier(let shape) = outlines[0].kind {
             layer.values.path = book.animate(id, .path, shape, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
         } else if outlines.contains(where: { $0.isAnimated || (cutting && $0.trims.contains(where: \.isAnimated)) }) {
             layer.values.path = book.sample(id, .path) { .path(outline(at: frame($0))) }.path ?? SVGPath()

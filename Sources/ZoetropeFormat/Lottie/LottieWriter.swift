@@ -248,6 +248,9 @@ public struct LottieWriter {
     private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
         let values = frames.map { $0.values[index] }
         if values.contains(where: { $0.blur > 0 }) { note(node.id, "blur: drawn sharp") }
+        if !node.children.isEmpty, values.contains(where: { $0.instances != 1 || $0.replicatorOpacity < 1 }) {
+            note(node.id, "replicator: children drawn once")
+        }
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }
         if node.children.contains(where: { frames[0].layers.nodes[$0].style.masking != nil }) { note(node.id, "mask: drawn unmasked") }
         if node.style.fillRule.isInverse { note(node.id, "fill rule \(node.style.fillRule.rawValue): filled inside") }

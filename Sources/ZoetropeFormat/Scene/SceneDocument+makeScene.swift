@@ -183,6 +183,7 @@ struct SceneDocument {
             case "stroke": readStroke(value, at: at, into: &layer)
             case "font": readFont(value, at: at, into: &layer)
             case "shadow": readShadow(value, at: at, into: &layer)
+            case "replicator": readReplicator(value, at: at, into: &layer)
             case "alignment": layer.style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? layer.style.alignment
             case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
             case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
@@ -326,6 +327,17 @@ struct SceneDocument {
         }
     }
 
+    /// `{ count, translation, rotation, scale, opacity, alphaOffset }` (CAReplicatorLayer's).
+    private func readReplicator(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
+        let properties: [String: LayerProperty] = ["count": .replicatorCount, "translation": .replicatorTranslation,
+                                                   "rotation": .replicatorRotation, "scale": .replicatorScale,
+                                                   "opacity": .replicatorOpacity, "alphaOffset": .replicatorAlphaOffset]
+        for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.replicator.names) ?? [] {
+            guard let property = properties[key], let read = readValue(of: property, value, at: path / key) else { continue }
+            layer.values[property] = read
+        }
+    }
+
     private func readFont(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
         for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.font.names) ?? [] {
             switch key {
@@ -367,8 +379,9 @@ struct SceneDocument {
     /// A property value, checked against the property's kind and range.
     func readValue(of property: LayerProperty, _ node: DocumentNode, at path: DocumentPath) -> AnimatableValue? {
         switch property {
-        case .rotation: return reader.angle(node, at: path).map { .number($0) }
-        case .scale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
+        case .rotation, .replicatorRotation: return reader.angle(node, at: path).map { .number($0) }
+        case .scale, .replicatorScale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
+        case .replicatorOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .size:
             guard let size = reader.vector(node, at: path) else { return nil }
             guard NumberRange.extent.contains(size.x), NumberRange.extent.contains(size.y) else {
@@ -379,7 +392,8 @@ struct SceneDocument {
         case .opacity, .strokeStart, .strokeEnd: return reader.unit(node, at: path).map { .number($0) }
         case .cornerRadius: return reader.nonNegative(node, at: path).map { .number($0) }
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
-        case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize:
+        case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,
+             .replicatorTranslation, .replicatorCount:
             guard let range = property.range else { return nil }
             return property.kind == .vector ? reader.vector(node, at: path, within: range).map { .vector($0) }
                 : reader.number(node, at: path, within: range).map { .number($0) }

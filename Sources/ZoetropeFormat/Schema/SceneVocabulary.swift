@@ -118,6 +118,7 @@ enum SceneVocabulary {
         Key(name: "fillRule", value: .choice(of: FillRule.self)),
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "shadow", value: .mapping("shadow")),
+        Key(name: "replicator", value: .mapping("replicator")),
         Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),
     ])
 
@@ -139,6 +140,12 @@ enum SceneVocabulary {
     static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [
         Key(name: "color", value: .color), Key(name: "offset", value: .pair(.coordinate)), Key(name: "radius", value: .number(.effectRadius)),
         Key(name: "opacity", value: .unit),
+    ])
+    static let replicator = Mapping(name: "replicator", help: "CAReplicatorLayer: the children drawn count times, each copy moved from the one before about the anchor point.", keys: [
+        Key(name: "count", value: .number(.instances), help: "instanceCount (rounded down; 1 draws the children once)."),
+        Key(name: "translation", value: .pair(.coordinate)), Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber),
+        Key(name: "opacity", value: .unit, help: "The first copy's alpha (instanceColor's)."),
+        Key(name: "alphaOffset", value: .number(), help: "instanceAlphaOffset: added to the alpha for each copy."),
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
         Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),
@@ -267,7 +274,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, font, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, group, groupMember, timeline, timelineChild, stagger,
          event, completion]
     }

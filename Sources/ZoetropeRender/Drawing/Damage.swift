@@ -150,6 +150,8 @@ struct LayerReach {
             guard visit(child, in: tree, parent: transform, canvas: canvas) else { return false }
             reach = reach.union(subtree[child])
         }
+        // Copies of the children (a replicator) may reach anywhere.
+        if !node.children.isEmpty && values.instances != 1 { reach = reach.union(canvas) }
         if !node.children.isEmpty && (shadow || values.blur > 0) {
             // The effect is drawn from the group of the layer and its children: what it reads
             // and writes is all of that (the whole canvas when the children are not clipped).

@@ -249,9 +249,7 @@ final class FrameDrawer {
                 context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
                 context.clip()
             }
-            for child in Self.ordered(node.children, values: tree.values) where child != mask {
-                try drawLayer(child, in: tree)
-            }
+            try drawChildren(node.children.filter { $0 != mask }, of: values, in: tree)
             context.restore()
         }
         if let mask, let mode = tree.layers.nodes[mask].style.masking {
@@ -264,6 +262,39 @@ final class FrameDrawer {
             context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
         }
         if confined { context.restore() }
+    }
+
+    /// The children, once, or as `CAReplicatorLayer` draws its sublayers: copy i under the
+    /// instance transform applied i times about the anchor point, at alpha
+    /// `replicatorOpacity` + i × `replicatorAlphaOffset` (clamped; a copy at 0 is skipped).
+    private func drawChildren(_ children: [Int], of values: LayerValues, in tree: PresentationTree) throws(CairoError) {
+        let ordered = Self.ordered(children, values: tree.values)
+        let copies = values.instances
+        guard copies != 1 || values.replicatorOpacity < 1 else {
+            for child in ordered { try drawLayer(child, in: tree) }
+            return
+        }
+        let center = Vector2(values.anchor.x * values.size.x, values.anchor.y * values.size.y)
+        context.save()
+        defer { context.restore() }
+        for copy in 0..<copies {
+            let alpha = min(max(values.replicatorOpacity + Double(copy) * values.replicatorAlphaOffset, 0), 1)
+            if alpha > 0 {
+                if alpha < 1 { context.beginGroup() }
+                for child in ordered { try drawLayer(child, in: tree) }
+                if alpha < 1 { context.endGroup(opacity: alpha, blendMode: .normal) }
+            }
+            // The next copy's transform; none when it cannot be inverted or would overflow (Cairo's
+            // error would be sticky), as a layer of scale 0 draws nothing.
+            let now = context.transform, step = values.replicatorTranslation
+            let determinant = (now.xx * now.yy - now.xy * now.yx) * values.replicatorScale.x * values.replicatorScale.y
+            guard determinant.isFinite, abs(determinant) > 1e-12, abs(determinant) < 1e18, values.replicatorRotation.isFinite,
+                  step.x.isFinite, step.y.isFinite, abs(now.x0) < 1e9, abs(now.y0) < 1e9 else { break }
+            context.translate(center.x + step.x, center.y + step.y)
+            context.rotate(values.replicatorRotation)
+            context.scale(values.replicatorScale.x, values.replicatorScale.y)
+            context.translate(-center.x, -center.y)
+        }
     }
 
     /// True when a layer draws within its bounds (its stroke aside): not text, which may run
