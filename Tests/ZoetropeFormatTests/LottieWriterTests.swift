@@ -11,7 +11,8 @@ private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle)
     let frames = (0..<loaded.scene.frameRate.frameCount(forDuration: duration)).map {
         evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0))
     }
-    var writer = LottieWriter(frames: frames, frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: outline, imageBytes: { _ in nil })
+    var writer = LottieWriter(frames: frames, frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: outline, imageBytes: { _ in nil },
+                              easings: LottieWriter.easings(of: loaded.scene))
     let written = writer.json(name: "export")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(written.text.utf8)) as? [String: Any])
     return (json, written.notExported)
@@ -48,11 +49,17 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         animators:
           - id: slide
             duration: 0.5
-            timing: linear
+            timing: easeIn
             animations:
               - set: { card.position.x: 150 }
+          - id: bounce
+            duration: 0.8
+            timing: { spring: { dampingRatio: 0.3 } }
+            animations:
+              - set: { dot.position.y: 30 }
         script:
           - { at: 0.2, start: slide }
+          - { at: 0, start: bounce }
         """
 
     @Test func eachLayerIsANullCarryingItsTransformAndALayerDrawingItsContent() throws {
@@ -64,13 +71,18 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         let content = try #require(layer(json, "cardContent"))
         #expect(content["ty"] as? Int == 4 && content["parent"] as? Int == null["ind"] as? Int)
         #expect(layer(json, "dot")?["parent"] as? Int == null["ind"] as? Int)
-        // The anchor in points, the position moving from frame 2 to 7, held before and after.
+        // The anchor in points; the position held, moving from frame 2 to 7 as easeIn moves it
+        // (two keys eased by the animator's curve), then held.
         let transform = try #require(null["ks"] as? [String: Any])
         #expect((transform["a"] as? [String: Any])?["k"] as? [Double] == [30, 20])
         let keys = try #require((transform["p"] as? [String: Any])?["k"] as? [[String: Any]])
-        #expect(keys.map { $0["t"] as? Int } == [0, 2, 3, 4, 5, 6, 7, 10])
-        #expect(keys.first?["h"] as? Int == 1 && keys[6]["h"] as? Int == 1 && keys.last?["h"] == nil)
-        #expect(keys[3]["s"] as? [Double] == [90, 50], "a fifth of the way at each frame: 50 + 2 × 20")
+        #expect(keys.map { $0["t"] as? Int } == [0, 2, 7, 10])
+        #expect(keys[0]["h"] as? Int == 1 && keys[2]["h"] as? Int == 1 && keys.last?["h"] == nil)
+        #expect((keys[1]["o"] as? [String: [Double]]) == ["x": [0.42], "y": [0]] && (keys[1]["i"] as? [String: [Double]]) == ["x": [1], "y": [1]])
+        #expect(keys[1]["s"] as? [Double] == [50, 50] && keys[2]["s"] as? [Double] == [150, 50])
+        // A spring is no cubic curve: baked, a key at every frame it moves.
+        let dot = try #require((layer(json, "dot")?["ks"] as? [String: Any])?["p"] as? [String: Any])
+        #expect(((dot["k"] as? [[String: Any]])?.count ?? 0) >= 9)
         // Drawn bottom first: Lottie lists the top layer first, then the nulls.
         let names = layers(json).compactMap { $0["nm"] as? String }
         #expect(names.prefix(4) == ["tickContent", "dotContent", "cardContent", "Background"], "\(names)")

@@ -3,7 +3,8 @@ import ZoetropeCore
 
 /// A scene's frames as a Lottie animation (Bodymovin JSON, version 5.7): every value baked into
 /// keyframes at the frame rate, so springs, overlapping additive animators and scripted control
-/// (pause, reverse, scrub) play as they render.
+/// (pause, reverse, scrub) play as they render; a move that one of the scene's cubic timing
+/// curves makes from frame to frame is two keys eased by that curve.
 ///
 /// Each layer becomes a null layer carrying its transform (anchor in pixels, position,
 /// rotation in degrees, scale in percent), parent of its children's nulls and of the layer
@@ -21,16 +22,33 @@ public struct LottieWriter {
     let textOutline: (LayerValues, LayerStyle) -> SVGPath
     /// The bytes of an image file a layer shows (nil when it cannot be read).
     let imageBytes: (String) -> [UInt8]?
+    /// The cubic timing curves a run of frames may be eased by (the scene's), then straight.
+    let easings: [CubicTimingParameters]
     private(set) var notExported: [(layer: String, feature: String)] = []
     private var assets: [JSONText] = []
     private var assetIDs: [String: (id: String, width: Int, height: Int)] = [:]
 
+    /// `easings`: the cubic timing curves the scene's animators, groups and keyframe tracks use
+    /// (`LottieWriter.easings(of:)`), which a run of frames is tried against before it is baked.
     public init(frames: [PresentationTree], frameRate: Double, textOutline: @escaping (LayerValues, LayerStyle) -> SVGPath,
-                imageBytes: @escaping (String) -> [UInt8]?) {
+                imageBytes: @escaping (String) -> [UInt8]?, easings: [CubicTimingParameters] = []) {
         self.frames = frames
         self.frameRate = frameRate
         self.textOutline = textOutline
         self.imageBytes = imageBytes
+        var unique: [CubicTimingParameters] = []
+        for curve in easings + [.linear] where !unique.contains(curve) { unique.append(curve) }
+        self.easings = unique
+    }
+
+    /// The cubic curves `scene` times things by: its animators' and groups' timing, and its
+    /// keyframe tracks' timing functions.
+    public static func easings(of scene: Scene) -> [CubicTimingParameters] {
+        let animators = scene.animators.flatMap { animator -> [CubicTimingParameters] in
+            let own: [CubicTimingParameters] = if case .cubic(let curve) = animator.timing { [curve] } else { [] }
+            return own + animator.blocks.flatMap { $0.tracks.flatMap(\.track.timingFunctions) }
+        }
+        return animators + scene.groups.map(\.timing)
     }
 
     /// The animation as compact JSON named `name`, and what it draws without (once per layer
@@ -487,7 +505,7 @@ public struct LottieWriter {
             scalar ? .number(components[0]) : .array(components.map(JSONText.number))
         }
         guard values.contains(where: { $0 != values[0] }) else { return .object([("a", .number(0)), ("k", number(values[0]))]) }
-        return .object([("a", .number(1)), ("k", .array(Self.keyframes(values) { .array($0.map(JSONText.number)) }))])
+        return .object([("a", .number(1)), ("k", .array(Self.keyframes(values, keys: easedKeys(values)) { .array($0.map(JSONText.number)) }))])
     }
 
     private func animated(_ index: Int, scalar: Bool = false, _ value: (LayerValues) -> [Double]) -> JSONText {
@@ -497,25 +515,66 @@ public struct LottieWriter {
     /// A contour at every frame, held where consecutive frames' contours cannot morph.
     private func animatedShape(_ contours: [LottieContour]) -> JSONText {
         guard contours.contains(where: { $0 != contours[0] }) else { return .object([("a", .number(0)), ("k", contours[0].json)]) }
-        return .object([("a", .number(1)), ("k", .array(Self.keyframes(contours, morphs: { $0.points.count == $1.points.count && $0.closed == $1.closed }) {
+        let kept = contours.indices.filter { frame in
+            frame == 0 || frame == contours.count - 1 || contours[frame] != contours[frame - 1] || contours[frame] != contours[frame + 1]
+        }
+        return .object([("a", .number(1)), ("k", .array(Self.keyframes(contours, keys: kept.map { ($0, .linear) },
+                                                                       morphs: { $0.points.count == $1.points.count && $0.closed == $1.closed }) {
             .array([$0.json])
         }))])
     }
 
-    /// Keyframes at the frames where `values` change (and the first and last frame), linear to
-    /// the next, held when the next is equal or `morphs` says the two cannot be blended.
-    private static func keyframes<Value: Equatable>(_ values: [Value], morphs: (Value, Value) -> Bool = { _, _ in true },
-                                                    _ json: (Value) -> JSONText) -> [JSONText] {
-        let kept = values.indices.filter { frame in
-            frame == 0 || frame == values.count - 1 || values[frame] != values[frame - 1] || values[frame] != values[frame + 1]
+    /// The frames of `values` that are keys, each with the easing to the next: a run of frames
+    /// that moves from one value to another as one of the scene's cubic timing curves (or
+    /// straight) moves is two keys eased by that curve, as the animator's `timing` was; other
+    /// moves have a key at every frame; runs of equal values are held.
+    private func easedKeys(_ values: [[Double]]) -> [(frame: Int, easing: CubicTimingParameters)] {
+        var keys: [(frame: Int, easing: CubicTimingParameters)] = []
+        let last = values.count - 1
+        var start = 0
+        while start < last {
+            var end = start + 1
+            let holds = values[start] == values[end]
+            while end < last, holds ? values[end + 1] == values[start] : values[end + 1] != values[end] { end += 1 }
+            if !holds, end - start > 1, let curve = easings.first(where: { Self.moves(values, from: start, to: end, as: $0) }) {
+                keys.append((start, curve))
+            } else {
+                keys += (holds ? [start] : Array(start..<end)).map { ($0, .linear) }
+            }
+            start = end
         }
-        let linear: [(key: String, value: JSONText)] = [("o", .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])),
-                                                        ("i", .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))]))]
-        return kept.enumerated().map { position, frame in
-            var pairs: [(key: String, value: JSONText)] = [("t", .number(Double(frame))), ("s", json(values[frame]))]
-            if position + 1 < kept.count {
-                let next = values[kept[position + 1]]
-                pairs += next == values[frame] || !morphs(values[frame], next) ? [("h", .number(1))] : linear
+        return keys + [(last, .linear)]
+    }
+
+    /// Whether every frame strictly between `start` and `end` lies where `curve` puts it, going
+    /// from the value at `start` to the value at `end` (to a millionth, relative).
+    private static func moves(_ values: [[Double]], from start: Int, to end: Int, as curve: CubicTimingParameters) -> Bool {
+        let first = values[start], last = values[end]
+        return (start + 1..<end).allSatisfy { frame in
+            let progress = curve.progress(atFraction: Double(frame - start) / Double(end - start))
+            return values[frame].indices.allSatisfy { component in
+                let expected = first[component] + (last[component] - first[component]) * progress
+                return abs(expected - values[frame][component]) <= 1e-6 * max(1, abs(values[frame][component]))
+            }
+        }
+    }
+
+    /// Keyframes at `keys` (the first and last frame among them), eased to the next key as each
+    /// says, held when the next value is equal or `morphs` says the two cannot be blended.
+    private static func keyframes<Value: Equatable>(_ values: [Value], keys: [(frame: Int, easing: CubicTimingParameters)],
+                                                    morphs: (Value, Value) -> Bool = { _, _ in true },
+                                                    _ json: (Value) -> JSONText) -> [JSONText] {
+        keys.enumerated().map { position, key in
+            var pairs: [(key: String, value: JSONText)] = [("t", .number(Double(key.frame))), ("s", json(values[key.frame]))]
+            if position + 1 < keys.count {
+                let next = values[keys[position + 1].frame]
+                if next == values[key.frame] || !morphs(values[key.frame], next) {
+                    pairs.append(("h", .number(1)))
+                } else {
+                    let (out, into) = (key.easing.controlPoint1, key.easing.controlPoint2)
+                    pairs += [("o", .object([("x", .array([.number(out.x)])), ("y", .array([.number(out.y)]))])),
+                              ("i", .object([("x", .array([.number(into.x)])), ("y", .array([.number(into.y)]))]))]
+                }
             }
             return .object(pairs)
         }

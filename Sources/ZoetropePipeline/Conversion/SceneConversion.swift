@@ -37,7 +37,8 @@ public enum SceneConversion {
     public static func lottieFile(_ scene: EvaluatedScene) -> (json: String, notExported: [String]) {
         let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
         var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,
-                                  imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) })
+                                  imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) },
+                                  easings: LottieWriter.easings(of: scene.scene))
         let written = writer.json(name: scene.scene.name)
         return (written.text + "\n", written.notExported.map { "\(scene.loaded.file): \($0.layer): not exported: \($0.feature)" })
     }
