@@ -128,7 +128,7 @@ public struct LottieWriter {
             LottieContour.roundedRect(origin: Vector2(reach, reach), size: v.size, radius: Vector2(v.cornerRadius, v.cornerRadius))
         })
         var pairs = precompLayer("clip_\(index)", name: node.id + "Clip", index: contentIndex(index, 2), parent: nullIndex(index),
-                                 layers: inner, nulls: innerNulls, opacity: .object([("a", .number(0)), ("k", .number(100))]))
+                                 layers: inner, nulls: innerNulls, opacity: Self.fixed(.number(100)))
         pairs += [("hasMask", .bool(true)), ("masksProperties", .array([Self.mask(bounds)]))]
         drawn.append(.object(pairs))
     }
@@ -143,19 +143,19 @@ public struct LottieWriter {
                                        opacity: JSONText) -> [(key: String, value: JSONText)] {
         let reach = Self.precompReach
         let origin = layerBase(3, name: "Origin", index: 0, parent: nil, transform: .object([
-            ("p", .object([("a", .number(0)), ("k", .array([.number(reach), .number(reach)]))])),
-            ("o", .object([("a", .number(0)), ("k", .number(100))])),
+            ("p", Self.fixed(.array([.number(reach), .number(reach)]))),
+            ("o", Self.fixed(.number(100))),
         ]))
         assets.append(.object([("id", .string(id)), ("nm", .string(name)), ("fr", .number(frameRate)),
                                ("layers", .array(layers.reversed() + nulls + [.object(origin)]))]))
         let pairs = layerBase(0, name: name, index: index, parent: parent, transform: .object([
-            ("a", .object([("a", .number(0)), ("k", .array([.number(reach), .number(reach)]))])), ("o", opacity),
+            ("a", Self.fixed(.array([.number(reach), .number(reach)]))), ("o", opacity),
         ]))
         return pairs + [("refId", .string(id)), ("w", .number(2 * reach)), ("h", .number(2 * reach))]
     }
 
     private static func mask(_ path: JSONText) -> JSONText {
-        .object([("mode", .string("a")), ("inv", .bool(false)), ("pt", path), ("o", .object([("a", .number(0)), ("k", .number(100))]))])
+        .object([("mode", .string("a")), ("inv", .bool(false)), ("pt", path), ("o", Self.fixed(.number(100)))])
     }
 
     private static func castsShadow(_ values: LayerValues) -> Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
@@ -196,7 +196,7 @@ public struct LottieWriter {
             ("p", animated(index) { v in [v.position.x + v.translation.x, v.position.y + v.translation.y] }),
             ("s", animated(index) { v in [v.scale.x * 100, v.scale.y * 100] }),
             ("r", animated(index, scalar: true) { v in [v.rotation * 180 / .pi] }),
-            ("o", .object([("a", .number(0)), ("k", .number(100))])),
+            ("o", Self.fixed(.number(100))),
         ])
         return .object(layerBase(3, name: node.id, index: nullIndex(index), parent: parentNull, transform: transform))
     }
@@ -279,7 +279,7 @@ public struct LottieWriter {
         guard canvas.background.alpha > 0 else { return nil }
         let color = canvas.background
         var pairs = layerBase(1, name: "Background", index: 0, parent: nil,
-                              transform: .object([("o", .object([("a", .number(0)), ("k", .number(color.alpha * 100))]))]))
+                              transform: .object([("o", Self.fixed(.number(color.alpha * 100)))]))
         let hex = "#" + [color.red, color.green, color.blue].map { component -> String in
             let byte = String(Int(saturating: min(max(component, 0), 1) * 255, rounding: .toNearestOrAwayFromZero), radix: 16)
             return byte.count == 1 ? "0" + byte : byte
@@ -359,7 +359,7 @@ public struct LottieWriter {
         let node = frames[0].layers.nodes[index]
         let rule: Double = node.style.fillRule.inside == .evenOdd ? 2 : 1
         if frames.contains(where: { $0.values[index].gradient != nil }) {
-            return gradientItem(index, "gf", rule: rule) { $0.gradient ?? Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [(0, $0.fill), (1, $0.fill)]) }
+            return .object(gradientPaint(index, "gf") { $0.gradient ?? Self.solid($0.fill) } + [("r", .number(rule))])
         }
         return .object([("ty", .string("fl")), ("c", animated(index) { v in [v.fill.red, v.fill.green, v.fill.blue, 1] }),
                          ("o", animated(index, scalar: true) { v in [v.fill.alpha * 100] }), ("r", .number(rule))])
@@ -369,10 +369,7 @@ public struct LottieWriter {
         let style = frames[0].layers.nodes[index].style
         var pairs: [(key: String, value: JSONText)]
         if frames.contains(where: { $0.values[index].strokeGradient != nil }) {
-            guard case .object(let gradient) = gradientItem(index, "gs", rule: nil, { v in
-                v.strokeGradient ?? Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [(0, v.strokeColor), (1, v.strokeColor)])
-            }) else { return .object([]) }
-            pairs = gradient
+            pairs = gradientPaint(index, "gs") { $0.strokeGradient ?? Self.solid($0.strokeColor) }
         } else {
             pairs = [("ty", .string("st")), ("c", animated(index) { v in [v.strokeColor.red, v.strokeColor.green, v.strokeColor.blue, 1] }),
                      ("o", animated(index, scalar: true) { v in [v.strokeColor.alpha * 100] })]
@@ -386,8 +383,8 @@ public struct LottieWriter {
             // An odd list repeats to an even one, as Cairo and SVG read it.
             let dashes = style.strokeDash.count % 2 == 1 ? style.strokeDash + style.strokeDash : style.strokeDash
             pairs.append(("d", .array(dashes.enumerated().map { number, length in
-                .object([("n", .string(number % 2 == 0 ? "d" : "g")), ("v", .object([("a", .number(0)), ("k", .number(length))]))])
-            } + [.object([("n", .string("o")), ("v", .object([("a", .number(0)), ("k", .number(0))]))])])))
+                .object([("n", .string(number % 2 == 0 ? "d" : "g")), ("v", Self.fixed(.number(length)))])
+            } + [.object([("n", .string("o")), ("v", Self.fixed(.number(0)))])])))
         }
         return .object(pairs)
     }
@@ -400,8 +397,13 @@ public struct LottieWriter {
                         ("o", animated(index, scalar: true) { v in [v.strokeOffset * 360] }), ("m", .number(mode))])
     }
 
-    /// A gradient fill or stroke; the points are the layer's (unit coordinates of its bounds).
-    private func gradientItem(_ index: Int, _ type: String, rule: Double?, _ gradient: @escaping (LayerValues) -> Gradient) -> JSONText {
+    /// A gradient fill's or stroke's keys; the points are the layer's (unit coordinates of its bounds).
+    /// A solid colour as a gradient, for the frames a gradient paint shows a colour.
+    private static func solid(_ color: Color) -> Gradient {
+        Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [(0, color), (1, color)])
+    }
+
+    private func gradientPaint(_ index: Int, _ type: String, _ gradient: @escaping (LayerValues) -> Gradient) -> [(key: String, value: JSONText)] {
         let first = gradient(frames[0].values[index])
         let radial = if case .radial = first.kind { true } else { false }
         func ends(_ v: LayerValues) -> (Vector2, Vector2) {
@@ -417,21 +419,23 @@ public struct LottieWriter {
             return stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] } + stops.flatMap { [$0.offset, $0.color.alpha] }
         }
         var pairs: [(key: String, value: JSONText)] = [
-            ("ty", .string(type)), ("o", .object([("a", .number(0)), ("k", .number(100))])),
+            ("ty", .string(type)), ("o", Self.fixed(.number(100))),
             ("s", animated(index) { v in let e = ends(v); return [e.0.x, e.0.y] }),
             ("e", animated(index) { v in let e = ends(v); return [e.1.x, e.1.y] }),
             ("t", .number(radial ? 2 : 1)), ("g", .object([("p", .number(Double(first.stops.count))), ("k", stops)])),
         ]
-        if radial { pairs += [("h", .object([("a", .number(0)), ("k", .number(0))])), ("a", .object([("a", .number(0)), ("k", .number(0))]))] }
-        if let rule { pairs.append(("r", .number(rule))) }
-        return .object(pairs)
+        if radial { pairs += [("h", Self.fixed(.number(0))), ("a", Self.fixed(.number(0)))] }
+        return pairs
     }
 
+    /// A property that does not animate.
+    private static func fixed(_ value: JSONText) -> JSONText { .object([("a", .number(0)), ("k", value)]) }
+
     private static let groupTransform: JSONText = .object([
-        ("ty", .string("tr")), ("p", .object([("a", .number(0)), ("k", .array([.number(0), .number(0)]))])),
-        ("a", .object([("a", .number(0)), ("k", .array([.number(0), .number(0)]))])),
-        ("s", .object([("a", .number(0)), ("k", .array([.number(100), .number(100)]))])),
-        ("r", .object([("a", .number(0)), ("k", .number(0))])), ("o", .object([("a", .number(0)), ("k", .number(100))])),
+        ("ty", .string("tr")), ("p", Self.fixed(.array([.number(0), .number(0)]))),
+        ("a", Self.fixed(.array([.number(0), .number(0)]))),
+        ("s", Self.fixed(.array([.number(100), .number(100)]))),
+        ("r", Self.fixed(.number(0))), ("o", Self.fixed(.number(100))),
     ])
 
     // MARK: - Images
@@ -457,7 +461,7 @@ public struct LottieWriter {
             return (scale, Vector2((v.size.x - width * scale.x) / 2, (v.size.y - height * scale.y) / 2))
         }
         let transform: JSONText = .object([
-            ("a", .object([("a", .number(0)), ("k", .array([.number(0), .number(0)]))])),
+            ("a", Self.fixed(.array([.number(0), .number(0)]))),
             ("p", animated(index) { v in let place = placement(v); return [place.origin.x, place.origin.y] }),
             ("s", animated(index) { v in let place = placement(v); return [place.scale.x * 100, place.scale.y * 100] }),
             ("o", animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }),
@@ -504,7 +508,7 @@ public struct LottieWriter {
         func number(_ components: [Double]) -> JSONText {
             scalar ? .number(components[0]) : .array(components.map(JSONText.number))
         }
-        guard values.contains(where: { $0 != values[0] }) else { return .object([("a", .number(0)), ("k", number(values[0]))]) }
+        guard values.contains(where: { $0 != values[0] }) else { return Self.fixed(number(values[0])) }
         return .object([("a", .number(1)), ("k", .array(Self.keyframes(values, keys: easedKeys(values)) { .array($0.map(JSONText.number)) }))])
     }
 
@@ -514,7 +518,7 @@ public struct LottieWriter {
 
     /// A contour at every frame, held where consecutive frames' contours cannot morph.
     private func animatedShape(_ contours: [LottieContour]) -> JSONText {
-        guard contours.contains(where: { $0 != contours[0] }) else { return .object([("a", .number(0)), ("k", contours[0].json)]) }
+        guard contours.contains(where: { $0 != contours[0] }) else { return Self.fixed(contours[0].json) }
         let kept = contours.indices.filter { frame in
             frame == 0 || frame == contours.count - 1 || contours[frame] != contours[frame - 1] || contours[frame] != contours[frame + 1]
         }
