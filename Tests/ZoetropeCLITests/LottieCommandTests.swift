@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeRender
 
 /// A Lottie animation of two circles with merge paths: merging is not drawn yet, so each is reported.
 private let mergedCircles = #"""
@@ -32,6 +33,23 @@ private let mergedCircles = #"""
         #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: merge paths: the shapes are drawn unmerged (and 1 more)\n")
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("frames")).filter { $0.hasSuffix(".png") }
         #expect(frames.count == 10)
+    }
+
+    @Test func overridesAddressTheSceneTheAnimationReadsAs() throws {
+        let folder = try TemporaryFolder()
+        let file = "Tests/Lottie/Corpus/Remap.json"
+        // Its canvas is clear; a background set from the command line fills it.
+        let render = try CommandRunner.run(["render", file, "--frames", "0", "--set", "canvas.background=#00FF00", "--out", folder.path("green"),
+                                            "--progress", "none"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let frame = try RasterImage(pngFile: folder.path("green/frame_00000.png"))
+        #expect(frame[0, 0] == RasterImage.Pixel(red: 0, green: 255, blue: 0))
+        // A sweep of its playback: the timeline animator's duration.
+        let sweep = try CommandRunner.run(["sweep", file, "--vary", "animators.timeline.duration=1,4", "--out", folder.path("sweep")])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        let wrong = try CommandRunner.run(["render", file, "--set", "canvas.nothing=1", "--out", folder.path("x")])
+        #expect(wrong.status == 65 || wrong.status == 64, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("canvas.nothing"))
     }
 
     @Test func aLottieFileThatCannotBeDrawnIsInvalidInput() throws {

@@ -71,12 +71,12 @@ public enum SceneLoader {
         let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
         if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file)) {
             guard naming.isEmpty else { throw SceneLoadError(naming) }
-            guard overrides.isEmpty else {
-                throw SceneLoadError(overrides.map { SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)",
-                                                                    message: "overrides apply to scene files, not yet to Lottie animations") })
-            }
-            return LoadedScene(file: file, scene: imported.scene, source: bytes,
-                               unsupported: imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) })
+            let unsupported = imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) }
+            guard !overrides.isEmpty else { return LoadedScene(file: file, scene: imported.scene, source: bytes, unsupported: unsupported) }
+            var loaded = try parse(Array(try sceneFile(of: imported.scene, file: file).utf8), file: file, overrides: overrides)
+            loaded.source = bytes
+            loaded.unsupported = unsupported
+            return loaded
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
@@ -107,6 +107,24 @@ public enum SceneLoader {
         guard let scene = document.makeScene() else { throw SceneLoadError(naming + reader.diagnostics) }
         guard naming.isEmpty else { throw SceneLoadError(naming) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
+    }
+
+    /// The scene file an imported animation reads as (what `zoetrope convert --to scene`
+    /// writes), for overrides to address: `--set canvas.background=#FFFFFF`,
+    /// `--vary animators.timeline.duration=2,4`. Image files are named by absolute paths, as
+    /// the file is read again as if it were `file`.
+    private static func sceneFile(of scene: Scene, file: String) throws(SceneLoadError) -> String {
+        let folder = FileManager.default.currentDirectoryPath
+        var images: [String: String] = [:]
+        for values in scene.layers.initialValues where !values.image.isEmpty && !values.image.hasPrefix("/") && !DataURL.isDataURL(values.image) {
+            images[values.image] = folder + "/" + values.image
+        }
+        do {
+            return try SceneWriter.json(scene, images: images)
+        } catch {
+            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "overrides need the animation as a scene file, which cannot say: "
+                                                  + error.problems.joined(separator: "; "))])
+        }
     }
 
     /// Why the scene read from `file` cannot be named after it, or nil: its name (the file's

@@ -13,9 +13,10 @@ import ZoetropeCore
 /// timelines, tracks added by the script, an image changed by the script, a block that both
 /// sets and keyframes.
 public enum SceneWriter {
-    /// The scene file text of `scene` (its name is the file's, so it is not written).
-    public static func json(_ scene: Scene) throws(SceneWriteError) -> String {
-        try document(scene).printed() + "\n"
+    /// The scene file text of `scene` (its name is the file's, so it is not written); `images`
+    /// replaces image paths, as for `yaml`.
+    public static func json(_ scene: Scene, images: [String: String] = [:]) throws(SceneWriteError) -> String {
+        try document(scene, images: images).printed() + "\n"
     }
 
     /// The same scene file as block YAML, the form people read and edit (`zoetrope convert`);
