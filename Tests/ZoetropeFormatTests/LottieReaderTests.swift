@@ -208,6 +208,9 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         let children = tree.nodes[group].children.map { tree.nodes[$0] }
         #expect(children.map(\.id) == ["photo", "window"])
         #expect(children.map(\.style.masking) == [nil, .inverseAlpha])
+        // The layer above a matted one is its matte even without td, and is not drawn alone.
+        let plain = try read(lottie(shapeLayer("Window", ind: 1, shapes: redSquare) + ", " + matted))
+        #expect(plain.scene.layers.roots.map { plain.scene.layers.nodes[$0].id } == ["photoMatte"])
     }
 
     @Test func aGradientFillMergesItsColourAndAlphaStops() throws {

@@ -39,11 +39,18 @@ struct LottieSceneBuilder {
         for (position, item) in items.enumerated() {
             if let ind = item["ind"]?.number { byIndex[ind] = (item, "\(path)[\(position)]") }
         }
+        // A layer that mattes another (the one its tp names, else the one above it) is drawn
+        // only through it, as ThorVG draws it, whether or not it says so with td.
+        var matteSources: Set<String> = []
+        for (position, item) in items.enumerated() where (item["tt"]?.number ?? 0) != 0 {
+            if let source = item["tp"]?.number.flatMap({ byIndex[$0] }) { matteSources.insert(source.path) }
+            else if position > 0 { matteSources.insert("\(path)[\(position - 1)]") }
+        }
         var layers: [Layer] = []
         for (position, item) in items.enumerated().reversed() {
             guard limitProblem == nil else { return [] }
             let at = "\(path)[\(position)]"
-            guard let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
+            guard !matteSources.contains(at), let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
             let placed = wrapped(layer, in: parents(of: item, byIndex: byIndex), clock: clock)
             guard let mode = item["tt"]?.number, mode != 0 else {
                 layers.append(placed)

@@ -249,7 +249,7 @@ final class FrameDrawer {
                 context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
                 context.clip()
             }
-            try drawChildren(node.children.filter { $0 != mask }, of: values, in: tree)
+            try drawChildren(node.children, except: mask, of: values, in: tree)
             context.restore()
         }
         if let mask, let mode = tree.layers.nodes[mask].style.masking {
@@ -267,11 +267,11 @@ final class FrameDrawer {
     /// The children, once, or as `CAReplicatorLayer` draws its sublayers: copy i under the
     /// instance transform applied i times about the anchor point, at alpha
     /// `replicatorOpacity` + i × `replicatorAlphaOffset` (clamped; a copy at 0 is skipped).
-    private func drawChildren(_ children: [Int], of values: LayerValues, in tree: PresentationTree) throws(CairoError) {
+    private func drawChildren(_ children: [Int], except mask: Int?, of values: LayerValues, in tree: PresentationTree) throws(CairoError) {
         let ordered = Self.ordered(children, values: tree.values)
         let copies = values.instances
         guard copies != 1 || values.replicatorOpacity < 1 else {
-            for child in ordered { try drawLayer(child, in: tree) }
+            for child in ordered where child != mask { try drawLayer(child, in: tree) }
             return
         }
         let center = Vector2(values.anchor.x * values.size.x, values.anchor.y * values.size.y)
@@ -281,7 +281,7 @@ final class FrameDrawer {
             let alpha = min(max(values.replicatorOpacity + Double(copy) * values.replicatorAlphaOffset, 0), 1)
             if alpha > 0 {
                 if alpha < 1 { context.beginGroup() }
-                for child in ordered { try drawLayer(child, in: tree) }
+                for child in ordered where child != mask { try drawLayer(child, in: tree) }
                 if alpha < 1 { context.endGroup(opacity: alpha, blendMode: .normal) }
             }
             // The next copy's transform; none when it cannot be inverted or would overflow (Cairo's
