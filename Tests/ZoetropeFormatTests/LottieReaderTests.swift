@@ -43,6 +43,11 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(scene.frameRate.framesPerSecond == 30)
         #expect(scene.canvas.size == Vector2(100, 80))
         #expect(scene.frameRate.frameCount(forDuration: { if case .seconds(let s) = scene.duration { s } else { 0 } }()) == 60)
+        // Frames k = 0 … op − ip − 1: an out point a float's breadth or half a frame past a frame adds none.
+        for (op, frames) in [(70.000001, 60), (70.5, 60), (71, 61), (10.5, 1)] {
+            let scene = try read(lottie(shapeLayer("Box", shapes: redSquare), ip: 10, op: op)).scene
+            #expect(scene.frameRate.frameCount(forDuration: { if case .seconds(let s) = scene.duration { s } else { 0 } }()) == frames, "op \(op)")
+        }
     }
 
     @Test func aFilledRectangleIsAPathLayerOfTheRectangle() throws {

@@ -82,7 +82,9 @@ public enum LottieReader {
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }
 
-        let frameCount = max(1, Int(saturating: (span - 1e-9).rounded(.up)))
+        // Frames k = 0 … op − ip − 1: an out point a float's breadth past a whole frame (36.0000014)
+        // adds no frame.
+        let frameCount = max(1, Int(saturating: (span - 1 + 1e-6).rounded(.down)) + 1)
         var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
         builder.imageFile = { name in
