@@ -20,8 +20,8 @@ from PIL import Image
 
 
 def unpacked(file, folder):
-    """The JSON of a packed file (a .tgs gzip stream, a .lottie zip archive), for the binding
-    reads JSON only; the file itself otherwise."""
+    """The JSON of a packed file (a .tgs gzip stream, a .lottie zip archive, its images beside
+    it), for the binding reads JSON only; the file itself otherwise."""
     with open(file, "rb") as handle:
         head = handle.read(4)
     if head[:2] == b"\x1f\x8b":
@@ -43,6 +43,15 @@ def unpacked(file, folder):
             target = os.path.join(folder, "animation.json")
             with open(target, "wb") as sink:
                 sink.write(archive.read(name))
+            # The archive's images, where an asset's "u" + "p" finds them beside the JSON:
+            # under images/ and, for assets that name the file alone, next to it.
+            for entry in names:
+                if entry.startswith("images/") and not entry.endswith("/"):
+                    data = archive.read(entry)
+                    for place in (os.path.join(folder, entry), os.path.join(folder, os.path.basename(entry))):
+                        os.makedirs(os.path.dirname(place), exist_ok=True)
+                        with open(place, "wb") as sink:
+                            sink.write(data)
             return target
     return file
 

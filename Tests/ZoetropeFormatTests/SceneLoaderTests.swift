@@ -576,3 +576,21 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         ])
     }
 }
+
+/// A dotLottie archive's images (`images/NAME`), named by its image assets.
+@Suite struct DotLottieImageTests {
+    @Test func anImageTheArchiveCarriesIsDrawnFromIt() throws {
+        // A 1 × 1 PNG, and an animation whose image asset names it as the archive holds it.
+        let png = try #require(DataURL("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="))
+        let json = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 20, "h": 20, "assets": [{"id": "image_0", "w": 1, "h": 1, "u": "", "p": "dot.png", "e": 1}], "layers": [{"ty": 2, "nm": "Dot", "refId": "image_0", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}}]}"#
+        let archive = LottieArchive.dotLottie(json: Array(json.utf8), id: "dot", images: [("dot.png", png.bytes)])
+        let loaded = try SceneLoader.parse(archive, file: "dot.lottie")
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        let index = try #require(loaded.scene.layers.index(of: "dot"))
+        #expect(loaded.scene.layers.initialValues[index].image == png.text)
+        // An image the archive lacks is reported, not fatal.
+        let missing = try SceneLoader.parse(LottieArchive.dotLottie(json: Array(json.utf8), id: "dot"), file: "dot.lottie")
+        #expect(missing.unsupported.map(\.path) == ["assets[0].p"])
+    }
+}
+

@@ -39,7 +39,7 @@ public enum LottieReader {
         guard let root = JSONValue.parse(json), root.object != nil else {
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "not a Lottie animation: the file is not a JSON object")])
         }
-        return try build(root, file: file, name: name)
+        return try build(root, file: file, name: name, archive: bytes)
     }
 
     /// The top level of unpacked Lottie JSON, or nil when `bytes` are not that.
@@ -54,7 +54,8 @@ public enum LottieReader {
         return root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil ? root : nil
     }
 
-    private static func build(_ root: JSONValue, file: String, name: String) throws(SceneLoadError) -> LottieImport {
+    /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
+    private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = []) throws(SceneLoadError) -> LottieImport {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
@@ -87,6 +88,7 @@ public enum LottieReader {
         let frameCount = max(1, Int(saturating: (span - 1 + 1e-6).rounded(.down)) + 1)
         var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
+        builder.archivedImage = { name in archive.isEmpty ? nil : LottieArchive.image(name, in: archive) }
         builder.imageFile = { name in
             let path = name.hasPrefix("/") ? name : folder + "/" + name
             return FileManager.default.fileExists(atPath: path) ? path : nil

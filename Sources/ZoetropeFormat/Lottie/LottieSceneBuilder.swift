@@ -14,6 +14,9 @@ struct LottieSceneBuilder {
     /// The file an image asset names (its `u` folder and `p` name, beside the animation), when
     /// it is there.
     var imageFile: (String) -> String? = { _ in nil }
+    /// The bytes of an image a dotLottie archive carries (`images/NAME`), by the asset's file
+    /// name; none for other files.
+    var archivedImage: (String) -> [UInt8]? = { _ in nil }
 
     /// How deep precomps may nest (a precomp that contains itself is refused long before).
     static let deepestPrecomp = 32
@@ -205,6 +208,13 @@ struct LottieSceneBuilder {
             return name
         }
         let folder = asset.json["u"]?.string ?? ""
+        if let bytes = archivedImage(name) {
+            guard PNGHeader(bytes) != nil else {
+                notes.unsupported("images other than PNG: not drawn", at: asset.path + ".p")
+                return nil
+            }
+            return DataURL(mediaType: "image/png", bytes: bytes).text
+        }
         guard name.lowercased().hasSuffix(".png") else {
             notes.unsupported("image files other than PNG: not drawn", at: asset.path + ".p")
             return nil

@@ -57,6 +57,15 @@ enum LottieArchive {
         return contents(of: entry, in: bytes)
     }
 
+    /// The image `name` a dotLottie archive carries under `images/` (nil when `bytes` are not
+    /// an archive or hold no such entry, or it cannot be unpacked).
+    static func image(_ name: String, in bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]), case .success(let entries) = centralDirectory(bytes),
+              let entry = entries.first(where: { $0.name == "images/" + name }),
+              case .success(let data) = contents(of: entry, in: bytes) else { return nil }
+        return data
+    }
+
     private static func centralDirectory(_ bytes: [UInt8]) -> Result<[Entry], LottieArchiveError> {
         // The end-of-central-directory record is in the last 22 + 65535 bytes.
         let lowest = max(0, bytes.count - 22 - 65_535)
@@ -116,13 +125,13 @@ enum LottieArchive {
     // MARK: - Packing
 
     /// A dotLottie archive (version 1: `manifest.json` naming one animation, its JSON under
-    /// `animations/`), each entry deflated.
-    static func dotLottie(json: [UInt8], id: String) -> [UInt8] {
+    /// `animations/`, `images` under `images/`), each entry deflated.
+    static func dotLottie(json: [UInt8], id: String, images: [(name: String, bytes: [UInt8])] = []) -> [UInt8] {
         let manifest = JSONText.object([
             ("version", .string("1.0")), ("generator", .string("Zoetrope")),
             ("animations", .array([.object([("id", .string(id))])])),
         ]).compact()
-        return zip([("manifest.json", Array(manifest.utf8)), ("animations/\(id).json", json)])
+        return zip([("manifest.json", Array(manifest.utf8)), ("animations/\(id).json", json)] + images.map { ("images/" + $0.name, $0.bytes) })
     }
 
     /// A zip archive of `entries`, deflated, dated 1980-01-01 so the same entries give the
