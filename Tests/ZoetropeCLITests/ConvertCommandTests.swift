@@ -127,6 +127,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("soft.json")))
     }
 
+    @Test func aSceneTooLongToBakeIsRefusedBeforeItTakesGigabytes() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("long.yaml", """
+            canvas: { size: [10, 10] }
+            render: { fps: 240, duration: 3600 }
+            layers: [{ id: dot, shape: rect, size: [2, 2] }]
+            """)
+        let result = try CommandRunner.run(["convert", scene, "--to", "lottie", "-o", folder.path("long.json")])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("too long to export to Lottie: 864001 frames of 1 layers"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("long.json")))
+    }
+
     @Test func aMissingInputIsExit66AndAnUnknownFormatIsUsage() throws {
         #expect(try CommandRunner.run(["convert", "nowhere.json", "--to", "scene"]).status == 66)
         let usage = try CommandRunner.run(["convert", "scenes/frog.yaml", "--to", "svg"])

@@ -32,9 +32,18 @@ public enum SceneConversion {
         }
     }
 
+    /// How many layer values (frames × layers) an export may bake: each frame's values are held
+    /// at once, so a day-long scene must not take gigabytes (about 150 MB at this limit).
+    public static let largestExport = 250_000
+
     /// `scene` as a Lottie animation (JSON): its frames baked into keyframes at its frame
     /// rate, with what Lottie players cannot draw as Zoetrope does listed by layer.
-    public static func lottieFile(_ scene: EvaluatedScene) -> (json: String, notExported: [String]) {
+    public static func lottieFile(_ scene: EvaluatedScene) throws(RenderError) -> (json: String, notExported: [String]) {
+        let layers = scene.scene.layers.nodes.count
+        guard scene.frameCount.multipliedReportingOverflow(by: max(layers, 1)).partialValue <= largestExport else {
+            throw RenderError(message: "\(scene.loaded.file): too long to export to Lottie: \(scene.frameCount) frames of \(layers) layers "
+                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", exitCode: 65)
+        }
         let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
         var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,
                                   imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) },

@@ -47,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
             text = try exiting { () throws(RenderError) -> String in try SceneConversion.sceneFile(loaded) }
         case .lottie:
             guard let scene = try loadScenes([input], overrides: []).first else { return }
-            let export = SceneConversion.lottieFile(scene)
+            let export = try exiting { () throws(RenderError) in try SceneConversion.lottieFile(scene) }
             export.notExported.forEach(printError)
             text = export.json
         }
