@@ -128,6 +128,12 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         let mask = try #require((clip["masksProperties"] as? [[String: Any]])?.first)
         #expect(mask["mode"] as? String == "a")
         #expect(notExported.map(\.feature) == ["blur: drawn sharp"] && notExported.map(\.layer) == ["card"])
+        // Every composition numbers its layers once each, and parents name layers in it.
+        for composition in [layers(json)] + ((json["assets"] as? [[String: Any]]) ?? []).compactMap({ $0["layers"] as? [[String: Any]] }) {
+            let numbers = composition.compactMap { $0["ind"] as? Int }
+            #expect(Set(numbers).count == numbers.count, "\(numbers)")
+            #expect(composition.compactMap { $0["parent"] as? Int }.allSatisfy(numbers.contains))
+        }
     }
 
     @Test func aRoundedRectangleIsDrawnAsCairoDrawsItWhenItsStrokeIsDashed() throws {

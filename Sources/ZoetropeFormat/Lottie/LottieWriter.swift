@@ -178,8 +178,10 @@ public struct LottieWriter {
     }
 
     /// Lottie's `ind` of the null carrying a layer's transform, and of its content layers.
-    private func nullIndex(_ index: Int) -> Double { Double(index * 3 + 1) }
-    private func contentIndex(_ index: Int, _ part: Int) -> Double { Double(index * 3 + 2 + part) }
+    /// Four numbers a layer: its null, then its shapes (part 0), image (1) and clipped
+    /// children's precomp (2); 0 is a precomp's origin.
+    private func nullIndex(_ index: Int) -> Double { Double(index * 4 + 1) }
+    private func contentIndex(_ index: Int, _ part: Int) -> Double { Double(index * 4 + 2 + part) }
 
     private func layerBase(_ type: Int, name: String, index: Double, parent: Double?, transform: JSONText) -> [(key: String, value: JSONText)] {
         var pairs: [(key: String, value: JSONText)] = [("ddd", .number(0)), ("ty", .number(Double(type))), ("ind", .number(index)),
