@@ -179,16 +179,14 @@ extension LottieSceneBuilder {
         var layer = Layer(id: uniqueID(owner + "Repeater"), shape: .group, children: layers)
         layer.values.size = Vector2(1, 1)
         let id = layer.id, transform = item["tr"]
-        func property(_ json: JSONValue?, _ key: String) -> LottieProperty<[Double]>? {
-            let inTransform = json.map { $0["ty"]?.string != "rp" } ?? true
-            return LottieParsing.numbers(json?[key], at: path + (inTransform ? ".tr." : ".") + key, notes: &notes)
-        }
-        if let offset = property(item, "o"), offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
+        func own(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: path + "." + key, notes: &notes) }
+        func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(transform?[key], at: path + ".tr." + key, notes: &notes) }
+        if let offset = own("o"), offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("a repeater's offset: drawn from the first copy", at: path + ".o")
         }
         if item["m"]?.number == 2 { notes.unsupported("a repeater composited below: copies drawn above", at: path + ".m") }
         // The anchor is both the layer's anchor and its position: its own transform is none.
-        if let anchor = property(transform, "a") {
+        if let anchor = property("a") {
             let point = book.animate(id, .anchor, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }.vector ?? .zero
             _ = book.animate(id, .position, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }
             layer.values.anchor = point
@@ -196,27 +194,27 @@ extension LottieSceneBuilder {
         } else {
             layer.values.anchor = .zero
         }
-        let copies = property(item, "c")
+        let copies = own("c")
         if let copies {
             layer.values.replicatorCount = book.animate(id, .replicatorCount, copies, clock: clock) {
                 .number(min(max($0.first ?? 1, 0), Double(SceneLimits.instances)))
             }.number ?? 1
         }
-        if let position = property(transform, "p") {
+        if let position = property("p") {
             layer.values.replicatorTranslation = book.animate(id, .replicatorTranslation, position, clock: clock) {
                 .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0))
             }.vector ?? .zero
         }
-        if let rotation = property(transform, "r") {
+        if let rotation = property("r") {
             layer.values.replicatorRotation = book.animate(id, .replicatorRotation, rotation, clock: clock) { .number(($0.first ?? 0) * .pi / 180) }.number ?? 0
         }
-        if let scale = property(transform, "s") {
+        if let scale = property("s") {
             layer.values.replicatorScale = book.animate(id, .replicatorScale, scale, clock: clock) {
                 .vector(Vector2(($0[safe: 0] ?? 100) / 100, ($0[safe: 1] ?? 100) / 100))
             }.vector ?? Vector2(1, 1)
         }
         // Alpha from so at the first copy to eo at the last, in equal steps.
-        let start = property(transform, "so"), end = property(transform, "eo"), frame = clock.frame
+        let start = property("so"), end = property("eo"), frame = clock.frame
         func opacity(_ property: LottieProperty<[Double]>?, _ rootFrame: Double) -> Double {
             min(max((property?.value(at: frame(rootFrame)).first ?? 100) / 100, 0), 1)
         }

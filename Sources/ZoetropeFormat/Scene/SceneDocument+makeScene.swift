@@ -329,11 +329,9 @@ struct SceneDocument {
 
     /// `{ count, translation, rotation, scale, opacity, alphaOffset }` (CAReplicatorLayer's).
     private func readReplicator(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
-        let properties: [String: LayerProperty] = ["count": .replicatorCount, "translation": .replicatorTranslation,
-                                                   "rotation": .replicatorRotation, "scale": .replicatorScale,
-                                                   "opacity": .replicatorOpacity, "alphaOffset": .replicatorAlphaOffset]
         for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.replicator.names) ?? [] {
-            guard let property = properties[key], let read = readValue(of: property, value, at: path / key) else { continue }
+            guard let property = SceneVocabulary.replicatorProperties.first(where: { $0.key == key })?.property,
+                  let read = readValue(of: property, value, at: path / key) else { continue }
             layer.values[property] = read
         }
     }

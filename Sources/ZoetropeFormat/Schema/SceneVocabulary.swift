@@ -141,6 +141,11 @@ enum SceneVocabulary {
         Key(name: "color", value: .color), Key(name: "offset", value: .pair(.coordinate)), Key(name: "radius", value: .number(.effectRadius)),
         Key(name: "opacity", value: .unit),
     ])
+    /// `replicator`'s keys, by the property each sets (the reader's and the writer's table).
+    static let replicatorProperties: [(key: String, property: LayerProperty)] = [
+        ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
+        ("scale", .replicatorScale), ("opacity", .replicatorOpacity), ("alphaOffset", .replicatorAlphaOffset),
+    ]
     static let replicator = Mapping(name: "replicator", help: "CAReplicatorLayer: the children drawn count times, each copy moved from the one before about the anchor point.", keys: [
         Key(name: "count", value: .number(.instances), help: "instanceCount (rounded down; 1 draws the children once)."),
         Key(name: "translation", value: .pair(.coordinate)), Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber),

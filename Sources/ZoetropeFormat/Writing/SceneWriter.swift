@@ -103,7 +103,7 @@ private final class Writing {
             pairs.append(("shadow", .object([("color", color(values.shadowColor)), ("offset", vector(values.shadowOffset)),
                                              ("radius", .number(values.shadowRadius)), ("opacity", .number(values.shadowOpacity))])))
         }
-        let replicated = Self.replicatorKeys.filter { values[$0.property] != defaults[$0.property] }
+        let replicated = SceneVocabulary.replicatorProperties.filter { values[$0.property] != defaults[$0.property] }
         if !replicated.isEmpty { pairs.append(("replicator", .object(replicated.map { ($0.key, value(values[$0.property])) }))) }
         if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
         if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
@@ -121,15 +121,9 @@ private final class Writing {
         return .object(pairs)
     }
 
-    /// `replicator`'s keys, by the property each sets.
-    private static let replicatorKeys: [(key: String, property: LayerProperty)] = [
-        ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
-        ("scale", .replicatorScale), ("opacity", .replicatorOpacity), ("alphaOffset", .replicatorAlphaOffset),
-    ]
-
     /// Properties a layer writes inside `stroke`, `font`, `shadow` or `replicator`, not on their own.
     private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset,
-                                                     .shadowRadius, .shadowOpacity] + replicatorKeys.map(\.property))
+                                                     .shadowRadius, .shadowOpacity] + SceneVocabulary.replicatorProperties.map(\.property))
 
     // MARK: - Values
 

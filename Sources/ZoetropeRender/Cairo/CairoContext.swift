@@ -439,7 +439,7 @@ final class CairoContext {
     /// The outline of `text` placed in a `width` × `height` box as `drawText` places it,
     /// unhinted (what a vector format carries instead of the text: a Lottie export).
     static func textOutline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
-                                   width: Double, height: Double) -> SVGPath {
+                            width: Double, height: Double) -> SVGPath {
         guard !text.isEmpty, let path = outline(text, family: family, bold: bold, size: size, alignment: alignment,
                                                 width: width, height: height) else { return SVGPath() }
         defer { cairo_path_destroy(path) }
