@@ -18,7 +18,7 @@ public struct EvaluatedScene: Sendable {
         var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = []
         for file in files {
             do {
-                scenes.append(try evaluating(SceneLoader.load(file, overrides: overrides)))
+                scenes.append(try evaluating(SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())))
             } catch {
                 problems += error.diagnostics
             }

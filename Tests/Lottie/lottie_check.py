@@ -77,7 +77,9 @@ def reference_frames(file, picks, folder, cache):
     """ThorVG's frames of `file` in a folder, with its JSON summary, drawn in a process of
     their own; from `cache` when an earlier run drew the same frames of the same bytes."""
     if cache:
-        key = hashlib.sha1(open(file, "rb").read() + repr(picks).encode()).hexdigest()
+        # Keyed by the reference script too: a change to how it draws draws anew.
+        harness = open(f"{HERE}/thorvg_frames.py", "rb").read()
+        key = hashlib.sha1(open(file, "rb").read() + repr(picks).encode() + harness).hexdigest()
         folder = os.path.join(cache, key)
         summary = os.path.join(folder, "info.json")
         if os.path.exists(summary):

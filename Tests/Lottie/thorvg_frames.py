@@ -10,6 +10,7 @@ import gzip
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -56,10 +57,33 @@ def unpacked(file, folder):
     return file
 
 
+def load_fonts(file, engine):
+    """Loads into ThorVG the installed font that fontconfig picks for each font the file lists,
+    the font Zoetrope sets its text in when the file carries no glyph outlines (ThorVG draws
+    such text only in a font loaded into it)."""
+    try:
+        with open(file, "rb") as handle:
+            fonts = (json.load(handle).get("fonts") or {}).get("list") or []
+    except (OSError, ValueError, AttributeError):
+        return
+    text = tvg.Text(engine)
+    for font in fonts:
+        if not isinstance(font, dict):
+            continue
+        pattern = f"{font.get('fFamily') or font.get('fName') or 'sans-serif'}:style={font.get('fStyle') or 'Regular'}"
+        try:
+            path = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            return
+        if path:
+            text.font_load(path)
+
+
 def main():
     file, out, side, frames = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(f) for f in sys.argv[4:]]
     file = unpacked(file, tempfile.mkdtemp())
     engine = tvg.Engine(threads=0)
+    load_fonts(file, engine)
     animation = tvg.LottieAnimation(engine)
     picture = animation.get_picture()
     if picture.load(file) != tvg.Result.SUCCESS:

@@ -35,6 +35,21 @@ private let mergedCircles = #"""
         #expect(frames.count == 10)
     }
 
+    @Test func textSetFromAFontAloneIsDrawnInTheInstalledFont() throws {
+        // "HH" in black at size 40 from the left edge, baseline at y 50: no glyphs in the file.
+        let document = #"{"s": {"s": 40, "f": "Sans-Bold", "t": "HH", "j": 0, "fc": [0, 0, 0]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 2, "st": 0, "ks": {"p": {"a": 0, "k": [4, 50]}}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 2, "w": 80, "h": 60, "fonts": {"list": [{"fName": "Sans-Bold", "fFamily": "DejaVu Sans", "fStyle": "Bold", "ascent": 75}]}, "layers": [\#(layer)]}"#
+        let folder = try TemporaryFolder()
+        let file = try folder.write("title.json", text)
+        let result = try CommandRunner.run(["render", file, "--frames", "0", "--out", folder.path("frames"), "--progress", "none"])
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        let frame = try RasterImage(pngFile: folder.path("frames/frame_00000.png"))
+        // An H's left stem just right of the start, well above the baseline; nothing below it.
+        #expect(frame[8, 40].alpha == 255 && frame[8, 40].red == 0, "\(frame[8, 40])")
+        #expect(frame[8, 56].alpha == 0)
+    }
+
     @Test func overridesAddressTheSceneTheAnimationReadsAs() throws {
         let folder = try TemporaryFolder()
         let file = "Tests/Lottie/Corpus/Remap.json"

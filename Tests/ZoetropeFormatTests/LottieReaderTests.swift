@@ -292,6 +292,40 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(starts.count == 3 && zip(starts, expected).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }, "\(starts)")
     }
 
+    /// Installed fonts as a test sees them: "Block" is installed and sets every character as a
+    /// 60-wide square; any other family is drawn in it.
+    struct BlockFonts: LottieFontSource {
+        func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
+            LottieGlyph(segments: [.move(Vector2(0, -50)), .line(Vector2(60, -50)), .line(Vector2(60, 0)), .close], advance: 60)
+        }
+
+        func substitute(for family: String) -> String? {
+            family == "Block" ? nil : "Block"
+        }
+    }
+
+    @Test func textWithoutGlyphOutlinesIsSetInTheInstalledFontsAndASubstituteIsReported() throws {
+        // "AB" at size 10, right-justified: two 6-wide glyphs ending at the origin.
+        func file(family: String) -> String {
+            let document = #"{"s": {"s": 10, "f": "Face", "t": "AB", "j": 1, "fc": [1, 0, 0]}, "t": 0}"#
+            let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+            return #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80, "fonts": {"list": [{"fName": "Face", "fFamily": "\#(family)", "fStyle": "Regular", "ascent": 70}]}, "layers": [\#(layer)]}"#
+        }
+        let installed = try SceneLoader.parse(Array(file(family: "Block").utf8), file: "test.json", fonts: BlockFonts())
+        #expect(installed.unsupported.isEmpty)
+        let fill = try values(installed, "titleFill", atFrame: 0)
+        #expect(fill.fill == Color(red: 1, green: 0, blue: 0))
+        let starts = fill.path.segments.compactMap { if case .move(let p) = $0 { p } else { nil } }
+        #expect(starts == [Vector2(-12, -5), Vector2(-6, -5)])
+
+        let substituted = try SceneLoader.parse(Array(file(family: "Helvetica").utf8), file: "test.json", fonts: BlockFonts())
+        #expect(substituted.unsupported.map(\.description) == [#"test.json: fonts.list[0]: font "Helvetica" is not installed: drawn in "Block""#])
+        #expect(try values(substituted, "titleFill", atFrame: 0).path.segments.count == 8)
+
+        let unset = try read(file(family: "Block"))
+        #expect(unset.unsupported.map(\.description) == ["test.json: layers[0].t: text without glyph outlines (chars): not drawn"])
+    }
+
     @Test func anAutoOrientedLayerTurnsToTheWayItMoves() throws {
         // Down the screen from frame 0 to 10, then along it to frame 20; turned 10° of its own.
         let path = #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [0, 50]}, {"t": 20, "s": [50, 50]}]}"#

@@ -23,14 +23,17 @@ public enum LottieReader {
     }
 
     /// The animation in `bytes` when they hold one (`recognises`), else nil; throws every
-    /// reason a Lottie file cannot be drawn. Plain JSON is parsed once.
-    public static func readIfLottie(_ bytes: [UInt8], file: String, name: String) throws(SceneLoadError) -> LottieImport? {
-        if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name) }
-        return try plainRoot(bytes).map { root throws(SceneLoadError) in try build(root, file: file, name: name) }
+    /// reason a Lottie file cannot be drawn. Plain JSON is parsed once. `fonts` sets text that
+    /// the file gives no glyph outlines for (without it, such text is reported and not drawn).
+    public static func readIfLottie(_ bytes: [UInt8], file: String, name: String,
+                                    fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LottieImport? {
+        if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name, fonts: fonts) }
+        return try plainRoot(bytes).map { root throws(SceneLoadError) in try build(root, file: file, name: name, fonts: fonts) }
     }
 
     /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
-    public static func read(_ bytes: [UInt8], file: String, name: String) throws(SceneLoadError) -> LottieImport {
+    public static func read(_ bytes: [UInt8], file: String, name: String,
+                            fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LottieImport {
         let json: [UInt8]
         switch LottieArchive.document(in: bytes) {
         case .success(let unpacked): json = unpacked
@@ -39,7 +42,7 @@ public enum LottieReader {
         guard let root = JSONValue.parse(json), root.object != nil else {
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "not a Lottie animation: the file is not a JSON object")])
         }
-        return try build(root, file: file, name: name, archive: bytes)
+        return try build(root, file: file, name: name, archive: bytes, fonts: fonts)
     }
 
     /// The top level of unpacked Lottie JSON, or nil when `bytes` are not that.
@@ -55,7 +58,8 @@ public enum LottieReader {
     }
 
     /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
-    private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = []) throws(SceneLoadError) -> LottieImport {
+    private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = [],
+                              fonts: (any LottieFontSource)?) throws(SceneLoadError) -> LottieImport {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
@@ -88,6 +92,7 @@ public enum LottieReader {
         let frameCount = max(1, Int(saturating: (span - 1 + 1e-6).rounded(.down)) + 1)
         var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
+        builder.fonts = fonts
         builder.archivedImage = { name in archive.isEmpty ? nil : LottieArchive.image(name, in: archive) }
         builder.imageFile = { name in
             let path = name.hasPrefix("/") ? name : folder + "/" + name

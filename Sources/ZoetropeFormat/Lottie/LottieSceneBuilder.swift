@@ -17,6 +17,8 @@ struct LottieSceneBuilder {
     /// The bytes of an image a dotLottie archive carries (`images/NAME`), by the asset's file
     /// name; none for other files.
     var archivedImage: (String) -> [UInt8]? = { _ in nil }
+    /// The installed fonts, for text the file gives no glyph outlines for.
+    var fonts: (any LottieFontSource)?
 
     /// How deep precomps may nest (a precomp that contains itself is refused long before).
     static let deepestPrecomp = 32

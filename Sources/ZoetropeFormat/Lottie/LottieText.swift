@@ -1,6 +1,7 @@
 import ZoetropeCore
 
-/// Text layers (`ty` 5) drawn from the glyph outlines the file carries (`chars`): each line of
+/// Text layers (`ty` 5) drawn from the glyph outlines the file carries (`chars`), or else from the
+/// installed fonts its font list names: each line of
 /// the text document laid out glyph by glyph (advance `w` at size 100, tracking in thousandths
 /// of the size), justified about the layer's origin (point text) or within its box (`sz`, words
 /// wrapped to its width), as one filled path and, with a stroke width, one stroked path.
@@ -42,15 +43,9 @@ extension LottieSceneBuilder {
         }
     }
 
-    /// A glyph's outline at size 100 and its advance.
-    struct Glyph {
-        var segments: [SVGPath.Segment]
-        var advance: Double
-    }
-
     /// The glyphs of the file by character, family and style.
-    func glyphs() -> [String: Glyph] {
-        var result: [String: Glyph] = [:]
+    func glyphs() -> [String: LottieGlyph] {
+        var result: [String: LottieGlyph] = [:]
         for char in root["chars"]?.array ?? [] {
             guard let ch = char["ch"]?.string else { continue }
             var segments: [SVGPath.Segment] = []
@@ -64,12 +59,25 @@ extension LottieSceneBuilder {
                 }
             }
             collect(char["data"]?["shapes"]?.array ?? [])
-            let glyph = Glyph(segments: segments, advance: char["w"]?.number ?? 0)
+            let glyph = LottieGlyph(segments: segments, advance: char["w"]?.number ?? 0)
             let family = char["fFamily"]?.string ?? "", style = char["style"]?.string ?? ""
             result[ch + "\u{0}" + family + "\u{0}" + style] = glyph
             if result[ch] == nil { result[ch] = glyph }
         }
         return result
+    }
+
+    /// The fonts of the file's `fonts.list` by `fName`: family, style, ascent (in percent of the
+    /// size) and JSON path.
+    func fontList() -> [String: (family: String, style: String, ascent: Double, path: String)] {
+        var fonts: [String: (family: String, style: String, ascent: Double, path: String)] = [:]
+        for (index, font) in (root["fonts"]?["list"]?.array ?? []).enumerated() {
+            if let name = font["fName"]?.string {
+                fonts[name] = (font["fFamily"]?.string ?? name, font["fStyle"]?.string ?? "", font["ascent"]?.number ?? 75,
+                               "fonts.list[\(index)]")
+            }
+        }
+        return fonts
     }
 
     /// A text layer's children: its fill and stroke paths, following its document keyframes.
@@ -80,24 +88,34 @@ extension LottieSceneBuilder {
             notes.unsupported("text animators: the text is drawn without them", at: path + ".t.a")
         }
         if json["t"]?["p"]?["m"] != nil { notes.unsupported("text on a path: drawn on a line", at: path + ".t.p") }
-        let glyphs = self.glyphs()
-        guard !glyphs.isEmpty else {
+        // As lottie-web decides: a file that carries glyph outlines sets all its text from them;
+        // one that carries none sets it in the installed fonts its font list names.
+        let glyphs = self.glyphs(), fonts = fontList()
+        let installed = glyphs.isEmpty ? self.fonts.map(InstalledGlyphs.init) : nil
+        guard !glyphs.isEmpty || installed != nil else {
             notes.unsupported("text without glyph outlines (chars): not drawn", at: path + ".t")
             return []
         }
-        var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
-        for font in root["fonts"]?["list"]?.array ?? [] {
-            if let name = font["fName"]?.string {
-                fonts[name] = (font["fFamily"]?.string ?? "", font["fStyle"]?.string ?? "", font["ascent"]?.number ?? 75)
+        if let installed {
+            for document in documents {
+                let font = fonts[document.font]
+                if let substitute = installed.source.substitute(for: font?.family ?? document.font) {
+                    notes.unsupported("font \"\(font?.family ?? document.font)\" is not installed: drawn in \"\(substitute)\"",
+                                      at: font?.path ?? path + ".t.d")
+                }
             }
         }
         func document(at frame: Double) -> TextDocument {
             documents.last { $0.time <= frame } ?? documents[0]
         }
         func outline(_ document: TextDocument) -> SVGPath {
-            let font = fonts[document.font]
-            return SVGPath(segments: Self.layout(document, glyphs: glyphs, family: font?.family ?? "", style: font?.style ?? "",
-                                                 ascent: font?.ascent ?? 75))
+            let font = fonts[document.font], family = font?.family ?? document.font, style = font?.style ?? ""
+            let glyph: (Character) -> LottieGlyph? = if let installed {
+                { installed.glyph($0, family: family, style: style) }
+            } else {
+                { glyphs[String($0) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String($0)] }
+            }
+            return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75))
         }
         let frame = clock.frame
         var fill = Layer(id: uniqueID(owner + "Fill"), shape: .path), stroke = Layer(id: uniqueID(owner + "Stroke"), shape: .path)
@@ -131,11 +149,8 @@ extension LottieSceneBuilder {
     }
 
     /// The outlines of a document's glyphs, set line by line.
-    static func layout(_ document: TextDocument, glyphs: [String: Glyph], family: String, style: String, ascent: Double) -> [SVGPath.Segment] {
+    static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double) -> [SVGPath.Segment] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
-        func glyph(_ character: Character) -> Glyph? {
-            glyphs[String(character) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String(character)]
-        }
         func width(_ line: [Character]) -> Double {
             line.enumerated().reduce(0) { sum, item in
                 sum + (glyph(item.element)?.advance ?? 0) * scale + (item.offset < line.count - 1 ? tracking : 0)
@@ -185,5 +200,23 @@ extension LottieSceneBuilder {
             }
         }
         return segments
+    }
+}
+
+/// An installed font's glyphs, each asked of the source once per reading.
+private final class InstalledGlyphs {
+    let source: any LottieFontSource
+    private var known: [String: LottieGlyph?] = [:]
+
+    init(_ source: any LottieFontSource) {
+        self.source = source
+    }
+
+    func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
+        let key = String(character) + "\u{0}" + family + "\u{0}" + style
+        if let glyph = known[key] { return glyph }
+        let glyph = source.glyph(character, family: family, style: style)
+        known[key] = glyph
+        return glyph
     }
 }

@@ -51,8 +51,10 @@ public enum SceneLoader {
     public static let automaticDurationLimit = 3600.0
 
     /// Reads, overrides and checks the scene at `file`; throws every problem found.
-    public static func load(_ file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
-        try parse(read(file), file: file, overrides: overrides)
+    /// `fonts` sets a Lottie file's text that comes with no glyph outlines.
+    public static func load(_ file: String, overrides: [SceneOverride] = [],
+                            fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LoadedScene {
+        try parse(read(file), file: file, overrides: overrides, fonts: fonts)
     }
 
     /// The bytes of the scene file `file` (a missing or unreadable file is exit 66).
@@ -66,10 +68,11 @@ public enum SceneLoader {
     }
 
     /// Reads a scene from bytes as if they were the file `file` (images resolve next to it).
-    public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = []) throws(SceneLoadError) -> LoadedScene {
+    public static func parse(_ bytes: [UInt8], file: String, overrides: [SceneOverride] = [],
+                             fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LoadedScene {
         // The name becomes a folder (output/<name>, goldens/<name>): said with the other problems.
         let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
-        if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file)) {
+        if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file), fonts: fonts) {
             guard naming.isEmpty else { throw SceneLoadError(naming) }
             let unsupported = imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) }
             guard !overrides.isEmpty else { return LoadedScene(file: file, scene: imported.scene, source: bytes, unsupported: unsupported) }

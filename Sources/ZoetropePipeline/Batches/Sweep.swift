@@ -38,7 +38,7 @@ public enum Sweep {
         var problems: [SceneDiagnostic] = []
         for variant in plan.variants {
             do {
-                let scene = try SceneLoader.parse(source, file: file, overrides: overrides + variant.overrides)
+                let scene = try SceneLoader.parse(source, file: file, overrides: overrides + variant.overrides, fonts: InstalledFonts())
                 let (evaluation, duration) = try scene.evaluate(atLeast: until)
                 loaded.append((scene, evaluation, duration))
             } catch {

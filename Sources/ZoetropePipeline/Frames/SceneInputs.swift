@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFormat
 import ZoetropeRender
 
 /// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
@@ -61,5 +62,24 @@ extension SceneInputs {
         guard !problems.isEmpty else { return }
         throw RenderError(lines: problems.map { "\(file): \($0)" },
                           exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
+    }
+}
+
+/// The fonts installed here, through fontconfig and Cairo: where a Lottie file's text that
+/// carries no glyph outlines is set, as the players set it in the platform's fonts. A style
+/// naming a bold or black weight is set bold; one naming italic or oblique, italic.
+public struct InstalledFonts: LottieFontSource {
+    public init() {}
+
+    public func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
+        let style = style.lowercased()
+        let bold = ["bold", "black", "heavy"].contains { style.contains($0) }
+        let italic = style.contains("italic") || style.contains("oblique")
+        guard let run = TextOutline.glyphRun(String(character), family: family, bold: bold, italic: italic, size: 100) else { return nil }
+        return LottieGlyph(segments: run.path.segments, advance: run.advance)
+    }
+
+    public func substitute(for family: String) -> String? {
+        FontCatalog.isInstalled(family) ? nil : FontCatalog.match(family) ?? "no font"
     }
 }

@@ -14,7 +14,7 @@ public enum SceneSampling {
                              keys: String?, format: SampleReport.Format, to output: (String) -> Void) throws(SceneSamplingError) {
         let loaded: LoadedScene, evaluation: SceneEvaluation, duration: Double
         do {
-            loaded = try SceneLoader.load(file, overrides: overrides)
+            loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
             (evaluation, duration) = try loaded.evaluate(atLeast: times?.max() ?? 0)
         } catch {
             throw .scene(error)

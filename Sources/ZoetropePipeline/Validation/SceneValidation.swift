@@ -20,7 +20,7 @@ public enum SceneValidation {
         var problems: [SceneDiagnostic] = []
         for file in files {
             do {
-                let loaded = try SceneLoader.load(file, overrides: overrides)
+                let loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
                 let (_, duration) = try loaded.evaluate()
                 let scene = loaded.scene
                 let inputs = SceneInputs.problems(of: scene)

@@ -446,6 +446,28 @@ final class CairoContext {
         return svgPath(path)
     }
 
+    /// The outline of `text` set at `size` from an origin on its baseline, unhinted, and its
+    /// advance (unhinted too): a glyph run for a layout of its own (a Lottie file's text).
+    static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
+        withScratchContext { context in
+            let options = cairo_font_options_create()
+            defer { cairo_font_options_destroy(options) }
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(context, options)
+            cairo_select_font_face(context, family, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+                                   bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(context, size)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context, text, &extents)
+            cairo_move_to(context, 0, 0)
+            cairo_text_path(context, text)
+            guard cairo_status(context) == CAIRO_STATUS_SUCCESS, let path = cairo_copy_path(context) else { return nil }
+            defer { cairo_path_destroy(path) }
+            return (svgPath(path), extents.x_advance)
+        }
+    }
+
     /// `body`'s result on a context of its own over an unbounded recording surface, for
     /// measuring and making paths (nil when Cairo cannot make one). Not a tiny image surface:
     /// over a 1 × 1 one, `cairo_text_path` leaves out glyphs of a long line.

@@ -7,4 +7,10 @@ public enum TextOutline {
         CairoContext.textOutline(values.text, family: style.fontFamily, bold: style.fontWeight == .bold, size: values.fontSize,
                                  alignment: style.alignment, width: values.size.x, height: values.size.y)
     }
+
+    /// The outline of `text` in an installed `family` at `size`, from an origin on its
+    /// baseline, and its advance; unhinted. Nil when Cairo cannot set it.
+    public static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
+        CairoContext.glyphRun(text, family: family, bold: bold, italic: italic, size: size)
+    }
 }

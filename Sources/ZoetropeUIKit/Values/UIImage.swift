@@ -1,6 +1,7 @@
 import ZoetropeCore
 import ZoetropeFiles
 import ZoetropeFormat
+import ZoetropePipeline
 import ZoetropeRender
 
 /// Mirrors `UIImage`: a PNG file, or a vector image (a scene file whose canvas is the image and
@@ -29,7 +30,7 @@ open class UIImage: @unchecked Sendable {
         let file = (path as NSString).lastPathComponent
         name = (file as NSString).deletingPathExtension
         if ["yaml", "yml", "json"].contains((file as NSString).pathExtension.lowercased()) {
-            guard let scene = try? SceneLoader.load(path).scene else { return nil }
+            guard let scene = try? SceneLoader.load(path, fonts: InstalledFonts()).scene else { return nil }
             self.path = ""
             drawing = scene.layers.roots.map(scene.layers.layer(at:))
             size = CGSize(scene.canvas.size)

@@ -39,7 +39,7 @@ struct ConvertCommand: ParsableCommand {
         case .scene:
             let loaded: LoadedScene
             do {
-                loaded = try SceneLoader.load(input)
+                loaded = try SceneLoader.load(input, fonts: InstalledFonts())
             } catch {
                 throw report(error)
             }
