@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import ZoetropeRender
 
-/// A Lottie animation of two circles with merge paths: merging is not drawn yet, so each is reported.
-private let mergedCircles = #"""
+/// A Lottie animation of two circles, each puckered (a path modifier not drawn yet), so each is reported.
+private let puckeredCircles = #"""
 {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
   {"ty": 4, "nm": "Rings", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "mm", "mm": 1},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "pb", "a": {"a": 0, "k": 10}},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]},
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "mm", "mm": 1},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "pb", "a": {"a": 0, "k": 10}},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]}]}
 """#
 
@@ -17,20 +17,20 @@ private let mergedCircles = #"""
 @Suite struct LottieCommandTests {
     @Test func validateListsEveryUnsupportedUseWithItsPathAndSucceeds() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", mergedCircles)
+        let file = try folder.write("rings.json", puckeredCircles)
         let result = try CommandRunner.run(["validate", file])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: merge paths: the shapes are drawn unmerged\n"))
-        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: merge paths: the shapes are drawn unmerged\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: shape item \"pb\": ignored\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: shape item \"pb\": ignored\n"))
         #expect(result.stdout.contains("\(file): ok (10 frames"))
     }
 
     @Test func renderWarnsOncePerFeatureAndWritesEveryFrame() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", mergedCircles)
+        let file = try folder.write("rings.json", puckeredCircles)
         let result = try CommandRunner.run(["render", file, "--out", folder.path("frames"), "--progress", "none"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: merge paths: the shapes are drawn unmerged (and 1 more)\n")
+        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: shape item \"pb\": ignored (and 1 more)\n")
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("frames")).filter { $0.hasSuffix(".png") }
         #expect(frames.count == 10)
     }
@@ -48,6 +48,39 @@ private let mergedCircles = #"""
         // An H's left stem just right of the start, well above the baseline; nothing below it.
         #expect(frame[8, 40].alpha == 255 && frame[8, 40].red == 0, "\(frame[8, 40])")
         #expect(frame[8, 56].alpha == 0)
+    }
+
+    @Test func mergePathsCombineTheShapesTheyFollowAsAfterEffectsDoes() throws {
+        func ellipse(_ x: Int, _ side: Int, reversed: Bool = false) -> String {
+            #"{"ty": "el", "d": \#(reversed ? 3 : 1), "p": {"a": 0, "k": [\#(x), 10]}, "s": {"a": 0, "k": [\#(side), \#(side)]}}"#
+        }
+        func square(_ x: Int, _ side: Int, reversed: Bool = false) -> String {
+            #"{"ty": "rc", "d": \#(reversed ? 3 : 1), "p": {"a": 0, "k": [\#(x), 10]}, "s": {"a": 0, "k": [\#(side), \#(side)]}, "r": {"a": 0, "k": 0}}"#
+        }
+        func group(_ items: [String]) -> String {
+            #"{"ty": "gr", "it": [\#(items.joined(separator: ", ")), {"ty": "tr"}]}"#
+        }
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let groups = [
+            // The first shape less the second: a ring.
+            group([ellipse(10, 16), ellipse(10, 8), #"{"ty": "mm", "mm": 3}"#, fill]),
+            // A square intersected with a group of two squares wound against each other: the
+            // group is the union of its paths (unmerged, they cancel out and nothing is drawn).
+            group([square(30, 16), group([square(30, 12), square(30, 12, reversed: true)]), #"{"ty": "mm", "mm": 4}"#, fill]),
+            // A compound path (mode 1) of circles wound against each other is a ring; intersected
+            // with nothing else, it stays one.
+            group([ellipse(50, 16), ellipse(50, 8, reversed: true), #"{"ty": "mm", "mm": 1}"#, #"{"ty": "mm", "mm": 4}"#, fill]),
+        ]
+        let layer = #"{"ty": 4, "nm": "Shapes", "ind": 1, "ip": 0, "op": 2, "st": 0, "ks": {}, "shapes": [\#(groups.joined(separator: ", "))]}"#
+        let folder = try TemporaryFolder()
+        let file = try folder.write("merged.json", #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 2, "w": 60, "h": 20, "layers": [\#(layer)]}"#)
+        let result = try CommandRunner.run(["render", file, "--frames", "0", "--out", folder.path("frames"), "--progress", "none"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let frame = try RasterImage(pngFile: folder.path("frames/frame_00000.png"))
+        let red = RasterImage.Pixel(red: 255, green: 0, blue: 0)
+        #expect(frame[10, 10].alpha == 0 && frame[10, 4] == red, "a ring: \(frame[10, 10]), \(frame[10, 4])")
+        #expect(frame[30, 10] == red && frame[30, 3].alpha == 0, "the smaller square: \(frame[30, 10]), \(frame[30, 3])")
+        #expect(frame[50, 10].alpha == 0 && frame[50, 4] == red, "a ring: \(frame[50, 10]), \(frame[50, 4])")
     }
 
     @Test func overridesAddressTheSceneTheAnimationReadsAs() throws {

@@ -339,10 +339,10 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
     }
 
     @Test func whatIsNotSupportedIsReportedWithItsPathAndDrawnWithout() throws {
-        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "mm", "mm": 1}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
+        let shapes = #"[{"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "mm", "mm": 3}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]"#
         let loaded = try read(lottie(shapeLayer("Ring", shapes: shapes, extra: #", "ef": [{"ty": 5}]"#)))
         let messages = loaded.unsupported.map(\.description)
-        #expect(messages.contains("test.json: layers[0].shapes[0].it[1]: merge paths: the shapes are drawn unmerged"))
+        #expect(messages.contains("test.json: layers[0].shapes[0].it[2]: merge paths under a stroke: stroked along the paths unmerged"))
         #expect(messages.contains("test.json: layers[0].ef[0]: effect type 5 (unnamed): drawn without it"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }

@@ -17,6 +17,8 @@ struct LottieSceneBuilder {
     /// The bytes of an image a dotLottie archive carries (`images/NAME`), by the asset's file
     /// name; none for other files.
     var archivedImage: (String) -> [UInt8]? = { _ in nil }
+    /// The shapes of the merges (`mm`) read so far, by JSON path.
+    var mergeRegions: [String: MergeRegion] = [:]
     /// The installed fonts, for text the file gives no glyph outlines for.
     var fonts: (any LottieFontSource)?
 

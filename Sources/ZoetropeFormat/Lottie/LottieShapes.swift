@@ -64,6 +64,11 @@ extension LottieSceneBuilder {
         var trims: [Trim] = []
         /// The radius of rounded corners (`rd`) that round it, the innermost first.
         var corners: [LottieProperty<[Double]>] = []
+        /// The JSON path of the outermost merge (`mm`) it is part of; its shape is in `mergeRegions`.
+        var merge: String?
+        /// The item it belongs to in the list a merge combines: its own, or the group that holds it
+        /// (a group's paths are merged as one).
+        var unit = ""
 
         var isAnimated: Bool {
             transforms.contains(where: \.isAnimated) || corners.contains(where: \.isAnimated) || {
@@ -104,6 +109,26 @@ extension LottieSceneBuilder {
         func segments(at frame: Double) -> [SVGPath.Segment] {
             let transform = transforms.reduce(LottieAffine.identity) { $0.concatenating($1.affine(at: frame)) }
             return bezier(at: frame)?.segments(transform) ?? []
+        }
+    }
+
+    /// The shape a merge (`mm`) makes of the paths listed before it.
+    indirect enum MergeRegion {
+        /// One path's own region, whichever way it winds.
+        case path(Outline)
+        /// Paths as one compound path (merge mode 1: filled by the non-zero rule).
+        case compound([Outline])
+        case union([MergeRegion])
+        /// The first region combined with the rest by a blend mode: subtracted (destination-out),
+        /// intersected (destination-in) or excluded (xor).
+        case combined(MergeRegion, BlendMode, MergeRegion)
+
+        /// Drawn the same as its paths unmerged.
+        var isPlain: Bool {
+            switch self {
+            case .path, .compound: true
+            default: false
+            }
         }
     }
 
@@ -155,9 +180,10 @@ extension LottieSceneBuilder {
                 guard countLayer() else { return layers }
                 let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners)
                 guard !outlines.isEmpty else { continue }
-                layers.append(paint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
+                layers.append(contentsOf: mergedPaint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
             case "mm":
-                notes.unsupported("merge paths: the shapes are drawn unmerged", at: at)
+                let mode = Int(saturating: item["mm"]?.number ?? 1)
+                if !(1...5).contains(mode) { notes.unsupported("merge mode \(mode): the shapes are drawn unmerged", at: at + ".mm") }
             case "sh", "rc", "el", "sr", "tr", "tm", "rp", "rd":
                 continue
             default:
@@ -240,6 +266,8 @@ extension LottieSceneBuilder {
             let at = "\(path)[\(index)]"
             let reversed = item["d"]?.number == 3
             func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }
+            let count = result.count
+            defer { for position in result.indices.dropFirst(count) where result[position].unit.isEmpty { result[position].unit = at } }
             switch item["ty"]?.string {
             case "sh":
                 if let shape = LottieParsing.bezier(item["ks"], at: at + ".ks", notes: &notes) {
@@ -264,12 +292,132 @@ extension LottieSceneBuilder {
                                                 rotation: trProperty("r"), skew: trProperty("sk"), skewAxis: trProperty("sa")))
                 }
                 result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims,
-                                   corners: corners)
+                                   corners: corners).map { var outline = $0; outline.unit = at; return outline }
+            case "mm":
+                merge(&result, mode: Int(saturating: item["mm"]?.number ?? 1), at: at)
             default:
                 continue
             }
         }
         return result
+    }
+
+    /// Merges the outlines listed before a merge item: each item before it is one part (a path;
+    /// a group, the union of its paths; an earlier merge, its shape). Mode 1 makes one compound
+    /// path of them, 2 their union; 3, 4 and 5 combine the first part listed (the top one in
+    /// After Effects) with the union of the others (subtract, intersect, exclude), and a part
+    /// alone stays itself.
+    private mutating func merge(_ result: inout [Outline], mode: Int, at path: String) {
+        guard (1...5).contains(mode), !result.isEmpty else { return }
+        var parts: [(key: String, outlines: [Outline])] = []
+        for outline in result {
+            let key = outline.merge ?? outline.unit
+            if let index = parts.firstIndex(where: { $0.key == key }) { parts[index].outlines.append(outline) } else { parts.append((key, [outline])) }
+        }
+        func shape(_ part: (key: String, outlines: [Outline])) -> MergeRegion {
+            if let merged = part.outlines[0].merge, let region = mergeRegions[merged] { return region }
+            return part.outlines.count == 1 ? .path(part.outlines[0]) : .union(part.outlines.map(MergeRegion.path))
+        }
+        let region: MergeRegion
+        switch mode {
+        case 1:
+            let plain = parts.filter { $0.outlines[0].merge == nil }.flatMap(\.outlines)
+            let merged = parts.filter { $0.outlines[0].merge != nil }.map(shape)
+            region = merged.isEmpty ? .compound(plain) : .union([.compound(plain)] + merged)
+        case 2:
+            region = .union(parts.map(shape))
+        default:
+            let first = shape(parts[0])
+            guard parts.count > 1 else {
+                region = first
+                break
+            }
+            let blend: BlendMode = [3: .destinationOut, 4: .destinationIn][mode] ?? .xor
+            region = .combined(first, blend, .union(parts.dropFirst().map(shape)))
+        }
+        mergeRegions[path] = region
+        for index in result.indices { result[index].merge = path }
+    }
+
+    /// A fill or stroke of `outlines`, some merged by merge paths: a fill of a merge that changes
+    /// the shape is everything painted, masked by the merge's shape; the other outlines are
+    /// painted as one path. A stroke follows the paths unmerged.
+    private mutating func mergedPaint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
+                                      clock: LottieClock) -> [Layer] {
+        let shaped = outlines.compactMap(\.merge).reduce(into: [String]()) { merges, merge in
+            if mergeRegions[merge]?.isPlain == false, !merges.contains(merge) { merges.append(merge) }
+        }
+        guard !shaped.isEmpty else { return [paint(item, type: type, at: path, outlines: outlines, owner: owner, clock: clock)] }
+        guard type == "fl" || type == "gf" else {
+            notes.unsupported("merge paths under a stroke: stroked along the paths unmerged", at: shaped[0])
+            return [paint(item, type: type, at: path, outlines: outlines, owner: owner, clock: clock)]
+        }
+        var layers: [Layer] = []
+        let plain = outlines.filter { $0.merge.map { !shaped.contains($0) } ?? true }
+        if !plain.isEmpty { layers.append(paint(item, type: type, at: path, outlines: plain, owner: owner, clock: clock)) }
+        for merge in shaped {
+            guard let region = mergeRegions[merge] else { continue }
+            var fill = paint(item, type: type, at: path, outlines: [], owner: owner, clock: clock)
+            fill.style.fillRule = .inverseNonZero
+            layers.append(masked(fill, by: region, owner: owner, clock: clock))
+        }
+        return layers
+    }
+
+    /// `content` (a layer filling everything) masked by a merge's shape.
+    private mutating func masked(_ content: Layer, by region: MergeRegion, owner: String, clock: LottieClock) -> Layer {
+        var group = unitLayer(id: uniqueID(owner + "Merge"), shape: .group)
+        var mask = unitLayer(id: uniqueID(group.id + "Shape"), shape: .group)
+        mask.style.masking = .alpha
+        mask.children = regionLayers(region, owner: mask.id, clock: clock)
+        group.children = [content, mask]
+        return group
+    }
+
+    /// White layers that cover a merge's shape.
+    private mutating func regionLayers(_ region: MergeRegion, owner: String, clock: LottieClock) -> [Layer] {
+        switch region {
+        case .path(let outline):
+            return [shapeLayer([outline], owner: owner, clock: clock)]
+        case .compound(let outlines):
+            return [shapeLayer(outlines, owner: owner, clock: clock)]
+        case .union(let regions):
+            return regions.flatMap { regionLayers($0, owner: owner, clock: clock) }
+        case let .combined(first, blend, rest):
+            // Inside a mask of its own, so the blend meets the first region alone.
+            var everything = unitLayer(id: uniqueID(owner + "All"), shape: .path)
+            everything.values.fill = .white
+            everything.style.fillRule = .inverseNonZero
+            var shape = unitLayer(id: uniqueID(owner + "Combined"), shape: .group)
+            var others = unitLayer(id: uniqueID(owner + "Others"), shape: .group)
+            others.style.blendMode = blend
+            others.children = regionLayers(rest, owner: others.id, clock: clock)
+            shape.style.masking = .alpha
+            shape.children = regionLayers(first, owner: shape.id, clock: clock) + [others]
+            var group = unitLayer(id: uniqueID(owner + "Merged"), shape: .group)
+            group.children = [everything, shape]
+            return [group]
+        }
+    }
+
+    /// A layer in its parent's coordinates (a 1 × 1 box anchored at its origin).
+    private func unitLayer(id: String, shape: Shape) -> Layer {
+        var layer = Layer(id: id, shape: shape)
+        layer.values.size = Vector2(1, 1)
+        layer.values.anchor = .zero
+        return layer
+    }
+
+    /// A white path layer of outlines' region (untrimmed, one path filled by the non-zero
+    /// rule): fixed, or drawn at every frame when any moves.
+    private mutating func shapeLayer(_ outlines: [Outline], owner: String, clock: LottieClock) -> Layer {
+        var layer = unitLayer(id: uniqueID(owner + "Path"), shape: .path)
+        layer.values.fill = .white
+        let frame = clock.frame
+        func path(at f: Double) -> SVGPath { SVGPath(segments: outlines.flatMap { $0.segments(at: f) }) }
+        layer.values.path = outlines.contains(where: \.isAnimated) ? book.sample(layer.id, .path) { .path(path(at: frame($0))) }.path ?? SVGPath()
+            : path(at: frame(book.inPoint))
+        return layer
     }
 
     /// A fill or stroke as a path layer of `outlines`.
