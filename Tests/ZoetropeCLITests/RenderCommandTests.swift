@@ -143,6 +143,24 @@ func frameFiles(_ folder: String) throws -> [String] {
         #expect(try frameFiles(out).count == 4)
     }
 
+    /// Issue 27, item 1: the viewer and the contact sheet of an earlier render went stale
+    /// ("frame 100 / 150", broken images) when a different render replaced its frames.
+    @Test func aDifferentRenderRemovesTheEarlierRendersViewerAndSheet() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let out = folder.path("out")
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--progress", "none"]).status == 0)
+        #expect(try CommandRunner.run(["view", out]).status == 0)
+        #expect(try CommandRunner.run(["sheet", out]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/index.html") && FileManager.default.fileExists(atPath: out + "/sheet.png"))
+        // The same render again keeps them: its frames are the ones they show.
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--frames", "0", "--progress", "none"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/index.html") && FileManager.default.fileExists(atPath: out + "/sheet.png"))
+        #expect(try CommandRunner.run(["render", scene, "--out", out, "--progress", "none", "--set", "animators.move.duration=0.5"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + "/index.html"), "the viewer of 31 frames is gone")
+        #expect(!FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
+
     /// Shards writing into one folder at the same time: each keeps a journal and merges it into
     /// manifest.json under a lock, so the last one out leaves every frame listed.
     @Test func concurrentShardsIntoOneFolderLoseNoManifestEntry() throws {

@@ -40,6 +40,10 @@ public final class RenderFolder: Sendable {
                     for file in Set(previous.frames.map(\.file)) where Self.isOutputName(file, scene: previous.scene) {
                         AtomicFile.remove(directory + "/" + file)
                     }
+                    // So are the pages made from them (a viewer showing "frame 100 / 150" and
+                    // broken images, a contact sheet of other moments): `view` and `sheet` make
+                    // them again from this render.
+                    for page in Self.pages { AtomicFile.remove(directory + "/" + page) }
                 }
             }
             found = try RenderJournal.frames(in: directory, for: header)
@@ -70,6 +74,9 @@ public final class RenderFolder: Sendable {
         }
         return missing
     }
+
+    /// The pages `view` and `sheet` write beside a render's frames, from its manifest.
+    public static let pages = ["index.html", "sheet.png"]
 
     /// `name`'s path in the folder.
     public func path(of name: String) -> String { directory + "/" + name }
