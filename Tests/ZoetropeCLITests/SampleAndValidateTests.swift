@@ -80,6 +80,8 @@ import ZoetropeCore
          "bad.yaml: animators[m].animations[0].set.b.opacity: unknown layer \"b\""),
         ("unknown property", "canvas: { size: [10, 10] }\nlayers: [ { id: a } ]\nanimators: [ { id: m, duration: 1, animations: [ { set: { a.alpha: 0 } } ] } ]",
          "bad.yaml: animators[m].animations[0].set.a.alpha: unknown property \"alpha\""),
+        ("a setting", "canvas: { size: [10, 10] }\nlayers: [ { id: a, shape: text } ]\nanimators: [ { id: m, duration: 1, animations: [ { set: { a.alignment: left } } ] } ]",
+         "bad.yaml: animators[m].animations[0].set.a.alignment: alignment is not animatable: it is set once, in the layer's entry of the scene file"),
         ("cubic x", "canvas: { size: [10, 10] }\nanimators: [ { id: m, duration: 1, timing: { cubic: [0.2, 0, 1.4, 1] } } ]",
          "bad.yaml: animators[m].timing.cubic[2]: x2 must be within 0...1 (found 1.4)"),
         ("malformed YAML", "canvas: { size: [10, 10]\nlayers: [", "bad.yaml: line "),

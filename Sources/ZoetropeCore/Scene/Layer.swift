@@ -235,6 +235,11 @@ public struct LayerTree: Hashable, Sendable {
     /// The index of the layer called `id`.
     public func index(of id: String) -> Int? { indexByID[id] }
 
+    /// A layer's keys in a scene file that are settings, not animatable properties: what a key
+    /// naming one is told.
+    static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
+                                        "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight"]
+
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.
     public func target(forKey key: String) -> Result<PropertyTarget, PropertyKeyError> {
@@ -258,6 +263,9 @@ public struct LayerTree: Hashable, Sendable {
                 : "unknown component \"\(name)\" of \(property.rawValue) (expected one of: \(names.joined(separator: ", ")))"))
         }
         let names = LayerProperty.allCases.map(\.rawValue).joined(separator: ", ")
+        if Self.settings.contains(rest) {
+            return .failure(PropertyKeyError(key: key, message: "\(rest) is not animatable: it is set once, in the layer's entry of the scene file (animatable: \(names))"))
+        }
         return .failure(PropertyKeyError(key: key, message: "unknown property \"\(rest)\" (\(NearestName.hint(for: rest, among: LayerProperty.allCases.map(\.rawValue)))expected one of: \(names))"))
     }
 }

@@ -49,9 +49,9 @@ public enum SceneSchema {
             if minimumCount > 0 { fields.append(("minItems", .number(Double(minimumCount)))) }
             if let maximumCount { fields.append(("maxItems", .number(Double(maximumCount)))) }
             return .object(fields)
-        case let .tuple(first, second):
-            return .object([("type", .string("array")), ("items", .array([schema(of: first), schema(of: second)])),
-                            ("minItems", .number(2)), ("maxItems", .number(2)), ("additionalItems", .bool(false))])
+        case .tuple(let items):
+            return .object([("type", .string("array")), ("items", .array(items.map(schema(of:)))),
+                            ("minItems", .number(Double(items.count))), ("maxItems", .number(Double(items.count))), ("additionalItems", .bool(false))])
         case .mapping(let name): return .object([("$ref", .string("#/definitions/" + name))])
         case .assignments:
             return .object([("type", .string("object")), ("description", .string("layer.property: value, such as frog.position: [200, 300]")),

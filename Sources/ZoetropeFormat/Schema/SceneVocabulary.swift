@@ -19,8 +19,8 @@ enum SceneVocabulary {
         case pair(minimum: Double? = nil, maximum: Double? = nil)
         /// A list of `minimumCount...maximumCount` items (the maximum from `SceneLimits`).
         case list(Value, minimumCount: Int = 0, maximumCount: Int? = nil)
-        /// `[a, b]`: exactly these two items.
-        case tuple(Value, Value)
+        /// `[a, b, …]`: exactly these items.
+        case tuple([Value])
         /// A mapping described by `Mapping` (by name, so mappings can nest recursively).
         case mapping(String)
         /// `layer.property: value` pairs.
@@ -125,7 +125,7 @@ enum SceneVocabulary {
     static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
         Key(name: "linear", value: .mapping("linearGradient")), Key(name: "radial", value: .mapping("radialGradient")),
     ])
-    static let gradientStops = Key(name: "stops", value: .list(.tuple(.unit, .color), minimumCount: 2, maximumCount: SceneLimits.keyframes), required: true,
+    static let gradientStops = Key(name: "stops", value: .list(.tuple([.unit, .color]), minimumCount: 2, maximumCount: SceneLimits.keyframes), required: true,
                                    help: "[offset, colour] pairs, offsets not decreasing.")
     static let linearGradient = Mapping(name: "linearGradient", help: "Points in unit coordinates of the bounds.", keys: [
         Key(name: "from", value: .pair()), Key(name: "to", value: .pair()), gradientStops,
@@ -167,7 +167,7 @@ enum SceneVocabulary {
         Key(name: "scrubsLinearly", value: .bool), Key(name: "pausesOnCompletion", value: .bool), Key(name: "isInterruptible", value: .bool),
     ])
     static let cubicTiming = Mapping(name: "cubicTiming", help: "A cubic Bézier timing curve.", keys: [
-        Key(name: "cubic", value: .list(.number(), minimumCount: 4), required: true, help: "[x1, y1, x2, y2]"),
+        Key(name: "cubic", value: .tuple([.unit, .number(), .unit, .number()]), required: true, help: "[x1, y1, x2, y2], x1 and x2 within 0…1"),
     ])
     static let springTiming = Mapping(name: "springTiming", help: "A spring.", keys: [
         Key(name: "spring", value: .mapping("spring"), required: true),
