@@ -347,6 +347,19 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }
 
+    @Test func aMergeOfManyPathsUnderManyFillsIsRefusedAtTheLayerLimit() throws {
+        // 400 paths subtracted under 300 fills: each fill's mask draws every path, 120 000 layers.
+        let ellipse = #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let items = Array(repeating: ellipse, count: 400) + [#"{"ty": "mm", "mm": 3}"#] + Array(repeating: fill, count: 300)
+        let shapes = #"[{"ty": "gr", "it": [\#(items.joined(separator: ", ")), {"ty": "tr"}]}]"#
+        #expect {
+            try read(lottie(shapeLayer("Many", shapes: shapes)))
+        } throws: { error in
+            (error as? SceneLoadError)?.diagnostics.map(\.message) == ["the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use)"]
+        }
+    }
+
     @Test func aGzippedAnimationReadsAsItsJSON() throws {
         let packed = try #require(Data(base64Encoded: Self.gzippedSquare))
         let loaded = try SceneLoader.parse(Array(packed), file: "sticker.tgs")

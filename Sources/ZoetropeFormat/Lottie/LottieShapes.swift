@@ -355,7 +355,7 @@ extension LottieSceneBuilder {
         var layers: [Layer] = []
         let plain = outlines.filter { $0.merge.map { !shaped.contains($0) } ?? true }
         if !plain.isEmpty { layers.append(paint(item, type: type, at: path, outlines: plain, owner: owner, clock: clock)) }
-        for merge in shaped {
+        for merge in shaped where limitProblem == nil {
             guard let region = mergeRegions[merge] else { continue }
             var fill = paint(item, type: type, at: path, outlines: [], owner: owner, clock: clock)
             fill.style.fillRule = .inverseNonZero
@@ -376,6 +376,7 @@ extension LottieSceneBuilder {
 
     /// White layers that cover a merge's shape.
     private mutating func regionLayers(_ region: MergeRegion, owner: String, clock: LottieClock) -> [Layer] {
+        guard limitProblem == nil else { return [] }
         switch region {
         case .path(let outline):
             return [shapeLayer([outline], owner: owner, clock: clock)]
@@ -400,8 +401,10 @@ extension LottieSceneBuilder {
         }
     }
 
-    /// A layer in its parent's coordinates (a 1 × 1 box anchored at its origin).
-    private func unitLayer(id: String, shape: Shape) -> Layer {
+    /// A layer in its parent's coordinates (a 1 × 1 box anchored at its origin), counted
+    /// against the layer limit (a merge of many paths under many fills multiplies them).
+    private mutating func unitLayer(id: String, shape: Shape) -> Layer {
+        _ = countLayer()
         var layer = Layer(id: id, shape: shape)
         layer.values.size = Vector2(1, 1)
         layer.values.anchor = .zero
