@@ -87,12 +87,12 @@ bench: build
 build: deps
 	$(SWIFT) build -c release --product zoetrope
 
-## Install what is missing: Cairo's, libdeflate's, zlib's and libcrypto's headers, pkg-config, and a font for text layers.
+## Install what is missing: Cairo's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, pkg-config, and a font for text layers.
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cairo || ! pkg-config --exists libdeflate || ! pkg-config --exists libcrypto || ! pkg-config --exists zlib; then \
-		echo "Installing libcairo2-dev, libdeflate-dev, zlib1g-dev (joining PNG strips), libssl-dev (SHA-256) and pkg-config"; \
-		$(APT) update -qq && $(APT) install -y -qq libcairo2-dev libdeflate-dev zlib1g-dev libssl-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cairo || ! pkg-config --exists libdeflate || ! pkg-config --exists libcrypto || ! pkg-config --exists zlib || ! pkg-config --exists libjpeg || ! pkg-config --exists libwebp; then \
+		echo "Installing libcairo2-dev, libdeflate-dev, zlib1g-dev (joining PNG strips), libssl-dev (SHA-256), libjpeg-dev and libwebp-dev (JPEG and WebP images) and pkg-config"; \
+		$(APT) update -qq && $(APT) install -y -qq libcairo2-dev libdeflate-dev zlib1g-dev libssl-dev libjpeg-dev libwebp-dev pkg-config; \
 	fi
 	@if ! command -v fc-list >/dev/null 2>&1 || ! fc-list | grep -q "DejaVu Sans"; then \
 		echo "Installing fontconfig and fonts-dejavu-core (the default font of text layers)"; \

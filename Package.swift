@@ -3,7 +3,7 @@ import PackageDescription
 
 // The layers of docs/architecture.md. Imports only point down this list:
 // zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
-// operations, importing nothing of ours); CCairo, CDeflate, CZlib and CCrypto only under ZoetropeRender.
+// operations, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
@@ -58,6 +58,16 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .target(
             name: "ZoetropeRender",
             dependencies: [
@@ -67,6 +77,8 @@ let package = Package(
                 "CDeflate",
                 "CZlib",
                 "CCrypto",
+                "CJPEG",
+                "CWebP",
             ],
             exclude: ["README.md"]
         ),

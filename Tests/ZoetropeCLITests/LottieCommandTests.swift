@@ -83,6 +83,43 @@ private let puckeredCircles = #"""
         #expect(frame[50, 10].alpha == 0 && frame[50, 4] == red, "a ring: \(frame[50, 10]), \(frame[50, 4])")
     }
 
+    /// A 16 × 8 JPEG: red on the left half, blue on the right.
+    static let redBlueJPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIABADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD4vr5Door+qP2Zf/NV/wDcj/7uH9qftDP+aZ/7nf8A3UP/2Q=="
+
+    /// A 16 × 8 lossless WebP: opaque red on the left half, half-transparent blue on the right.
+    static let redBlueWebP = "UklGRiYAAABXRUJQVlA4TBkAAAAvD8ABEA8Q+z//D/yPCmLBZP7SnSlE9D90AA=="
+
+    @Test func aWebPImageIsDrawnWithItsAlpha() throws {
+        let folder = try TemporaryFolder()
+        try Data(base64Encoded: Self.redBlueWebP)!.write(to: URL(fileURLWithPath: folder.path("photo.webp")))
+        let scene = try folder.write("photo.yaml", "version: 1\ncanvas: { size: [16, 8] }\nlayers:\n  - { id: photo, shape: image, image: photo.webp, size: [16, 8], position: [8, 4] }\n")
+        let result = try CommandRunner.run(["render", scene, "--frames", "0", "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let frame = try RasterImage(pngFile: folder.path("out/frame_00000.png"))
+        #expect(frame[3, 4] == RasterImage.Pixel(red: 255, green: 0, blue: 0))
+        // Half-transparent blue over the white canvas.
+        let blue = frame[12, 4]
+        #expect(abs(Int(blue.red) - 127) <= 1 && abs(Int(blue.green) - 127) <= 1 && blue.blue == 255, "\(blue)")
+    }
+
+    @Test func jpegImagesAreDrawnEmbeddedInAnAnimationOrBesideAScene() throws {
+        let folder = try TemporaryFolder()
+        let asset = #"{"id": "photo", "w": 16, "h": 8, "u": "", "p": "data:image/jpeg;base64,\#(Self.redBlueJPEG)", "e": 1}"#
+        let layer = #"{"ty": 2, "nm": "Photo", "refId": "photo", "ind": 1, "ip": 0, "op": 2, "st": 0, "ks": {}}"#
+        let file = try folder.write("photo.json", #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 2, "w": 16, "h": 8, "assets": [\#(asset)], "layers": [\#(layer)]}"#)
+        try Data(base64Encoded: Self.redBlueJPEG)!.write(to: URL(fileURLWithPath: folder.path("photo.jpg")))
+        let scene = try folder.write("photo.yaml", "version: 1\ncanvas: { size: [16, 8] }\nlayers:\n  - { id: photo, shape: image, image: photo.jpg, size: [16, 8], position: [8, 4] }\n")
+        for (input, out) in [(file, "lottie"), (scene, "scene")] {
+            let result = try CommandRunner.run(["render", input, "--frames", "0", "--out", folder.path(out), "--progress", "none"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(out): \(result.stderr)")
+            let frame = try RasterImage(pngFile: folder.path(out + "/frame_00000.png"))
+            for (x, red, blue) in [(3, true, false), (12, false, true)] {
+                let pixel = frame[x, 4]
+                #expect((pixel.red > 200) == red && (pixel.blue > 200) == blue && pixel.alpha == 255, "\(out) at x \(x): \(pixel)")
+            }
+        }
+    }
+
     @Test func overridesAddressTheSceneTheAnimationReadsAs() throws {
         let folder = try TemporaryFolder()
         let file = "Tests/Lottie/Corpus/Remap.json"

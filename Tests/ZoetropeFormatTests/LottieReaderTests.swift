@@ -235,7 +235,7 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
 
     @Test func anImageLayerDrawsItsEmbeddedPNGAtTheAssetsSize() throws {
         let png = "data:image/png;base64,iVBORw0KGgo="
-        let assets = #"[{"id": "image_0", "w": 30, "h": 20, "u": "", "p": "\#(png)", "e": 1}, {"id": "image_1", "w": 5, "h": 5, "p": "data:image/jpeg;base64,/9j/"}, {"id": "image_2", "w": 5, "h": 5, "u": "images/", "p": "gone.png"}]"#
+        let assets = #"[{"id": "image_0", "w": 30, "h": 20, "u": "", "p": "\#(png)", "e": 1}, {"id": "image_1", "w": 5, "h": 5, "p": "data:image/gif;base64,R0lGODlh"}, {"id": "image_2", "w": 5, "h": 5, "u": "images/", "p": "gone.png"}]"#
         let layers = [0, 1, 2].map { #"{"ty": 2, "nm": "Photo \#($0)", "ind": \#($0 + 1), "refId": "image_\#($0)", "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [15, 10]}}}"# }
         let loaded = try read(lottie(layers.joined(separator: ", "), assets: assets), file: "/nowhere/anim.json")
         let tree = loaded.scene.layers
@@ -245,7 +245,7 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(shown.image == png && shown.size == Vector2(30, 20) && shown.anchor == Vector2(0.5, 0.5))
         #expect(tree.index(of: "photo1") == nil && tree.index(of: "photo2") == nil)
         #expect(loaded.unsupported.map(\.description) == [
-            "/nowhere/anim.json: assets[1].p: image/jpeg images: not drawn (PNG only)",
+            "/nowhere/anim.json: assets[1].p: image/gif images: not drawn (PNG, JPEG and WebP only)",
             "/nowhere/anim.json: assets[2].p: image file images/gone.png not found beside the animation: not drawn",
         ])
     }

@@ -272,7 +272,10 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[100, 100] == blue)
         #expect(image[92, 108] == blue)
         #expect(image[70, 70] == white)
+        // Decoded by what the bytes are: files label PNGs image/jpeg and the reverse.
         picture.values.image = DataURL(mediaType: "image/jpeg", bytes: png).text
+        #expect(try draw([picture])[100, 100] == blue)
+        picture.values.image = DataURL(mediaType: "image/gif", bytes: png).text
         #expect(throws: CairoError.self) { try draw([picture]) }
     }
 

@@ -193,8 +193,9 @@ struct LottieSceneBuilder {
         return layer
     }
 
-    /// The image an image layer's asset names: embedded (a PNG data URL), or a PNG file beside
-    /// the animation; nil, with the reason noted, when it cannot be drawn.
+    /// The image an image layer's asset names: embedded (a PNG, JPEG or WebP data URL), or a PNG or
+    /// JPEG file beside the animation or in its archive; nil, with the reason noted, when it
+    /// cannot be drawn.
     private mutating func image(_ reference: String?, at path: String) -> String? {
         guard let reference, let asset = assets[reference], let name = asset.json["p"]?.string else {
             notes.unsupported("an image layer whose asset is missing: not drawn", at: path + ".refId")
@@ -205,22 +206,23 @@ struct LottieSceneBuilder {
                 notes.unsupported("an embedded image that is not base64: not drawn", at: asset.path + ".p")
                 return nil
             }
-            guard url.mediaType == "image/png" else {
-                notes.unsupported("\(url.mediaType) images: not drawn (PNG only)", at: asset.path + ".p")
+            guard let type = PNGHeader.mediaType(of: url.bytes) else {
+                notes.unsupported("\(url.mediaType) images: not drawn (PNG, JPEG and WebP only)", at: asset.path + ".p")
                 return nil
             }
-            return name
+            // Labelled by what the bytes are (files label JPEGs image/png and the reverse).
+            return DataURL(mediaType: type, bytes: url.bytes).text
         }
         let folder = asset.json["u"]?.string ?? ""
         if let bytes = archivedImage(name) {
-            guard PNGHeader(bytes) != nil else {
-                notes.unsupported("images other than PNG: not drawn", at: asset.path + ".p")
+            guard let type = PNGHeader.mediaType(of: bytes) else {
+                notes.unsupported("images other than PNG, JPEG and WebP: not drawn", at: asset.path + ".p")
                 return nil
             }
-            return DataURL(mediaType: "image/png", bytes: bytes).text
+            return DataURL(mediaType: type, bytes: bytes).text
         }
-        guard name.lowercased().hasSuffix(".png") else {
-            notes.unsupported("image files other than PNG: not drawn", at: asset.path + ".p")
+        guard [".png", ".jpg", ".jpeg", ".webp"].contains(where: name.lowercased().hasSuffix) else {
+            notes.unsupported("image files other than PNG, JPEG and WebP: not drawn", at: asset.path + ".p")
             return nil
         }
         guard let file = imageFile(folder + name) else {

@@ -449,7 +449,7 @@ public struct LottieWriter {
         guard !file.isEmpty else { return nil }
         if frames.contains(where: { $0.values[index].image != file }) { note(node.id, "image changing while it runs: shows the first") }
         guard let asset = imageAsset(file) else {
-            note(node.id, "image: not a readable PNG, left out")
+            note(node.id, "image: not a readable PNG, JPEG or WebP, left out")
             return nil
         }
         let width = Double(asset.width), height = Double(asset.height)
@@ -487,16 +487,16 @@ public struct LottieWriter {
         if let known = assetIDs[file] { return known }
         let bytes: [UInt8]
         if DataURL.isDataURL(file) {
-            guard let url = DataURL(file), url.mediaType == "image/png" else { return nil }
+            guard let url = DataURL(file) else { return nil }
             bytes = url.bytes
         } else {
             guard let read = imageBytes(file) else { return nil }
             bytes = read
         }
-        guard let header = PNGHeader(bytes) else { return nil }
+        guard let header = PNGHeader(image: bytes), let type = PNGHeader.mediaType(of: bytes) else { return nil }
         let id = "image_\(assets.count)"
         assets.append(.object([("id", .string(id)), ("w", .number(Double(header.width))), ("h", .number(Double(header.height))),
-                               ("u", .string("")), ("p", .string(DataURL(mediaType: "image/png", bytes: bytes).text)), ("e", .number(1))]))
+                               ("u", .string("")), ("p", .string(DataURL(mediaType: type, bytes: bytes).text)), ("e", .number(1))]))
         assetIDs[file] = (id, header.width, header.height)
         return assetIDs[file]
     }

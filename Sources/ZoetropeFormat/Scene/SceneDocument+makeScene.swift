@@ -191,7 +191,7 @@ struct SceneDocument {
                 guard let file = reader.string(value, at: at) else { continue }
                 if DataURL.isDataURL(file) {
                     // An image carried in the file itself: decoded and checked before rendering.
-                    if DataURL(file) == nil { reader.report(at, "expected a base64 data URL (data:image/png;base64,…) or a PNG file") }
+                    if DataURL(file) == nil { reader.report(at, "expected a base64 data URL (data:image/png;base64,…) or a PNG, JPEG or WebP file") }
                     else { layer.values.image = file }
                     continue
                 }

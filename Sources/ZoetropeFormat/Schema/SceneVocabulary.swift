@@ -108,7 +108,7 @@ enum SceneVocabulary {
         Key(name: "font", value: .mapping("font")),
         Key(name: "color", value: .color, help: "The text's colour."),
         Key(name: "alignment", value: .choice(of: TextAlignment.self)),
-        Key(name: "image", value: .string, help: "A PNG file, relative to the scene file, or the PNG itself as a base64 data URL (data:image/png;base64,…)."),
+        Key(name: "image", value: .string, help: "A PNG, JPEG or WebP file, relative to the scene file, or the image itself as a base64 data URL (data:image/png;base64,…)."),
         Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
         Key(name: "children", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),

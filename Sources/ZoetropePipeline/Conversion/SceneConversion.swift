@@ -23,7 +23,7 @@ public enum SceneConversion {
             guard let data = FileManager.default.contents(atPath: values.image) else {
                 throw RenderError(message: "\(values.image): cannot read the image", exitCode: 66)
             }
-            images[values.image] = DataURL(mediaType: "image/png", bytes: Array(data)).text
+            images[values.image] = DataURL(mediaType: PNGHeader.mediaType(of: Array(data)) ?? "image/png", bytes: Array(data)).text
         }
         do {
             return try SceneWriter.yaml(loaded.scene, images: images)

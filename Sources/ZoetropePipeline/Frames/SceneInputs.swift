@@ -32,7 +32,7 @@ public enum SceneInputs {
                 do {
                     try RasterImage.checkPNG(dataURL: values.image)
                 } catch {
-                    problems.append(InputProblem(path: "layers[\(node.id)].image", message: "the embedded image is not a readable PNG (\(error.message))", isMissing: false))
+                    problems.append(InputProblem(path: "layers[\(node.id)].image", message: "the embedded image is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
                 }
                 continue
             }
@@ -48,7 +48,7 @@ public enum SceneInputs {
             do {
                 try RasterImage.checkPNG(values.image)
             } catch {
-                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\(values.image) is not a readable PNG (\(error.message))", isMissing: false))
+                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\(values.image) is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
             }
         }
         return problems

@@ -1,4 +1,6 @@
 internal import CCairo
+internal import CJPEG
+internal import CWebP
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,7 +62,7 @@ final class CairoImageSurface: CairoSurface {
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
-    /// The PNG at `path`, read whole first (a regular file only: a FIFO or a device named as an
+    /// The PNG (or JPEG) at `path`, read whole first (a regular file only: a FIFO or a device named as an
     /// image is refused, never waited on) and decoded from memory. Its header is checked against
     /// the limits before the rest is read, and a file larger than any PNG within them could be
     /// (its pixels stored uncompressed, with room to spare) is not read at all.
@@ -78,10 +80,87 @@ final class CairoImageSurface: CairoSurface {
             throw CairoError(message: reason, operation: "reading the PNG \(path)")
         }
         do {
-            try self.init(pngData: bytes)
+            try self.init(imageData: bytes)
         } catch {
-            throw CairoError(message: error.message, operation: "reading the PNG \(path)")
+            let kind = PNGHeader.mediaType(of: bytes).map { $0.dropFirst("image/".count).uppercased() } ?? "PNG"
+            throw CairoError(message: error.message, operation: "reading the \(kind) \(path)")
         }
+    }
+
+    /// The image an embedded data URL carries: a PNG or a JPEG (by its bytes), else an error.
+    convenience init(dataURL url: DataURL) throws(CairoError) {
+        guard Self.drawnMediaTypes.contains(url.mediaType) else {
+            throw CairoError(message: "\(url.mediaType) cannot be drawn: only PNG, JPEG and WebP can", operation: "reading an embedded image")
+        }
+        try self.init(imageData: url.bytes)
+    }
+
+    /// A PNG, JPEG or WebP, by what its bytes start with (a PNG's errors for anything else).
+    convenience init(imageData bytes: [UInt8]) throws(CairoError) {
+        switch PNGHeader.mediaType(of: bytes) {
+        case "image/jpeg": try self.init(jpegData: bytes)
+        case "image/webp": try self.init(webpData: bytes)
+        default: try self.init(pngData: bytes)
+        }
+    }
+
+    /// The media types of embedded images that are drawn.
+    static let drawnMediaTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg", "image/webp"]
+
+    /// The WebP whose bytes are `webp` (with its alpha), decoded by libwebp. One larger than
+    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
+    convenience init(webpData webp: [UInt8]) throws(CairoError) {
+        var width: Int32 = 0, height: Int32 = 0
+        let known = webp.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        guard known != 0, width > 0, height > 0 else { throw CairoError(message: "not a readable WebP", operation: "reading a WebP") }
+        guard Int64(width) * Int64(height) <= Int64(SceneLimits.surfacePixels) else {
+            throw CairoError(message: "the image is \(width) × \(height) pixels, more than \(SceneLimits.surfacePixels)", operation: "reading a WebP")
+        }
+        try self.init(width: Int(width), height: Int(height))
+        cairo_surface_flush(pointer)
+        let stride = cairo_image_surface_get_stride(pointer)
+        guard let pixels = cairo_image_surface_get_data(pointer) else { throw CairoError(message: "out of memory", operation: "reading a WebP") }
+        // Straight-alpha BGRA from libwebp, premultiplied for Cairo's ARGB32 below.
+        let size = Int(stride) * Int(height)
+        let decoded = webp.withUnsafeBufferPointer { WebPDecodeBGRAInto($0.baseAddress, $0.count, pixels, size, stride) }
+        guard decoded != nil else { throw CairoError(message: "not a readable WebP", operation: "reading a WebP") }
+        for y in 0..<Int(height) {
+            let row = pixels + y * Int(stride)
+            for x in 0..<Int(width) {
+                let pixel = row + x * 4, alpha = UInt32(pixel[3])
+                guard alpha < 255 else { continue }
+                for channel in 0..<3 { pixel[channel] = UInt8((UInt32(pixel[channel]) * alpha + 127) / 255) }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
+    /// Whether `bytes` start as a JPEG (a start-of-image marker, then another marker).
+    static func isJPEG(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
+    }
+
+    /// The JPEG whose bytes are `jpeg` (opaque), decoded by libjpeg. One larger than
+    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
+    convenience init(jpegData jpeg: [UInt8]) throws(CairoError) {
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let limit = Int64(SceneLimits.surfacePixels)
+        let sized = jpeg.withUnsafeBufferPointer { data in
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, &message)
+        }
+        guard sized == 0, width > 0, height > 0 else {
+            throw CairoError(message: sized == 0 ? "the image has no pixels" : String(cString: message), operation: "reading a JPEG")
+        }
+        try self.init(width: Int(width), height: Int(height))
+        cairo_surface_flush(pointer)
+        let stride = cairo_image_surface_get_stride(pointer)
+        guard let pixels = cairo_image_surface_get_data(pointer) else { throw CairoError(message: "out of memory", operation: "reading a JPEG") }
+        let decoded = jpeg.withUnsafeBufferPointer { data in
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, &message)
+        }
+        guard decoded == 0 else { throw CairoError(message: String(cString: message), operation: "reading a JPEG") }
+        cairo_surface_mark_dirty(pointer)
     }
 
     /// The largest PNG file read: every pixel of the largest image stored uncompressed (8 bytes

@@ -144,17 +144,17 @@ final class FrameDrawer {
         return StripLayout(changed: damage?.regions, height: image.height)
     }
 
-    /// Preloads an image so a missing or corrupt PNG fails before any frame is written. A data
+    /// Preloads an image so a missing or corrupt PNG (or JPEG) fails before any frame is written. A data
     /// URL (an image the scene carries, as Lottie embeds them) is decoded once; its cache is
     /// looked up by comparing the strings, which share storage frame after frame, so a
     /// megabyte of base64 is not hashed at every frame.
     func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {
         if DataURL.isDataURL(path) {
             if let known = embeddedImages.first(where: { $0.source == path }) { return known.image }
-            guard let url = DataURL(path), url.mediaType == "image/png" else {
-                throw CairoError(message: "only base64 PNG data URLs can be drawn (found \(String(path.prefix(40)))…)", operation: "reading an embedded image")
+            guard let url = DataURL(path) else {
+                throw CairoError(message: "only base64 data URLs can be drawn (found \(String(path.prefix(40)))…)", operation: "reading an embedded image")
             }
-            let image = try CairoImageSurface(pngData: url.bytes)
+            let image = try CairoImageSurface(dataURL: url)
             embeddedImages.append((path, image))
             return image
         }

@@ -68,20 +68,20 @@ public struct RasterImage: Hashable, Sendable {
         return (surface.width, surface.height, surface.rgbaBytes())
     }
 
-    /// Throws unless the file at `path` decodes as a PNG (an image a scene draws, checked before
-    /// any frame is written).
+    /// Throws unless the file at `path` decodes as a PNG or a JPEG (an image a scene draws,
+    /// checked before any frame is written).
     public static func checkPNG(_ path: String) throws(CairoError) {
         _ = try CairoImageSurface(png: path)
     }
 
-    /// Throws unless `text` is a base64 data URL of a PNG that decodes (an embedded image).
+    /// Throws unless `text` is a base64 data URL of a PNG, JPEG or WebP that decodes (an embedded image).
     public static func checkPNG(dataURL text: String) throws(CairoError) {
         guard let url = DataURL(text) else { throw CairoError(message: "not a base64 data URL", operation: "reading an embedded image") }
-        guard url.mediaType == "image/png" else {
-            throw CairoError(message: "\(url.mediaType) cannot be drawn: only PNG can", operation: "reading an embedded image")
-        }
-        _ = try CairoImageSurface(pngData: url.bytes)
+        _ = try CairoImageSurface(dataURL: url)
     }
+
+    /// Whether `bytes` are a JPEG's (an image that is drawn, as PNG is).
+    public static func isJPEG(_ bytes: [UInt8]) -> Bool { CairoImageSurface.isJPEG(bytes) }
 
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
     /// nil when `bytes` do not start as a PNG.
