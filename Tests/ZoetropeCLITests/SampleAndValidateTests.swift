@@ -106,6 +106,28 @@ import ZoetropeCore
         #expect(result.stderr.split(separator: "\n").count == 3)
     }
 
+    /// Issue 27, item 3: a file with problems of every kind took three rounds (document, script,
+    /// inputs). Fonts and images are checked on the layers read, whatever else is wrong.
+    @Test func validateReportsDocumentScriptAndInputProblemsInOneRound() throws {
+        let folder = try TemporaryFolder()
+        let title = "{ id: title, shape: text, text: Hi, font: { family: No Such Font Sans } }"
+        try folder.write("document.yaml", "canvas: { size: [10, 10], colour: red }\nlayers: [ \(title) ]\n")
+        try folder.write("script.yaml", """
+            canvas: { size: [10, 10] }
+            layers: [ { id: box }, \(title) ]
+            animators: [ { id: move, duration: 1, animations: [ { set: { box.opacity: 0 } } ] } ]
+            script: [ { at: 0, start: move }, { at: 0.5, finish: move } ]
+
+            """)
+        for (file, first) in [("document.yaml", "document.yaml: canvas.colour: unknown key"), ("script.yaml", "script.yaml: script[1] (0.5 s): finish \"move\"")] {
+            let result = try CommandRunner.run(["validate", file], in: folder.url)
+            #expect(result.status == 66, "a missing font is a missing input: \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2 && lines[0].hasPrefix(first), "\(result.stderr)")
+            #expect(lines.last?.hasPrefix("\(file): layers[title].font.family: font family \"No Such Font Sans\" is not installed") == true, "\(result.stderr)")
+        }
+    }
+
     @Test func missingSceneExits66() throws {
         let result = try CommandRunner.run(["render", "scenes/nope.yaml"])
         #expect(result.status == 66)

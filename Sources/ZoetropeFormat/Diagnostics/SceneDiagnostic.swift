@@ -36,8 +36,14 @@ public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
 /// A scene that cannot be used, with every problem found in it.
 public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [SceneDiagnostic]
+    /// The layers read from a scene file that has other problems, when any were: `validate`
+    /// checks their fonts and images too, so one round reports everything.
+    public var layers: LayerTree?
 
-    public init(_ diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostics: [SceneDiagnostic], layers: LayerTree? = nil) {
+        self.diagnostics = diagnostics
+        self.layers = layers
+    }
 
     /// 66 when an input is missing or unreadable, 65 otherwise (SPEC §6).
     public var exitCode: Int32 { diagnostics.contains { $0.kind == .missingInput } ? 66 : 65 }

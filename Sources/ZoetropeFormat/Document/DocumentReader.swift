@@ -5,6 +5,9 @@ import ZoetropeCore
 final class DocumentReader {
     let file: String
     private(set) var diagnostics: [SceneDiagnostic] = []
+    /// The layers read, whatever else the document got wrong: what checks that need only the
+    /// layers (fonts installed, images that decode) look at when the scene cannot be made.
+    var layers: [Layer] = []
 
     /// The document read, to name list elements by id in paths.
     let root: DocumentNode?

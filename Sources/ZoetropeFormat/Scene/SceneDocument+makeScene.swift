@@ -41,6 +41,7 @@ struct SceneDocument {
             layers = items.enumerated().compactMap { readLayer($1, at: root / "layers" / $0, depth: 1) }
         }
         checkLayerIDs(layers, at: root / "layers")
+        reader.layers = layers
         let tree = LayerTree(layers)
         if tree.nodes.count > SceneLimits.items {
             reader.report(root / "layers", "expected at most \(SceneLimits.items) layers in all, children included (found \(tree.nodes.count))")

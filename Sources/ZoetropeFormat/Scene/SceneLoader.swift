@@ -107,7 +107,9 @@ public enum SceneLoader {
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
                                      fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: FileSystem.prefix(of:count:))
-        guard let scene = document.makeScene() else { throw SceneLoadError(naming + reader.diagnostics) }
+        guard let scene = document.makeScene() else {
+            throw SceneLoadError(naming + reader.diagnostics, layers: reader.layers.isEmpty ? nil : LayerTree(reader.layers))
+        }
         guard naming.isEmpty else { throw SceneLoadError(naming) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
     }

@@ -20,14 +20,20 @@ public enum SceneInputs {
     /// Every font family of the scene's text layers must be installed, and every image it draws
     /// must decode: all problems, in layer order.
     public static func problems(of scene: Scene) -> [InputProblem] {
+        problems(of: scene.layers)
+    }
+
+    /// Every font family of `layers`' text layers must be installed, and every image they draw
+    /// must decode: all problems, in layer order.
+    public static func problems(of layers: LayerTree) -> [InputProblem] {
         var problems: [InputProblem] = []
-        for node in scene.layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
+        for node in layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
             let offered = FontCatalog.match(node.style.fontFamily).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
             problems.append(InputProblem(path: "layers[\(node.id)].font.family",
                                          message: "font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows",
                                          isMissing: true))
         }
-        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where !values.image.isEmpty {
+        for (node, values) in zip(layers.nodes, layers.initialValues) where !values.image.isEmpty {
             if DataURL.isDataURL(values.image) {
                 do {
                     try RasterImage.checkPNG(dataURL: values.image)

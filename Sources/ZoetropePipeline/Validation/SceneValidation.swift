@@ -19,23 +19,33 @@ public enum SceneValidation {
         var summaries: [String] = []
         var problems: [SceneDiagnostic] = []
         for file in files {
-            do {
-                let loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
-                let (_, duration) = try loaded.evaluate()
-                let scene = loaded.scene
-                let inputs = SceneInputs.problems(of: scene)
-                guard inputs.isEmpty else {
-                    problems += inputs.map {
-                        SceneDiagnostic(file: file, path: $0.path, message: $0.message, kind: $0.isMissing ? .missingInput : .invalid)
-                    }
-                    continue
-                }
-                let frames = scene.frameRate.frameCount(forDuration: duration)
-                summaries += loaded.unsupportedWarnings
-                summaries.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
-            } catch {
-                problems += error.diagnostics
+            func diagnostics(_ inputs: [InputProblem]) -> [SceneDiagnostic] {
+                inputs.map { SceneDiagnostic(file: file, path: $0.path, message: $0.message, kind: $0.isMissing ? .missingInput : .invalid) }
             }
+            // Everything in one round: the document's problems (and the fonts and images of the
+            // layers it could read), else the script's and the inputs'.
+            let loaded: LoadedScene
+            do {
+                loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
+            } catch {
+                problems += error.diagnostics + diagnostics(error.layers.map { SceneInputs.problems(of: $0) } ?? [])
+                continue
+            }
+            let inputs = diagnostics(SceneInputs.problems(of: loaded.scene))
+            let duration: Double
+            do {
+                duration = try loaded.evaluate().duration
+            } catch {
+                problems += error.diagnostics + inputs
+                continue
+            }
+            guard inputs.isEmpty else {
+                problems += inputs
+                continue
+            }
+            let scene = loaded.scene, frames = scene.frameRate.frameCount(forDuration: duration)
+            summaries += loaded.unsupportedWarnings
+            summaries.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
         }
         return Outcome(summaries: summaries, failure: problems.isEmpty ? nil : SceneLoadError(problems))
     }
