@@ -26,6 +26,30 @@ import ZoetropeRender
         return path
     }
 
+    /// Issue 27, item 5: the Swift API accepted what a scene file refuses and clamped it when drawn.
+    @Test func theSwiftAPIRefusesValuesAFileWould() throws {
+        var card = Layer(id: "card", shape: .rect)
+        card.values.opacity = 7
+        card.values.cornerRadius = -10
+        let scene = Scene(name: "cards", canvas: Canvas(size: Vector2(100, 100)), layers: [card])
+        #expect {
+            try Movie(scene: scene)
+        } throws: { error in
+            (error as? SceneLoadError)?.description == """
+                cards: layers[card].opacity: must be within 0...1 (found 7)
+                cards: layers[card].cornerRadius: must be at least 0 (found -10)
+                """
+        }
+        let stage = AnimationStage(layers: [Layer(id: "card", shape: .rect)])
+        #expect {
+            try stage.assignment("card.opacity", .number(3))
+        } throws: { error in
+            (error as? PropertyKeyError)?.message == "must be within 0...1 (found 3)"
+        }
+        #expect(throws: PropertyKeyError.self) { try stage.assignment("card.position.x", .number(.infinity)) }
+        #expect(try stage.assignment("card.opacity", .number(0.5)).value == .number(0.5))
+    }
+
     /// The same story told by PropertyAnimator calls.
     private func recorded() throws -> Movie {
         var box = Layer(id: "box", shape: .rect)

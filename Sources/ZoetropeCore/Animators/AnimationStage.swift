@@ -87,7 +87,8 @@ public final class AnimationStage {
     }
 
     /// `key = value`, for `addAnimations`. Throws where it is made, with the message a scene
-    /// file would get, for an unknown key or a value of the wrong kind (a number for a position).
+    /// file would get, for an unknown key, a value of the wrong kind (a number for a position)
+    /// or one out of the property's range (an opacity of 3).
     public func assignment(_ key: String, _ value: AnimatableValue) throws(PropertyKeyError) -> PropertyAssignment {
         let target = try stage.layers.target(forKey: key).get()
         let expected = target.component == nil ? target.property.kind : .number
@@ -95,6 +96,7 @@ public final class AnimationStage {
         guard fits else {
             throw PropertyKeyError(key: key, message: "expected \(expected.phrase) (found \(value.kind.phrase): \(value))")
         }
+        if let problem = target.property.problem(with: value) { throw PropertyKeyError(key: key, message: problem) }
         return PropertyAssignment(target, value)
     }
 

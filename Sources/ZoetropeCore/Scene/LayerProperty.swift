@@ -77,3 +77,55 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         return self == .size ? [["width", "x"], ["height", "y"]] : [["x"], ["y"]]
     }
 }
+
+extension LayerProperty {
+    /// The numbers a scene file accepts for the property (each component's, for a pair): a
+    /// fraction's 0…1, a radius's 0 and up, `SceneLimits`' ranges; nil where any finite number
+    /// goes. The Swift API checks values against them as the reader does.
+    public var bounds: (minimum: Double, maximum: Double, exclusiveMinimum: Bool)? {
+        switch self {
+        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: (0, 1, false)
+        case .cornerRadius: (0, .greatestFiniteMagnitude, false)
+        case .position, .translation, .shadowOffset, .replicatorTranslation: (-SceneLimits.coordinate, SceneLimits.coordinate, false)
+        case .size: (0, SceneLimits.coordinate, false)
+        case .replicatorCount: (0, Double(SceneLimits.instances), false)
+        case .shadowRadius, .blur, .backdropBlur: (0, SceneLimits.effectRadius, false)
+        case .strokeWidth: (0, SceneLimits.strokeWidth, false)
+        case .fontSize: (0, SceneLimits.fontSize, true)
+        default: nil
+        }
+    }
+
+    /// Why `value` cannot be the property's (a number that is not finite, or outside `bounds`),
+    /// in a scene file's words: `must be within 0...1 (found 3)`; nil when it can.
+    public func problem(with value: AnimatableValue) -> String? {
+        let numbers: [Double] = switch value {
+        case .number(let x): [x]
+        case .vector(let v): [v.x, v.y]
+        default: []
+        }
+        if let bad = numbers.first(where: { !$0.isFinite }) { return "expected a finite number (found \(bad))" }
+        guard let bounds else { return nil }
+        let fits: (Double) -> Bool = { (bounds.exclusiveMinimum ? $0 > bounds.minimum : $0 >= bounds.minimum) && $0 <= bounds.maximum }
+        guard let bad = numbers.first(where: { !fits($0) }) else { return nil }
+        func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(saturating: x)) : String(x) }
+        let range = bounds.maximum == .greatestFiniteMagnitude ? "at least \(text(bounds.minimum))"
+            : bounds.exclusiveMinimum ? "within \(text(bounds.minimum)) < x <= \(text(bounds.maximum))"
+            : "within \(text(bounds.minimum))...\(text(bounds.maximum))"
+        return "must be \(range) (found \(text(bad)))"
+    }
+}
+
+extension LayerTree {
+    /// Every initial value out of its property's bounds, as `layers[card].opacity: must be
+    /// within 0...1 (found 7)`: what a scene built in Swift is checked for, as a file is.
+    public var valueProblems: [(path: String, message: String)] {
+        var problems: [(path: String, message: String)] = []
+        for (node, values) in zip(nodes, initialValues) {
+            for property in LayerProperty.allCases where property.bounds != nil || property.kind == .number || property.kind == .vector {
+                if let problem = property.problem(with: values[property]) { problems.append(("layers[\(node.id)].\(property.rawValue)", problem)) }
+            }
+        }
+        return problems
+    }
+}

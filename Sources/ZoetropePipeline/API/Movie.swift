@@ -36,8 +36,13 @@ public struct Movie: Sendable {
 
     /// Every frame of `scene`, as `zoetrope render` draws them: ⌊duration·fps⌋ + 1 frames
     /// (`duration: .automatic` ends when every animator has settled). Throws the scene's
-    /// problems (a script that never settles, say) as `SceneLoadError`.
+    /// problems (a value a scene file would refuse, such as an opacity of 7; a script that never
+    /// settles) as `SceneLoadError`.
     public init(scene: Scene) throws(SceneLoadError) {
+        let problems = scene.layers.valueProblems
+        guard problems.isEmpty else {
+            throw SceneLoadError(problems.map { SceneDiagnostic(file: scene.name, path: $0.path, message: $0.message) })
+        }
         try self.init(EvaluatedScene.evaluating(LoadedScene(file: scene.name, scene: scene)))
     }
 
