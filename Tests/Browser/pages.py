@@ -168,6 +168,9 @@ def test_viewer(driver, project):
     check([s.text for s in lanes] == ["inactive", "active", "inactive"], "viewer: move's state band (inactive again once it ends at 1.45 s): " + str([s.text for s in lanes]))
     running = [s.text for s in driver.find_elements(By.CSS_SELECTOR, ".track[data-lane='move'][data-track='isRunning'] .segment")]
     check(running == ["not running", "running", "not running", "running", "not running"], "viewer: isRunning shows the pause: " + str(running))
+    fraction = ".track[data-lane='move'][data-track='fractionComplete'] polyline"
+    kinds = [line.get_attribute("class") for line in driver.find_elements(By.CSS_SELECTOR, fraction)]
+    check(kinds == ["fraction"], "viewer: fractionComplete is one line while it never reverses (no separate playhead): " + str(kinds))
     labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#events .event")]
     check(labels == ["start move", "pause move", "start move"], "viewer: the script's events are labelled: " + str(labels))
     driver.find_elements(By.CSS_SELECTOR, "#events .event")[1].click()

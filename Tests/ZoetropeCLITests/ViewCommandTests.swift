@@ -26,7 +26,7 @@ import Testing
         let lanes = data["lanes"] as? [[String: Any]] ?? []
         #expect(lanes.map { $0["title"] as? String } == ["move"])
         let tracks = lanes.first?["tracks"] as? [[String: Any]] ?? []
-        #expect(tracks.map { $0["name"] as? String } == ["state", "isRunning", "isReversed", "fraction"])
+        #expect(tracks.map { $0["name"] as? String } == ["state", "isRunning", "isReversed", "fractionComplete"])
     }
 
     @Test func aFolderShowsItsFramesAndSaysWhenTheSceneHasChanged() throws {

@@ -59,7 +59,7 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         #expect(plot.charts[0].markers.map(\.label) == ["start move", "pause move", "fraction move = 0.9", "start move", "move → end"])
         #expect(plot.charts[0].markers.map(\.x) == [0, 0.5, 0.7, 1, 1.1])
         let tracks = try #require(plot.band.lanes.first).tracks
-        #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed", "fraction"])
+        #expect(tracks.map(\.name) == ["state", "isRunning", "isReversed", "fractionComplete"])
         let running = tracks[1].segments.map { [$0.start, $0.end] }
         // Running until the pause, not running until the resume, running until it ends 0.1 s later.
         #expect(tracks[1].segments.map(\.text) == ["running", "not running", "running", "not running"])
@@ -101,15 +101,24 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         let opacity = try PropertyPlot.components(ofKey: "a.opacity", in: scene.layers).get()
         let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 4)],
                                 components: opacity, velocity: false, samples: 84)
-        func curve(_ lane: String, _ track: String, at time: Double) throws -> Double {
-            let lane = try #require(plot.band.lanes.first { $0.title == lane })
-            let points = try #require(lane.tracks.first { $0.name == track }?.curve)
-            return try #require(points.first { abs($0.x - time) < 1e-6 }).y
+        func track(_ lane: String) throws -> StateBand.Track {
+            try #require(plot.band.lanes.first { $0.title == lane }?.tracks.first { $0.name == "fractionComplete" })
         }
-        #expect(abs(try curve("tl", "playhead", at: 1.5) - 0.75) < 1e-6)
-        #expect(abs(try curve("tl", "playhead", at: 2.5) - 0.25) < 1e-6, "the playhead runs back")
-        #expect(abs(try curve("m0", "fraction", at: 2.5) - 0.5) < 1e-6, "the ended child replays")
-        #expect(try curve("m1", "fraction", at: 2.5) == 0)
+        func value(_ points: [Vector2], at time: Double) throws -> Double {
+            try #require(points.first { abs($0.x - time) < 1e-6 }).y
+        }
+        // The playhead is its own line where it is not the fraction: it runs back after 1.5 s.
+        #expect(abs(try value(track("tl").playhead, at: 1.5) - 0.75) < 1e-6)
+        #expect(abs(try value(track("tl").playhead, at: 2.5) - 0.25) < 1e-6, "the playhead runs back")
+        #expect(abs(try value(track("m0").playhead, at: 2.5) - 0.5) < 1e-6, "the ended child replays")
+        // Issue 27, item 4: the band's fraction is what sample reports, for the timeline and for
+        // its children (a reversed child read 1 where sample said 0).
+        for time in [0.5, 1.5, 2.5, 3.5] {
+            for status in evaluation.animatorStatus(at: time) where status.state != .inactive {
+                #expect(abs(try value(track(status.id).curve, at: time) - status.fractionComplete) < 1e-9, "\(status.id) at \(time)")
+            }
+        }
+        #expect(try value(track("m1").curve, at: 2.5) == evaluation.animatorStatus(at: 2.5).first { $0.id == "m1" }?.fractionComplete)
         #expect(plot.band.lanes.allSatisfy { $0.tracks.count == StateBand.tracksPerLane })
     }
 

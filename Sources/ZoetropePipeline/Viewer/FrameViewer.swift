@@ -21,8 +21,10 @@ public enum FrameViewer {
         struct Track: Encodable {
             var name: String
             var segments: [Segment]
-            /// [time, 0…1] points.
+            /// [time, 0…1] points: fractionComplete.
             var curve: [[Double]]
+            /// [time, 0…1] points of the playhead, where it differs from the fraction; else empty.
+            var playhead: [[Double]]
         }
         struct Lane: Encodable {
             var title: String
@@ -62,7 +64,7 @@ public enum FrameViewer {
                 Model.Lane(title: lane.title, tracks: lane.tracks.map { track in
                     Model.Track(name: track.name,
                                 segments: track.segments.map { Model.Segment(start: $0.start, end: $0.end, text: $0.text, fill: $0.fill.hexString) },
-                                curve: track.curve.map { [$0.x, $0.y] })
+                                curve: track.curve.map { [$0.x, $0.y] }, playhead: track.playhead.map { [$0.x, $0.y] })
                 })
             }
         }

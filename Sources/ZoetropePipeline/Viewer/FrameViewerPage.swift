@@ -3,7 +3,8 @@
 ///
 /// Keys: ←/→ step a frame (with Shift, ten), space plays and pauses, Home/End go to the ends,
 /// [ and ] go to the previous and next event. The band under the scrubber shows the events and
-/// each animator's, group's and timeline's state, isRunning, isReversed and fraction or playhead;
+/// each animator's, group's and timeline's state, isRunning, isReversed and fractionComplete (the
+/// playhead dashed beside it where it differs);
 /// clicking it (or an event's label) goes there.
 struct FrameViewerPage {
     /// The model as JSON.
@@ -215,15 +216,21 @@ struct FrameViewerPage {
                 row.append(piece);
               }
               if (track.curve.length) {
+                // fractionComplete as sample reports it; the playhead, dashed, where it differs.
                 const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
                 svg.setAttribute('viewBox', '0 0 1000 14');
                 svg.setAttribute('preserveAspectRatio', 'none');
-                const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-                line.setAttribute('points', track.curve.map(([t, v]) => (model.duration > 0 ? 1000 * t / model.duration : 0).toFixed(2) + ',' + (13 - 12 * v).toFixed(2)).join(' '));
-                line.setAttribute('fill', 'none');
-                line.setAttribute('stroke', '#1565c0');
-                line.setAttribute('vector-effect', 'non-scaling-stroke');
-                svg.append(line);
+                for (const [points, kind, stroke] of [[track.curve, 'fraction', '#1565c0'], [track.playhead || [], 'playhead', '#888888']]) {
+                  if (!points.length) continue;
+                  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+                  line.setAttribute('class', kind);
+                  line.setAttribute('points', points.map(([t, v]) => (model.duration > 0 ? 1000 * t / model.duration : 0).toFixed(2) + ',' + (13 - 12 * v).toFixed(2)).join(' '));
+                  line.setAttribute('fill', 'none');
+                  line.setAttribute('stroke', stroke);
+                  if (kind === 'playhead') line.setAttribute('stroke-dasharray', '4 3');
+                  line.setAttribute('vector-effect', 'non-scaling-stroke');
+                  svg.append(line);
+                }
                 row.append(svg);
               }
               box.append(row);

@@ -206,7 +206,9 @@ extension ChartRenderer {
             let bandTopY = y + laneTitleHeight
             for (row, track) in lane.tracks.enumerated() {
                 let rowY = bandTopY + Double(row) * trackHeight
-                context.drawLabel(track.name, x: left - 6, y: rowY + trackHeight / 2, alignment: .right, size: 10, color: muted)
+                // A name wider than the margin (fractionComplete) is set smaller, not cut off.
+                let nameSize = context.labelWidth(track.name, size: 10) <= left - 10 ? 10.0 : 8.0
+                context.drawLabel(track.name, x: left - 6, y: rowY + trackHeight / 2, alignment: .right, size: nameSize, color: muted)
                 for segment in track.segments {
                     let x0 = px(segment.start), x1 = px(segment.end)
                     guard x1 > x0 else { continue }
@@ -226,6 +228,13 @@ extension ChartRenderer {
                     context.moveTo(px(first.x), py(first.y))
                     for point in track.curve.dropFirst() { context.lineTo(px(point.x), py(point.y)) }
                     context.stroke(width: 1.5, color: color)
+                    // The playhead, where it is not the fraction (after a reversal), dashed.
+                    if let start = track.playhead.first {
+                        context.moveTo(px(start.x), py(start.y))
+                        for point in track.playhead.dropFirst() { context.lineTo(px(point.x), py(point.y)) }
+                        context.stroke(width: 1, color: muted, dash: [4, 3])
+                        context.drawLabel("- - playhead", x: right - 4, y: rowY + trackHeight / 2, alignment: .right, size: 9, color: muted)
+                    }
                 }
             }
             for marker in band.markers where marker >= range.lowerBound && marker <= range.upperBound {

@@ -307,9 +307,12 @@ public struct StateBand: Sendable {
     public struct Track: Sendable {
         public var name: String
         public var segments: [Segment]
-        /// (time, 0…1) points drawn as a line across the row: where the animator is along its
-        /// forward path (a timeline's playhead over its length, a driven child's local fraction).
+        /// (time, 0…1) points drawn as a line across the row: the `fractionComplete` that
+        /// `sample` reports (SPEC §3.2: after a reversal, 1 − the forward fraction).
         public var curve: [Vector2] = []
+        /// Where it differs from `curve` somewhere, the playhead as its own (dashed) line: the
+        /// position along the forward path (a timeline's playhead over its length); else empty.
+        public var playhead: [Vector2] = []
     }
 
     /// One animator (or group) of one source.
@@ -324,7 +327,7 @@ public struct StateBand: Sendable {
     /// Event times, drawn faintly across the band.
     public var markers: [Double]
 
-    /// state, isRunning, isReversed, and the fraction or playhead.
+    /// state, isRunning, isReversed, and fractionComplete (with the playhead where it differs).
     static let tracksPerLane = 4
     static let inactive = Color(hex: "#E2E2E2") ?? .white
     static let active = Color(hex: "#9CC9E8") ?? .white
@@ -333,18 +336,22 @@ public struct StateBand: Sendable {
     static let reversed = Color(hex: "#F6C97F") ?? .white
     static let no = Color(hex: "#F2F2F2") ?? .white
 
-    /// The forward position along time: a timeline's playhead over its length, otherwise the
-    /// fraction in the forward direction (a driven child's local one).
+    /// SPEC's `fractionComplete` along time (0 while inactive), and where it differs, the
+    /// playhead: a timeline's playhead over its length, otherwise the fraction in the forward
+    /// direction (a driven child's local one).
     private func progress(of column: Int, times: [Double], statuses: [[AnimatorStatus]], in evaluation: SceneEvaluation) -> Track {
         let timeline = evaluation.graph.targets[column].group
         let length = timeline.map { evaluation.graph.lengths[$0] } ?? 0
-        let points = zip(times, statuses).map { time, status in
-            let entry = status[column]
+        var fractions: [Vector2] = [], playheads: [Vector2] = []
+        for (time, status) in zip(times, statuses) {
+            let entry = status[column], active = entry.state != .inactive
             let forward = entry.isReversed ? 1 - entry.fractionComplete : entry.fractionComplete
-            let value = entry.playhead.map { length > 0 && !isDriven(column, status, evaluation) ? $0 / length : forward } ?? forward
-            return Vector2(time, entry.state == .inactive ? 0 : min(max(value, 0), 1))
+            let position = entry.playhead.map { length > 0 && !isDriven(column, status, evaluation) ? $0 / length : forward } ?? forward
+            fractions.append(Vector2(time, active ? min(max(entry.fractionComplete, 0), 1) : 0))
+            playheads.append(Vector2(time, active ? min(max(position, 0), 1) : 0))
         }
-        return Track(name: timeline != nil ? "playhead" : "fraction", segments: [], curve: points)
+        let differs = zip(fractions, playheads).contains { abs($0.y - $1.y) > 1e-9 }
+        return Track(name: "fractionComplete", segments: [], curve: fractions, playhead: differs ? playheads : [])
     }
 
     /// True when a timeline is driven by another (its playhead is then its local time).
