@@ -15,7 +15,7 @@ struct Zoetrope: ParsableCommand {
             error; 73 an output cannot be created; 74 an I/O error while writing.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, SampleCommand.self, ValidateCommand.self, CurveCommand.self, DiffCommand.self, SheetCommand.self, SweepCommand.self, PlotCommand.self, ManifestCommand.self, TestCommand.self, ViewCommand.self, VideoCommand.self, SchemaCommand.self, ConvertCommand.self]
+        subcommands: [RenderCommand.self, SampleCommand.self, ValidateCommand.self, CurveCommand.self, DiffCommand.self, SheetCommand.self, SweepCommand.self, PlotCommand.self, ManifestCommand.self, TestCommand.self, ViewCommand.self, VideoCommand.self, SchemaCommand.self, ConvertCommand.self, PreviewCommand.self]
     )
 
     static func main() {

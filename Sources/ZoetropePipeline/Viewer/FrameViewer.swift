@@ -40,6 +40,9 @@ public enum FrameViewer {
         var lanes: [Lane]
         /// Why there are no events and lanes, when there are none for a reason.
         var note: String?
+        /// A live preview's render generation: the page asks the server for `/version` and
+        /// reloads, at the same frame, when it changes. Nil for a page written beside frames.
+        var live: Int?
     }
 
     /// Writes `folder/index.html` for the frames in `folder`, whose render `scene` describes
@@ -52,24 +55,36 @@ public enum FrameViewer {
             let file = RenderFolder.fileName(ofFrame: index, frameCount: manifest.frameCount)
             return present.contains(file) ? file : nil
         }
-        var model = Model(scene: manifest.scene, fps: manifest.fps, duration: manifest.duration, size: manifest.size,
-                          frames: frames, events: [], lanes: [], note: note)
-        if let scene {
-            let evaluation = scene.evaluation
-            model.events = evaluation.scene.script.map { Model.Event(time: $0.time, label: PropertyPlot.eventLabel($0.action, in: evaluation.scene)) }
-            let times = (0..<manifest.frameCount).map { Double($0) / manifest.fps }
-            let band = StateBand(sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: scene.duration)],
-                                 span: scene.duration, grid: times, markers: model.events.map(\.time))
-            model.lanes = band.lanes.map { lane in
-                Model.Lane(title: lane.title, tracks: lane.tracks.map { track in
-                    Model.Track(name: track.name,
-                                segments: track.segments.map { Model.Segment(start: $0.start, end: $0.end, text: $0.text, fill: $0.fill.hexString) },
-                                curve: track.curve.map { [$0.x, $0.y] }, playhead: track.playhead.map { [$0.x, $0.y] })
-                })
-            }
-        }
+        let model = Self.model(scene: scene, name: manifest.scene, fps: manifest.fps, duration: manifest.duration, size: manifest.size,
+                               frames: frames, note: note)
         let path = folder + "/index.html"
-        try AtomicFile.write(Array(FrameViewerPage(model: try prettyJSON(model)).html(title: manifest.scene).utf8), to: path)
+        try AtomicFile.write(Array(try page(model).utf8), to: path)
         return path
+    }
+
+    /// What the page shows of the render named `name`: its frames (file names or URLs, nil
+    /// where missing) and, with `scene`, the script's events and every state band.
+    static func model(scene: EvaluatedScene?, name: String, fps: Double, duration: Double, size: [Int], frames: [String?],
+                      note: String?, live: Int? = nil) -> Model {
+        var model = Model(scene: name, fps: fps, duration: duration, size: size, frames: frames, events: [], lanes: [], note: note, live: live)
+        guard let scene else { return model }
+        let evaluation = scene.evaluation
+        model.events = evaluation.scene.script.map { Model.Event(time: $0.time, label: PropertyPlot.eventLabel($0.action, in: evaluation.scene)) }
+        let times = frames.indices.map { Double($0) / fps }
+        let band = StateBand(sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: scene.duration)],
+                             span: scene.duration, grid: times, markers: model.events.map(\.time))
+        model.lanes = band.lanes.map { lane in
+            Model.Lane(title: lane.title, tracks: lane.tracks.map { track in
+                Model.Track(name: track.name,
+                            segments: track.segments.map { Model.Segment(start: $0.start, end: $0.end, text: $0.text, fill: $0.fill.hexString) },
+                            curve: track.curve.map { [$0.x, $0.y] }, playhead: track.playhead.map { [$0.x, $0.y] })
+            })
+        }
+        return model
+    }
+
+    /// The page's HTML for `model`.
+    static func page(_ model: Model) throws(RenderError) -> String {
+        FrameViewerPage(model: try prettyJSON(model)).html(title: model.scene)
     }
 }

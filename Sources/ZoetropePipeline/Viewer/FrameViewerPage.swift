@@ -86,11 +86,20 @@ struct FrameViewerPage {
           $('title').textContent = model.scene + ' · ' + count + ' frames at ' + model.fps + ' fps · ' + model.size[0] + '×' + model.size[1];
           if (model.note) $('note').textContent = model.note;
           scrubber.max = Math.max(count - 1, 0);
-          // Preload, so playing does not wait for each file.
-          const images = model.frames.map(file => { if (!file) return null; const i = new Image(); i.src = file; return i; });
+          // Preload, so playing does not wait for each file (a live preview's server draws the
+          // frame on screen first and the others behind it, so the page asks for them as shown).
+          const images = model.live === undefined || model.live === null
+            ? model.frames.map(file => { if (!file) return null; const i = new Image(); i.src = file; return i; }) : [];
           const timeOf = index => index / model.fps;
           const percent = time => (model.duration > 0 ? 100 * time / model.duration : 0) + '%';
 
+          // A frame that fails to load was removed or replaced after this page was written (by
+          // another render into the folder): say so instead of showing a broken image.
+          image.addEventListener('error', () => {
+            if (!image.getAttribute('src')) return;
+            document.body.dataset.stale = 'true';
+            $('note').textContent = image.getAttribute('src') + ' is not there: the frames changed after this page was written. zoetrope view writes it again for the frames there now.';
+          });
           function show(index) {
             current = Math.min(Math.max(index, 0), count - 1);
             const file = model.frames[current];
@@ -237,7 +246,17 @@ struct FrameViewerPage {
             }
             $('lanes').append(box);
           }
-          show(0);
+          // ?frame=N opens at frame N: a live preview reloads there when the scene changes.
+          const asked = Number(new URLSearchParams(location.search).get('frame'));
+          show(Number.isInteger(asked) ? asked : 0);
+          if (model.live !== undefined && model.live !== null) {
+            document.body.dataset.version = model.live;
+            setInterval(() => {
+              fetch('/version', { cache: 'no-store' }).then(r => r.text()).then(version => {
+                if (version.trim() !== String(model.live)) location.replace('/?frame=' + current);
+              }).catch(() => {});
+            }, 200);
+          }
         })();
         """
 }
