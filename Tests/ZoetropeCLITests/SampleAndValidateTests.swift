@@ -128,6 +128,16 @@ import ZoetropeCore
         }
     }
 
+    /// Issue 27, item 6: the CSV's column names are keys too (`enter.fractionComplete` exited 64; here titleIn).
+    @Test func aColumnNameOfAnAnimatorSelectsItsColumns() throws {
+        let csv = try CommandRunner.run(["sample", "scenes/onboarding.yaml", "--at", "0.5", "--keys", "titleIn.fractionComplete", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let header = csv.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.split(separator: ",").contains("titleIn.fractionComplete"), "\(header)")
+        let wrong = try CommandRunner.run(["sample", "scenes/onboarding.yaml", "--at", "0.5", "--keys", "titleIn.progress"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("titleIn reports state, isRunning, isReversed, fractionComplete, playhead"), "\(wrong.stderr)")
+    }
+
     @Test func missingSceneExits66() throws {
         let result = try CommandRunner.run(["render", "scenes/nope.yaml"])
         #expect(result.status == 66)

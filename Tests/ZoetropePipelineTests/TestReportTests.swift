@@ -32,6 +32,15 @@ import ZoetropeRender
         #expect(!xml.contains("<1>"))
     }
 
+    /// Issue 27, item 6: times printed raw (`t = 0.16666666666666666 s`) in the console and JUnit.
+    @Test func framesTimesReadToTheMillisecond() {
+        var sixth = frame(1, .failed, message: "differs")
+        sixth.time = 1.0 / 6
+        let report = TestReport(goldens: "goldens", shard: nil, scenes: [scene("a", [sixth])], orphans: [])
+        #expect(JUnitReport(report: report).xml().contains(#"name="frame_00001.png (t = 0.167 s)""#))
+        #expect(report.summaryLines(reportFolder: "out").contains { $0.contains("a/frame_00001.png (t = 0.167 s): differs") })
+    }
+
     @Test func failuresSortFirst() {
         #expect([TestReport.Status.passed, .recorded, .missing, .failed].sorted() == [.failed, .missing, .recorded, .passed])
     }

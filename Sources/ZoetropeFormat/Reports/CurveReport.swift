@@ -32,13 +32,17 @@ public struct CurveReport: Sendable {
 
     public init(specs: [CurveSpec], at points: Points) {
         curves = specs.map { spec in
-            let fractions: [Double] = switch points {
-            case .fractions(let fractions): fractions
-            case .times(let times): times.map { $0 / spec.duration }
-            case .evenly(let count): (0..<count).map { count == 1 ? 0 : Double($0) / Double(count - 1) }
+            let samples: [Sample] = switch points {
+            case .fractions(let fractions): fractions.map { Self.sample(spec, atFraction: $0) }
+            // A curve that has ended by then (a spring that settles before the others) has
+            // arrived: progress 1, at rest.
+            case .times(let times): times.map { time in
+                time <= spec.duration ? Self.sample(spec, atFraction: time / spec.duration)
+                    : Sample(fraction: 1, time: time, progress: 1, velocity: 0)
             }
-            return Curve(curve: spec.text, duration: spec.duration,
-                         samples: fractions.map { Self.sample(spec, atFraction: $0) })
+            case .evenly(let count): (0..<count).map { Self.sample(spec, atFraction: count == 1 ? 0 : Double($0) / Double(count - 1)) }
+            }
+            return Curve(curve: spec.text, duration: spec.duration, samples: samples)
         }
     }
 

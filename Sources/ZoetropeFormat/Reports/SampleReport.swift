@@ -280,6 +280,13 @@ public struct SampleKeys: Hashable, Sendable {
                 layers[key] = SampleReport.properties
             } else if controlIDs.contains(key) {
                 controls.insert(key)
+            } else if let dot = key.lastIndex(of: "."), controlIDs.contains(String(key[..<dot])) {
+                // A column's name (`enter.fractionComplete`): its animator's columns, which come together.
+                let field = String(key[key.index(after: dot)...])
+                guard Self.controlFields.contains(field) else {
+                    throw SampleKeyError(message: "\(key): \(key[..<dot]) reports \(Self.controlFields.joined(separator: ", ")) (found \"\(field)\")")
+                }
+                controls.insert(String(key[..<dot]))
             } else if key.contains(".") {
                 switch scene.layers.target(forKey: key) {
                 case .success(let target):
@@ -295,6 +302,9 @@ public struct SampleKeys: Hashable, Sendable {
         }
         guard !layers.isEmpty || !controls.isEmpty else { throw SampleKeyError(message: "give at least one key, such as frog.position or move") }
     }
+
+    /// What an animator, group or timeline reports: its columns' names after its id.
+    static let controlFields = ["state", "isRunning", "isReversed", "fractionComplete", "playhead"]
 
     /// The properties to report of layer `id`, in the report's order; empty when none.
     func properties(of id: String) -> [LayerProperty] {

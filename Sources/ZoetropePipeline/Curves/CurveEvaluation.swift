@@ -10,13 +10,14 @@ public enum CurveEvaluation {
         return specs
     }
 
-    /// Why `times` cannot sample every one of `specs`, or nil when they can. One rule for both
-    /// forms: a point lies within each curve's span (0...1 of its fraction, 0...its duration in
-    /// seconds), so the latest time must not pass the shortest curve's end.
+    /// Why `times` cannot sample `specs`, or nil when they can: the latest time must not pass
+    /// the end of every curve (a curve that ends earlier, a spring that settles first, reads as
+    /// arrived after its end).
     public static func problem(sampling specs: [CurveSpec], atTimes times: [Double]) -> String? {
-        guard let latest = times.max(), let shortest = specs.min(by: { $0.duration < $1.duration }),
-              latest > shortest.duration + 1e-12 else { return nil }
-        return "--at-time: \(latest) s is past the end of \(shortest.text) (\(shortest.duration) s); times lie within 0...the duration of every curve, as --at fractions lie within 0...1"
+        guard let latest = times.max(), let longest = specs.max(by: { $0.duration < $1.duration }),
+              latest > longest.duration + 1e-12 else { return nil }
+        let which = specs.count == 1 ? "\(longest.text) (\(longest.duration) s)" : "every curve (the longest, \(longest.text), ends at \(longest.duration) s)"
+        return "--at-time: \(latest) s is past the end of \(which); a curve that ends before a time reads as arrived (progress 1, velocity 0)"
     }
 
     /// The report of `specs` sampled at `points`, exactly as `curve` prints it: pretty JSON and a

@@ -15,7 +15,7 @@ public struct JUnitReport: Sendable {
             let failing = scene.frames.filter(\.status.isFailure).count
             lines.append(#"  <testsuite name="\#(escape(scene.name))" tests="\#(scene.frames.count)" failures="\#(failing)" errors="0" skipped="0">"#)
             for frame in scene.frames {
-                let name = #"\#(frame.file) (t = \#(frame.time) s)"#
+                let name = #"\#(frame.file) (t = \#(TestReport.seconds(frame.time)) s)"#
                 let open = #"    <testcase classname="\#(escape(scene.name))" name="\#(escape(name))" file="\#(escape(scene.file))""#
                 guard frame.status.isFailure else {
                     lines.append(open + "/>")

@@ -16,7 +16,7 @@ extension TestReport {
                 lines.append("  its goldens were made in another render environment (\(scene.environmentChanges.joined(separator: "; "))): differences may come from the machine image")
             }
             for frame in scene.frames where frame.status.isFailure {
-                lines.append("  \(scene.name)/\(frame.file) (t = \(frame.time) s): \(frame.message ?? frame.status.rawValue)")
+                lines.append("  \(scene.name)/\(frame.file) (t = \(TestReport.seconds(frame.time)) s): \(frame.message ?? frame.status.rawValue)")
             }
         }
         if !orphans.isEmpty {
@@ -30,5 +30,13 @@ extension TestReport {
             lines.append("all \(frameCount) frames pass")
         }
         return lines
+    }
+}
+
+extension TestReport {
+    /// A frame's time as the console and JUnit show it: to the millisecond, `0.167` rather
+    /// than `0.16666666666666666` (report.json keeps the exact value).
+    static func seconds(_ time: Double) -> String {
+        String((time * 1000).rounded() / 1000)
     }
 }

@@ -24,11 +24,16 @@ import ZoetropeRender
         #expect(rows[0] == "curve,duration,fraction,time,progress,velocity")
     }
 
-    @Test func timesPastTheShortestCurveAreRefused() throws {
+    /// Issue 27, item 6: a time past one curve's end (a spring that settles earlier) failed.
+    @Test func aCurveThatEndsBeforeATimeReadsAsArrived() throws {
         let specs = try CurveEvaluation.specs(["easeIn", "spring(dampingRatio:0.5,duration:2)"], cubicDuration: 1)
-        #expect(CurveEvaluation.problem(sampling: specs, atTimes: [0.5, 1]) == nil, "the end itself is within")
-        let problem = CurveEvaluation.problem(sampling: specs, atTimes: [0.5, 1.5])
-        #expect(problem?.hasPrefix("--at-time: 1.5 s is past the end of easeIn (1.0 s)") == true, "\(String(describing: problem))")
+        #expect(CurveEvaluation.problem(sampling: specs, atTimes: [0.5, 1.5]) == nil)
+        let report = CurveReport(specs: specs, at: .times([0.5, 1.5]))
+        let arrived = report.curves[0].samples[1]
+        #expect(arrived.time == 1.5 && arrived.fraction == 1 && arrived.progress == 1 && arrived.velocity == 0)
+        #expect(report.curves[1].samples[1].fraction == 0.75, "the spring is still running")
+        let problem = CurveEvaluation.problem(sampling: specs, atTimes: [0.5, 2.5])
+        #expect(problem?.hasPrefix("--at-time: 2.5 s is past the end of every curve") == true, "\(String(describing: problem))")
     }
 
     @Test func thePlotIsAPNG() throws {
