@@ -594,3 +594,17 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     }
 }
 
+
+/// Issue 27, item 6: `shadow:` in a file showed a shadow while in Swift `shadowOpacity`
+/// defaulted to 0 (CALayer's default); `setShadow` writes what the block writes.
+@Suite struct ShadowBlockTests {
+    @Test func setShadowGivesTheValuesAShadowBlockGives() throws {
+        let text = "canvas: { size: [10, 10] }\nlayers: [ { id: a, shadow: { radius: 5, offset: [2, 4] } } ]\n"
+        let loaded = try SceneLoader.parse(Array(text.utf8), file: "scenes/test.yaml")
+        let index = try #require(loaded.scene.layers.index(of: "a"))
+        var values = LayerValues()
+        values.setShadow(offset: Vector2(2, 4), radius: 5)
+        #expect(values == loaded.scene.layers.initialValues[index])
+        #expect(values.shadowOpacity == 1)
+    }
+}

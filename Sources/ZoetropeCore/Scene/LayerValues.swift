@@ -42,7 +42,8 @@ public struct LayerValues: Hashable, Sendable {
     public var shadowOffset = Vector2(0, -3)
     /// Mirrors `CALayer.shadowRadius`: the blur radius (a Gaussian of σ = radius / 2).
     public var shadowRadius = 3.0
-    /// Mirrors `CALayer.shadowOpacity`: 0 (the default) draws no shadow.
+    /// Mirrors `CALayer.shadowOpacity`: 0 (the default) draws no shadow. A scene file's
+    /// `shadow:` block, and `setShadow`, make it 1 unless they say otherwise.
     public var shadowOpacity = 0.0
     /// A Gaussian blur of the layer and its children, σ = blur.
     public var blur = 0.0
@@ -152,5 +153,17 @@ public struct LayerValues: Hashable, Sendable {
                 assertionFailure("\(newValue) is not a value of \(property.rawValue)")
             }
         }
+    }
+}
+
+extension LayerValues {
+    /// A shadow as a scene file's `shadow: { color, offset, radius, opacity }` block writes it:
+    /// what is not given keeps CALayer's default, and the opacity is 1 unless given (setting
+    /// `shadowRadius` alone, as on a CALayer, draws nothing while `shadowOpacity` is 0).
+    public mutating func setShadow(color: Color = .black, offset: Vector2 = Vector2(0, -3), radius: Double = 3, opacity: Double = 1) {
+        shadowColor = color
+        shadowOffset = offset
+        shadowRadius = radius
+        shadowOpacity = opacity
     }
 }

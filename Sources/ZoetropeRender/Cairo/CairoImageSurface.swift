@@ -150,7 +150,7 @@ final class CairoImageSurface: CairoSurface {
             zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, &message)
         }
         guard sized == 0, width > 0, height > 0 else {
-            throw CairoError(message: sized == 0 ? "the image has no pixels" : String(cString: message), operation: "reading a JPEG")
+            throw CairoError(message: sized == 0 ? "the image has no pixels" : String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), operation: "reading a JPEG")
         }
         try self.init(width: Int(width), height: Int(height))
         cairo_surface_flush(pointer)
@@ -159,7 +159,7 @@ final class CairoImageSurface: CairoSurface {
         let decoded = jpeg.withUnsafeBufferPointer { data in
             zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, &message)
         }
-        guard decoded == 0 else { throw CairoError(message: String(cString: message), operation: "reading a JPEG") }
+        guard decoded == 0 else { throw CairoError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), operation: "reading a JPEG") }
         cairo_surface_mark_dirty(pointer)
     }
 

@@ -29,9 +29,13 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
     /// The environment this process draws `layers` in.
     public static func current(for layers: LayerTree) -> RenderEnvironment {
         let version = Int(FcGetVersion())
-        let families = Set(layers.nodes.filter { $0.shape == .text }.map(\.style.fontFamily))
+        // Each face used: a bold one by its own name (`DejaVu Sans bold`), as it is its own file.
         var fonts: [String: String] = [:]
-        for family in families { fonts[family] = FontCatalog.file(of: family) ?? "none" }
+        for node in layers.nodes where node.shape == .text {
+            let bold = node.style.fontWeight == .bold
+            let face = bold ? node.style.fontFamily + " bold" : node.style.fontFamily
+            if fonts[face] == nil { fonts[face] = FontCatalog.file(of: bold ? node.style.fontFamily + ":bold" : node.style.fontFamily) ?? "none" }
+        }
         return RenderEnvironment(cairo: cairoVersion, pixman: String(cString: pixman_version_string()),
                                  fontconfig: "\(version / 10000).\(version / 100 % 100).\(version % 100)", fonts: fonts)
     }
