@@ -18,7 +18,9 @@ public struct EvaluatedScene: Sendable {
         var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = []
         for file in files {
             do {
-                scenes.append(try evaluating(SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())))
+                var loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
+                loaded.unsupported += SceneInputs.overflowingText(of: loaded.scene, file: file)
+                scenes.append(try evaluating(loaded))
             } catch {
                 problems += error.diagnostics
             }

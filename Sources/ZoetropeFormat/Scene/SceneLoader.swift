@@ -10,8 +10,9 @@ public struct LoadedScene: Sendable {
     /// The file's bytes, for the manifest's scene hash.
     public var source: [UInt8]
     public var overrides: [SceneOverride]
-    /// What the file uses that is drawn without (a Lottie feature not supported), each at its
-    /// document path; empty for scene files.
+    /// What is drawn otherwise than the file may mean, each at its document path, printed as
+    /// warnings: a Lottie feature drawn without, text wider than its box (added by the
+    /// pipeline, which can measure text).
     public var unsupported: [SceneDiagnostic]
 
     /// A scene made in code, as if read from `file` (which messages name).

@@ -62,6 +62,20 @@ public enum SceneInputs {
 }
 
 extension SceneInputs {
+    /// Text layers whose text, as they start, is wider than their box and not clipped: drawn
+    /// past the box's edges, which is seldom meant (a warning, not a problem).
+    public static func overflowingText(of scene: Scene, file: String) -> [SceneDiagnostic] {
+        var found: [SceneDiagnostic] = []
+        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where node.shape == .text && !node.style.clips && !values.text.isEmpty {
+            guard let width = TextOutline.width(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
+                                                size: values.fontSize), width > values.size.x + 0.5 else { continue }
+            func points(_ x: Double) -> String { String(Int(saturating: x.rounded())) }
+            found.append(SceneDiagnostic(file: file, path: "layers[\(node.id)].text",
+                                         message: "\"\(values.text)\" is \(points(width)) points wide, wider than its box (\(points(values.size.x))): it is drawn past the box's edges; widen the box, shorten the text or set clips: true"))
+        }
+        return found
+    }
+
     /// Throws every problem of `scene`'s inputs: exit 66 when one is missing, else 65.
     static func check(_ scene: Scene, file: String) throws(RenderError) {
         let problems = problems(of: scene)

@@ -113,7 +113,7 @@ public final class PreviewSession: Sendable {
             guard let scene = generation.1 else { return errorPage(version: generation.0, problems: generation.2) }
             let frames = (0..<scene.frameCount).map { Optional("/frames/\(RenderFolder.fileName(ofFrame: $0, frameCount: scene.frameCount))?v=\(generation.0)") }
             let model = FrameViewer.model(scene: scene, name: scene.scene.name, fps: scene.scene.frameRate.framesPerSecond,
-                                          duration: scene.duration, size: [Int(scene.scene.canvas.size.x), Int(scene.scene.canvas.size.y)],
+                                          duration: scene.duration, size: [Int(saturating: scene.scene.canvas.size.x), Int(saturating: scene.scene.canvas.size.y)],
                                           frames: frames, note: nil, live: generation.0)
             guard let page = try? FrameViewer.page(model) else { return .text(500, "the page cannot be written\n") }
             return LoopbackServer.Response(contentType: "text/html; charset=utf-8", body: Array(page.utf8))

@@ -24,9 +24,10 @@ public enum SceneValidation {
             }
             // Everything in one round: the document's problems (and the fonts and images of the
             // layers it could read), else the script's and the inputs'.
-            let loaded: LoadedScene
+            var loaded: LoadedScene
             do {
                 loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
+                loaded.unsupported += SceneInputs.overflowingText(of: loaded.scene, file: file)
             } catch {
                 problems += error.diagnostics + diagnostics(error.layers.map { SceneInputs.problems(of: $0) } ?? [])
                 continue

@@ -13,4 +13,10 @@ public enum TextOutline {
     public static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
         CairoContext.glyphRun(text, family: family, bold: bold, italic: italic, size: size)
     }
+
+    /// How far `text` advances in `family` at `size`, as a text layer sets it (nil when Cairo
+    /// cannot measure it).
+    public static func width(_ text: String, family: String, bold: Bool, size: Double) -> Double? {
+        CairoContext.glyphRun(text, family: family, bold: bold, italic: false, size: size)?.advance
+    }
 }
