@@ -30,6 +30,15 @@ import Testing
         #expect(result.stderr.contains("--at: \"-1\" is not a time in seconds >= 0"), "\(result.stderr)")
     }
 
+    /// Issue 27, item 6: no command's --help had a complete example.
+    @Test(arguments: ["render", "sample", "validate", "curve", "diff", "sheet", "sweep", "plot", "test", "view", "video", "schema",
+                      "convert", "preview", "manifest merge"])
+    func everyCommandsHelpEndsWithAnExample(command: String) throws {
+        let help = try CommandRunner.run(command.split(separator: " ").map(String.init) + ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("$ zoetrope \(command)"), "\(help.stdout)")
+    }
+
     @Test func curveFractionsAndTimesFollowOneRule() throws {
         let fraction = try CommandRunner.run(["curve", "easeIn", "--at", "1.5"])
         #expect(fraction.status == 64)

@@ -17,10 +17,12 @@ struct ConvertCommand: ParsableCommand {
             values baked into keyframes at the scene's frame rate (springs, overlapping \
             animators and the script's pause, reverse and scrub as they render), text as its \
             outlines, images embedded; what it draws without (shadows, blurs, clipping, masks) \
-            is said per layer on standard error. Without -o the file is printed. Examples: \
-            zoetrope convert hello.json --to scene -o scenes/hello.yaml; zoetrope convert \
-            scenes/frog.yaml --to lottie -o frog.json. Exit codes: 0 written; 65 the input is invalid or cannot be said \
-            in the output format; 66 the input is missing; 73/74 the output cannot be written.
+            is said per layer on standard error. Without -o the file is printed. Exit codes: 0 \
+            written; 65 the input is invalid or cannot be said in the output format; 66 the input is missing; 73/74 the output cannot be written.
+
+            Examples:
+              $ zoetrope convert animation.json --to scene -o scenes/animation.yaml
+              $ zoetrope convert scenes/frog.yaml --to lottie -o frog.lottie
             """
     )
 

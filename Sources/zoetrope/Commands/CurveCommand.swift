@@ -14,6 +14,9 @@ struct CurveCommand: ParsableCommand {
             span their settling duration (ε = 0.001, UIKit's rule). JSON is one object for one curve, \
             an array for several. Exit codes: 0 success; 64 a bad spec or option; 73/74 the plot \
             cannot be written.
+
+            Example:
+              $ zoetrope curve easeInOut \"spring(duration:0.5,bounce:0.3)\" --at-time 0.25,0.5
             """
     )
 

@@ -14,6 +14,9 @@ struct DiffCommand: ParsableCommand {
             holding scene folders are compared scene by scene. Exit codes: 0 within tolerance; \
             1 differences found; 64 usage; 65 sizes differ or a PNG is unreadable; 66 an input is \
             missing, or the folders hold nothing to compare; 73/74 the diff images cannot be written.
+
+            Example:
+              $ zoetrope diff goldens/frog output/frog --threshold 0.1
             """
     )
 

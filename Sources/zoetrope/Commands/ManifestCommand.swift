@@ -20,6 +20,9 @@ struct ManifestCommand: ParsableCommand {
                 After shards killed on a farm, or to be sure a shared folder is complete, merge \
                 explicitly. Journals of ended processes on this host are removed once merged. \
                 Exit codes: 0 merged; 66 not a render folder; 73/74 manifest.json cannot be written.
+
+                Example:
+                  $ zoetrope manifest merge output/frog
                 """
         )
 

@@ -15,6 +15,9 @@ struct PlotCommand: ParsableCommand {
             shows each animator's state, isRunning and isReversed. Written to \
             output/<scene>/plot.png unless --out is given. Exit codes: 0 success; 64 usage (an \
             unknown key); 65 invalid scene; 66 missing scene; 73/74 the plot cannot be written.
+
+            Example:
+              $ zoetrope plot scenes/frog-reverse.yaml frog.position.x move --velocity
             """
     )
 

@@ -13,6 +13,10 @@ struct RenderCommand: ParsableCommand {
             frames. Frames are written atomically and rendering any subset gives the same bytes \
             as a full render. Exit codes: 0 success; 64 usage; 65 invalid scene; 66 missing scene \
             or image; 70 internal error; 73 cannot create the output; 74 write error.
+
+            Examples:
+              $ zoetrope render scenes/frog.yaml --frames 0-120:30 --out output/frog-keys
+              $ zoetrope render scenes/frog.yaml --video output/frog.mp4
             """
     )
 

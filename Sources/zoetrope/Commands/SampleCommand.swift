@@ -15,6 +15,9 @@ struct SampleCommand: ParsableCommand {
             Without --at or \
             --frames, every frame of the render is sampled. Exit codes: 0 success; 64 usage; \
             65 invalid scene; 66 missing scene or image.
+
+            Example:
+              $ zoetrope sample scenes/frog.yaml --at 0.5,1 --keys frog.position,move
             """
     )
 

@@ -12,6 +12,9 @@ struct SchemaCommand: ParsableCommand {
             "# yaml-language-server: $schema=../docs/scene.schema.json". The schema checks \
             structure (keys, types, ranges); zoetrope validate also checks references, such as \
             an animator naming a layer that does not exist.
+
+            Example:
+              $ zoetrope schema > docs/scene.schema.json
             """
     )
 

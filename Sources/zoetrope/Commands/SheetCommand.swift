@@ -17,6 +17,9 @@ struct SheetCommand: ParsableCommand {
             its frames, output/<scene>/sheet.png; for a folder of frames, into that folder. Exit \
             codes: 0 success; 64 usage; 65 invalid scene or PNG; 66 missing input; 73/74 the \
             sheet cannot be written.
+
+            Example:
+              $ zoetrope sheet scenes/frog.yaml --count 8 --columns 4
             """
     )
 

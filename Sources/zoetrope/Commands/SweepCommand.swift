@@ -20,6 +20,9 @@ struct SweepCommand: ParsableCommand {
             per variant). Exit codes: 0 success; 64 usage (a malformed --vary, an empty list, \
             a zero step, more than 10000 variants without --force); 65 invalid scene (an \
             unknown key, a value of the wrong type); 66 missing scene; 73/74 cannot write.
+
+            Example:
+              $ zoetrope sweep scenes/frog.yaml --vary animators.move.duration=1,2,4
             """
     )
 

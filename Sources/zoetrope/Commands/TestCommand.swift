@@ -20,6 +20,10 @@ struct TestCommand: ParsableCommand {
             into the goldens without rendering again. Exit codes: 0 every frame passes; 1 a frame \
             differs or has no golden; 64 usage; 65 invalid scene or settings; 66 missing input; \
             73/74 an output cannot be written.
+
+            Examples:
+              $ zoetrope test scenes/frog.yaml --frames 0-120:30 --update missing
+              $ zoetrope test --junit output/junit.xml
             """
     )
 

@@ -12,6 +12,9 @@ struct ValidateCommand: ParsableCommand {
             Runs every check render runs before drawing: the document, the script, and the \
             inputs (fonts installed, images that decode). Exit codes: 0 all valid; 65 a scene \
             is invalid; 66 a scene, an image or a font it names is missing.
+
+            Example:
+              $ zoetrope validate scenes/frog.yaml scenes/onboarding.yaml
             """
     )
 

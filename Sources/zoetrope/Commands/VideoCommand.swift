@@ -16,6 +16,9 @@ struct VideoCommand: ParsableCommand {
             codes: 0 written; 64 usage; 65 frames unusable (unevenly spaced, unreadable, another \
             size); 66 no manifest or no frames; 73 ffmpeg missing or the file cannot be created; \
             74 ffmpeg or a write failed.
+
+            Example:
+              $ zoetrope video output/frog output/frog.mp4
             """
     )
 

@@ -16,6 +16,9 @@ struct ViewCommand: ParsableCommand {
             scrubber the script's events and each animator's, group's and timeline's state band. \
             Exit codes: 0 written; 64 usage; 65 invalid scene; 66 missing scene or folder; 73/74 \
             the page or frames cannot be written.
+
+            Example:
+              $ zoetrope view scenes/frog-pause-scrub.yaml
             """
     )
 
