@@ -85,6 +85,10 @@ def test_report(driver, project):
     check(driver.find_element(By.ID, "title").text == "1 of 2 frames failing", "report: the title counts the failing frames")
     rows = driver.find_elements(By.CSS_SELECTOR, "section.row")
     check([r.get_attribute("data-status") for r in rows] == ["failed", "passed"], "report: failures come first")
+    passing = rows[1]
+    check("compact" in passing.get_attribute("class").split() and passing.size["height"] < 220
+          and passing.find_element(By.TAG_NAME, "img").get_attribute("naturalWidth") == "160",
+          f"report: a passing frame is a small card of its frame ({passing.size['height']} px high), not a large one")
     check(rows[0].get_attribute("data-differing-pixels") == str(frames["frame_00020.png"]["differingPixels"]),
           "report: the differing-pixel count is report.json's")
     check(f"{frames['frame_00020.png']['differingPixels']} pixels differ" in rows[0].text, "report: the count is shown")

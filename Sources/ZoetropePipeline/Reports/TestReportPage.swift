@@ -61,6 +61,10 @@ struct TestReportPage {
         .controls { display: flex; gap: 8px; align-items: center; margin-top: 4px; font-size: 12px; }
         .controls input { width: 240px; }
         .notes { color: #8d6e00; }
+        .row.compact { display: inline-block; vertical-align: top; width: 150px; margin: 8px 8px 0 0; padding: 6px; }
+        .row.compact h2 { font-size: 11px; font-weight: 500; overflow-wrap: anywhere; }
+        .row.compact .status { display: block; margin: 2px 0 0; }
+        .row.compact img { max-width: 148px; }
         """
 
     static let script = """
@@ -105,6 +109,13 @@ struct TestReportPage {
             row.dataset.scene = scene.name;
             row.dataset.frame = frame.index;
             if (frame.differingPixels != null) row.dataset.differingPixels = frame.differingPixels;
+            // A passing frame is a small card of its frame: what needs a look is what fails.
+            if (frame.status === 'passed') {
+              row.classList.add('compact');
+              row.append(el('img', { src: frame.actual, alt: 'actual ' + id + ' (matches its golden)', loading: 'lazy' }));
+              main.append(row);
+              continue;
+            }
             if (frame.message) row.append(el('p', { textContent: frame.message }));
             if (frame.status === 'failed' || frame.status === 'missing')
               row.append(el('p', {}, ['Accept: ', el('code', { className: 'accept', textContent: accept(id) })]));
