@@ -119,6 +119,31 @@ private func readIndex(_ folder: TemporaryFolder) throws -> Index {
         #expect(header.count > 30)
     }
 
+    /// Issue 27, item 6: the sheet showed moments a shorter variant never rendered, unmarked.
+    @Test func aMomentPastAShorterVariantsEndIsMarkedOnTheSheet() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let result = try CommandRunner.run(["sweep", scene, "--vary", "render.duration=1,2", "--out", folder.path("sweep"),
+                                            "--at", "0,1.5", "--width", "60", "--frames", "0", "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try RasterImage(pngFile: folder.path("sweep/sheet.png"))
+        let left = sheet.width - 2 * (60 + 10)
+        // Near-black ink across the middle of the 1.5 s cell: the label over the faint thumbnail.
+        func ink(row: Int) -> Int {
+            let top: Int = 62 + row * 50
+            var count = 0
+            for x in (left + 70)..<(left + 130) {
+                for y in (top + 14)..<(top + 26) {
+                    let pixel = sheet[x, y]
+                    if pixel.red < 80 && pixel.green < 80 && pixel.blue < 80 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(ink(row: 0) > 20, "the 1 s variant's 1.5 s cell says it is after its end")
+        #expect(ink(row: 1) == 0, "the 2 s variant's is its frame")
+    }
+
     @Test func sheetRowsKeepTheirVariantsAspect() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)

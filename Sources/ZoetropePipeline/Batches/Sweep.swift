@@ -155,7 +155,8 @@ public enum Sweep {
                 rows: rows.map { index in
                     ComparisonSheet.Row(label: plan.variants[index].label,
                                         color: coloured ? Chart.palette[index % Chart.palette.count] : nil,
-                                        images: drawn[index] ?? [])
+                                        images: drawn[index] ?? [],
+                                        pastEnd: Set(times.indices.filter { times[$0] > variants[index].duration + 1e-9 }))
                 },
                 cellWidth: thumbnailWidth)
             let name = pages.count > 1 ? "sheet-\(number + 1).png" : "sheet.png"

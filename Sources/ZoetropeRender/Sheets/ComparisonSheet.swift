@@ -9,10 +9,14 @@ public struct ComparisonSheet: Sendable {
         public var color: Color?
         /// One thumbnail per column.
         public var images: [RasterImage]
+        /// The columns past the end of the variant's render (a shorter variant): drawn faint
+        /// and labelled, since its render never had those moments.
+        public var pastEnd: Set<Int>
 
-        public init(label: String, color: Color? = nil, images: [RasterImage]) {
+        public init(label: String, color: Color? = nil, images: [RasterImage], pastEnd: Set<Int> = []) {
             self.label = label
             self.color = color
+            self.pastEnd = pastEnd
             self.images = images
         }
     }
@@ -119,12 +123,17 @@ public struct ComparisonSheet: Sendable {
                 context.drawLabel(line, x: textX, y: top + (Double(number) + 0.5) * Double(Self.lineHeight), alignment: .left,
                                   size: Self.labelSize, color: ink)
             }
-            for (cell, image) in zip(layout.cells[index], row.images) {
+            for (column, (cell, image)) in zip(layout.cells[index], row.images).enumerated() {
                 let thumbnail = try CairoImageSurface(width: image.width, height: image.height)
                 thumbnail.store(image.pixels)
+                let past = row.pastEnd.contains(column)
                 context.paint(thumbnail, x: Double(cell.x), y: Double(cell.y),
                               scaleX: Double(cell.width) / Double(max(image.width, 1)),
-                              scaleY: Double(cell.height) / Double(max(image.height, 1)), opacity: 1)
+                              scaleY: Double(cell.height) / Double(max(image.height, 1)), opacity: past ? 0.3 : 1)
+                if past {
+                    context.drawLabel("after its end", x: Double(cell.x) + Double(cell.width) / 2, y: Double(cell.y) + Double(cell.height) / 2,
+                                      alignment: .center, size: 12, color: ink, bold: true)
+                }
                 context.newPath()
                 context.addRect(x: Double(cell.x) + 0.5, y: Double(cell.y) + 0.5, width: Double(cell.width) - 1,
                                 height: Double(cell.height) - 1)
