@@ -65,13 +65,18 @@ test-install:
 	bash Tests/Install/install.sh $(or $(INSTALL_BINARY),.build/debug/zoetrope)
 
 ## The example packages, depending on this one by path: Examples/FrogFilm built, run (frames,
-## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run;
-## Examples/CardFilm (UIKit code with `import ZoetropeUIKit` and a Film) built and run.
+## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run, then
+## Packages/ZoetropeSnapshotTesting's own tests (built into FrogFilm's .build, which holds every
+## module it needs); Examples/CardFilm (UIKit code with `import ZoetropeUIKit` and a Film)
+## built and run, resolving no snapshot-testing package.
 test-example: deps
 	cd Examples/FrogFilm && $(SWIFT) build && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
 	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
+	cd Packages/ZoetropeSnapshotTesting && $(SWIFT) test --scratch-path $(CURDIR)/Examples/FrogFilm/.build
 	cd Examples/CardFilm && $(SWIFT) build && $(SWIFT) run CardFilm $(CURDIR)/.build/example-output
 	@test -s .build/example-output/card.apng && test -s .build/example-output/card/frame_00060.png && ! test -e .build/example-output/card/frame_00061.png
+	@if grep -q swift-snapshot-testing Examples/CardFilm/Package.resolved; then \
+		echo "Examples/CardFilm depends on Zoetrope's libraries alone, yet resolved swift-snapshot-testing"; exit 1; fi
 
 ## The seed chapters' UIKit code (Examples/Animalation, BlurPreview, Dismiss: targets of this
 ## package) filmed and compared frame by frame with their scenes: every frame the same bytes.

@@ -14,14 +14,12 @@ let package = Package(
         .library(name: "ZoetropeFormat", targets: ["ZoetropeFormat"]),
         .library(name: "ZoetropeRender", targets: ["ZoetropeRender"]),
         .library(name: "ZoetropePipeline", targets: ["ZoetropePipeline"]),
-        .library(name: "ZoetropeSnapshotTesting", targets: ["ZoetropeSnapshotTesting"]),
         .library(name: "ZoetropeUIKit", targets: ["ZoetropeUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .target(
@@ -88,12 +86,6 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
-            name: "ZoetropeSnapshotTesting",
-            dependencies: ["ZoetropeCore", "ZoetropeRender", "ZoetropePipeline",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-            exclude: ["README.md"]
-        ),
-        .target(
             name: "ZoetropeUIKit",
             dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline"],
             exclude: ["README.md"]
@@ -119,7 +111,5 @@ let package = Package(
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens", "LottieGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
         .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeSnapshotTestingTests", dependencies: ["ZoetropeSnapshotTesting", "ZoetropePipeline", "ZoetropeRender", "ZoetropeCore",
-                                                                         .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
     ]
 )
