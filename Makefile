@@ -64,13 +64,18 @@ install: $(if $(INSTALL_BINARY),,build)
 test-install:
 	bash Tests/Install/install.sh $(or $(INSTALL_BINARY),.build/debug/zoetrope)
 
-## The example packages, depending on this one by path: Examples/FrogFilm built, run (frames,
+## The example packages, depending on this one by path: Examples/FrogFilm built (no warning
+## from Zoetrope's sources may reach a package that depends on them), run (frames,
 ## an APNG and a contact sheet from PropertyAnimator calls) and its snapshot tests run, then
 ## Packages/ZoetropeSnapshotTesting's own tests (built into FrogFilm's .build, which holds every
 ## module it needs); Examples/CardFilm (UIKit code with `import ZoetropeUIKit` and a Film)
 ## built and run, resolving no snapshot-testing package.
 test-example: deps
-	cd Examples/FrogFilm && $(SWIFT) build && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
+	@mkdir -p .build
+	cd Examples/FrogFilm && { $(SWIFT) build > $(CURDIR)/.build/example-build.log 2>&1; status=$$?; cat $(CURDIR)/.build/example-build.log; exit $$status; }
+	@if grep -E "\.swift:[0-9]+:[0-9]+: warning:" .build/example-build.log | grep -v "/\.build/"; then \
+		echo "Zoetrope's sources warn in a package that depends on them (above)"; exit 1; fi
+	cd Examples/FrogFilm && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
 	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
 	cd Packages/ZoetropeSnapshotTesting && $(SWIFT) test --scratch-path $(CURDIR)/Examples/FrogFilm/.build
 	cd Examples/CardFilm && $(SWIFT) build && $(SWIFT) run CardFilm $(CURDIR)/.build/example-output
