@@ -15,8 +15,10 @@ public final class PreviewSession: Sendable {
         var scene: EvaluatedScene?
         /// Every problem, `file: path: message`, when the scene cannot be drawn.
         var problems: [String]
-        /// Drawn frames by index.
+        /// Drawn frames by index: at most `PreviewSession.keptFrames`, those nearest the page's.
         var frames: [Int: [UInt8]] = [:]
+        /// The frame the page asked for last: the worker draws around it.
+        var asked = 0
         /// What the files it read looked like: the scene file's bytes, each image's size and
         /// modification time.
         var stamps: [String: String]
@@ -29,12 +31,13 @@ public final class PreviewSession: Sendable {
     public init(file: String, overrides: [SceneOverride]) {
         self.file = file
         self.overrides = overrides
-        state = Mutex(Generation(version: 0, scene: nil, problems: [], stamps: [:]))
+        state = Mutex(Generation(version: 0, scene: nil, problems: [], asked: 0, stamps: [:]))
         reload()
     }
 
-    /// The current generation's version and problems (none when it draws).
-    public var status: (version: Int, problems: [String]) { state.withLock { ($0.version, $0.problems) } }
+    /// The current generation's version, problems (none when it draws) and how many of its
+    /// frames are drawn and kept.
+    public var status: (version: Int, problems: [String], drawn: Int) { state.withLock { ($0.version, $0.problems, $0.frames.count) } }
 
     /// Reads the scene again as a new generation.
     func reload() {
@@ -49,7 +52,8 @@ public final class PreviewSession: Sendable {
         let images = (scene?.scene.layers.initialValues ?? []).map(\.image).filter { !$0.isEmpty && !DataURL.isDataURL($0) }
         let stamps = Self.stamps(of: [file] + images)
         state.withLock { generation in
-            generation = Generation(version: generation.version + 1, scene: scene, problems: problems, stamps: stamps)
+            generation = Generation(version: generation.version + 1, scene: scene, problems: problems, asked: generation.asked,
+                                    stamps: stamps)
         }
     }
 
@@ -82,11 +86,20 @@ public final class PreviewSession: Sendable {
         }
     }
 
-    /// Draws the first frame of the current generation not drawn yet; false when none is left.
+    /// How far ahead of the page's frame (and half as far behind) the worker draws, and how
+    /// many drawn frames are kept: a preview of an hour-long scene holds minutes of frames, not
+    /// gigabytes.
+    public static let reach = 240, keptFrames = 480
+
+    /// Draws the undrawn frame nearest after the page's (or, with none left ahead, before it),
+    /// within `reach`; false when none is left there.
     private func drawNextFrame() -> Bool {
         let next: (version: Int, scene: EvaluatedScene, index: Int)? = state.withLock { generation in
             guard let scene = generation.scene else { return nil }
-            guard let index = (0..<scene.frameCount).first(where: { generation.frames[$0] == nil }) else { return nil }
+            let asked = min(max(generation.asked, 0), scene.frameCount)
+            let ahead = asked..<min(asked + Self.reach, scene.frameCount)
+            let behind = (max(asked - Self.reach / 2, 0)..<asked).reversed()
+            guard let index = (Array(ahead) + behind).first(where: { generation.frames[$0] == nil }) else { return nil }
             return (generation.version, scene, index)
         }
         guard let next else { return false }
@@ -99,7 +112,15 @@ public final class PreviewSession: Sendable {
         if let drawn = state.withLock({ $0.version == version ? $0.frames[index] : nil }) { return drawn }
         let time = scene.scene.frameRate.time(ofFrame: index)
         guard let png = try? TreeRenderer(canvas: scene.scene.canvas).png(of: scene.evaluation.presentation(at: time)) else { return nil }
-        state.withLock { if $0.version == version { $0.frames[index] = png } }
+        state.withLock { generation in
+            guard generation.version == version else { return }
+            generation.frames[index] = png
+            // Past the cap, the frames farthest from the page's go first.
+            let asked = generation.asked
+            for far in generation.frames.keys.sorted(by: { abs($0 - asked) > abs($1 - asked) }).prefix(max(generation.frames.count - Self.keptFrames, 0)) {
+                generation.frames[far] = nil
+            }
+        }
         return png
     }
 
@@ -123,6 +144,7 @@ public final class PreviewSession: Sendable {
             guard let scene = generation.1, path.hasPrefix("/frames/frame_"), path.hasSuffix(".png"),
                   let index = Int(path.dropFirst("/frames/frame_".count).dropLast(".png".count)),
                   (0..<scene.frameCount).contains(index) else { return .text(404, "not found\n") }
+            state.withLock { if $0.version == generation.0 { $0.asked = index } }
             guard let png = frame(index, of: scene, version: generation.0) else { return .text(500, "frame \(index) cannot be drawn\n") }
             return LoopbackServer.Response(contentType: "image/png", body: png)
         }

@@ -40,6 +40,15 @@ import ZoetropeRender
         }
     }
 
+    @Test func aLongScenesFramesAreKeptNearThePagesNotAll() throws {
+        // 10 minutes at 10 fps: 6001 frames; the page visits 600 of them.
+        let folder = try ScratchFolder()
+        let file = try folder.write("scenes/long.yaml", Self.scene.replacingOccurrences(of: "duration: 1 }", with: "duration: 600 }"))
+        let session = PreviewSession(file: file, overrides: [])
+        for index in 0..<600 { #expect(session.respond(to: "/frames/" + RenderFolder.fileName(ofFrame: index, frameCount: 6001)).status == 200) }
+        #expect(session.status.drawn == PreviewSession.keptFrames)
+    }
+
     @Test func aSceneThatCannotBeDrawnShowsItsProblemsWithTheirPaths() throws {
         let folder = try ScratchFolder()
         let file = try folder.write("scenes/box.yaml", Self.scene.replacingOccurrences(of: "size: [6, 6]", with: "size: [6, 6], opacity: 7"))
