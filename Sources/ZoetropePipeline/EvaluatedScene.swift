@@ -15,17 +15,16 @@ public struct EvaluatedScene: Sendable {
     /// Reads and evaluates every file; throws the problems of all of them at once, so a bad scene
     /// fails the command before anything is rendered.
     public static func load(_ files: [String], overrides: [SceneOverride]) throws(SceneLoadError) -> [EvaluatedScene] {
-        var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = []
+        var scenes: [EvaluatedScene] = [], problems: [SceneDiagnostic] = [], layers: LayerTree?
         for file in files {
             do {
-                var loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
-                loaded.unsupported += SceneInputs.overflowingText(of: loaded.scene, file: file)
-                scenes.append(try evaluating(loaded))
+                scenes.append(try evaluating(SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())))
             } catch {
                 problems += error.diagnostics
+                layers = files.count == 1 ? error.layers : nil
             }
         }
-        guard problems.isEmpty else { throw SceneLoadError(problems) }
+        guard problems.isEmpty else { throw SceneLoadError(problems, layers: layers) }
         return scenes
     }
 

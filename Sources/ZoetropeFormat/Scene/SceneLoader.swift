@@ -11,8 +11,8 @@ public struct LoadedScene: Sendable {
     public var source: [UInt8]
     public var overrides: [SceneOverride]
     /// What is drawn otherwise than the file may mean, each at its document path, printed as
-    /// warnings: a Lottie feature drawn without, text wider than its box (added by the
-    /// pipeline, which can measure text).
+    /// warnings: a Lottie feature drawn without; for `validate`, text wider than its box (added
+    /// by the pipeline, which can measure text).
     public var unsupported: [SceneDiagnostic]
 
     /// A scene made in code, as if read from `file` (which messages name).

@@ -63,7 +63,10 @@ public enum SceneInputs {
 
 extension SceneInputs {
     /// Text layers whose text, as they start, is wider than their box and not clipped: drawn
-    /// past the box's edges, which is seldom meant (a warning, not a problem).
+    /// past the box's edges, which is seldom meant (a warning, not a problem). `validate`
+    /// says it; a render does not measure: Cairo keeps the font options a font face is first
+    /// used with, so measuring before drawing would change the drawn text (a render must give
+    /// the bytes a Swift `Movie` of the scene gives).
     public static func overflowingText(of scene: Scene, file: String) -> [SceneDiagnostic] {
         var found: [SceneDiagnostic] = []
         for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where node.shape == .text && !node.style.clips && !values.text.isEmpty {
@@ -95,8 +98,18 @@ public struct InstalledFonts: LottieFontSource {
         let style = style.lowercased()
         let bold = ["bold", "black", "heavy"].contains { style.contains($0) }
         let italic = style.contains("italic") || style.contains("oblique")
-        guard let run = TextOutline.glyphRun(String(character), family: family, bold: bold, italic: italic, size: 100) else { return nil }
-        return LottieGlyph(segments: run.path.segments, advance: run.advance)
+        // Set at 1000 and scaled to 100: metrics are whole pixels, a rounding of a tenth here.
+        guard let run = TextOutline.glyphRun(String(character), family: family, bold: bold, italic: italic, size: 1000) else { return nil }
+        func tenth(_ p: Vector2) -> Vector2 { Vector2(p.x / 10, p.y / 10) }
+        let segments = run.path.segments.map { segment -> SVGPath.Segment in
+            switch segment {
+            case .move(let p): .move(tenth(p))
+            case .line(let p): .line(tenth(p))
+            case let .cubic(c1, c2, p): .cubic(tenth(c1), tenth(c2), tenth(p))
+            case .close: .close
+            }
+        }
+        return LottieGlyph(segments: segments, advance: run.advance / 10)
     }
 
     public func substitute(for family: String) -> String? {

@@ -41,15 +41,19 @@ public final class PreviewSession: Sendable {
 
     /// Reads the scene again as a new generation.
     func reload() {
-        var scene: EvaluatedScene?, problems: [String] = []
+        var scene: EvaluatedScene?, problems: [String] = [], layers: LayerTree?
         do {
             let loaded = try EvaluatedScene.load([file], overrides: overrides)[0]
             let inputs = SceneInputs.problems(of: loaded.scene)
             if inputs.isEmpty { scene = loaded } else { problems = inputs.map { "\(file): \($0)" } }
+            layers = loaded.scene.layers
         } catch {
             problems = error.diagnostics.map(\.description)
+            layers = error.layers
         }
-        let images = (scene?.scene.layers.initialValues ?? []).map(\.image).filter { !$0.isEmpty && !DataURL.isDataURL($0) }
+        // The images of whatever layers were read are watched too, so mending a broken image
+        // (not only the scene file) draws again.
+        let images = (layers?.initialValues ?? []).map(\.image).filter { !$0.isEmpty && !DataURL.isDataURL($0) }
         let stamps = Self.stamps(of: [file] + images)
         state.withLock { generation in
             generation = Generation(version: generation.version + 1, scene: scene, problems: problems, asked: generation.asked,
@@ -75,15 +79,22 @@ public final class PreviewSession: Sendable {
 
     /// Watches the files the scene read and reads it again when one changes; between checks
     /// (every `interval` seconds) draws the frames not drawn yet. Runs until the process ends.
-    public func watch(interval: Double = 0.1) -> Never {
-        while true {
-            let known = state.withLock { $0.stamps }
-            if Self.stamps(of: [file] + known.keys.filter { $0 != file }) != known {
-                reload()
-                continue
-            }
-            if !drawNextFrame() { Thread.sleep(forTimeInterval: interval) }
+    public func watch(interval: Double = 0.1) {
+        while check(interval: interval) {}
+    }
+
+    /// One turn of `watch`: reads the scene again if a file changed, else draws a frame or
+    /// waits. Always true. (Not inlined: an endless loop around this body sends a release
+    /// build's optimizer into minutes of work.)
+    @inline(never)
+    private func check(interval: Double) -> Bool {
+        let known = state.withLock { $0.stamps }
+        if Self.stamps(of: [file] + known.keys.filter { $0 != file }) != known {
+            reload()
+        } else if !drawNextFrame() {
+            Thread.sleep(forTimeInterval: interval)
         }
+        return true
     }
 
     /// How far ahead of the page's frame (and half as far behind) the worker draws, and how
@@ -109,9 +120,10 @@ public final class PreviewSession: Sendable {
 
     /// Frame `index` of generation `version` as PNG: drawn now unless it was already.
     private func frame(_ index: Int, of scene: EvaluatedScene, version: Int) -> [UInt8]? {
-        if let drawn = state.withLock({ $0.version == version ? $0.frames[index] : nil }) { return drawn }
+        if let drawn = state.withLock({ $0.version == version ? $0.frames[index] : nil }) { return drawn.isEmpty ? nil : drawn }
         let time = scene.scene.frameRate.time(ofFrame: index)
-        guard let png = try? TreeRenderer(canvas: scene.scene.canvas).png(of: scene.evaluation.presentation(at: time)) else { return nil }
+        // A frame that cannot be drawn is kept as no bytes, so the worker does not try it forever.
+        let png = (try? TreeRenderer(canvas: scene.scene.canvas).png(of: scene.evaluation.presentation(at: time))) ?? []
         state.withLock { generation in
             guard generation.version == version else { return }
             generation.frames[index] = png
@@ -121,7 +133,7 @@ public final class PreviewSession: Sendable {
                 generation.frames[far] = nil
             }
         }
-        return png
+        return png.isEmpty ? nil : png
     }
 
     /// The response to a request for `target` (a path with its query): the page (`/`), the

@@ -446,15 +446,14 @@ final class CairoContext {
         return svgPath(path)
     }
 
-    /// The outline of `text` set at `size` from an origin on its baseline, unhinted, and its
-    /// advance (unhinted too): a glyph run for a layout of its own (a Lottie file's text).
+    /// The outline of `text` set at `size` from an origin on its baseline, and its advance: a
+    /// glyph run for a layout of its own (a Lottie file's text), or a text layer's width.
+    ///
+    /// Measured with the font options text is drawn with: the first options a toy font face is
+    /// used with stay with it in Cairo (its resolved face is cached), so unhinted options here
+    /// would change how every later text layer of the process is drawn.
     static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
         withScratchContext { context in
-            let options = cairo_font_options_create()
-            defer { cairo_font_options_destroy(options) }
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_set_font_options(context, options)
             cairo_select_font_face(context, family, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
                                    bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(context, size)

@@ -9,7 +9,7 @@ public enum TextOutline {
     }
 
     /// The outline of `text` in an installed `family` at `size`, from an origin on its
-    /// baseline, and its advance; unhinted. Nil when Cairo cannot set it.
+    /// baseline, and its advance. Nil when Cairo cannot set it.
     public static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
         CairoContext.glyphRun(text, family: family, bold: bold, italic: italic, size: size)
     }
