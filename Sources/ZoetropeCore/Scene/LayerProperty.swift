@@ -122,7 +122,7 @@ extension LayerTree {
     public var valueProblems: [(path: String, message: String)] {
         var problems: [(path: String, message: String)] = []
         for (node, values) in zip(nodes, initialValues) {
-            for property in LayerProperty.allCases where property.bounds != nil || property.kind == .number || property.kind == .vector {
+            for property in LayerProperty.allCases {
                 if let problem = property.problem(with: values[property]) { problems.append(("layers[\(node.id)].\(property.rawValue)", problem)) }
             }
         }

@@ -449,9 +449,10 @@ final class CairoContext {
     /// The outline of `text` set at `size` from an origin on its baseline, and its advance: a
     /// glyph run for a layout of its own (a Lottie file's text), or a text layer's width.
     ///
-    /// Measured with the font options text is drawn with: the first options a toy font face is
-    /// used with stay with it in Cairo (its resolved face is cached), so unhinted options here
-    /// would change how every later text layer of the process is drawn.
+    /// Not for a render's path before it draws: Cairo keeps the font options a toy font face is
+    /// first used with, and this scratch context's differ from a frame's, so a glyph run made
+    /// first changes how every later text layer of the process is drawn (`validate` and Lottie
+    /// reading call it; a scene's render does not).
     static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
         withScratchContext { context in
             cairo_select_font_face(context, family, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,

@@ -62,7 +62,7 @@ final class CairoImageSurface: CairoSurface {
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
-    /// The PNG (or JPEG) at `path`, read whole first (a regular file only: a FIFO or a device named as an
+    /// The PNG, JPEG or WebP at `path`, read whole first (a regular file only: a FIFO or a device named as an
     /// image is refused, never waited on) and decoded from memory. Its header is checked against
     /// the limits before the rest is read, and a file larger than any PNG within them could be
     /// (its pixels stored uncompressed, with room to spare) is not read at all.
@@ -107,15 +107,23 @@ final class CairoImageSurface: CairoSurface {
     /// The media types of embedded images that are drawn.
     static let drawnMediaTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg", "image/webp"]
 
+    /// Refuses an image past the limits a PNG's header is held to (pixels, and pixels a side),
+    /// before its pixels are decoded.
+    private static func checkLimits(width: Int32, height: Int32, kind: String) throws(CairoError) {
+        let size = PNGHeader(width: Int(width), height: Int(height))
+        guard size.isWithinLimits else {
+            throw CairoError(message: "the image is \(width)×\(height) pixels; an image may have at most \(SceneLimits.surfacePixels) pixels and \(SceneLimits.surfaceSide) on a side",
+                             operation: "reading a \(kind)")
+        }
+    }
+
     /// The WebP whose bytes are `webp` (with its alpha), decoded by libwebp. One larger than
     /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
     convenience init(webpData webp: [UInt8]) throws(CairoError) {
         var width: Int32 = 0, height: Int32 = 0
         let known = webp.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
         guard known != 0, width > 0, height > 0 else { throw CairoError(message: "not a readable WebP", operation: "reading a WebP") }
-        guard Int64(width) * Int64(height) <= Int64(SceneLimits.surfacePixels) else {
-            throw CairoError(message: "the image is \(width) × \(height) pixels, more than \(SceneLimits.surfacePixels)", operation: "reading a WebP")
-        }
+        try Self.checkLimits(width: width, height: height, kind: "WebP")
         try self.init(width: Int(width), height: Int(height))
         cairo_surface_flush(pointer)
         let stride = cairo_image_surface_get_stride(pointer)
@@ -135,11 +143,6 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
-    /// Whether `bytes` start as a JPEG (a start-of-image marker, then another marker).
-    static func isJPEG(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
-    }
-
     /// The JPEG whose bytes are `jpeg` (opaque), decoded by libjpeg. One larger than
     /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
     convenience init(jpegData jpeg: [UInt8]) throws(CairoError) {
@@ -149,9 +152,11 @@ final class CairoImageSurface: CairoSurface {
         let sized = jpeg.withUnsafeBufferPointer { data in
             zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, &message)
         }
+        func text(_ message: [CChar]) -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         guard sized == 0, width > 0, height > 0 else {
-            throw CairoError(message: sized == 0 ? "the image has no pixels" : String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), operation: "reading a JPEG")
+            throw CairoError(message: sized == 0 ? "the image has no pixels" : text(message), operation: "reading a JPEG")
         }
+        try Self.checkLimits(width: width, height: height, kind: "JPEG")
         try self.init(width: Int(width), height: Int(height))
         cairo_surface_flush(pointer)
         let stride = cairo_image_surface_get_stride(pointer)
@@ -159,7 +164,7 @@ final class CairoImageSurface: CairoSurface {
         let decoded = jpeg.withUnsafeBufferPointer { data in
             zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, &message)
         }
-        guard decoded == 0 else { throw CairoError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), operation: "reading a JPEG") }
+        guard decoded == 0 else { throw CairoError(message: text(message), operation: "reading a JPEG") }
         cairo_surface_mark_dirty(pointer)
     }
 

@@ -80,9 +80,6 @@ public struct RasterImage: Hashable, Sendable {
         _ = try CairoImageSurface(dataURL: url)
     }
 
-    /// Whether `bytes` are a JPEG's (an image that is drawn, as PNG is).
-    public static func isJPEG(_ bytes: [UInt8]) -> Bool { CairoImageSurface.isJPEG(bytes) }
-
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
     /// nil when `bytes` do not start as a PNG.
     public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
