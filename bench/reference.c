@@ -9,6 +9,10 @@
  *   reference render RECTS WIDTH HEIGHT FRAMES DIR JOBS [cairo-png]
  *   reference encode DIR      decodes DIR's frame_*.png (not timed), then prints the CPU seconds
  *                             of encoding them all as the floor does, and their bytes
+ *   reference frog WIDTH HEIGHT PATH
+ *                             draws frame 60 of scenes/frog.yaml (t = 2 s: the move half done) on
+ *                             a WIDTH x HEIGHT canvas and writes it as the floor does: the C floor
+ *                             of one frame's latency, timed whole, process start included
  */
 #include <cairo/cairo.h>
 #include <libdeflate.h>
@@ -153,8 +157,52 @@ static void rounded(cairo_t *cr, double w, double h, double r) {
     cairo_close_path(cr);
 }
 
+static void hexColor(cairo_t *cr, unsigned rgb) {
+    cairo_set_source_rgb(cr, ((rgb >> 16) & 0xFF) / 255.0, ((rgb >> 8) & 0xFF) / 255.0, (rgb & 0xFF) / 255.0);
+}
+
+static void ellipse(cairo_t *cr, double cx, double cy, double w, double h) {
+    cairo_save(cr);
+    cairo_translate(cr, cx, cy);
+    cairo_scale(cr, w / 2, h / 2);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+    cairo_restore(cr);
+}
+
+/* scenes/frog.yaml at t = 2 s: the toolbar with its bold label, and the frog (eleven shapes) half
+ * way from (200, 380) to (760, 420) on easeInOut, which is 0.5 at the half. */
+static int frog_frame(int width, int height, const char *path) {
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    cairo_t *cr = cairo_create(surface);
+    hexColor(cr, 0xF3EDE2); cairo_paint(cr);
+    hexColor(cr, 0xFFFFFF); cairo_rectangle(cr, 0, 0, 1024, 64); cairo_fill(cr);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, 22);
+    cairo_text_extents_t extents;
+    cairo_text_extents(cr, "Animate", &extents);
+    hexColor(cr, 0x1E6FD9);
+    cairo_move_to(cr, 512 - extents.x_advance / 2, 40);
+    cairo_show_text(cr, "Animate");
+    double p = ease(0.5);
+    cairo_translate(cr, 200 + 560 * p - 64, 380 + 40 * p - 64);
+    hexColor(cr, 0x4C9130); ellipse(cr, 22, 112, 44, 26); cairo_fill(cr); ellipse(cr, 106, 112, 44, 26); cairo_fill(cr);
+    hexColor(cr, 0x5DAA3A); ellipse(cr, 64, 78, 118, 92); cairo_fill_preserve(cr);
+    hexColor(cr, 0x3B7A22); cairo_set_line_width(cr, 3); cairo_stroke(cr);
+    hexColor(cr, 0xA8D672); ellipse(cr, 64, 92, 70, 44); cairo_fill(cr);
+    hexColor(cr, 0x2E5E1E); cairo_save(cr); cairo_translate(cr, 41, 67.5); rounded(cr, 46, 5, 2.5); cairo_restore(cr); cairo_fill(cr);
+    hexColor(cr, 0x5DAA3A); ellipse(cr, 38, 36, 40, 40); cairo_fill(cr); ellipse(cr, 90, 36, 40, 40); cairo_fill(cr);
+    hexColor(cr, 0xFFFFFF); ellipse(cr, 38, 34, 28, 28); cairo_fill(cr); ellipse(cr, 90, 34, 28, 28); cairo_fill(cr);
+    hexColor(cr, 0x1A1A1A); ellipse(cr, 40, 35, 12, 12); cairo_fill(cr); ellipse(cr, 92, 35, 12, 12); cairo_fill(cr);
+    cairo_surface_flush(surface);
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
+    write_png(surface, path, c);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "encode") == 0) return encode_folder(argv[2]);
+    if (argc == 5 && strcmp(argv[1], "frog") == 0) return frog_frame(atoi(argv[2]), atoi(argv[3]), argv[4]);
     if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]] | encode DIR\n"); return 64; }
     int n = atoi(argv[2]), width = atoi(argv[3]), height = atoi(argv[4]), frames = atoi(argv[5]);
     double duration = (frames - 1) / 60.0;

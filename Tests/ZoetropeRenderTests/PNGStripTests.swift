@@ -113,4 +113,38 @@ import Testing
         #expect(warm.strips.compressed == compressed + 4, "200 rows are 4 strips, none kept from the whole frame")
         #expect(strips == (try encode(second, with: PNGEncoder(compression: .fast))))
     }
+
+    /// A frame of 1024 rows or more laid out whole is compressed in parts of at least 512 rows,
+    /// at once when there are threads for it: the same bytes on one thread and on two, and they
+    /// decode to the pixels. An encoder of one frame keeps no rows, and writes the same bytes.
+    @Test func aTallWholeFrameIsCompressedInPartsOnEveryThread() throws {
+        #expect(DeflateStrips.rowsPerPart(height: 1100) == 550 && DeflateStrips.rowsPerPart(height: 1023) == 1023)
+        #expect(DeflateStrips.rowsPerPart(height: 100_000) == 12_500, "at most 8 parts")
+        let pixels = (0..<6).flatMap { picture(offset: 20 * $0) }.prefix(300 * 1100)
+        let one = try encode(Array(pixels), with: PNGEncoder(compression: .fast), height: 1100, layout: .whole)
+        let two = try encode(Array(pixels), with: PNGEncoder(compression: .fast, threads: 2), height: 1100, layout: .whole)
+        #expect(one == two)
+        #expect(try decode(one).pixels == Array(pixels))
+        let single = try PNGEncoder(compression: .fast, oneFrame: true)
+        #expect(try encode(Array(pixels), with: single, height: 1100) == (try encode(Array(pixels), with: PNGEncoder(compression: .fast), height: 1100)))
+        #expect(try encode(Array(pixels), with: single, height: 1100) == (try encode(Array(pixels), with: PNGEncoder(compression: .fast), height: 1100)))
+        #expect(single.strips.reused == 0, "no rows kept, so none compared")
+    }
+
+    /// The block walk that joins strips finds a stream's last block and its end in stored and
+    /// fixed blocks written by hand (dynamic ones are every other test's), and refuses a stream
+    /// that ends early or has a block type deflate does not have, rather than reading past it.
+    @Test func deflateBlocksAreWalkedToTheirEnd() throws {
+        func bounds(_ bytes: [UInt8]) throws -> (Int, Int) {
+            let found = try bytes.withUnsafeBufferPointer { stream throws(CairoError) in try DeflateBlocks.bounds(of: stream) }
+            return (found.lastHeader, found.end)
+        }
+        #expect(try bounds([0x03, 0x00]) == (0, 10), "an empty final fixed block: header, then 256's seven bits")
+        #expect(try bounds([0x01, 0x00, 0x00, 0xFF, 0xFF]) == (0, 40), "an empty final stored block")
+        #expect(try bounds([0x01, 0x02, 0x00, 0xFD, 0xFF, 0x41, 0x42]) == (0, 56), "a stored block of two bytes")
+        #expect(try bounds([0x00, 0x00, 0x00, 0xFF, 0xFF, 0x03, 0x00]) == (40, 50), "a stored block, then the final one")
+        for broken: [UInt8] in [[], [0x00], [0x02], [0x07], [0x01, 0x05, 0x00, 0xFA, 0xFF], [0x01, 0x01, 0x00, 0x00, 0x00]] {
+            #expect(throws: CairoError.self, "\(broken)") { try bounds(broken) }
+        }
+    }
 }

@@ -29,7 +29,8 @@ struct FrameWorker {
         let size = try plan.pixelSize()
         do {
             renderer = try TreeRenderer(canvas: plan.source.canvas, scale: plan.scale, compression: plan.pngCompression,
-                                        encodingThreads: encodingThreads, atLeastOnePixel: plan.atLeastOnePixel)
+                                        encodingThreads: encodingThreads, atLeastOnePixel: plan.atLeastOnePixel,
+                                        oneFrame: plan.frames.count == 1)
         } catch {
             throw RenderError(message: "\(plan.source.name): cannot make a \(size) surface: \(error)", exitCode: 70)
         }

@@ -123,7 +123,7 @@ public final class PreviewSession: Sendable {
         if let drawn = state.withLock({ $0.version == version ? $0.frames[index] : nil }) { return drawn.isEmpty ? nil : drawn }
         let time = scene.scene.frameRate.time(ofFrame: index)
         // A frame that cannot be drawn is kept as no bytes, so the worker does not try it forever.
-        let png = (try? TreeRenderer(canvas: scene.scene.canvas).png(of: scene.evaluation.presentation(at: time))) ?? []
+        let png = (try? TreeRenderer(canvas: scene.scene.canvas, oneFrame: true).png(of: scene.evaluation.presentation(at: time))) ?? []
         state.withLock { generation in
             guard generation.version == version else { return }
             generation.frames[index] = png

@@ -32,23 +32,27 @@ final class FrameDrawer {
     /// Pixels drawn since the drawer was made (damaged boxes, or whole frames).
     private(set) var redrawnPixels = 0
     private let encodingThreads: Int
+    /// Whether this drawer encodes one frame only (its encoders keep nothing for a next).
+    private let oneFrame: Bool
     /// The encoders of this drawer's frames: as `render` writes them (RGB when opaque), and
     /// always RGBA (the frames of one APNG share one header).
     private var encoder: PNGEncoder?, alphaEncoder: PNGEncoder?
 
     /// A drawer for frames of `width` × `height` pixels, encoded with `compression` by
     /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
-    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
+    convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1,
+                     oneFrame: Bool = false) throws(CairoError) {
         try self.init(target: CairoImageSurface(width: width, height: height), compression: compression,
-                      encodingThreads: encodingThreads)
+                      encodingThreads: encodingThreads, oneFrame: oneFrame)
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
     /// need pixels, are then drawn without their blur).
-    init(target: CairoSurface, compression: PNGCompression = .fast, encodingThreads: Int = 1) throws(CairoError) {
+    init(target: CairoSurface, compression: PNGCompression = .fast, encodingThreads: Int = 1, oneFrame: Bool = false) throws(CairoError) {
         self.target = target
         self.compression = compression
         self.encodingThreads = encodingThreads
+        self.oneFrame = oneFrame
         context = try CairoContext(surface: target)
     }
 
@@ -125,7 +129,7 @@ final class FrameDrawer {
         if let existing = keepsAlpha ? alphaEncoder : self.encoder {
             encoder = existing
         } else {
-            encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha)
+            encoder = try PNGEncoder(compression: compression, threads: encodingThreads, keepsAlpha: keepsAlpha, oneFrame: oneFrame)
             if keepsAlpha { alphaEncoder = encoder } else { self.encoder = encoder }
         }
         return try encoder.encode(image, layout: layout)

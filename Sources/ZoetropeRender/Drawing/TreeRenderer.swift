@@ -19,16 +19,19 @@ public final class TreeRenderer {
     /// A renderer of `canvas` at `scale` pixels per point, encoding with `compression` on
     /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
     /// `keepsAlpha` makes `png(of:after:)` write RGBA even when every pixel is opaque (the frames
-    /// of one APNG share one header). Throws when no surface can be that size (`SurfaceSize`).
+    /// of one APNG share one header). `oneFrame` when it will draw a single frame: its encoder
+    /// then keeps nothing to compare a next frame with. Throws when no surface can be that size
+    /// (`SurfaceSize`).
     public init(canvas: Canvas, scale: Double = 1, keepsAlpha: Bool = false, compression: PNGCompression = .fast,
-                encodingThreads: Int = 1, atLeastOnePixel: Bool = false) throws(CairoError) {
+                encodingThreads: Int = 1, atLeastOnePixel: Bool = false, oneFrame: Bool = false) throws(CairoError) {
         let size: SurfaceSize
         do {
             size = try SurfaceSize(canvas: canvas.size, scale: scale, atLeastOnePixel: atLeastOnePixel)
         } catch {
             throw CairoError(message: error.message, operation: "drawing a frame")
         }
-        drawer = try FrameDrawer(width: size.width, height: size.height, compression: compression, encodingThreads: encodingThreads)
+        drawer = try FrameDrawer(width: size.width, height: size.height, compression: compression, encodingThreads: encodingThreads,
+                                 oneFrame: oneFrame)
         (width, height) = (size.width, size.height)
         self.scale = scale
         self.keepsAlpha = keepsAlpha

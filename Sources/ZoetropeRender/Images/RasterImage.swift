@@ -93,6 +93,6 @@ public struct RasterImage: Hashable, Sendable {
     public func pngData() throws(CairoError) -> [UInt8] {
         let surface = try CairoImageSurface(width: width, height: height)
         surface.store(pixels)
-        return try PNGEncoder(compression: .default).encode(surface)
+        return try PNGEncoder(compression: .default, oneFrame: true).encode(surface)
     }
 }

@@ -148,7 +148,7 @@ public enum AnimatedPNG {
     private static func reencodedWithAlpha(_ path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         do {
             let surface = try CairoImageSurface(png: path)
-            return try chunks(of: try PNGEncoder(compression: .fast, keepsAlpha: true).encode(surface), path: path)
+            return try chunks(of: try PNGEncoder(compression: .fast, keepsAlpha: true, oneFrame: true).encode(surface), path: path)
         } catch let error as RenderError {
             throw error
         } catch {

@@ -27,10 +27,11 @@ final class PNGEncoder {
     let strips: DeflateStrips
 
     /// An encoder at `compression` whose frames' changed strips are compressed by `threads`
-    /// threads at once.
-    init(compression: PNGCompression, threads: Int = 1, keepsAlpha: Bool = false) throws(CairoError) {
+    /// threads at once; `oneFrame` when it encodes a single frame (nothing is kept for a next).
+    init(compression: PNGCompression, threads: Int = 1, keepsAlpha: Bool = false, oneFrame: Bool = false) throws(CairoError) {
         strips = try DeflateStrips(level: compression.level, threads: threads)
         strips.keepsAlpha = keepsAlpha
+        strips.remembersRows = !oneFrame
     }
 
     func encode(_ surface: CairoImageSurface, layout: StripLayout = .strips) throws(CairoError) -> [UInt8] {
