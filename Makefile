@@ -90,7 +90,7 @@ test-seeds: deps
 	bash Tests/Seeds/compare.sh .build/debug .build/seed-films
 
 ## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
-bench: build
+bench: build lottie-deps
 	@command -v gcc >/dev/null || $(APT) install -y -qq gcc
 	bash bench/run.sh
 

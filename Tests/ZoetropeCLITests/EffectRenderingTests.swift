@@ -54,6 +54,97 @@ import ZoetropeRender
         #expect(moved[80, 175] != RasterImage.Pixel(red: 0xF2, green: 0xF2, blue: 0xF7), "the shadow came along below the moved card")
     }
 
+    /// A card with contents and a shadow, moving and fading: its shadow is made once from the
+    /// whole card (a sprite of the subtree), its contents are drawn crisp in place, and a frame
+    /// alone is the same bytes as in sequence.
+    @Test func aCardsShadowIsMadeOnceWithItsContentsAndGivesTheSameBytesAlone() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("card.yaml", """
+            version: 1
+            canvas: { size: [200, 200], background: "#F2F2F7" }
+            render: { fps: 20, duration: 1 }
+            layers:
+              - id: card
+                shape: rect
+                position: [70, 60]
+                size: [100, 80]
+                cornerRadius: 10
+                fill: "#FFFFFF"
+                shadow: { color: "#000000", offset: [0, 6], radius: 8, opacity: 0.4 }
+                children:
+                  - { id: badge, shape: rect, position: [50, 40], size: [40, 20], fill: "#2E7D32" }
+                  - { id: tab, shape: rect, position: [50, 90], size: [20, 20], fill: "#E4572E" }
+            animators:
+              - { id: move, duration: 1, animations: [ { set: { card.position: [110.5, 120.25], card.opacity: 0.8 } } ] }
+            script: [ { at: 0, start: move } ]
+            """)
+        for (name, extra) in [("all", ["--jobs", "1"]), ("some", ["--frames", "9,3", "--jobs", "1"])] {
+            let result = try CommandRunner.run(["render", scene, "--out", folder.path(name), "--progress", "none"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for frame in ["frame_00003.png", "frame_00009.png"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("all/" + frame)))
+                == (try Data(contentsOf: URL(fileURLWithPath: folder.path("some/" + frame)))), "\(frame) alone")
+        }
+        let first = try RasterImage(pngFile: folder.path("all/frame_00000.png"))
+        #expect(first[70, 60] == RasterImage.Pixel(red: 0x2E, green: 0x7D, blue: 0x32), "the contents are drawn crisp")
+        let below = first[30, 104], background = RasterImage.Pixel(red: 0xF2, green: 0xF2, blue: 0xF7)
+        #expect(below.red < background.red - 20, "the shadow lies below the card (\(below))")
+        let tabShadow = first[70, 124]
+        #expect(tabShadow.red < background.red - 20, "the tab that sticks out casts its shadow too (\(tabShadow))")
+    }
+
+    /// `rasterize: true` (CALayer.shouldRasterize): a turning card is drawn from its backing
+    /// store, near the vectors (resampled at the edges), the same bytes alone as in sequence; a
+    /// coarser `rasterizationScale` shows; a store larger than a sprite may be is not made, and
+    /// the layer is drawn directly.
+    @Test func aRasterizedLayerIsCompositedFromItsBackingStore() throws {
+        let folder = try TemporaryFolder()
+        func scene(_ name: String, _ settings: String, size: String = "[100, 80]") throws -> String {
+            try folder.write(name + ".yaml", """
+                version: 1
+                canvas: { size: [200, 200], background: "#F2F2F7" }
+                render: { fps: 10, duration: 1 }
+                layers:
+                  - id: card
+                    shape: rect
+                    position: [100, 100]
+                    size: \(size)
+                    cornerRadius: 10
+                    fill: "#FFFFFF"
+                    shadow: { color: "#000000", offset: [0, 4], radius: 6, opacity: 0.4 }
+                    \(settings)
+                    children:
+                      - { id: badge, shape: ellipse, position: [30, 40], size: [30, 30], fill: "#2E7D32" }
+                animators:
+                  - { id: turn, duration: 1, animations: [ { set: { card.rotation: 0.6, card.position: [105.3, 98.7] } } ] }
+                script: [ { at: 0, start: turn } ]
+                """)
+        }
+        func render(_ file: String, _ name: String, _ extra: [String] = []) throws -> RasterImage {
+            let result = try CommandRunner.run(["render", file, "--out", folder.path(name), "--progress", "none", "--jobs", "1"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try RasterImage(pngFile: folder.path(name + "/frame_00007.png"))
+        }
+        func differing(_ a: RasterImage, _ b: RasterImage, by threshold: Int) -> Int {
+            zip(a.pixels, b.pixels).filter { max(abs(Int($0.red) - Int($1.red)), abs(Int($0.green) - Int($1.green)), abs(Int($0.blue) - Int($1.blue))) > threshold }.count
+        }
+        let vectors = try render(try scene("vectors", ""), "vectors")
+        let rasterized = try scene("rasterized", "rasterize: true")
+        let stored = try render(rasterized, "stored")
+        let alone = try render(rasterized, "alone", ["--frames", "7"])
+        #expect(stored.pixels == alone.pixels, "a frame alone draws its store anew: the same pixels")
+        #expect(stored.pixels != vectors.pixels, "resampled, not drawn again")
+        #expect(differing(stored, vectors, by: 48) < 40, "near the vectors: \(differing(stored, vectors, by: 48)) pixels differ by more than 48")
+        let coarse = try render(try scene("coarse", "rasterize: true\n    rasterizationScale: 0.25"), "coarse")
+        #expect(differing(coarse, vectors, by: 48) > 4 * max(differing(stored, vectors, by: 48), 10), "a quarter of the pixels shows")
+        let huge = try render(try scene("huge", "rasterize: true\n    rasterizationScale: 16", size: "[300, 240]"), "huge", ["--frames", "7"])
+        let hugeVectors = try render(try scene("huge-vectors", "", size: "[300, 240]"), "huge-vectors", ["--frames", "7"])
+        #expect(huge.pixels == hugeVectors.pixels, "a store of 4800 × 3840 pixels is not made on a frame of 200 × 200: drawn directly")
+        let refused = try CommandRunner.run(["validate", try scene("zero", "rasterizationScale: 0")])
+        #expect(refused.status == 65 && refused.stderr.contains("layers[card].rasterizationScale: must be within 0 < scale <= 16 (found 0)"), "\(refused.stderr)")
+    }
+
     /// A layer whose transform cannot be inverted (a "pop in" from scale 0) or would overflow
     /// draws nothing, as Core Animation shows nothing; it never stops the render (exit 70).
     @Test func degenerateTransformsDrawNothingAndNeverFailTheRender() throws {

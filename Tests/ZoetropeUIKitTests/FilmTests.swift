@@ -279,6 +279,8 @@ import ZoetropeUIKit
         let film = Film(size: CGSize(width: 120, height: 80), framesPerSecond: 10, backgroundColor: .white)
         let panel = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 60)), badge = UIView(frame: CGRect(x: 80, y: 10, width: 30, height: 30))
         panel.backgroundColor = UIColor(white: 0.5, alpha: 1)
+        panel.layer.shouldRasterize = true
+        panel.layer.rasterizationScale = 2
         badge.backgroundColor = .systemRed
         film.rootView.addSubview(panel)
         film.rootView.addSubview(badge)
@@ -297,6 +299,7 @@ import ZoetropeUIKit
         let differing = zip(fromScene.frames, fromFilm.frames).filter { $0.png != $1.png }.map(\.0.index)
         #expect(differing.isEmpty, "frames \(differing)")
         #expect(scene.script.contains { $0.time == 0.7 }, "the call at the frame's instant")
+        #expect(scene.layers.nodes.contains { $0.style.rasterizes && $0.style.rasterizationScale == 2 }, "shouldRasterize is written")
     }
 
     @Test func aFilmWhoseViewMovesTreesCannotBeAScene() {

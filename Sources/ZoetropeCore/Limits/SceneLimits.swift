@@ -21,6 +21,9 @@ public enum SceneLimits {
     public static let fontSize = 10_000.0
     /// A stroke width in points.
     public static let strokeWidth = 100_000.0
+    /// A layer's `rasterizationScale`: its backing store's pixels per point, times the render's
+    /// scale. The store itself is bounded as an effect sprite is (a side of 8192 pixels).
+    public static let rasterizationScale = 16.0
 
     // MARK: Counts
 

@@ -130,6 +130,13 @@ public struct LayerStyle: Hashable, Sendable {
     /// and its other children show through it as the mode says. A layer has one mask at most.
     public var masking: MaskMode?
     public var blendMode = BlendMode.normal
+    /// Mirrors `CALayer.shouldRasterize`: the layer, its children, mask, shadow and blur are
+    /// drawn once into a backing store in the layer's own coordinates, and composited with the
+    /// layer's transform and opacity in every frame while they do not change.
+    public var rasterizes = false
+    /// Mirrors `CALayer.rasterizationScale`: the backing store's pixels per point, times the
+    /// render's scale (so a store at 1 is as sharp as the frame while the layer is not scaled).
+    public var rasterizationScale = 1.0
 
     public init() {}
 }
@@ -238,7 +245,8 @@ public struct LayerTree: Hashable, Sendable {
     /// A layer's keys in a scene file that are settings, not animatable properties: what a key
     /// naming one is told.
     static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
-                                        "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight"]
+                                        "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight",
+                                        "rasterize", "rasterizationScale"]
 
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.

@@ -31,6 +31,8 @@ struct NumberRange: Sendable {
     static let effectRadius = NumberRange(minimum: 0, maximum: SceneLimits.effectRadius)
     /// 0...strokeWidth.
     static let strokeWidth = NumberRange(minimum: 0, maximum: SceneLimits.strokeWidth)
+    /// 0 < scale <= rasterizationScale.
+    static let rasterizationScale = NumberRange(minimum: 0, maximum: SceneLimits.rasterizationScale, exclusiveMinimum: true, name: "scale")
     /// 0 < size <= fontSize.
     static let fontSize = NumberRange(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true, name: "size")
     /// 0 < duration <= one day, in seconds.

@@ -223,6 +223,9 @@ struct SceneDocument {
                 layer.style.strokeTrim = reader.choice(value, at: at, of: SVGPath.TrimMode.self) ?? .whole
             case "blendMode":
                 layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
+            case "rasterize": layer.style.rasterizes = reader.bool(value, at: at) ?? false
+            case "rasterizationScale":
+                layer.style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? 1
             default:
                 guard let property = LayerProperty(rawValue: key),
                       let parsed = readValue(of: property, value, at: at) else { continue }

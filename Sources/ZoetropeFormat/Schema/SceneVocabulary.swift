@@ -120,6 +120,9 @@ enum SceneVocabulary {
         Key(name: "shadow", value: .mapping("shadow")),
         Key(name: "replicator", value: .mapping("replicator")),
         Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),
+        Key(name: "rasterize", value: .bool,
+            help: "Drawn once into a backing store with its children, mask, shadow and blur, then composited with its transform and opacity (CALayer.shouldRasterize)."),
+        Key(name: "rasterizationScale", value: .number(.rasterizationScale), help: "The backing store's pixels per point, times the render's scale (CALayer.rasterizationScale)."),
     ])
 
     static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [

@@ -111,6 +111,8 @@ private final class Writing {
         if style.fillRule != plain.fillRule { pairs.append(("fillRule", .string(style.fillRule.rawValue))) }
         if style.strokeTrim != plain.strokeTrim { pairs.append(("strokeTrim", .string(style.strokeTrim.rawValue))) }
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
+        if style.rasterizes { pairs.append(("rasterize", .bool(true))) }
+        if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
         let mask = node.children.first { tree.nodes[$0].style.masking != nil }
         let children = node.children.filter { $0 != mask }
         if !children.isEmpty { pairs.append(("children", .array(children.map(layer)))) }

@@ -28,6 +28,20 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 
+    /// Paints a backing store: `surface`, whose top-left lies at `origin` in the current user
+    /// space and which has `pixelsPerPoint` pixels per unit of it, resampled bilinearly, at
+    /// `opacity`, combined by `blendMode`. Transparent past its edges.
+    func paint(_ surface: CairoImageSurface, origin: Vector2, pixelsPerPoint: Double, opacity: Double, blendMode: BlendMode) {
+        cairo_save(pointer)
+        cairo_translate(pointer, origin.x, origin.y)
+        cairo_scale(pointer, 1 / pixelsPerPoint, 1 / pixelsPerPoint)
+        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
+        cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_BILINEAR)
+        cairo_paint_with_alpha(pointer, opacity)
+        cairo_restore(pointer)
+    }
+
     /// A shadow of `content`'s alpha: `color` at `opacity`, moved by `offset` device pixels,
     /// blurred by σ = `sigma`, on a surface of the same size.
     static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,

@@ -1,18 +1,21 @@
 import ZoetropeCore
 
 /// A layer's shadow and blurred content drawn once in device pixels: what a layer that moves or
-/// fades reuses instead of blurring again.
+/// fades reuses instead of blurring again. The layer may have children: the sprite is of the
+/// whole subtree (a card with its contents and its shadow), so its shadow is made once.
 ///
-/// A sprite depends only on its `Key`: the layer's own values (position, translation and
-/// opacity aside) and the linear part of its device transform. It is drawn whole, never cropped
-/// by the canvas, with the layer's origin at device (0, 0), and painted at the layer's exact
-/// device translation (a blurred image resamples smoothly), so a frame's bytes are the same
-/// whether its sprite came from the cache or was drawn for it.
+/// A sprite depends only on its `Key`: the values of the layer and of every layer under it
+/// (the layer's position, translation and opacity aside) and the linear part of its device
+/// transform. It is drawn whole, never cropped by the canvas, with the layer's origin at device
+/// (0, 0), and painted at the layer's exact device translation (a blurred image resamples
+/// smoothly), so a frame's bytes are the same whether its sprite came from the cache or was
+/// drawn for it.
 final class EffectSprite {
     struct Key: Equatable {
         var layer: Int
-        /// The layer's values with position, translation and opacity taken out.
-        var values: LayerValues
+        /// The values of the layer, its position, translation and opacity taken out, then of
+        /// every layer under it in tree order.
+        var values: [LayerValues]
         var linear: [Double]
     }
 
@@ -29,13 +32,27 @@ final class EffectSprite {
         self.content = content
     }
 
-    /// The key of a layer drawn with `values` under `transform`.
-    static func key(layer: Int, values: LayerValues, transform: AffineTransform) -> Key {
-        var own = values
+    /// The key of layer `index` of `tree` and everything under it, drawn under `transform`.
+    /// `placed` takes the layer's whole placement out (rotation, scale and anchor too), for a
+    /// backing store drawn in the layer's own coordinates.
+    static func key(layer index: Int, in tree: PresentationTree, transform: AffineTransform, placed: Bool = false) -> Key {
+        var own = tree.values[index]
         own.position = .zero
         own.translation = .zero
         own.opacity = 1
-        return Key(layer: layer, values: own, linear: [transform.xx, transform.yx, transform.xy, transform.yy])
+        if placed {
+            let plain = LayerValues()
+            own.rotation = plain.rotation
+            own.scale = plain.scale
+            own.anchor = plain.anchor
+        }
+        var values = [own]
+        var pending = Array(tree.layers.nodes[index].children.reversed())
+        while let next = pending.popLast() {
+            values.append(tree.values[next])
+            pending += tree.layers.nodes[next].children.reversed()
+        }
+        return Key(layer: index, values: values, linear: [transform.xx, transform.yx, transform.xy, transform.yy])
     }
 
     /// The largest sprite side in pixels: a layer larger than this on screen takes the
@@ -47,6 +64,23 @@ final class EffectSprite {
     /// σ = 1000 is a 6000-pixel sprite on a 64 × 48 frame) takes the canvas-bound path, whose
     /// cost is the frame's, not the effect's.
     static func largestPixels(frame: Int) -> Int { max(Int.saturatingProduct(4, frame), 1 << 20) }
+}
+
+/// A rasterized layer's backing store (`CALayer.shouldRasterize`): its subtree drawn once in
+/// its own coordinates at `pixelsPerPoint`, with its shadow and blur, composited with the
+/// layer's transform and opacity in each frame. Compositing resamples it (bilinear): under a
+/// transform other than whole-pixel moves its pixels are not those of the vectors drawn again.
+final class BackingStore {
+    let surface: CairoImageSurface
+    /// Where the surface's top-left lies in the layer's own coordinates.
+    let origin: Vector2
+    let pixelsPerPoint: Double
+
+    init(surface: CairoImageSurface, origin: Vector2, pixelsPerPoint: Double) {
+        self.surface = surface
+        self.origin = origin
+        self.pixelsPerPoint = pixelsPerPoint
+    }
 }
 
 /// A 2-D affine transform as Cairo keeps it: device = (xx·x + xy·y + x0, yx·x + yy·y + y0).

@@ -19,9 +19,15 @@ final class FrameDrawer {
     private(set) var context: CairoContext
     private var images: [String: CairoImageSurface] = [:]
     private var embeddedImages: [(source: String, image: CairoImageSurface)] = []
-    /// The last sprite of each layer, for the layer tree they were drawn from.
+    /// The last sprite of each layer, and the backing store of each rasterized layer, for the
+    /// layer tree they were drawn from.
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
+    private var stores: [Int: (key: EffectSprite.Key, store: BackingStore)] = [:]
     private var spriteLayers: LayerTree?
+    /// True while a sprite or a backing store is drawn: the layers in it are drawn directly.
+    private var drawingStore = false
+    /// Pixels per point of the frame being drawn (a backing store's scale is relative to it).
+    private var frameScale = 1.0
     private let compression: PNGCompression
     /// The tree the image surface holds the whole drawing of, at its scale: the next frame
     /// draws only what changed from it (`Damage`).
@@ -63,8 +69,10 @@ final class FrameDrawer {
     func draw(_ tree: PresentationTree, scale: Double = 1) throws(CairoError) {
         if spriteLayers != tree.layers {
             sprites = [:]
+            stores = [:]
             spriteLayers = tree.layers
         }
+        frameScale = scale
         context.resetTransform()
         var damage: Damage?
         if let image, let drawn, drawn.scale == scale {
@@ -194,10 +202,27 @@ final class FrameDrawer {
         context.rotate(values.rotation)
         context.scale(values.scale.x, values.scale.y)
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
+        if values.backdropBlur > 0 {
+            context.newPath()
+            context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+            context.blurBackdrop(sigma: values.backdropBlur * context.deviceScale, box: context.deviceBox(width: size.x, height: size.y, margin: 1))
+        }
+        if node.style.rasterizes, image != nil, !drawingStore, let store = try backingStore(index, in: tree) {
+            context.paint(store.surface, origin: store.origin, pixelsPerPoint: store.pixelsPerPoint, opacity: values.opacity,
+                          blendMode: node.style.blendMode)
+            return
+        }
+        try drawBody(index, node, values, blendMode: node.style.blendMode, in: tree)
+    }
 
+    /// A layer's drawing in its own coordinates: content, children and mask, with its effects,
+    /// composited at its opacity by `blendMode`.
+    private func drawBody(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues, blendMode: BlendMode,
+                          in tree: PresentationTree) throws(CairoError) {
+        let size = values.size
         let fills = values.fill.alpha > 0 || values.gradient != nil
         let paintsTwice = fills && values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil)
-        let blended = node.style.blendMode != .normal
+        let blended = blendMode != .normal
         let scale = context.deviceScale
         let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
             ? (color: values.shadowColor, opacity: values.shadowOpacity, sigma: values.shadowRadius / 2 * scale, offset: values.shadowOffset)
@@ -207,24 +232,17 @@ final class FrameDrawer {
         let mask = node.children.last { tree.layers.nodes[$0].style.masking != nil }
         let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
         let ownOpacity = grouped ? 1 : values.opacity
-        if values.backdropBlur > 0 {
-            context.newPath()
-            context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
-            context.blurBackdrop(sigma: values.backdropBlur * scale, box: context.deviceBox(width: size.x, height: size.y, margin: 1))
-        }
-        if effects, node.children.isEmpty, image != nil, let sprite = try effectSprite(index, node, values, shadow: shadow, blurSigma: blurSigma) {
+        if effects, image != nil, !drawingStore,
+           let sprite = try effectSprite(index, node, values, in: tree, shadow: shadow, blurSigma: blurSigma) {
             let translation = Vector2(context.transform.x0, context.transform.y0)
             if let shadow = sprite.shadow {
                 context.paint(shadow, origin: sprite.origin, translation: translation, opacity: values.opacity)
             }
             if let blurred = sprite.content {
-                context.paint(blurred, origin: sprite.origin, translation: translation, opacity: values.opacity, blendMode: node.style.blendMode)
-            } else if blended || values.opacity < 1 && paintsTwice {
-                context.beginGroup()
-                try drawContent(node, values, opacity: 1)
-                context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
+                context.paint(blurred, origin: sprite.origin, translation: translation, opacity: values.opacity, blendMode: blendMode)
             } else {
-                try drawContent(node, values, opacity: values.opacity)
+                // Crisp content is drawn in place, at its exact position.
+                try drawBody(index, node, Self.withoutEffects(values), blendMode: blendMode, in: tree)
             }
             return
         }
@@ -260,10 +278,10 @@ final class FrameDrawer {
             try context.mask(mode) { () throws(CairoError) in try drawLayer(mask, in: tree) }
         }
         if effects {
-            context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: node.style.blendMode)
+            context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: blendMode)
             context.restore()
         } else if grouped {
-            context.endGroup(opacity: values.opacity, blendMode: node.style.blendMode)
+            context.endGroup(opacity: values.opacity, blendMode: blendMode)
         }
         if confined { context.restore() }
     }
@@ -308,41 +326,33 @@ final class FrameDrawer {
         node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips)
     }
 
-    /// The sprite of a layer without children under the current transform: the cached one while
-    /// its key holds, else drawn anew (nil when it would be larger than a sprite may be).
-    private func effectSprite(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues,
+    /// The sprite of a layer and everything under it, under the current transform: the cached
+    /// one while its key holds, else drawn anew (nil when it would be larger than a sprite may
+    /// be, or its subtree cannot be bounded).
+    private func effectSprite(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues, in tree: PresentationTree,
                               shadow: (color: Color, opacity: Double, sigma: Double, offset: Vector2)?,
                               blurSigma: Double) throws(CairoError) -> EffectSprite? {
         var local = context.transform
-        let key = EffectSprite.key(layer: index, values: values, transform: local)
+        let key = EffectSprite.key(layer: index, in: tree, transform: local)
         if let cached = sprites[index], cached.key == key { return cached.sprite }
-        // The bounds under the transform without its translation, grown by what the effects reach.
+        guard let extent = SubtreeExtent(of: index, in: tree) else { return nil }
+        // The subtree's box under the transform without its translation (its effects included).
         local.x0 = 0
         local.y0 = 0
-        let size = values.size
-        let corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)].map(local.apply)
-        let offset = shadow.map { local.applyLinear($0.offset) } ?? .zero
-        let reach = 3 * max(shadow?.sigma ?? 0, blurSigma) + abs(offset.x) + abs(offset.y)
-            + max(values.strokeWidth, 0) * context.deviceScale + 2
-        let minX = ((corners.map(\.x).min() ?? 0) - reach).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - reach).rounded(.down)
-        let maxX = ((corners.map(\.x).max() ?? 0) + reach).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + reach).rounded(.up)
+        let corners = [Vector2(extent.minX, extent.minY), Vector2(extent.maxX, extent.minY),
+                       Vector2(extent.minX, extent.maxY), Vector2(extent.maxX, extent.maxY)].map(local.apply)
+        let minX = ((corners.map(\.x).min() ?? 0) - 2).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - 2).rounded(.down)
+        let maxX = ((corners.map(\.x).max() ?? 0) + 2).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + 2).rounded(.up)
         guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
               maxY - minY <= Double(EffectSprite.largestSide),
               (maxX - minX) * (maxY - minY) <= Double(EffectSprite.largestPixels(frame: self.target.width * self.target.height)) else { return nil }
         let content = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
         local.x0 = -minX
         local.y0 = -minY
-        let target = context
-        context = try CairoContext(surface: content)
-        context.transform = local
-        do {
-            try drawContent(node, values, opacity: 1)
-            try context.checkStatus()
-        } catch {
-            context = target
-            throw error
-        }
-        context = target
+        var plain = Self.withoutEffects(values)
+        plain.opacity = 1
+        try drawStore(on: content, transform: local) { () throws(CairoError) in try drawBody(index, node, plain, blendMode: .normal, in: tree) }
+        let offset = shadow.map { local.applyLinear($0.offset) } ?? .zero
         let shadowSurface = try shadow.map { shadow throws(CairoError) in
             try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma)
         }
@@ -350,6 +360,58 @@ final class FrameDrawer {
         let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowSurface, content: blurSigma > 0 ? content : nil)
         sprites[index] = (key, sprite)
         return sprite
+    }
+
+    /// The backing store of a rasterized layer (`rasterize: true`): the cached one while its key
+    /// holds, else drawn anew in the layer's own coordinates at its `rasterizationScale` times
+    /// the frame's (nil when it would be larger than a sprite may be, or its subtree cannot be
+    /// bounded: the layer is then drawn directly). Its shadow and blur are in it, its opacity
+    /// and blend mode are not (as `shouldRasterize` documents).
+    private func backingStore(_ index: Int, in tree: PresentationTree) throws(CairoError) -> BackingStore? {
+        let node = tree.layers.nodes[index]
+        let pixelsPerPoint = node.style.rasterizationScale * frameScale
+        let key = EffectSprite.key(layer: index, in: tree, transform: AffineTransform(xx: pixelsPerPoint, yx: 0, xy: 0, yy: pixelsPerPoint, x0: 0, y0: 0),
+                                   placed: true)
+        if let cached = stores[index], cached.key == key { return cached.store }
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = SubtreeExtent(of: index, in: tree) else { return nil }
+        let minX = (extent.minX * pixelsPerPoint - 2).rounded(.down), minY = (extent.minY * pixelsPerPoint - 2).rounded(.down)
+        let maxX = (extent.maxX * pixelsPerPoint + 2).rounded(.up), maxY = (extent.maxY * pixelsPerPoint + 2).rounded(.up)
+        guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
+              maxY - minY <= Double(EffectSprite.largestSide),
+              (maxX - minX) * (maxY - minY) <= Double(EffectSprite.largestPixels(frame: self.target.width * self.target.height)) else { return nil }
+        let surface = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
+        var values = tree.values[index]
+        values.opacity = 1
+        try drawStore(on: surface, transform: AffineTransform(xx: pixelsPerPoint, yx: 0, xy: 0, yy: pixelsPerPoint, x0: -minX, y0: -minY)) { () throws(CairoError) in
+            try drawBody(index, node, values, blendMode: .normal, in: tree)
+        }
+        let store = BackingStore(surface: surface, origin: Vector2(minX / pixelsPerPoint, minY / pixelsPerPoint), pixelsPerPoint: pixelsPerPoint)
+        stores[index] = (key, store)
+        return store
+    }
+
+    /// Runs `draw` with drawing going to `surface` under `transform`, every layer in it drawn
+    /// directly, then back to where it went before.
+    private func drawStore(on surface: CairoImageSurface, transform: AffineTransform,
+                           _ draw: () throws(CairoError) -> Void) throws(CairoError) {
+        let target = context, wasDrawingStore = drawingStore
+        context = try CairoContext(surface: surface)
+        context.transform = transform
+        drawingStore = true
+        defer {
+            context = target
+            drawingStore = wasDrawingStore
+        }
+        try draw()
+        try context.checkStatus()
+    }
+
+    /// `values` without a shadow or a blur.
+    private static func withoutEffects(_ values: LayerValues) -> LayerValues {
+        var plain = values
+        plain.shadowOpacity = 0
+        plain.blur = 0
+        return plain
     }
 
     /// Children may reach outside their parent's bounds; an effect's region must include them.

@@ -207,6 +207,24 @@ open class CALayer {
         set { setStyle { $0.clips = newValue } }
     }
 
+    /// Mirrors `shouldRasterize`: drawn once into a backing store, with its sublayers, shadow
+    /// and blur, and composited with its transform and opacity.
+    public var shouldRasterize: Bool {
+        get { style.rasterizes }
+        set { setStyle { $0.rasterizes = newValue } }
+    }
+
+    /// Mirrors `rasterizationScale`: the backing store's pixels per point, times the render's
+    /// scale (UIKit's is per point of the screen: set it to the screen's scale there).
+    public var rasterizationScale: CGFloat {
+        get { CGFloat(style.rasterizationScale) }
+        set {
+            // Kept within what a scene file may say, so a film writes a scene that reads back.
+            let scale = Double(newValue).isNaN ? 1 : min(max(Double(newValue), 1e-3), SceneLimits.rasterizationScale)
+            setStyle { $0.rasterizationScale = scale }
+        }
+    }
+
     /// Mirrors `affineTransform()`: the transform about the anchor point.
     public func affineTransform() -> CGAffineTransform {
         CGAffineTransform(translation: vector(.translation), rotation: number(.rotation), scale: vector(.scale))

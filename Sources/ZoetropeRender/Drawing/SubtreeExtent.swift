@@ -1,0 +1,96 @@
+import ZoetropeCore
+
+/// Where a layer and everything under it can draw, in the layer's own coordinates: the box a
+/// backing store or an effect sprite of the subtree must cover, whatever the layer's transform.
+///
+/// Its bounds; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
+/// a text line, which may run past its box, allowed a font size of width per character; the
+/// children under their transforms, cut to the bounds when the layer clips; the mask adds
+/// nothing (it only hides); and each layer's shadow and blur (three σ, and the shadow's offset).
+/// Nil when the subtree cannot be bounded: a replicator's copies, or numbers past 10⁹.
+struct SubtreeExtent {
+    var minX, minY, maxX, maxY: Double
+
+    init?(of index: Int, in tree: PresentationTree) {
+        let node = tree.layers.nodes[index], values = tree.values[index]
+        let size = values.size
+        var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
+        if node.shape == .path {
+            for segment in values.path.segments {
+                switch segment {
+                case .move(let point), .line(let point): box.include(point)
+                case .cubic(let c1, let c2, let end): [c1, c2, end].forEach { box.include($0) }
+                case .close: break
+                }
+            }
+        }
+        box.grow(LayerReach.strokeReach(node, values))
+        if node.shape == .text, !values.text.isEmpty {
+            let run = values.fontSize * Double(values.text.count)
+            box.minX = min(box.minX, -run)
+            box.maxX = max(box.maxX, size.x + run)
+            box.minY = min(box.minY, -values.fontSize)
+            box.maxY = max(box.maxY, size.y + values.fontSize)
+        }
+        let drawn = node.children.filter { tree.layers.nodes[$0].style.masking == nil }
+        if !drawn.isEmpty {
+            guard values.instances == 1 else { return nil }
+            var children: SubtreeExtent?
+            for child in drawn {
+                guard let inner = SubtreeExtent(of: child, in: tree) else { return nil }
+                let local = Self.transform(of: tree.values[child])
+                let corners = [Vector2(inner.minX, inner.minY), Vector2(inner.maxX, inner.minY),
+                               Vector2(inner.minX, inner.maxY), Vector2(inner.maxX, inner.maxY)].map(local.apply)
+                for corner in corners {
+                    if children == nil { children = SubtreeExtent(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y) }
+                    children?.include(corner)
+                }
+            }
+            if var children {
+                if node.style.clips {
+                    children = SubtreeExtent(minX: max(children.minX, 0), minY: max(children.minY, 0),
+                                             maxX: min(children.maxX, size.x), maxY: min(children.maxY, size.y))
+                }
+                if children.minX < children.maxX && children.minY < children.maxY {
+                    box.include(Vector2(children.minX, children.minY))
+                    box.include(Vector2(children.maxX, children.maxY))
+                }
+            }
+        }
+        if values.shadowOpacity > 0 && values.shadowColor.alpha > 0 {
+            let reach = 3 * max(values.shadowRadius, 0) / 2
+            box = SubtreeExtent(minX: box.minX + min(values.shadowOffset.x, 0) - reach, minY: box.minY + min(values.shadowOffset.y, 0) - reach,
+                                maxX: box.maxX + max(values.shadowOffset.x, 0) + reach, maxY: box.maxY + max(values.shadowOffset.y, 0) + reach)
+        }
+        box.grow(3 * max(values.blur, 0))
+        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
+        self = box
+    }
+
+    private init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    private mutating func include(_ point: Vector2) {
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
+    }
+
+    private mutating func grow(_ margin: Double) {
+        minX -= margin
+        minY -= margin
+        maxX += margin
+        maxY += margin
+    }
+
+    /// A layer's transform in its parent's coordinates (SPEC §5), as `FrameDrawer` applies it.
+    static func transform(of values: LayerValues) -> AffineTransform {
+        AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+            .translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
+            .rotated(values.rotation)
+            .scaled(values.scale.x, values.scale.y)
+            .translated(-values.anchor.x * values.size.x, -values.anchor.y * values.size.y)
+    }
+}
