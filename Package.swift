@@ -3,7 +3,8 @@ import PackageDescription
 
 // The layers of docs/architecture.md. Imports only point down this list:
 // zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
-// operations, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender.
+// operations, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
+// CMalloc only in the executable's main.
 let package = Package(
     name: "Zoetrope",
     platforms: [.macOS(.v15)],
@@ -61,6 +62,8 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]
         ),
+        // glibc's malloc.h, for the executable alone (Sources/CMalloc/shim.h says why).
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebp",
@@ -93,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "zoetrope",
             dependencies: [
-                "ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline",
+                "ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]

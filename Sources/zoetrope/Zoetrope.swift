@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import CMalloc
 import ZoetropeCore
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +23,7 @@ struct Zoetrope: ParsableCommand {
         // A file over the size limit (`ulimit -f`) must end in a message naming it and exit 74,
         // not in SIGXFSZ: with the signal ignored, write(2) fails with EFBIG instead.
         signal(SIGXFSZ, SIG_IGN)
+        zoetrope_keep_freed_memory()
         do {
             var command = try parseAsRoot(nil)
             try command.run()

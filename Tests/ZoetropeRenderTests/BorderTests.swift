@@ -13,6 +13,7 @@ import Testing
         "CDeflate": ["Sources/ZoetropeRender/PNG/"],
         "CZlib": ["Sources/ZoetropeRender/PNG/", "Sources/ZoetropeFormat/Lottie/Archive/"],
         "CCrypto": ["Sources/ZoetropeRender/Hashing/SHA256Digest.swift"],
+        "CMalloc": ["Sources/zoetrope/Zoetrope.swift"],
     ]
 
     /// The only folder that may call `cairo_*`.

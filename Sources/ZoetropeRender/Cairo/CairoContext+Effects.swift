@@ -150,8 +150,11 @@ extension CairoContext {
 
     /// An in-place Gaussian blur of an ARGB32 surface, approximated by three box blurs per axis
     /// (Wells' box sizes for σ); premultiplied channels blur independently, each pass rounding
-    /// its running sums to bytes. Raw pointers, and every pass summing whole rows at a time: this
-    /// touches every pixel six times, whatever σ is.
+    /// its running sums to bytes. Every pass sums whole rows at a time, which vectorises: the
+    /// passes along rows run on the pixels turned on their side (in tiles, so both sides stay in
+    /// cache), all three back and forth between two buffers, then the pixels are turned back
+    /// and the passes along columns run, the last one writing into the surface. Eight sweeps
+    /// over the pixels, whatever σ is.
     ///
     /// Any finite σ is safe and costs no more than one as wide as the surface: a box at least as
     /// long as a pass covers the whole column from every row, so its means are computed directly
@@ -161,37 +164,55 @@ extension CairoContext {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
-        let rowBytes = width * 4
-        // The pixels, and the pixels turned on their side: a row pass is a column pass of the
-        // turned pixels, and a column pass sums whole rows at a time, which vectorises.
-        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        let turned = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        var source = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        var target = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * 4)
         defer {
-            copy.deallocate()
-            turned.deallocate()
+            source.deallocate()
+            target.deallocate()
             sums.deallocate()
         }
-        let pixels = UnsafeMutableRawPointer(data)
-        for radius in boxSizes(sigma: min(sigma, largestSigma), count: 3).map({ ($0 - 1) / 2 }) {
-            let average = BoxAverage(radius: radius, longestPass: max(width, height))
-            for y in 0..<height {
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { turned[x &* height &+ y] = row[x] }
-            }
-            average.blurColumns(UnsafeRawPointer(turned).assumingMemoryBound(to: UInt8.self), rowBytes: height * 4, count: width,
-                                edges: edges, sums: sums) { UnsafeMutableRawPointer(copy + $0 * height).assumingMemoryBound(to: UInt8.self) }
-            for y in 0..<height {
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { row[x] = copy[x &* height &+ y] }
-            }
-            for y in 0..<height { (copy + y * width).update(from: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), count: width) }
-            average.blurColumns(UnsafeRawPointer(copy).assumingMemoryBound(to: UInt8.self), rowBytes: rowBytes, count: height,
-                                edges: edges, sums: sums) { data + $0 * stride }
+        func bytes(_ pointer: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt8> {
+            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+        }
+        let boxes = boxSizes(sigma: min(sigma, largestSigma), count: 3).map { BoxAverage(radius: ($0 - 1) / 2, longestPass: max(width, height)) }
+        // Along rows: `width` rows of `height` pixels.
+        turn(pixels, stride: stride, width: width, height: height, into: source)
+        for box in boxes {
+            box.blurColumns(bytes(source), rowBytes: height * 4, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * height) }
+            swap(&source, &target)
+        }
+        // Along columns: turned back, `height` rows of `width` pixels.
+        turn(source, stride: height, width: height, height: width, into: target)
+        swap(&source, &target)
+        for (index, box) in boxes.enumerated() {
+            let output = index == boxes.count - 1 ? pixels : target
+            let outputStride = index == boxes.count - 1 ? stride : width
+            box.blurColumns(bytes(source), rowBytes: width * 4, count: height, edges: edges, sums: sums) { bytes(output + $0 * outputStride) }
+            swap(&source, &target)
         }
         cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies `source` (`height` rows of `width` pixels, `stride` pixels apart) turned on its
+    /// side into `target` (`width` packed rows of `height` pixels): pixel (x, y) to (y, x). In
+    /// tiles of 32 × 32 pixels, 4 KiB each way, so that neither side leaves the cache.
+    private static func turn(_ source: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int,
+                             into target: UnsafeMutablePointer<UInt32>) {
+        let tile = 32
+        for top in Swift.stride(from: 0, to: height, by: tile) {
+            let bottom = min(top + tile, height)
+            for left in Swift.stride(from: 0, to: width, by: tile) {
+                let right = min(left + tile, width)
+                for y in top..<bottom {
+                    let row = source + y &* stride
+                    for x in left..<right { target[x &* height &+ y] = row[x] }
+                }
+            }
+        }
     }
 
     /// The σ past which a blur gives the same bytes, 2⁴⁰ device pixels. Its boxes' radii are
@@ -247,6 +268,7 @@ extension CairoContext {
             return UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
         }
 
+
         /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
         /// rows `output` gives, a row at a time: `sums` holds a running sum per byte of a row.
         /// A box at least as long as the pass (`radius ≥ count`) covers every row from every
@@ -277,16 +299,44 @@ extension CairoContext {
                     sums[index] &+= first &* Int32(input[index]) &+ last &* Int32(input[(count - 1) * rowBytes + index])
                 }
             }
-            for row in 0..<count {
-                let bytes = output(row)
-                // The test hoisted out of the loop, so that it vectorises.
-                if means.isEmpty {
-                    for index in 0..<rowBytes { bytes[index] = mean(sums[index]) }
-                } else {
+            guard means.isEmpty else {
+                for row in 0..<count {
+                    let bytes = output(row)
                     for index in 0..<rowBytes { bytes[index] = means[Int(sums[index])] }
+                    add(row + radius + 1, 1)
+                    add(row - radius, -1)
                 }
-                add(row + radius + 1, 1)
-                add(row - radius, -1)
+                return
+            }
+            /// The row entering or leaving the window, or nil when it adds nothing (beyond a
+            /// transparent edge).
+            func row(_ index: Int) -> UnsafePointer<UInt8>? {
+                if index >= 0 && index < count { return input + index * rowBytes }
+                return edges == .extend ? input + min(max(index, 0), count - 1) * rowBytes : nil
+            }
+            // One sweep a row: each byte's mean written and its sum moved on at once (the tests
+            // hoisted out, so that each loop vectorises).
+            for index in 0..<count {
+                let bytes = output(index)
+                switch (row(index + radius + 1), row(index - radius)) {
+                case let (entering?, leaving?):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = mean(sums[byte])
+                        sums[byte] &+= Int32(entering[byte]) &- Int32(leaving[byte])
+                    }
+                case let (entering?, nil):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = mean(sums[byte])
+                        sums[byte] &+= Int32(entering[byte])
+                    }
+                case let (nil, leaving?):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = mean(sums[byte])
+                        sums[byte] &-= Int32(leaving[byte])
+                    }
+                case (nil, nil):
+                    for byte in 0..<rowBytes { bytes[byte] = mean(sums[byte]) }
+                }
             }
         }
 
