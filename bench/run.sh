@@ -127,7 +127,7 @@ echo "one frame (frog 1920×1080, --frames 60, wall, process start included): zo
 # A 512-px Lottie frame: evaluating and drawing (one thread) against ThorVG's update, draw and
 # sync, median of the per-file ratios; both timed now (no cache), one file at a time.
 LOTTIE_CORPUS=${LOTTIE_CORPUS:-Tests/Lottie/Corpus}
-LOTTIE_BENCH=${LOTTIE_BENCH:-100}
+LOTTIE_BENCH=${LOTTIE_BENCH:-0}
 if [ -x .build/lottie-venv/bin/python ] && .build/lottie-venv/bin/python -c "import thorvg_python" 2>/dev/null; then
     .build/lottie-venv/bin/python Tests/Lottie/lottie_check.py "$BIN" "$LOTTIE_CORPUS" --limit "$LOTTIE_BENCH" --jobs 1 \
         --work "$WORK/lottie" --report "$WORK/lottie.json" > "$WORK/lottie.log" || true

@@ -136,7 +136,10 @@ import ZoetropeRender
         #expect(stored.pixels == alone.pixels, "a frame alone draws its store anew: the same pixels")
         #expect(stored.pixels != vectors.pixels, "resampled, not drawn again")
         #expect(differing(stored, vectors, by: 48) < 40, "near the vectors: \(differing(stored, vectors, by: 48)) pixels differ by more than 48")
-        let coarse = try render(try scene("coarse", "rasterize: true\n    rasterizationScale: 0.25"), "coarse")
+        let coarseScene = try scene("coarse", "rasterize: true\n    rasterizationScale: 0.25")
+        let coarse = try render(coarseScene, "coarse")
+        #expect(coarse.pixels == (try render(coarseScene, "coarse-alone", ["--frames", "7"])).pixels,
+                "drawn after the frame before (only what changed) as drawn whole, though a coarse store spreads its edges")
         #expect(differing(coarse, vectors, by: 48) > 4 * max(differing(stored, vectors, by: 48), 10), "a quarter of the pixels shows")
         let huge = try render(try scene("huge", "rasterize: true\n    rasterizationScale: 16", size: "[300, 240]"), "huge", ["--frames", "7"])
         let hugeVectors = try render(try scene("huge-vectors", "", size: "[300, 240]"), "huge-vectors", ["--frames", "7"])

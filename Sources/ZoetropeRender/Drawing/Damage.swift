@@ -94,12 +94,15 @@ struct LayerReach {
     var hasGroupEffect: [Bool]
     /// Boxes whose pixels an effect reads as well as writes (backdrop blurs, group effects).
     var readers: [PixelBox] = []
+    /// Pixels per point of the frame.
+    private var frameScale = 1.0
 
     /// Nil when a layer's reach cannot be bounded (a transform that overflows).
     init?(_ tree: PresentationTree, scale: Double, canvas: PixelBox) {
         let count = tree.values.count
         subtree = Array(repeating: PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0), count: count)
         hasGroupEffect = Array(repeating: false, count: count)
+        frameScale = scale
         let base = AffineTransform(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
         for root in tree.layers.roots {
             guard visit(root, in: tree, parent: base, canvas: canvas) else { return nil }
@@ -130,7 +133,10 @@ struct LayerReach {
         let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
         let shadowReach = shadow ? (3 * values.shadowRadius / 2 + abs(values.shadowOffset.x) + abs(values.shadowOffset.y)) * deviceScale : 0
         let blurReach = 3 * max(values.blur, 0) * deviceScale
-        guard var reach = Self.box(corners.map(transform.apply), margin: stroke + shadowReach + blurReach + 3) else { return false }
+        // A backing store is resampled: its edge spreads over one of its own pixels, which at a
+        // coarse rasterizationScale spans several of the frame's.
+        let storeReach = node.style.rasterizes ? 2 * deviceScale / max(node.style.rasterizationScale * frameScale, 1e-6) : 0
+        guard var reach = Self.box(corners.map(transform.apply), margin: stroke + shadowReach + blurReach + storeReach + 3) else { return false }
         // Text is one line that may run past its box: its ink as measured under the layer's
         // transform (or any pixel, when the font cannot be measured).
         if node.shape == .text && !values.text.isEmpty {
