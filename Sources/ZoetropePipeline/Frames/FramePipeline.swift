@@ -100,7 +100,7 @@ public enum FramePipeline {
             }
         }
 
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        @Sendable func work(_: Int) {
             var worker: FrameWorker
             do throws(RenderError) {
                 worker = try FrameWorker(plan: plan, products: products, encodingThreads: encodingThreads)
@@ -126,6 +126,10 @@ public enum FramePipeline {
                 }
             }
         }
+        // One worker runs on this thread: libdispatch runs a `concurrentPerform` nested in
+        // another one serially, and a lone worker's frame compresses its strips on every core
+        // with one of its own.
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         let outcome = shared.withLock { ($0.failure, $0.times) }
         if let failure = outcome.0 { throw failure }
         return outcome.1
