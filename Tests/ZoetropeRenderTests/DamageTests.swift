@@ -143,3 +143,30 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         #expect(StripLayout(changed: [row(0..<320)], height: 640) == .strips, "5 of 10 strips")
     }
 }
+
+/// Sprites and backing stores are kept only up to a budget of pixels: past it they are dropped
+/// and drawn again when needed, to the same pixels.
+@Suite struct KeptSpriteTests {
+    @Test func spritesPastTheBudgetAreDroppedAndDrawnAgainAlike() throws {
+        let layers = (0..<10).map { "  - { id: l\($0), shape: rect, position: [\(20 + 25 * $0), 60], size: [60, 60], fill: \"#2E7D32\", shadow: { color: \"#000000\", offset: [0, 4], radius: 8, opacity: 0.4 } }" }
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 120], background: "#F2F2F7" }
+            render: { fps: 4, duration: 1 }
+            layers:
+            \(layers.joined(separator: "\n"))
+            animators:
+              - { id: move, duration: 1, animations: [ { set: { l0.position: [40, 70], l9.position: [250, 50] } } ] }
+            script: [ { at: 0, start: move } ]
+            """)
+        let kept = try FrameDrawer(width: 300, height: 120), tight = try FrameDrawer(width: 300, height: 120)
+        tight.keptPixelLimit = 20_000
+        for tree in trees {
+            try kept.draw(tree)
+            try tight.draw(tree)
+            #expect(kept.image?.copy(of: PixelBox(minX: 0, minY: 0, maxX: 300, maxY: 120)) == tight.image?.copy(of: PixelBox(minX: 0, minY: 0, maxX: 300, maxY: 120)))
+            #expect(tight.keptPixels <= 20_000)
+        }
+        #expect(kept.keptPixels > 20_000, "ten sprites of about 100 × 100 pixels each are kept without a tight budget")
+    }
+}

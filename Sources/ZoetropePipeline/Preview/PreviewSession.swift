@@ -122,8 +122,10 @@ public final class PreviewSession: Sendable {
     private func frame(_ index: Int, of scene: EvaluatedScene, version: Int) -> [UInt8]? {
         if let drawn = state.withLock({ $0.version == version ? $0.frames[index] : nil }) { return drawn.isEmpty ? nil : drawn }
         let time = scene.scene.frameRate.time(ofFrame: index)
+        // A frame on its own: its strips are compressed on every core.
+        let renderer = try? TreeRenderer(canvas: scene.scene.canvas, encodingThreads: ProcessInfo.processInfo.activeProcessorCount, oneFrame: true)
         // A frame that cannot be drawn is kept as no bytes, so the worker does not try it forever.
-        let png = (try? TreeRenderer(canvas: scene.scene.canvas, oneFrame: true).png(of: scene.evaluation.presentation(at: time))) ?? []
+        let png = (try? renderer?.png(of: scene.evaluation.presentation(at: time))) ?? []
         state.withLock { generation in
             guard generation.version == version else { return }
             generation.frames[index] = png

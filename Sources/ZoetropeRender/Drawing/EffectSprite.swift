@@ -55,6 +55,13 @@ final class EffectSprite {
         return Key(layer: index, values: values, linear: [transform.xx, transform.yx, transform.xy, transform.yy])
     }
 
+    /// Its pixels, shadow and content together.
+    var pixels: Int { (shadow.map { $0.width * $0.height } ?? 0) + (content.map { $0.width * $0.height } ?? 0) }
+
+    /// The most pixels a drawer keeps in sprites and backing stores, 2²⁶ (256 MB): ten
+    /// thousand layers with large shadows would otherwise keep gigabytes.
+    static let keptPixels = 1 << 26
+
     /// The largest sprite side in pixels: a layer larger than this on screen takes the
     /// canvas-bound path instead.
     static let largestSide = 8192

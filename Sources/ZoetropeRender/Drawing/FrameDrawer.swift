@@ -24,6 +24,10 @@ final class FrameDrawer {
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
     private var stores: [Int: (key: EffectSprite.Key, store: BackingStore)] = [:]
     private var spriteLayers: LayerTree?
+    /// Pixels the kept sprites and stores hold: past `keptPixelLimit` every one is dropped (and
+    /// drawn again when needed), so a scene of many large effects cannot fill memory.
+    private(set) var keptPixels = 0
+    var keptPixelLimit = EffectSprite.keptPixels
     /// True while a sprite or a backing store is drawn: the layers in it are drawn directly.
     private var drawingStore = false
     /// Pixels per point of the frame being drawn (a backing store's scale is relative to it).
@@ -70,6 +74,7 @@ final class FrameDrawer {
         if spriteLayers != tree.layers {
             sprites = [:]
             stores = [:]
+            keptPixels = 0
             spriteLayers = tree.layers
         }
         frameScale = scale
@@ -358,6 +363,7 @@ final class FrameDrawer {
         }
         if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma) }
         let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowSurface, content: blurSigma > 0 ? content : nil)
+        keep(sprite.pixels, replacing: sprites[index]?.sprite.pixels ?? 0)
         sprites[index] = (key, sprite)
         return sprite
     }
@@ -386,8 +392,21 @@ final class FrameDrawer {
             try drawBody(index, node, values, blendMode: .normal, in: tree)
         }
         let store = BackingStore(surface: surface, origin: Vector2(minX / pixelsPerPoint, minY / pixelsPerPoint), pixelsPerPoint: pixelsPerPoint)
+        keep(store.surface.width * store.surface.height, replacing: stores[index].map { $0.store.surface.width * $0.store.surface.height } ?? 0)
         stores[index] = (key, store)
         return store
+    }
+
+    /// Counts `pixels` about to be kept in place of `replaced`: when the kept would pass
+    /// `keptPixelLimit`, every sprite and store kept so far is dropped first.
+    private func keep(_ pixels: Int, replacing replaced: Int) {
+        keptPixels -= replaced
+        if keptPixels + pixels > keptPixelLimit {
+            sprites = [:]
+            stores = [:]
+            keptPixels = 0
+        }
+        keptPixels += pixels
     }
 
     /// Runs `draw` with drawing going to `surface` under `transform`, every layer in it drawn
