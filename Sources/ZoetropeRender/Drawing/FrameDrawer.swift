@@ -348,9 +348,7 @@ final class FrameDrawer {
                        Vector2(extent.minX, extent.maxY), Vector2(extent.maxX, extent.maxY)].map(local.apply)
         let minX = ((corners.map(\.x).min() ?? 0) - 2).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - 2).rounded(.down)
         let maxX = ((corners.map(\.x).max() ?? 0) + 2).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + 2).rounded(.up)
-        guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
-              maxY - minY <= Double(EffectSprite.largestSide),
-              (maxX - minX) * (maxY - minY) <= Double(EffectSprite.largestPixels(frame: self.target.width * self.target.height)) else { return nil }
+        guard fitsSprite(width: maxX - minX, height: maxY - minY) else { return nil }
         let content = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
         local.x0 = -minX
         local.y0 = -minY
@@ -382,9 +380,7 @@ final class FrameDrawer {
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = SubtreeExtent(of: index, in: tree) else { return nil }
         let minX = (extent.minX * pixelsPerPoint - 2).rounded(.down), minY = (extent.minY * pixelsPerPoint - 2).rounded(.down)
         let maxX = (extent.maxX * pixelsPerPoint + 2).rounded(.up), maxY = (extent.maxY * pixelsPerPoint + 2).rounded(.up)
-        guard maxX - minX >= 1, maxY - minY >= 1, maxX - minX <= Double(EffectSprite.largestSide),
-              maxY - minY <= Double(EffectSprite.largestSide),
-              (maxX - minX) * (maxY - minY) <= Double(EffectSprite.largestPixels(frame: self.target.width * self.target.height)) else { return nil }
+        guard fitsSprite(width: maxX - minX, height: maxY - minY) else { return nil }
         let surface = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
         var values = tree.values[index]
         values.opacity = 1
@@ -395,6 +391,13 @@ final class FrameDrawer {
         keep(store.surface.width * store.surface.height, replacing: stores[index].map { $0.store.surface.width * $0.store.surface.height } ?? 0)
         stores[index] = (key, store)
         return store
+    }
+
+    /// True when a sprite or backing store of `width` × `height` pixels may be made: at least a
+    /// pixel, at most `EffectSprite.largestSide` a side and `largestPixels` for this frame.
+    private func fitsSprite(width: Double, height: Double) -> Bool {
+        width >= 1 && height >= 1 && width <= Double(EffectSprite.largestSide) && height <= Double(EffectSprite.largestSide)
+            && width * height <= Double(EffectSprite.largestPixels(frame: target.width * target.height))
     }
 
     /// Counts `pixels` about to be kept in place of `replaced`: when the kept would pass
