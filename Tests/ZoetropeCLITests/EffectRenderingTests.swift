@@ -148,6 +148,61 @@ import ZoetropeRender
         #expect(refused.status == 65 && refused.stderr.contains("layers[card].rasterizationScale: must be within 0 < scale <= 16 (found 0)"), "\(refused.stderr)")
     }
 
+    /// A fading group is composited from a surface no larger than what it holds reaches (a
+    /// path's points, its children's), and draws what it draws unfaded: at opacity 0.95 against
+    /// 1, no pixel differs by more than the fade's share of the colours.
+    @Test func aFadingGroupDrawsWhatItDrawsUnfaded() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("button.yaml", """
+            version: 1
+            canvas: { size: [240, 120], background: "#F4F1EA" }
+            render: { fps: 10, duration: 1 }
+            layers:
+              - id: button
+                shape: path
+                path: "M 26 0 L 174 0 A 26 26 0 0 1 174 52 L 26 52 A 26 26 0 0 1 26 0 Z"
+                position: [120.3, 60.6]
+                size: [200, 52]
+                fill: "#1F2430"
+                opacity: 0.5
+                children:
+                  - { id: label, shape: text, text: "Get started", position: [100, 26], size: [200, 24], font: { size: 17, weight: bold }, color: "#F4F1EA" }
+            animators:
+              - { id: show, duration: 1, animations: [ { set: { button.opacity: 1 } } ] }
+            script: [ { at: 0, start: show } ]
+            """)
+        let result = try CommandRunner.run(["render", scene, "--out", folder.path("out"), "--frames", "9,10", "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fading = try RasterImage(pngFile: folder.path("out/frame_00009.png")), shown = try RasterImage(pngFile: folder.path("out/frame_00010.png"))
+        let largest = zip(fading.pixels, shown.pixels).map { max(abs(Int($0.red) - Int($1.red)), abs(Int($0.green) - Int($1.green)), abs(Int($0.blue) - Int($1.blue))) }.max() ?? 0
+        #expect(largest <= 12, "opacity 0.95 against 1 differs by at most a few levels everywhere (found \(largest))")
+    }
+
+    /// `destinationIn` keeps what lies beneath only where the layer is: everywhere else in its
+    /// group is cleared, however small the layer (its composite is never confined to its box).
+    @Test func destinationInClearsTheGroupOutsideTheLayer() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("porthole.yaml", """
+            version: 1
+            canvas: { size: [120, 120], background: "#FFFFFF" }
+            render: { fps: 1, duration: auto }
+            layers:
+              - id: panel
+                shape: group
+                position: [60, 60]
+                size: [100, 100]
+                opacity: 0.9
+                children:
+                  - { id: red, shape: rect, position: [50, 50], size: [100, 100], fill: "#FF0000" }
+                  - { id: hole, shape: path, path: "M 0 20 A 20 20 0 1 1 40 20 A 20 20 0 1 1 0 20 Z", position: [50, 50], size: [40, 40], fill: "#000000", blendMode: destinationIn }
+            """)
+        let result = try CommandRunner.run(["render", scene, "--out", folder.path("out"), "--progress", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RasterImage(pngFile: folder.path("out/frame_00000.png"))
+        #expect(image[60, 60].green < 60, "red shows through the hole (\(image[60, 60]))")
+        #expect(image[15, 15] == RasterImage.Pixel(red: 255, green: 255, blue: 255), "the panel's corner is cleared (\(image[15, 15]))")
+    }
+
     /// A layer whose transform cannot be inverted (a "pop in" from scale 0) or would overflow
     /// draws nothing, as Core Animation shows nothing; it never stops the render (exit 70).
     @Test func degenerateTransformsDrawNothingAndNeverFailTheRender() throws {

@@ -48,9 +48,13 @@ struct FrameWorker {
         }
         let encodes = !products.isDisjoint(with: [.png, .alphaPNG])
         let samples = plan.sampleTimes(ofFrame: index)
+        times.evaluate += seconds(since: phase)
+        // The scene's frame before, whose change to this one lays out the PNG's strips: encoding
+        // work (a frame that does not follow the worker's last evaluates it for that alone).
+        phase = clock.now
         let before = !encodes || index == 0 ? nil
             : previous?.index == index - 1 ? previous?.tree : source.presentation(ofFrame: index - 1)
-        times.evaluate += seconds(since: phase)
+        times.encode += seconds(since: phase)
         do {
             if samples.count == 1, let last, last.tree.drawsSame(as: tree),
                !encodes || renderer.layout(from: before, to: tree) == last.layout {

@@ -258,13 +258,17 @@ final class FrameDrawer {
             context.save()
             context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: reach + Self.childReach(node, tree)))
         }
-        // A blend or opacity group covers only what the layer can reach, when that is bounded:
-        // a group as large as the canvas costs a whole-canvas composite (a blend mode's, on
-        // pixman's slow general path) for a layer that may cover a hundredth of it.
-        let confined = grouped && !effects && Self.isBounded(node)
-        if confined {
+        // A blend, opacity or mask group covers only what the layer can reach, when that is
+        // bounded: a group as large as the canvas costs a whole-canvas composite (a blend mode's,
+        // on pixman's slow general path) for a layer that may cover a hundredth of it. A path,
+        // text or unclipped children reach as far as their subtree's extent.
+        // Not under `destinationIn`, which clears what lies beneath wherever the layer is not:
+        // confined, it would clear nothing outside the box.
+        let confinement = grouped && !effects && blendMode != .destinationIn ? groupBox(index, node, values, in: tree) : nil
+        let confined = confinement != nil
+        if let confinement {
             context.save()
-            context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: LayerReach.strokeReach(node, values) * scale + 2))
+            context.clipDevice(confinement)
         }
         if grouped { context.beginGroup() }
 
@@ -324,11 +328,22 @@ final class FrameDrawer {
         }
     }
 
-    /// True when a layer draws within its bounds (its stroke aside): not text, which may run
-    /// past them, nor a path, whose points may lie outside, nor a layer with children it does
-    /// not clip.
-    private static func isBounded(_ node: LayerTree.Node) -> Bool {
-        node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips)
+    /// The device box a group of the layer (without shadow or blur) can draw into: its bounds
+    /// and stroke when it draws within them (not text, nor a path, nor children it does not
+    /// clip), else its subtree's extent; nil when that cannot be bounded or holds text.
+    private func groupBox(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues,
+                          in tree: PresentationTree) -> (x: Double, y: Double, width: Double, height: Double)? {
+        if node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips) {
+            return context.deviceBox(width: values.size.x, height: values.size.y, margin: LayerReach.strokeReach(node, values) * context.deviceScale + 2)
+        }
+        // Text keeps the whole canvas: confined, its glyphs could land a pixel away from where
+        // they land when the layer is not grouped (at full opacity), and jump as it fades in.
+        guard let extent = SubtreeExtent(of: index, in: tree), !extent.holdsText else { return nil }
+        let corners = [Vector2(extent.minX, extent.minY), Vector2(extent.maxX, extent.minY),
+                       Vector2(extent.minX, extent.maxY), Vector2(extent.maxX, extent.maxY)].map(context.deviceLocation(of:))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return ((minX - 2).rounded(.down), (minY - 2).rounded(.down), (maxX - minX + 4).rounded(.up) + 1, (maxY - minY + 4).rounded(.up) + 1)
     }
 
     /// The sprite of a layer and everything under it, under the current transform: the cached

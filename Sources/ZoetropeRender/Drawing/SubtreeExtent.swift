@@ -7,12 +7,18 @@ import ZoetropeCore
 /// a text line, which may run past its box, allowed a font size of width per character; the
 /// children under their transforms, cut to the bounds when the layer clips; the mask adds
 /// nothing (it only hides); and each layer's shadow and blur (three σ, and the shadow's offset).
-/// Nil when the subtree cannot be bounded: a replicator's copies, or numbers past 10⁹.
+/// Nil when the subtree cannot be bounded: a replicator's copies, an inverse fill rule (which
+/// fills everything outside its path, to the edges of what is drawn), or numbers past 10⁹.
 struct SubtreeExtent {
     var minX, minY, maxX, maxY: Double
+    /// True when a text layer is in the subtree: Cairo places glyphs on the pixel grid of the
+    /// surface they are drawn on, so text in a group confined to this extent may land a pixel
+    /// away from where the same text lands unconfined.
+    private(set) var holdsText = false
 
     init?(of index: Int, in tree: PresentationTree) {
         let node = tree.layers.nodes[index], values = tree.values[index]
+        guard !node.style.fillRule.isInverse else { return nil }
         let size = values.size
         var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
         if node.shape == .path {
@@ -26,6 +32,7 @@ struct SubtreeExtent {
         }
         box.grow(LayerReach.strokeReach(node, values))
         if node.shape == .text, !values.text.isEmpty {
+            box.holdsText = true
             let run = values.fontSize * Double(values.text.count)
             box.minX = min(box.minX, -run)
             box.maxX = max(box.maxX, size.x + run)
@@ -38,6 +45,7 @@ struct SubtreeExtent {
             var children: SubtreeExtent?
             for child in drawn {
                 guard let inner = SubtreeExtent(of: child, in: tree) else { return nil }
+                box.holdsText = box.holdsText || inner.holdsText
                 let local = Self.transform(of: tree.values[child])
                 let corners = [Vector2(inner.minX, inner.minY), Vector2(inner.maxX, inner.minY),
                                Vector2(inner.minX, inner.maxY), Vector2(inner.maxX, inner.maxY)].map(local.apply)
