@@ -268,7 +268,6 @@ extension CairoContext {
             return UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
         }
 
-
         /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
         /// rows `output` gives, a row at a time: `sums` holds a running sum per byte of a row.
         /// A box at least as long as the pass (`radius ≥ count`) covers every row from every

@@ -12,8 +12,9 @@ internal import CZlib
 ///
 /// Each strip is compressed on its own by libdeflate (raw deflate). All but the last are made
 /// joinable as zlib's gzjoin example describes: the strip's blocks are walked (`DeflateBlocks`)
-/// to find where its last block starts and where it ends; that block's BFINAL bit is cleared, and an empty stored block brings the strip to a byte boundary, so the
-/// next strip's first block can follow. The zlib stream's Adler-32 is combined from the
+/// to find where its last block starts and where it ends; that block's BFINAL bit is cleared,
+/// and an empty stored block brings the strip to a byte boundary, so the next strip's first
+/// block can follow. The zlib stream's Adler-32 is combined from the
 /// strips' (`adler32_combine`), and so is the CRC-32 of the PNG chunk holding them
 /// (`crc32_combine`): neither is recomputed over the whole frame.
 ///
