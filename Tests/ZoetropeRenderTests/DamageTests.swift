@@ -170,3 +170,37 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         #expect(kept.keptPixels > 20_000, "ten sprites of about 100 × 100 pixels each are kept without a tight budget")
     }
 }
+
+/// What a subtree can draw into, in its layer's coordinates: its children under their
+/// transforms, and nothing beyond an alpha mask, even where it fills "everything" (an inverse
+/// fill, as Lottie's merge paths do); unbounded under an inverted mask.
+@Suite struct SubtreeExtentTests {
+    @Test(arguments: [("alpha", true), ("inverseAlpha", false)])
+    func aMaskBoundsWhatShowsThroughIt(mode: String, bounded: Bool) throws {
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 200], background: "#FFFFFF" }
+            render: { fps: 1, duration: auto }
+            layers:
+              - id: merged
+                shape: group
+                position: [0, 0]
+                anchor: [0, 0]
+                size: [1, 1]
+                children:
+                  - { id: everything, shape: path, path: "M 0 0 L 1 0 L 0 1 Z", fillRule: inverseNonZero, fill: "#FF0000", anchor: [0, 0], size: [1, 1] }
+                  - { id: nudged, shape: rect, position: [150, 100], size: [20, 10], rotation: 90deg, fill: "#00FF00" }
+                mask: { id: hole, shape: ellipse, position: [60, 50], size: [40, 20], fill: "#FFFFFF" }
+                maskMode: \(mode)
+            """)
+        let tree = try #require(trees.first)
+        let merged = try #require(tree.layers.index(of: "merged")), nudged = try #require(tree.layers.index(of: "nudged"))
+        let extent = SubtreeExtent(of: merged, in: tree)
+        #expect((extent != nil) == bounded)
+        if let extent {
+            #expect(extent.minX >= 38 && extent.maxX <= 82 && extent.minY >= 38 && extent.maxY <= 62, "the ellipse's box (\(extent))")
+        }
+        let turned = try #require(SubtreeExtent(of: nudged, in: tree))
+        #expect(turned.minX <= 0 && turned.maxX >= 20, "a layer's own extent is in its own coordinates (\(turned))")
+    }
+}

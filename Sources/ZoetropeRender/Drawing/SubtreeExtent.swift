@@ -5,10 +5,12 @@ import ZoetropeCore
 ///
 /// Its bounds; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
 /// a text line, which may run past its box, allowed a font size of width per character; the
-/// children under their transforms, cut to the bounds when the layer clips; the mask adds
-/// nothing (it only hides); and each layer's shadow and blur (three σ, and the shadow's offset).
-/// Nil when the subtree cannot be bounded: a replicator's copies, an inverse fill rule (which
-/// fills everything outside its path, to the edges of what is drawn), or numbers past 10⁹.
+/// children under their transforms, cut to the bounds when the layer clips; and each layer's
+/// shadow and blur (three σ, and the shadow's offset). A layer shown through an alpha or
+/// luminance mask shows nowhere beyond the mask's extent, whatever it draws (Lottie's merge
+/// paths and masks fill "everything" and mask it). Nil when the subtree cannot be bounded: a
+/// replicator's copies, an inverse fill rule (which fills everything outside its path, to the
+/// edges of what is drawn) not under such a mask, or numbers past 10⁹.
 struct SubtreeExtent {
     var minX, minY, maxX, maxY: Double
     /// True when a text layer is in the subtree: Cairo places glyphs on the pixel grid of the
@@ -18,6 +20,15 @@ struct SubtreeExtent {
 
     init?(of index: Int, in tree: PresentationTree) {
         let node = tree.layers.nodes[index], values = tree.values[index]
+        if let mask = node.children.last(where: { tree.layers.nodes[$0].style.masking != nil }),
+           let mode = tree.layers.nodes[mask].style.masking, mode == .alpha || mode == .luminance,
+           let shown = SubtreeExtent(of: mask, in: tree) {
+            var box = shown.placed(by: tree.values[mask])
+            box.holdsText = Self.holdsText(index, in: tree)
+            guard box.addEffects(of: values) else { return nil }
+            self = box
+            return
+        }
         guard !node.style.fillRule.isInverse else { return nil }
         let size = values.size
         var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
@@ -46,13 +57,10 @@ struct SubtreeExtent {
             for child in drawn {
                 guard let inner = SubtreeExtent(of: child, in: tree) else { return nil }
                 box.holdsText = box.holdsText || inner.holdsText
-                let local = Self.transform(of: tree.values[child])
-                let corners = [Vector2(inner.minX, inner.minY), Vector2(inner.maxX, inner.minY),
-                               Vector2(inner.minX, inner.maxY), Vector2(inner.maxX, inner.maxY)].map(local.apply)
-                for corner in corners {
-                    if children == nil { children = SubtreeExtent(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y) }
-                    children?.include(corner)
-                }
+                let placed = inner.placed(by: tree.values[child])
+                if children == nil { children = placed }
+                children?.include(Vector2(placed.minX, placed.minY))
+                children?.include(Vector2(placed.maxX, placed.maxY))
             }
             if var children {
                 if node.style.clips {
@@ -65,18 +73,40 @@ struct SubtreeExtent {
                 }
             }
         }
-        if values.shadowOpacity > 0 && values.shadowColor.alpha > 0 {
-            let reach = 3 * max(values.shadowRadius, 0) / 2
-            box = SubtreeExtent(minX: box.minX + min(values.shadowOffset.x, 0) - reach, minY: box.minY + min(values.shadowOffset.y, 0) - reach,
-                                maxX: box.maxX + max(values.shadowOffset.x, 0) + reach, maxY: box.maxY + max(values.shadowOffset.y, 0) + reach)
-        }
-        box.grow(3 * max(values.blur, 0))
-        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
+        guard box.addEffects(of: values) else { return nil }
         self = box
     }
 
-    private init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    /// Grows the box by what a layer's shadow and blur reach; false when it is then not finite
+    /// or past 10⁹.
+    private mutating func addEffects(of values: LayerValues) -> Bool {
+        if values.shadowOpacity > 0 && values.shadowColor.alpha > 0 {
+            let reach = 3 * max(values.shadowRadius, 0) / 2
+            self = SubtreeExtent(minX: minX + min(values.shadowOffset.x, 0) - reach, minY: minY + min(values.shadowOffset.y, 0) - reach,
+                                 maxX: maxX + max(values.shadowOffset.x, 0) + reach, maxY: maxY + max(values.shadowOffset.y, 0) + reach,
+                                 holdsText: holdsText)
+        }
+        grow(3 * max(values.blur, 0))
+        return [minX, minY, maxX, maxY].allSatisfy { $0.isFinite && abs($0) < 1e9 }
+    }
+
+    /// The box around this one (a child's extent) in its parent's coordinates, under the child's
+    /// `values`' transform.
+    private func placed(by values: LayerValues) -> SubtreeExtent {
+        let corners = [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)].map(Self.transform(of: values).apply)
+        var box = SubtreeExtent(minX: corners[0].x, minY: corners[0].y, maxX: corners[0].x, maxY: corners[0].y, holdsText: holdsText)
+        corners.forEach { box.include($0) }
+        return box
+    }
+
+    /// True when a text layer with text is in the subtree of `index`.
+    private static func holdsText(_ index: Int, in tree: PresentationTree) -> Bool {
+        let node = tree.layers.nodes[index]
+        return node.shape == .text && !tree.values[index].text.isEmpty || node.children.contains { holdsText($0, in: tree) }
+    }
+
+    private init(minX: Double, minY: Double, maxX: Double, maxY: Double, holdsText: Bool = false) {
+        (self.minX, self.minY, self.maxX, self.maxY, self.holdsText) = (minX, minY, maxX, maxY, holdsText)
     }
 
     private mutating func include(_ point: Vector2) {
