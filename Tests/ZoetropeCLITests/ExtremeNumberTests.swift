@@ -200,6 +200,16 @@ import ZoetropeRender
         #expect(result.stdout.isEmpty, "\(result.stdout)")
     }
 
+    /// A cubic spanning the smallest positive duration moves at an infinite velocity per second:
+    /// a usage error naming `--duration`, never an internal error (the black box found exit 70).
+    @Test func aCurveDurationTooShortForItsVelocityIsAUsageError() throws {
+        let result = try CommandRunner.run(["curve", "linear", "--duration", "5e-324"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--duration 5e-324 s is too short: the velocity per second overflows"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(try CommandRunner.run(["curve", "linear", "--duration", "1e-300"]).status == 0, "short, but finite")
+    }
+
     /// Values near Double's range overflow when animated (−1.7e308 to 1.7e308 is a change of
     /// 3.4e308): the engine gives the largest finite number, and sample prints it.
     @Test func sampleNeverPrintsAnErrorObjectOrNaN() throws {

@@ -78,9 +78,14 @@ struct CurveCommand: ParsableCommand {
 
     func run() throws {
         let specs = try curveSpecs(), points = try points()
-        let text = try reportJSON({ () throws(ReportEncodingError) in
-            try CurveEvaluation.report(specs, at: points, format: format == .json ? .json : .csv)
-        }, command: "curve")
+        let text: String
+        do {
+            text = try CurveEvaluation.report(specs, at: points, format: format == .json ? .json : .csv)
+        } catch {
+            // The curves themselves keep their velocity finite over 0…1 (checked when read): only
+            // a --duration short enough to overflow velocity per second (5e-324) gets here.
+            throw usageFailure("--duration \(duration) s is too short: the velocity per second overflows (\(error))", command: "curve")
+        }
         print(text, terminator: "")
         guard let plot else { return }
         do {
