@@ -18,6 +18,30 @@ public struct SVGPath: Hashable, Sendable {
         self.segments = segments
     }
 
+    /// Every point of the path moved by `move` (a path placed or scaled, segment for segment).
+    public func mappingPoints(_ move: (Vector2) -> Vector2) -> SVGPath {
+        SVGPath(segments: segments.map { segment in
+            switch segment {
+            case .move(let point): .move(move(point))
+            case .line(let point): .line(move(point))
+            case let .cubic(c1, c2, end): .cubic(move(c1), move(c2), move(end))
+            case .close: .close
+            }
+        })
+    }
+
+    /// Every point the segments name, end points and Bézier control points alike: the outline
+    /// lies within their convex hull.
+    public var controlPoints: [Vector2] {
+        segments.flatMap { segment -> [Vector2] in
+            switch segment {
+            case .move(let point), .line(let point): [point]
+            case let .cubic(c1, c2, end): [c1, c2, end]
+            case .close: []
+            }
+        }
+    }
+
     /// The path as data of absolute moves, lines, cubics and closes, which `init(parsing:)`
     /// reads back to the same segments, bit for bit.
     public var data: String {

@@ -188,14 +188,7 @@ extension LottieSceneBuilder {
             for character in line {
                 guard let glyph = glyph(character) else { continue }
                 let placement = LottieAffine(a: scale, d: scale, tx: x, ty: y)
-                segments += glyph.segments.map { segment in
-                    switch segment {
-                    case .move(let p): .move(placement.apply(p))
-                    case .line(let p): .line(placement.apply(p))
-                    case let .cubic(c1, c2, p): .cubic(placement.apply(c1), placement.apply(c2), placement.apply(p))
-                    case .close: .close
-                    }
-                }
+                segments += SVGPath(segments: glyph.segments).mappingPoints(placement.apply).segments
                 x += glyph.advance * scale + tracking
             }
         }

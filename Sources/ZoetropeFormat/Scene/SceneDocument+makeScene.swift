@@ -353,13 +353,7 @@ struct SceneDocument {
     /// Whether every point of `path` (end and control points, arcs made cubic) lies within
     /// `NumberRange.coordinate`; reports the first that does not.
     func checkCoordinates(of path: SVGPath, at location: DocumentPath) -> Bool {
-        let points = path.segments.flatMap { segment -> [Vector2] in
-            switch segment {
-            case .move(let p), .line(let p): [p]
-            case let .cubic(c1, c2, end): [c1, c2, end]
-            case .close: []
-            }
-        }
+        let points = path.controlPoints
         guard let point = points.first(where: { !NumberRange.coordinate.contains($0.x) || !NumberRange.coordinate.contains($0.y) }) else {
             return true
         }

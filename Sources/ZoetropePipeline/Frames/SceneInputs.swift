@@ -100,15 +100,7 @@ public struct InstalledFonts: LottieFontSource {
         let italic = style.contains("italic") || style.contains("oblique")
         // Set at 1000 and scaled to 100: metrics are whole pixels, a rounding of a tenth here.
         guard let run = TextOutline.glyphRun(String(character), family: family, bold: bold, italic: italic, size: 1000) else { return nil }
-        func tenth(_ p: Vector2) -> Vector2 { Vector2(p.x / 10, p.y / 10) }
-        let segments = run.path.segments.map { segment -> SVGPath.Segment in
-            switch segment {
-            case .move(let p): .move(tenth(p))
-            case .line(let p): .line(tenth(p))
-            case let .cubic(c1, c2, p): .cubic(tenth(c1), tenth(c2), tenth(p))
-            case .close: .close
-            }
-        }
+        let segments = run.path.mappingPoints { Vector2($0.x / 10, $0.y / 10) }.segments
         return LottieGlyph(segments: segments, advance: run.advance / 10)
     }
 

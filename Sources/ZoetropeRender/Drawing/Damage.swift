@@ -112,21 +112,11 @@ struct LayerReach {
     private mutating func visit(_ index: Int, in tree: PresentationTree, parent: AffineTransform, canvas: PixelBox) -> Bool {
         let node = tree.layers.nodes[index], values = tree.values[index]
         let size = values.size
-        let transform = parent
-            .translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
-            .rotated(values.rotation)
-            .scaled(values.scale.x, values.scale.y)
-            .translated(-values.anchor.x * size.x, -values.anchor.y * size.y)
+        let transform = parent.placing(values)
         // What the layer's own drawing covers, in its own coordinates.
         var corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)]
         if node.shape == .path {
-            corners += values.path.segments.flatMap { segment -> [Vector2] in
-                switch segment {
-                case .move(let point), .line(let point): [point]
-                case .cubic(let c1, let c2, let end): [c1, c2, end]
-                case .close: []
-                }
-            }
+            corners += values.path.controlPoints
         }
         let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
         let stroke = Self.strokeReach(node, values) * deviceScale
@@ -189,6 +179,15 @@ struct LayerReach {
 }
 
 extension AffineTransform {
+    /// This transform followed by a layer's placement in its parent (SPEC §5), as `FrameDrawer`
+    /// applies it: translate(position + translation) · rotate · scale · translate(−anchor · size).
+    func placing(_ values: LayerValues) -> AffineTransform {
+        translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
+            .rotated(values.rotation)
+            .scaled(values.scale.x, values.scale.y)
+            .translated(-values.anchor.x * values.size.x, -values.anchor.y * values.size.y)
+    }
+
     /// This transform followed by a translation in its own space (as Cairo's `translate`).
     func translated(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(xx: xx, yx: yx, xy: xy, yy: yy, x0: xx * x + xy * y + x0, y0: yx * x + yy * y + y0)

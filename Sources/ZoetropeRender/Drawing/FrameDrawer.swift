@@ -339,8 +339,7 @@ final class FrameDrawer {
         // Text keeps the whole canvas: confined, its glyphs could land a pixel away from where
         // they land when the layer is not grouped (at full opacity), and jump as it fades in.
         guard let extent = SubtreeExtent(of: index, in: tree), !extent.holdsText else { return nil }
-        let corners = [Vector2(extent.minX, extent.minY), Vector2(extent.maxX, extent.minY),
-                       Vector2(extent.minX, extent.maxY), Vector2(extent.maxX, extent.maxY)].map(context.deviceLocation(of:))
+        let corners = extent.corners.map(context.deviceLocation(of:))
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
         return ((minX - 2).rounded(.down), (minY - 2).rounded(.down), (maxX - minX + 4).rounded(.up) + 1, (maxY - minY + 4).rounded(.up) + 1)
@@ -359,8 +358,7 @@ final class FrameDrawer {
         // The subtree's box under the transform without its translation (its effects included).
         local.x0 = 0
         local.y0 = 0
-        let corners = [Vector2(extent.minX, extent.minY), Vector2(extent.maxX, extent.minY),
-                       Vector2(extent.minX, extent.maxY), Vector2(extent.maxX, extent.maxY)].map(local.apply)
+        let corners = extent.corners.map(local.apply)
         let minX = ((corners.map(\.x).min() ?? 0) - 2).rounded(.down), minY = ((corners.map(\.y).min() ?? 0) - 2).rounded(.down)
         let maxX = ((corners.map(\.x).max() ?? 0) + 2).rounded(.up), maxY = ((corners.map(\.y).max() ?? 0) + 2).rounded(.up)
         guard fitsSprite(width: maxX - minX, height: maxY - minY) else { return nil }

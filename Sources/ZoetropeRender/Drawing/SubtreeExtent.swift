@@ -32,15 +32,7 @@ struct SubtreeExtent {
         guard !node.style.fillRule.isInverse else { return nil }
         let size = values.size
         var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
-        if node.shape == .path {
-            for segment in values.path.segments {
-                switch segment {
-                case .move(let point), .line(let point): box.include(point)
-                case .cubic(let c1, let c2, let end): [c1, c2, end].forEach { box.include($0) }
-                case .close: break
-                }
-            }
-        }
+        if node.shape == .path { values.path.controlPoints.forEach { box.include($0) } }
         box.grow(LayerReach.strokeReach(node, values))
         if node.shape == .text, !values.text.isEmpty {
             box.holdsText = true
@@ -90,12 +82,15 @@ struct SubtreeExtent {
         return [minX, minY, maxX, maxY].allSatisfy { $0.isFinite && abs($0) < 1e9 }
     }
 
+    /// The box's four corners.
+    var corners: [Vector2] { [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)] }
+
     /// The box around this one (a child's extent) in its parent's coordinates, under the child's
     /// `values`' transform.
     private func placed(by values: LayerValues) -> SubtreeExtent {
-        let corners = [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)].map(Self.transform(of: values).apply)
-        var box = SubtreeExtent(minX: corners[0].x, minY: corners[0].y, maxX: corners[0].x, maxY: corners[0].y, holdsText: holdsText)
-        corners.forEach { box.include($0) }
+        let placed = corners.map(AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0).placing(values).apply)
+        var box = SubtreeExtent(minX: placed[0].x, minY: placed[0].y, maxX: placed[0].x, maxY: placed[0].y, holdsText: holdsText)
+        placed.forEach { box.include($0) }
         return box
     }
 
@@ -121,14 +116,5 @@ struct SubtreeExtent {
         minY -= margin
         maxX += margin
         maxY += margin
-    }
-
-    /// A layer's transform in its parent's coordinates (SPEC §5), as `FrameDrawer` applies it.
-    static func transform(of values: LayerValues) -> AffineTransform {
-        AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-            .translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
-            .rotated(values.rotation)
-            .scaled(values.scale.x, values.scale.y)
-            .translated(-values.anchor.x * values.size.x, -values.anchor.y * values.size.y)
     }
 }
