@@ -203,4 +203,20 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         let turned = try #require(SubtreeExtent(of: nudged, in: tree))
         #expect(turned.minX <= 0 && turned.maxX >= 20, "a layer's own extent is in its own coordinates (\(turned))")
     }
+
+    @Test func pointBoundsHoldEveryPointAndRefuseWhatCannotBeBounded() {
+        var bounds = PointBounds()
+        #expect(bounds.pixelBox(margin: 0) == nil, "no points bound nothing")
+        bounds.include(Vector2(10.5, -3.25))
+        bounds.include(Vector2(-2, 7.5))
+        bounds.include(boxOf: Vector2(4, 4), under: AffineTransform(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20, y0: 30))
+        #expect(bounds.pixelBox(margin: 1) == PixelBox(minX: -3, minY: -5, maxX: 29, maxY: 39))
+        var far = bounds
+        far.include(Vector2(2e9, 0))
+        #expect(far.pixelBox(margin: 0) == nil)
+        bounds.include(Vector2(.nan, 0))
+        bounds.include(Vector2(0, 0))
+        #expect(bounds.pixelBox(margin: 0) == nil, "a point that is not finite is not skipped")
+        #expect(PointBounds([Vector2(1, 1)]).pixelBox(margin: .infinity) == nil)
+    }
 }

@@ -33,11 +33,24 @@ public struct SVGPath: Hashable, Sendable {
     /// Every point the segments name, end points and Bézier control points alike: the outline
     /// lies within their convex hull.
     public var controlPoints: [Vector2] {
-        segments.flatMap { segment -> [Vector2] in
+        var points: [Vector2] = []
+        points.reserveCapacity(segments.count * 3)
+        forEachControlPoint { points.append($0) }
+        return points
+    }
+
+    /// Calls `body` with each of `controlPoints` in turn, without making the array (a layer's
+    /// reach is measured in every frame).
+    @inlinable
+    public func forEachControlPoint(_ body: (Vector2) -> Void) {
+        for segment in segments {
             switch segment {
-            case .move(let point), .line(let point): [point]
-            case let .cubic(c1, c2, end): [c1, c2, end]
-            case .close: []
+            case .move(let point), .line(let point): body(point)
+            case let .cubic(c1, c2, end):
+                body(c1)
+                body(c2)
+                body(end)
+            case .close: break
             }
         }
     }

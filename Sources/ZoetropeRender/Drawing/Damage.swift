@@ -113,10 +113,13 @@ struct LayerReach {
         let node = tree.layers.nodes[index], values = tree.values[index]
         let size = values.size
         let transform = parent.placing(values)
-        // What the layer's own drawing covers, in its own coordinates.
-        var corners = [Vector2(0, 0), Vector2(size.x, 0), Vector2(0, size.y), Vector2(size.x, size.y)]
+        // What the layer's own drawing covers, in its own coordinates, measured under its
+        // transform point by point (a Lottie frame measures thousands of points: no arrays).
+        var bounds = PointBounds()
+        bounds.include(boxOf: size, under: transform)
+        let ownBox = bounds
         if node.shape == .path {
-            corners += values.path.controlPoints
+            values.path.forEachControlPoint { bounds.include(transform.apply($0)) }
         }
         let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
         let stroke = Self.strokeReach(node, values) * deviceScale
@@ -126,20 +129,20 @@ struct LayerReach {
         // A backing store is resampled: its edge spreads over one of its own pixels, which at a
         // coarse rasterizationScale spans several of the frame's.
         let storeReach = node.style.rasterizes ? 2 * deviceScale / max(node.style.rasterizationScale * frameScale, 1e-6) : 0
-        guard var reach = Self.box(corners.map(transform.apply), margin: stroke + shadowReach + blurReach + storeReach + 3) else { return false }
+        guard var reach = bounds.pixelBox(margin: stroke + shadowReach + blurReach + storeReach + 3) else { return false }
         // Text is one line that may run past its box: its ink as measured under the layer's
         // transform (or any pixel, when the font cannot be measured).
         if node.shape == .text && !values.text.isEmpty {
             if let ink = CairoContext.textInk(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
                                               size: values.fontSize, alignment: node.style.alignment, width: size.x, height: size.y,
                                               transform: transform),
-               let inked = Self.box(ink, margin: 3) {
+               let inked = PointBounds(ink).pixelBox(margin: 3) {
                 reach = reach.union(inked)
             } else {
                 reach = reach.union(canvas)
             }
         }
-        if values.backdropBlur > 0, let input = Self.box(corners.prefix(4).map(transform.apply), margin: 2) {
+        if values.backdropBlur > 0, let input = ownBox.pixelBox(margin: 2) {
             readers.append(input)
         }
         for child in node.children {
@@ -167,12 +170,44 @@ struct LayerReach {
         let halfWidth = max(values.strokeWidth, 0) / 2
         return node.shape == .path && node.style.strokeJoin == .miter ? 10 * halfWidth : 1.5 * halfWidth
     }
+}
 
-    /// The pixel box around `points`, grown by `margin` pixels; nil when not finite or too far.
-    private static func box(_ points: [Vector2], margin: Double) -> PixelBox? {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              [minX, maxX, minY, maxY, margin].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
+/// The smallest box around points given one at a time, so that no array of them is made.
+struct PointBounds {
+    private var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// False once a point that is not finite was included: such points bound nothing.
+    private var isFinite = true
+
+    init() {}
+
+    init(_ points: [Vector2]) {
+        points.forEach { include($0) }
+    }
+
+    mutating func include(_ point: Vector2) {
+        guard point.x.isFinite && point.y.isFinite else {
+            isFinite = false
+            return
+        }
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
+    }
+
+    /// Includes the four corners of the box `0…size` under `transform`.
+    mutating func include(boxOf size: Vector2, under transform: AffineTransform) {
+        include(transform.apply(Vector2(0, 0)))
+        include(transform.apply(Vector2(size.x, 0)))
+        include(transform.apply(Vector2(0, size.y)))
+        include(transform.apply(Vector2(size.x, size.y)))
+    }
+
+    /// The pixel box around the points, grown by `margin` pixels; nil when there are none, or
+    /// one is not finite or too far.
+    func pixelBox(margin: Double) -> PixelBox? {
+        guard isFinite, minX <= maxX, minY <= maxY, margin.isFinite, abs(margin) < 1e9,
+              abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9 else { return nil }
         return PixelBox(minX: Int(saturating: minX - margin, rounding: .down), minY: Int(saturating: minY - margin, rounding: .down),
                         maxX: Int(saturating: maxX + margin, rounding: .up), maxY: Int(saturating: maxY + margin, rounding: .up))
     }

@@ -32,7 +32,7 @@ struct SubtreeExtent {
         guard !node.style.fillRule.isInverse else { return nil }
         let size = values.size
         var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
-        if node.shape == .path { values.path.controlPoints.forEach { box.include($0) } }
+        if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
         box.grow(LayerReach.strokeReach(node, values))
         if node.shape == .text, !values.text.isEmpty {
             box.holdsText = true
@@ -79,7 +79,8 @@ struct SubtreeExtent {
                                  holdsText: holdsText)
         }
         grow(3 * max(values.blur, 0))
-        return [minX, minY, maxX, maxY].allSatisfy { $0.isFinite && abs($0) < 1e9 }
+        let bounded = { (x: Double) in x.isFinite && abs(x) < 1e9 }
+        return bounded(minX) && bounded(minY) && bounded(maxX) && bounded(maxY)
     }
 
     /// The box's four corners.
@@ -88,9 +89,12 @@ struct SubtreeExtent {
     /// The box around this one (a child's extent) in its parent's coordinates, under the child's
     /// `values`' transform.
     private func placed(by values: LayerValues) -> SubtreeExtent {
-        let placed = corners.map(AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0).placing(values).apply)
-        var box = SubtreeExtent(minX: placed[0].x, minY: placed[0].y, maxX: placed[0].x, maxY: placed[0].y, holdsText: holdsText)
-        placed.forEach { box.include($0) }
+        let transform = AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0).placing(values)
+        let first = transform.apply(Vector2(minX, minY))
+        var box = SubtreeExtent(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y, holdsText: holdsText)
+        box.include(transform.apply(Vector2(maxX, minY)))
+        box.include(transform.apply(Vector2(minX, maxY)))
+        box.include(transform.apply(Vector2(maxX, maxY)))
         return box
     }
 
