@@ -39,6 +39,7 @@ struct FrameWorker {
     /// Draws frame `index` and makes the products asked for.
     mutating func frame(_ index: Int) throws(RenderError) -> DrawnFrame {
         let source = plan.source
+        let start = times
         var phase = clock.now
         let tree = source.presentation(ofFrame: index)
         var frame = DrawnFrame(index: index, time: source.time(ofFrame: index), tree: products.contains(.tree) ? tree : nil)
@@ -67,6 +68,9 @@ struct FrameWorker {
                 let sampleTrees = samples.count == 1 ? [tree] : samples.map { source.presentation(at: $0) ?? tree }
                 times.evaluate += seconds(since: phase)
                 phase = clock.now
+                // Damage pays between neighbouring frames; a frame far from the last is drawn
+                // whole (its strip layout still measures what changed since its frame before).
+                if previous?.index != index - 1 { renderer.forgetDrawing() }
                 try renderer.draw(averaging: sampleTrees)
                 times.draw += seconds(since: phase)
                 phase = clock.now
@@ -90,6 +94,7 @@ struct FrameWorker {
             throw RenderError(message: "\(source.name): frame \(index): \(error)", exitCode: 70)
         }
         previous = (index, tree)
+        frame.times = times.since(start)
         return frame
     }
 

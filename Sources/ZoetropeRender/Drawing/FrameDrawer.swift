@@ -157,6 +157,10 @@ final class FrameDrawer {
             damage = lastDamage.damage
         } else {
             damage = Damage(from: previous, to: tree, scale: scale, width: image.width, height: image.height)
+            // A tree drawn whole has no reach yet: this one serves the next frame's damage.
+            if let damage, let drawn, drawn.reach == nil, drawn.scale == scale, drawn.tree.drawsSame(as: tree) {
+                self.drawn?.reach = damage.after
+            }
         }
         return StripLayout(changed: damage?.regions, height: image.height)
     }

@@ -59,6 +59,13 @@ public final class TreeRenderer {
         drawer.forgetDrawing()
     }
 
+    /// Forgets what the surface holds, so the next tree is drawn whole: for a tree that does not
+    /// follow the one drawn last (a frame far from it), finding what changed between the two
+    /// costs more than it saves. The pixels are the same either way.
+    public func forgetDrawing() {
+        drawer.forgetDrawing()
+    }
+
     /// How the PNG of the frame showing `tree` cuts its rows, from what changed since `previous`,
     /// the frame before it in its sequence (nil for a first frame, or a picture on its own).
     public func layout(from previous: PresentationTree?, to tree: PresentationTree) -> StripLayout {
