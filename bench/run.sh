@@ -125,7 +125,8 @@ latency=$(ratio "$zw" "$rw")
 echo "one frame (frog 1920×1080, --frames 60, wall, process start included): zoetrope $(awk "BEGIN { printf \"%.1f\", 1000 * $zw }") ms, C floor $(awk "BEGIN { printf \"%.1f\", 1000 * $rw }") ms: $latency× ($(verdict "$latency <= 1.5"), <= 1.5); bytes $(ratio "$(bytes "$WORK/frog-one")" "$(stat -c %s "$WORK/frog-one-floor.png")")× the floor's"
 
 # A 512-px Lottie frame: evaluating and drawing (one thread) against ThorVG's update, draw and
-# sync, median of the per-file ratios; both timed now (no cache), one file at a time.
+# sync, each the median over a file's five frames, then the median of the per-file ratios; both
+# timed now (no cache), one file at a time.
 LOTTIE_CORPUS=${LOTTIE_CORPUS:-Tests/Lottie/Corpus}
 LOTTIE_BENCH=${LOTTIE_BENCH:-0}
 if [ -x .build/lottie-venv/bin/python ] && .build/lottie-venv/bin/python -c "import thorvg_python" 2>/dev/null; then

@@ -11,8 +11,9 @@ of its pixels differ by more than 32/255 in a channel; a file agrees when all fi
 Prints files rendered, crashes and hangs (Zoetrope exiting 70 or by a signal, or taking longer
 than the time limit), agreement overall and on the files that use only the 1.0
 specification's features, and milliseconds per frame next to ThorVG's: a whole render process,
-and the evaluating and drawing alone (from the render's JSON progress) against ThorVG's update,
-draw and sync, both on one thread. `--limit N` checks N
+and a frame's evaluating and drawing alone (from the render's JSON progress, the median over
+the file's frames) against ThorVG's update, draw and sync (the median over the same frames),
+both on one thread. `--limit N` checks N
 files spread evenly over the sorted list (the short run in `make test`); `--jobs N` checks N
 files at a time; `--cache DIR` keeps ThorVG's frames there, keyed by the file's bytes and the
 frames asked for, so a second run draws only Zoetrope's (the milliseconds quoted for ThorVG
@@ -143,16 +144,20 @@ def check(zoetrope, file, work, cache):
 
 
 def drawing_ms(progress, frames):
-    """Milliseconds per frame Zoetrope spent evaluating and drawing (what ThorVG's update, draw
-    and sync do), from the render's JSON progress; None when it printed none."""
-    for line in reversed(progress.splitlines()):
+    """Milliseconds Zoetrope spent evaluating and drawing a frame (what ThorVG's update, draw
+    and sync do), from the render's JSON progress: the median over its frames, as ThorVG's time
+    is, or the mean when the frames carry no times; None when it printed none."""
+    per_frame, total = [], None
+    for line in progress.splitlines():
         try:
             event = json.loads(line)
         except json.JSONDecodeError:
             continue
+        if event.get("event") == "frame" and "seconds" in event:
+            per_frame.append((event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000)
         if event.get("event") == "done" and "seconds" in event:
-            return (event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000 / frames
-    return None
+            total = (event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000 / frames
+    return statistics.median(per_frame) if len(per_frame) == frames else total
 
 
 def main():

@@ -113,6 +113,42 @@ func frameFiles(_ folder: String) throws -> [String] {
         }
     }
 
+    @Test func framesFarApartAreDrawnWholeAndReportTheirOwnTimes() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        #expect(try CommandRunner.run(["render", scene, "--out", folder.path("full"), "--progress", "none"]).status == 0)
+        // Neighbours, the box moving: the second and third redraw only around it (of 120 × 80 pixels).
+        let near = try CommandRunner.run(["render", scene, "--out", folder.path("near"), "--frames", "10-12", "--jobs", "1", "--progress", "json"])
+        #expect(near.status == 0)
+        #expect(try Self.pixelsDrawn(near.stdout) < 3 * 120 * 80)
+        // Far apart: each frame is drawn whole, and is the full render's bytes all the same.
+        let far = try CommandRunner.run(["render", scene, "--out", folder.path("far"), "--frames", "2,9,16", "--jobs", "1", "--progress", "json"])
+        #expect(far.status == 0)
+        #expect(try Self.pixelsDrawn(far.stdout) == 3 * 120 * 80)
+        for frame in [2, 9, 16] {
+            let file = String(format: "frame_%05d.png", frame)
+            let full = try Data(contentsOf: URL(fileURLWithPath: folder.path("full/" + file)))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("far/" + file))) == full, "\(file)")
+        }
+        // Each frame event carries the seconds that frame took to evaluate, draw and encode.
+        let frames = try far.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0?["event"] as? String == "frame" }
+        #expect(frames.count == 3)
+        for event in frames {
+            let seconds = event?["seconds"] as? [String: Double]
+            #expect(seconds?.keys.sorted() == ["draw", "encode", "evaluate"])
+            #expect(seconds?.values.allSatisfy { $0 >= 0 && $0 < 60 } == true)
+            #expect((seconds?["draw"] ?? 0) > 0)
+        }
+    }
+
+    /// The `pixelsDrawn` of a render's `done` event.
+    private static func pixelsDrawn(_ progress: String) throws -> Int {
+        let done = try progress.split(separator: "\n").compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .first { $0["event"] as? String == "done" }
+        return try #require(done?["pixelsDrawn"] as? Int)
+    }
+
     @Test func resumeSkipsFramesAlreadyRendered() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)

@@ -34,6 +34,9 @@ public struct DrawnFrame: Sendable {
     public var alphaPNG: [UInt8]?
     public var rgba: [UInt8]?
     public var image: RasterImage?
+    /// The seconds this frame took to evaluate, draw and encode (writing is the sinks'), and
+    /// its strips and pixels drawn: what `--progress json` reports with each frame.
+    public var times = PhaseTimes()
 
     public init(index: Int, time: Double, tree: PresentationTree? = nil, png: [UInt8]? = nil, sha256: String? = nil,
                 alphaPNG: [UInt8]? = nil, rgba: [UInt8]? = nil, image: RasterImage? = nil) {

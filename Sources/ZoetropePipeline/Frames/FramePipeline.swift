@@ -120,7 +120,7 @@ public enum FramePipeline {
                     for sink in unordered { try sink.write(frame) }
                     worker.addWriting(since: start)
                     if !ordered.isEmpty { try deliver(frame, at: position) }
-                    progress?.frameFinished(frame.index)
+                    progress?.frameFinished(frame.index, times: frame.times)
                 } catch {
                     fail(error)
                 }

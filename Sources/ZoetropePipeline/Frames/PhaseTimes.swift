@@ -11,6 +11,16 @@ public struct PhaseTimes: Sendable {
 
     public init() {}
 
+    /// The time and work added since `earlier`, a copy of these times taken before.
+    func since(_ earlier: PhaseTimes) -> PhaseTimes {
+        var spent = PhaseTimes()
+        (spent.evaluate, spent.draw) = (evaluate - earlier.evaluate, draw - earlier.draw)
+        (spent.encode, spent.write) = (encode - earlier.encode, write - earlier.write)
+        (spent.stripsReused, spent.stripsCompressed) = (stripsReused - earlier.stripsReused, stripsCompressed - earlier.stripsCompressed)
+        spent.pixelsDrawn = pixelsDrawn - earlier.pixelsDrawn
+        return spent
+    }
+
     mutating func add(_ other: PhaseTimes) {
         evaluate += other.evaluate
         draw += other.draw

@@ -51,10 +51,11 @@ public final class ProgressReporter: Sendable {
         }
     }
 
-    func frameFinished(_ frame: Int) {
+    /// Frame `frame` is written; `times` are what it took to evaluate, draw and encode.
+    func frameFinished(_ frame: Int, times: PhaseTimes? = nil) {
         state.withLock { state in
             state.done += 1
-            emit(&state, event: "frame", frame: frame, extra: "")
+            emit(&state, event: "frame", frame: frame, extra: times.map { ",\"seconds\":\(Self.phases($0, writing: false))" } ?? "")
         }
     }
 
@@ -66,12 +67,17 @@ public final class ProgressReporter: Sendable {
     func end() {
         state.withLock { state in
             let extra = state.times.map { t in
-                ",\"seconds\":{\"evaluate\":\(t.evaluate),\"draw\":\(t.draw),\"encode\":\(t.encode),\"write\":\(t.write)}"
+                ",\"seconds\":\(Self.phases(t, writing: true))"
                     + ",\"strips\":{\"reused\":\(t.stripsReused),\"compressed\":\(t.stripsCompressed)},\"pixelsDrawn\":\(t.pixelsDrawn)"
             } ?? ""
             emit(&state, event: "done", frame: nil, extra: extra)
             if mode == .bar { write(STDERR_FILENO, "\n") }
         }
+    }
+
+    /// The seconds of each phase as a JSON object; with `writing`, the write phase's too.
+    private static func phases(_ t: PhaseTimes, writing: Bool) -> String {
+        "{\"evaluate\":\(t.evaluate),\"draw\":\(t.draw),\"encode\":\(t.encode)" + (writing ? ",\"write\":\(t.write)}" : "}")
     }
 
     private func emit(_ state: inout State, event: String, frame: Int?, extra: String) {
