@@ -10,11 +10,12 @@ internal import CZlib
 /// zlib stream, and reuses the compressed bytes of a strip whose rows equal the same strip of the
 /// frame compressed before.
 ///
-/// Each strip is compressed on its own by libdeflate (raw deflate). All but the last are made
-/// joinable as zlib's gzjoin example describes: the strip's blocks are walked (`DeflateBlocks`)
-/// to find where its last block starts and where it ends; that block's BFINAL bit is cleared,
-/// and an empty stored block brings the strip to a byte boundary, so the next strip's first
-/// block can follow. The zlib stream's Adler-32 is combined from the
+/// Each strip is compressed on its own (raw deflate): by `ScanlineDeflate` at `.fast`, whose
+/// blocks end joinable, else by libdeflate at the compression's level. libdeflate's strips
+/// (all but the last) are made joinable as zlib's gzjoin example describes: the strip's blocks
+/// are walked (`DeflateBlocks`) to find where its last block starts and where it ends; that
+/// block's BFINAL bit is cleared, and an empty stored block brings the strip to a byte
+/// boundary, so the next strip's first block can follow. The zlib stream's Adler-32 is combined from the
 /// strips' (`adler32_combine`), and so is the CRC-32 of the PNG chunk holding them
 /// (`crc32_combine`): neither is recomputed over the whole frame.
 ///
@@ -45,20 +46,26 @@ final class DeflateStrips {
 
     /// One compressor and scanline buffer per thread that compresses strips of a frame at once.
     private final class Lane: @unchecked Sendable {
-        let compressor: OpaquePointer
+        /// libdeflate's compressor, or nil for `ScanlineDeflate`'s.
+        let compressor: OpaquePointer?
+        let scanline = ScanlineDeflate.Buffers()
         var scanlines: [UInt8] = []
         /// Room for libdeflate's output, kept between strips: allocating and clearing the bound
         /// for every strip cost more than copying out what was written.
         var output: [UInt8] = []
 
-        init(level: Int32) throws(CairoError) {
-            guard let compressor = libdeflate_alloc_compressor(level) else {
+        init(compression: PNGCompression) throws(CairoError) {
+            guard compression != .fast else {
+                compressor = nil
+                return
+            }
+            guard let compressor = libdeflate_alloc_compressor(compression.level) else {
                 throw CairoError(message: "libdeflate could not allocate a compressor", operation: "encoding a PNG")
             }
             self.compressor = compressor
         }
 
-        deinit { libdeflate_free_compressor(compressor) }
+        deinit { compressor.map(libdeflate_free_compressor) }
     }
 
     private let lanes: [Lane]
@@ -73,11 +80,11 @@ final class DeflateStrips {
     /// Strips reused and compressed since the encoder was made.
     private(set) var reused = 0, compressed = 0
 
-    /// Strips compressed at `level`, by `threads` threads at once (more than one when fewer
-    /// frames are in flight than there are cores).
-    init(level: Int32, threads: Int = 1) throws(CairoError) {
+    /// Strips compressed as `compression` says, by `threads` threads at once (more than one when
+    /// fewer frames are in flight than there are cores).
+    init(compression: PNGCompression, threads: Int = 1) throws(CairoError) {
         var lanes: [Lane] = []
-        for _ in 0..<max(1, threads) { lanes.append(try Lane(level: level)) }
+        for _ in 0..<max(1, threads) { lanes.append(try Lane(compression: compression)) }
         self.lanes = lanes
     }
 
@@ -215,19 +222,25 @@ final class DeflateStrips {
         if lane.scanlines.count < size { lane.scanlines = [UInt8](repeating: 0, count: size) }
         try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
             pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
-            try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), into: &strip, isLast: isLast, on: lane)
+            try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), lineBytes: 1 + pixels.width * channels, pixelBytes: channels,
+                         into: &strip, isLast: isLast, on: lane)
         }
         strip.channels = channels
     }
 
-    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, into strip: inout Strip, isLast: Bool,
-                          on lane: Lane) throws(CairoError) {
-        let bound = libdeflate_deflate_compress_bound(lane.compressor, scanlines.count)
-        if lane.output.count < bound { lane.output = [UInt8](repeating: 0, count: bound) }
-        let size = lane.output.withUnsafeMutableBytes { libdeflate_deflate_compress(lane.compressor, scanlines.baseAddress, scanlines.count, $0.baseAddress, $0.count) }
-        guard size > 0 else { throw CairoError(message: "libdeflate could not compress the pixels", operation: "encoding a PNG") }
-        var deflate = Array(lane.output[0..<size])
-        if !isLast { try Self.makeJoinable(&deflate) }
+    private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int, into strip: inout Strip,
+                          isLast: Bool, on lane: Lane) throws(CairoError) {
+        var deflate: [UInt8]
+        if let compressor = lane.compressor {
+            let bound = libdeflate_deflate_compress_bound(compressor, scanlines.count)
+            if lane.output.count < bound { lane.output = [UInt8](repeating: 0, count: bound) }
+            let size = lane.output.withUnsafeMutableBytes { libdeflate_deflate_compress(compressor, scanlines.baseAddress, scanlines.count, $0.baseAddress, $0.count) }
+            guard size > 0 else { throw CairoError(message: "libdeflate could not compress the pixels", operation: "encoding a PNG") }
+            deflate = Array(lane.output[0..<size])
+            if !isLast { try Self.makeJoinable(&deflate) }
+        } else {
+            deflate = ScanlineDeflate.compress(scanlines, lineBytes: lineBytes, pixelBytes: pixelBytes, isLast: isLast, buffers: lane.scanline)
+        }
         strip.crc = UInt(deflate.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) })
         strip.deflate = deflate
         // libdeflate's Adler-32 is vectorised; zlib's took 3.5 % of bench-A's CPU.

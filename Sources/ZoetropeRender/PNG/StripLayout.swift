@@ -2,10 +2,11 @@
 /// changes between this frame and the frame before it, never by what a worker encoded last. So a
 /// frame's bytes are the same whichever frames are rendered with it, in whatever order.
 ///
-/// Strips pay when most of them can be reused; a strip that must be compressed again costs about
-/// 1.6 times its share of one stream, since joining it inflates it once more (docs/performance.md).
-/// A frame whose changes reach at least 60 % of its strips is compressed as one stream: cheaper
-/// than strips even when every unreached strip is reused, and a little smaller.
+/// Strips pay when most of them can be reused; a strip that must be compressed again costs more
+/// than its share of one stream (its own code tables and, with libdeflate, a walk of its codes to
+/// join it; docs/performance.md), and its matches cannot reach into the strip above. A frame
+/// whose changes reach at least 60 % of its strips is compressed in a few large parts: a little
+/// smaller, and no slower when most strips would be compressed again anyway.
 public enum StripLayout: Equatable, Sendable {
     /// Strips of `DeflateStrips.rowsPerStrip` rows, each compressed on its own and reused while
     /// it does not change.

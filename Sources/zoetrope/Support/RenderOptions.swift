@@ -13,7 +13,7 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Pixels per point: 2 renders twice the pixels with identical geometry.")
     var scale: Double = 1
 
-    @Option(name: .customLong("png-compression"), help: "fast (libdeflate level 1), default (6) or small (9).")
+    @Option(name: .customLong("png-compression"), help: "fast (made for rendered frames), default (libdeflate level 6) or small (level 9).")
     var pngCompression: PNGCompression = .fast
 
     @Option(help: "Progress: a bar on a terminal (auto), bar, json lines on stdout, or none.")
