@@ -106,6 +106,8 @@ enum ScanlineDeflate {
         let count = input.count
         // The row above is a match only within deflate's window of 32 768 bytes.
         let above = lineBytes <= 32768 ? lineBytes : 0
+        // Read once: a global's every use checks that it was made.
+        let lengthSymbols = lengthSymbols
         var position = 0, tokenCount = 0
         while position < count {
             let longest = min(258, count &- position)
@@ -210,6 +212,7 @@ enum ScanlineDeflate {
     private static func writeBlock(_ tokens: UnsafeBufferPointer<UInt32>, literals: inout [UInt32], distances: inout [UInt32],
                                    isFinal: Bool, to writer: inout BitWriter) {
         literals[256] += 1
+        let lengthSymbols = lengthSymbols
         let literalCodes = HuffmanEncoding(counts: literals, limit: 15)
         let distanceCodes = HuffmanEncoding(counts: distances, limit: 15)
         let literalCount = max(257, (literals.indices.last { literalCodes.lengths[$0] > 0 } ?? 0) + 1)
