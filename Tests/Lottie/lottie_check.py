@@ -145,19 +145,21 @@ def check(zoetrope, file, work, cache):
 
 def drawing_ms(progress, frames):
     """Milliseconds Zoetrope spent evaluating and drawing a frame (what ThorVG's update, draw
-    and sync do), from the render's JSON progress: the median over its frames, as ThorVG's time
-    is, or the mean when the frames carry no times; None when it printed none."""
-    per_frame, total = [], None
+    and sync do), from the render's JSON progress: the median over the frames it drew, as
+    ThorVG's time is the median over its frames (a frame that shows the same picture as the one
+    before reuses its bytes and is not drawn: it would make the median flatter than drawing
+    is), or the mean when the frames carry no times; None when it printed none."""
+    drawn, total = [], None
     for line in progress.splitlines():
         try:
             event = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if event.get("event") == "frame" and "seconds" in event:
-            per_frame.append((event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000)
+        if event.get("event") == "frame" and "seconds" in event and event["seconds"]["draw"] > 0:
+            drawn.append((event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000)
         if event.get("event") == "done" and "seconds" in event:
             total = (event["seconds"]["evaluate"] + event["seconds"]["draw"]) * 1000 / frames
-    return statistics.median(per_frame) if len(per_frame) == frames else total
+    return statistics.median(drawn) if drawn else total
 
 
 def main():

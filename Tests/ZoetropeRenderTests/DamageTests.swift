@@ -85,6 +85,52 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
 
     /// Every pixel a text layer inks lies in its reach, which is far smaller than the canvas,
     /// however it is aligned, turned or scaled.
+    @Test func pointBoundsHoldEveryPointAndRefuseWhatCannotBeBounded() {
+        var bounds = PointBounds()
+        #expect(bounds.pixelBox(margin: 0) == nil, "no points bound nothing")
+        bounds.include(Vector2(10.5, -3.25))
+        bounds.include(Vector2(-2, 7.5))
+        bounds.include(boxOf: Vector2(4, 4), under: AffineTransform(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20, y0: 30))
+        #expect(bounds.pixelBox(margin: 1) == PixelBox(minX: -3, minY: -5, maxX: 29, maxY: 39))
+        var far = bounds
+        far.include(Vector2(2e9, 0))
+        #expect(far.pixelBox(margin: 0) == nil)
+        bounds.include(Vector2(.nan, 0))
+        bounds.include(Vector2(0, 0))
+        #expect(bounds.pixelBox(margin: 0) == nil, "a point that is not finite is not skipped")
+        #expect(PointBounds([Vector2(1, 1)]).pixelBox(margin: .infinity) == nil)
+    }
+
+    @Test func aLayerHiddenOrTransparentChangesNothingWhateverMovesInIt() throws {
+        // A layer outside its in and out points (as Lottie's are) that still moves, with a child;
+        // then the same layer at opacity 0. Neither frame after the first redraws a pixel.
+        for state in ["hidden: true", "opacity: 0"] {
+            let trees = try frames(of: """
+                version: 1
+                canvas: { size: [200, 100], background: "#FFFFFF" }
+                render: { fps: 10, duration: 0.3 }
+                layers:
+                  - { id: still, shape: rect, position: [20, 20], size: [10, 10], fill: "#000000" }
+                  - id: away
+                    shape: rect
+                    position: [50, 50]
+                    size: [40, 40]
+                    fill: "#FF0000"
+                    \(state)
+                    children: [{ id: inner, shape: ellipse, position: [0, 0], size: [30, 30], fill: "#00FF00" }]
+                animators:
+                  - { id: move, duration: 0.3, animations: [{ set: { away.position: [150, 50], inner.position: [20, 20] } }] }
+                script: [{ at: 0, start: move }]
+                """)
+            let canvas = PixelBox(minX: 0, minY: 0, maxX: 200, maxY: 100)
+            let damage = try #require(Damage(from: trees[0], to: trees[1], scale: 1, width: 200, height: 100))
+            #expect(damage.box == nil, "\(state): \(String(describing: damage.box))")
+            let reach = try #require(LayerReach(trees[1], scale: 1, canvas: canvas))
+            #expect(reach.subtree[1].isEmpty && reach.subtree[2].isEmpty, "\(state)")
+            #expect(!reach.subtree[0].isEmpty)
+        }
+    }
+
     @Test(arguments: [("left", "0deg", 1.0), ("center", "0deg", 2.0), ("right", "0deg", 1.0), ("center", "30deg", 1.5)])
     func textReachesItsInkAndNoFurther(alignment: String, rotation: String, scale: Double) throws {
         let tree = try #require(try frames(of: """
@@ -202,21 +248,5 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         }
         let turned = try #require(SubtreeExtent(of: nudged, in: tree))
         #expect(turned.minX <= 0 && turned.maxX >= 20, "a layer's own extent is in its own coordinates (\(turned))")
-    }
-
-    @Test func pointBoundsHoldEveryPointAndRefuseWhatCannotBeBounded() {
-        var bounds = PointBounds()
-        #expect(bounds.pixelBox(margin: 0) == nil, "no points bound nothing")
-        bounds.include(Vector2(10.5, -3.25))
-        bounds.include(Vector2(-2, 7.5))
-        bounds.include(boxOf: Vector2(4, 4), under: AffineTransform(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20, y0: 30))
-        #expect(bounds.pixelBox(margin: 1) == PixelBox(minX: -3, minY: -5, maxX: 29, maxY: 39))
-        var far = bounds
-        far.include(Vector2(2e9, 0))
-        #expect(far.pixelBox(margin: 0) == nil)
-        bounds.include(Vector2(.nan, 0))
-        bounds.include(Vector2(0, 0))
-        #expect(bounds.pixelBox(margin: 0) == nil, "a point that is not finite is not skipped")
-        #expect(PointBounds([Vector2(1, 1)]).pixelBox(margin: .infinity) == nil)
     }
 }

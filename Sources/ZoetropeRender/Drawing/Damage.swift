@@ -111,6 +111,9 @@ struct LayerReach {
 
     private mutating func visit(_ index: Int, in tree: PresentationTree, parent: AffineTransform, canvas: PixelBox) -> Bool {
         let node = tree.layers.nodes[index], values = tree.values[index]
+        // Hidden or fully transparent (a Lottie layer outside its in and out points): it and its
+        // children draw nothing, whatever else of theirs changes.
+        guard !values.hidden, values.opacity > 0 else { return true }
         let size = values.size
         let transform = parent.placing(values)
         // What the layer's own drawing covers, in its own coordinates, measured under its
@@ -147,7 +150,7 @@ struct LayerReach {
         }
         for child in node.children {
             guard visit(child, in: tree, parent: transform, canvas: canvas) else { return false }
-            reach = reach.union(subtree[child])
+            if !subtree[child].isEmpty { reach = reach.union(subtree[child]) }
         }
         // Copies of the children (a replicator) may reach anywhere.
         if !node.children.isEmpty && values.instances != 1 { reach = reach.union(canvas) }

@@ -5,7 +5,8 @@ import ZoetropeCore
 ///
 /// Its bounds; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
 /// a text line, which may run past its box, allowed a font size of width per character; the
-/// children under their transforms, cut to the bounds when the layer clips; and each layer's
+/// children under their transforms (but not those hidden or fully transparent, which draw
+/// nothing), cut to the bounds when the layer clips; and each layer's
 /// shadow and blur (three σ, and the shadow's offset). A layer shown through an alpha or
 /// luminance mask shows nowhere beyond the mask's extent, whatever it draws (Lottie's merge
 /// paths and masks fill "everything" and mask it). Nil when the subtree cannot be bounded: a
@@ -42,7 +43,10 @@ struct SubtreeExtent {
             box.minY = min(box.minY, -values.fontSize)
             box.maxY = max(box.maxY, size.y + values.fontSize)
         }
-        let drawn = node.children.filter { tree.layers.nodes[$0].style.masking == nil }
+        let drawn = node.children.filter { child in
+            let values = tree.values[child]
+            return tree.layers.nodes[child].style.masking == nil && !values.hidden && values.opacity > 0
+        }
         if !drawn.isEmpty {
             guard values.instances == 1 else { return nil }
             var children: SubtreeExtent?
