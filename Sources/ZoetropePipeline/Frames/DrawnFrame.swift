@@ -34,8 +34,8 @@ public struct DrawnFrame: Sendable {
     public var alphaPNG: [UInt8]?
     public var rgba: [UInt8]?
     public var image: RasterImage?
-    /// The seconds this frame took to evaluate, draw and encode (writing is the sinks'), and
-    /// its strips and pixels drawn: what `--progress json` reports with each frame.
+    /// The seconds this frame took to evaluate, draw and encode (writing is the sinks'): what
+    /// `--progress json` reports with each frame. Strips and pixels are counted per render only.
     public var times = PhaseTimes()
 
     public init(index: Int, time: Double, tree: PresentationTree? = nil, png: [UInt8]? = nil, sha256: String? = nil,
