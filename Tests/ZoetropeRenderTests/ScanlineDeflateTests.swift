@@ -13,8 +13,9 @@ import Testing
 
     /// `lines` compressed in `parts` strips that join into one stream (all but the last made
     /// joinable), as a PNG of `width` grey pixels (or RGB with `channels` 3), decoded; its
-    /// bytes row by row.
-    private func roundTrip(_ lines: [UInt8], width: Int, channels: Int = 1, parts: Int = 1) throws -> [UInt8] {
+    /// bytes row by row. `pixelBytes` is where runs are looked for (the pixel's size unless
+    /// given): any value makes valid deflate.
+    private func roundTrip(_ lines: [UInt8], width: Int, channels: Int = 1, pixelBytes: Int? = nil, parts: Int = 1) throws -> [UInt8] {
         let lineBytes = width * channels + 1, rows = lines.count / lineBytes
         let buffers = ScanlineDeflate.Buffers()
         var stream: [UInt8] = [0x78, 0x01]
@@ -22,7 +23,8 @@ import Testing
         for part in 0..<parts {
             let piece = Array(lines[cuts[part]..<cuts[part + 1]])
             stream += piece.withUnsafeBufferPointer {
-                ScanlineDeflate.compress($0, lineBytes: lineBytes, pixelBytes: channels, isLast: part == parts - 1, buffers: buffers)
+                ScanlineDeflate.compress($0, lineBytes: lineBytes, pixelBytes: pixelBytes ?? channels, isLast: part == parts - 1,
+                                         buffers: buffers)
             }
         }
         stream.appendBigEndian(Self.adler32(lines))
@@ -115,5 +117,40 @@ import Testing
         let width = 1000
         let lines = scanlines(width: width, rows: shuffled.count / width) { y in Array(shuffled[(y * width)..<((y + 1) * width)]) }
         #expect(try roundTrip(lines, width: width) == pixels(lines, width: width))
+    }
+
+    @Test func randomMixturesOfRunsRepeatsAndNoiseDecode() throws {
+        // 200 inputs of random widths, pixel sizes and strips, rows made of runs, repeats of
+        // the row above, copies of earlier pieces and noise: what a fuzzer would try, fixed.
+        var state: UInt32 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Int(state >> 8) % bound
+        }
+        for trial in 0..<200 {
+            let width = 1 + next(trial % 10 == 0 ? 3000 : 120), rows = 1 + next(40), pixelBytes = 1 + next(4)
+            var lines: [UInt8] = []
+            for y in 0..<rows {
+                lines.append(0)
+                var row: [UInt8] = []
+                while row.count < width {
+                    let span = min(width - row.count, 1 + next(60))
+                    switch next(4) {
+                    case 0: row += [UInt8](repeating: UInt8(next(256)), count: span)
+                    case 1 where y > 0:
+                        let above = lines.count - (width + 1) + row.count
+                        row += lines[above..<(above + span)]
+                    case 2 where lines.count > 1:
+                        let start = next(lines.count - 1)
+                        row += (0..<span).map { lines[start + $0 % (lines.count - start)] }
+                    default: row += noise(span, seed: UInt32(next(1 << 20)))
+                    }
+                }
+                lines += row
+            }
+            let parts = min(rows, 1 + next(3))
+            let decoded = try roundTrip(lines, width: width, pixelBytes: pixelBytes, parts: parts)
+            #expect(decoded == pixels(lines, width: width), "trial \(trial): \(width) × \(rows), \(pixelBytes)-byte pixels, \(parts) parts")
+        }
     }
 }
