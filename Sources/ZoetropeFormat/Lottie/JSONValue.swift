@@ -1,8 +1,6 @@
-import FoundationEssentials
-
-/// A JSON document as a Lottie file holds it: read whole with `JSONDecoder`, then walked by the
+/// A JSON document as a Lottie file holds it: read whole (`JSONParser`), then walked by the
 /// reader, which names every place it looks at by its JSON path (`layers[3].ks.p`).
-enum JSONValue: Sendable, Decodable {
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,26 +8,9 @@ enum JSONValue: Sendable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let items = try? container.decode([JSONValue].self) {
-            self = .array(items)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
     /// Parses `bytes` as one JSON document; nil when they are not JSON.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        JSONParser.parse(bytes)
     }
 
     subscript(key: String) -> JSONValue? {
