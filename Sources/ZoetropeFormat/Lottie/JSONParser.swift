@@ -67,54 +67,43 @@ struct JSONParser {
     private mutating func array(depth: Int) -> JSONValue? {
         index += 1
         var items: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
+        if skip(UInt8(ascii: "]")) { return .array(items) }
         while true {
             guard let item = value(depth: depth) else { return nil }
             items.append(item)
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            let separator = bytes[index]
-            index += 1
-            guard separator == UInt8(ascii: ",") else { return separator == UInt8(ascii: "]") ? .array(items) : nil }
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            }
+            guard let ended = ends(UInt8(ascii: "]")) else { return nil }
+            if ended { return .array(items) }
         }
     }
 
     private mutating func object(depth: Int) -> JSONValue? {
         index += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        if skip(UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            guard let member = value(depth: depth) else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(), skip(UInt8(ascii: ":")),
+                  let member = value(depth: depth) else { return nil }
             if members[key] == nil { members[key] = member }
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            let separator = bytes[index]
-            index += 1
-            guard separator == UInt8(ascii: ",") else { return separator == UInt8(ascii: "}") ? .object(members) : nil }
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
+            guard let ended = ends(UInt8(ascii: "}")) else { return nil }
+            if ended { return .object(members) }
         }
+    }
+
+    /// Skips whitespace, then reads `byte` if it is next; whether it was.
+    private mutating func skip(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member of an array or object that `closing` ends: true when it ends there (a
+    /// comma before `closing` read too), false when a comma says another member follows, nil
+    /// for anything else.
+    private mutating func ends(_ closing: UInt8) -> Bool? {
+        if skip(UInt8(ascii: ",")) { return skip(closing) }
+        return skip(closing) ? true : nil
     }
 
     /// The string whose opening quote is at `index`; nil when it is not closed, holds a control
