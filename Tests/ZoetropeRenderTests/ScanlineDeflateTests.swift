@@ -87,6 +87,18 @@ import Testing
         #expect(compressed(pieces) * 2 < pieces.count)
     }
 
+    @Test func aStripLargerThanABlockIsSeveralBlocksThatDecode() throws {
+        // 2.4 MB: three blocks of `blockBytes`, matches reaching back across their boundaries.
+        let width = 4000, rows = 600
+        let lines = scanlines(width: width, rows: rows) { y in
+            y % 5 == 0 ? self.noise(width, seed: UInt32(y)) : (0..<width).map { UInt8(truncatingIfNeeded: $0 / 7 + y / 5) }
+        }
+        #expect(lines.count > 2 * ScanlineDeflate.blockBytes)
+        for parts in [1, 2] {
+            #expect(try roundTrip(lines, width: width, parts: parts) == pixels(lines, width: width), "\(parts) parts")
+        }
+    }
+
     @Test func rowsWiderThanTheWindowAndTinyInputsDecode() throws {
         // 14 000 RGB pixels a row: the row above lies beyond deflate's 32 768-byte window.
         let wide = scanlines(width: 42_000, rows: 3) { y in y == 2 ? self.noise(42_000, seed: 3) : [UInt8](repeating: 9, count: 42_000) }

@@ -27,50 +27,65 @@ enum ScanlineDeflate {
         init() {}
     }
 
+    /// Input bytes per block: each block has Huffman codes of its own, and a thread keeps the
+    /// matches and output of one block at a time (4 and 2 MB), however large the frame.
+    static let blockBytes = 1 << 20
+
     /// Compresses `input`, scanlines of `lineBytes` bytes whose pixels are `pixelBytes` bytes,
-    /// into one dynamic block: the final block of a stream when `isLast`, else a block followed
-    /// by an empty stored block (joinable, as `DeflateStrips.makeJoinable` makes libdeflate's).
+    /// into dynamic blocks of `blockBytes` each: the last is the final block of a stream when
+    /// `isLast`, else followed by an empty stored block (joinable, as
+    /// `DeflateStrips.makeJoinable` makes libdeflate's).
     static func compress(_ input: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int, isLast: Bool,
                          buffers: Buffers) -> [UInt8] {
-        var literals = [UInt32](repeating: 0, count: 286), distances = [UInt32](repeating: 0, count: 30)
-        if buffers.tokens.count < input.count { buffers.tokens = [UInt32](repeating: 0, count: input.count) }
         if UInt64(buffers.epoch) + UInt64(input.count) + 1 >= UInt64(UInt32.max) {
             buffers.recent = [UInt32](repeating: 0, count: hashSize)
             buffers.epoch = 0
         }
         let epoch = buffers.epoch
-        let tokenCount = buffers.tokens.withUnsafeMutableBufferPointer { tokens in
-            literals.withUnsafeMutableBufferPointer { literals in
-                distances.withUnsafeMutableBufferPointer { distances in
-                    buffers.recent.withUnsafeMutableBufferPointer { recent in
-                        findMatches(input, lineBytes: lineBytes, pixelBytes: pixelBytes, tokens: tokens.baseAddress!,
-                                    literals: literals.baseAddress!, distances: distances.baseAddress!,
-                                    recent: recent.baseAddress!, epoch: epoch)
+        buffers.epoch = epoch + UInt32(input.count) + 1
+        let tokenRoom = min(input.count, blockBytes)
+        if buffers.tokens.count < tokenRoom { buffers.tokens = [UInt32](repeating: 0, count: tokenRoom) }
+        // Room for a block's literals at 15 bits each (its last match may run 257 bytes past
+        // it), its header and the stored block, with slack for the writer's eight-byte stores.
+        let bound = (tokenRoom + 258) * 2 + 1024
+        if buffers.output.count < bound { buffers.output = [UInt8](repeating: 0, count: bound) }
+        var compressed: [UInt8] = []
+        buffers.output.withUnsafeMutableBytes { output in
+            var writer = BitWriter(output.baseAddress!)
+            var position = 0
+            repeat {
+                var literals = [UInt32](repeating: 0, count: 286), distances = [UInt32](repeating: 0, count: 30)
+                let end = min(position + blockBytes, input.count)
+                let tokenCount: Int
+                (tokenCount, position) = buffers.tokens.withUnsafeMutableBufferPointer { tokens in
+                    literals.withUnsafeMutableBufferPointer { literals in
+                        distances.withUnsafeMutableBufferPointer { distances in
+                            buffers.recent.withUnsafeMutableBufferPointer { recent in
+                                findMatches(input, from: position, to: end, lineBytes: lineBytes, pixelBytes: pixelBytes,
+                                            tokens: tokens.baseAddress!, literals: literals.baseAddress!,
+                                            distances: distances.baseAddress!, recent: recent.baseAddress!, epoch: epoch)
+                            }
+                        }
                     }
                 }
-            }
-        }
-        buffers.epoch = epoch + UInt32(input.count) + 1
-        // Room for every literal at 15 bits, the header and the stored block, with slack for
-        // the writer's eight-byte stores.
-        let bound = input.count * 2 + 1024
-        if buffers.output.count < bound { buffers.output = [UInt8](repeating: 0, count: bound) }
-        let size = buffers.output.withUnsafeMutableBytes { output in
-            buffers.tokens.withUnsafeBufferPointer { tokens in
-                var writer = BitWriter(output.baseAddress!)
-                writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
-                           isFinal: isLast, to: &writer)
-                if !isLast {
-                    // An empty stored block: BFINAL 0, BTYPE 00, to the byte boundary, LEN 0, NLEN 0xFFFF.
-                    writer.write(0, count: 3)
-                    writer.alignToByte()
-                    writer.write(0xFFFF_0000, count: 32)
+                let ends = position >= input.count
+                buffers.tokens.withUnsafeBufferPointer { tokens in
+                    writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
+                               isFinal: isLast && ends, to: &writer)
                 }
-                writer.alignToByte()
-                return writer.byteCount
-            }
+                if ends {
+                    if !isLast {
+                        // An empty stored block: BFINAL 0, BTYPE 00, to the byte boundary, LEN 0, NLEN 0xFFFF.
+                        writer.write(0, count: 3)
+                        writer.alignToByte()
+                        writer.write(0xFFFF_0000, count: 32)
+                    }
+                    writer.alignToByte()
+                }
+                writer.drain(into: &compressed)
+            } while position < input.count
         }
-        return Array(buffers.output[0..<size])
+        return compressed
     }
 
     // MARK: - Matches
@@ -96,20 +111,21 @@ enum ScanlineDeflate {
     /// The shortest match worth a length and a distance code instead of literals.
     private static let minimumMatch = 4
 
-    /// Fills `tokens` with the literals and matches of `input` and counts their symbols;
-    /// returns how many tokens there are.
-    private static func findMatches(_ input: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int,
+    /// Fills `tokens` with the literals and matches of `input` from `start` until `end` (the
+    /// last match may run past it) and counts their symbols; returns how many tokens there are
+    /// and where the next block starts. Matches may reach back before `start`.
+    private static func findMatches(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, lineBytes: Int, pixelBytes: Int,
                                     tokens: UnsafeMutablePointer<UInt32>, literals: UnsafeMutablePointer<UInt32>,
                                     distances: UnsafeMutablePointer<UInt32>, recent: UnsafeMutablePointer<UInt32>,
-                                    epoch: UInt32) -> Int {
-        guard let bytes = input.baseAddress else { return 0 }
+                                    epoch: UInt32) -> (tokens: Int, next: Int) {
+        guard let bytes = input.baseAddress else { return (0, end) }
         let count = input.count
         // The row above is a match only within deflate's window of 32 768 bytes.
         let above = lineBytes <= 32768 ? lineBytes : 0
         // Read once: a global's every use checks that it was made.
         let lengthSymbols = lengthSymbols
-        var position = 0, tokenCount = 0
-        while position < count {
+        var position = start, tokenCount = 0
+        while position < end {
             let longest = min(258, count &- position)
             // The pixel before first: its distance costs no extra bits, the row above's a dozen.
             var length = 0, distance = 0
@@ -164,7 +180,7 @@ enum ScanlineDeflate {
             }
             tokenCount &+= 1
         }
-        return tokenCount
+        return (tokenCount, position)
     }
 
     /// How many bytes from `a` equal those from `b`, at most `limit`; eight at a time.
@@ -376,8 +392,12 @@ struct BitWriter {
         self.base = base
     }
 
-    /// Bytes written, once aligned.
-    var byteCount: Int { position }
+    /// Moves the whole bytes written so far to the end of `bytes`; the bits of a byte not yet
+    /// complete stay, and what follows is written from the start again.
+    mutating func drain(into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: base, count: position))
+        position = 0
+    }
 
     /// Appends the low `count` bits of `bits` (at most 32 at once).
     @inline(__always)
