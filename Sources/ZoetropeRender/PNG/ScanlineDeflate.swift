@@ -7,8 +7,8 @@
 /// probe of a small hash table), and only the positions inside what such a lookup matched are
 /// remembered: gradients, blurs and glyphs repeat at other distances, runs and still rows do
 /// not need it. A match is extended eight bytes at a time; what nothing predicts is a literal.
-/// The literals and matches of a strip then go into one block with Huffman codes made for them
-/// (a dynamic block).
+/// The literals and matches of each megabyte of a strip then go into a block with Huffman codes
+/// made for them (a dynamic block).
 ///
 /// Deterministic: the same scanlines give the same bytes. Its blocks end either final, or
 /// followed by an empty stored block that brings them to a byte boundary, so that strips
