@@ -46,7 +46,11 @@ struct RunningAnimation: Sendable {
     /// a reversal that runs back through the resume point takes them up again.
     var rebased: [(from: AnimatableValue, to: AnimatableValue, delayFactor: Double)] = []
 
-    var composition: LayerProperty.Composition { keyframes == nil ? property.composition : .replaced }
+    var composition: LayerProperty.Composition {
+        // A pattern, not `== nil`, which would copy the track to compare it.
+        if case .some = keyframes { return .replaced }
+        return property.composition
+    }
 
     /// The value this animation shows at `progress` (before composition).
     func value(at progress: Vector2, colorSpace: ColorSpace) -> AnimatableValue {
