@@ -34,6 +34,9 @@ struct FrameWorker {
         } catch {
             throw RenderError(message: "\(plan.source.name): cannot make a \(size) surface: \(error)", exitCode: 70)
         }
+        // Images are decoded before the first frame's clock starts, as a player decodes them
+        // when it loads: drawing times are drawing alone.
+        if let first = plan.frames.first { renderer?.prepare(for: plan.source.presentation(ofFrame: first)) }
     }
 
     /// Draws frame `index` and makes the products asked for.

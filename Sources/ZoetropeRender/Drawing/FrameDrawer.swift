@@ -165,8 +165,9 @@ final class FrameDrawer {
         return StripLayout(changed: damage?.regions, height: image.height)
     }
 
-    /// Preloads an image so a missing or corrupt PNG (or JPEG) fails before any frame is written. A data
-    /// URL (an image the scene carries, as Lottie embeds them) is decoded once; its cache is
+    /// The image at `path` (a PNG, JPEG or WebP file, or a data URL: an image the scene carries,
+    /// as Lottie embeds them), decoded on first use and kept (`TreeRenderer.prepare(for:)`
+    /// decodes a render's images before its first frame). The cache of data URLs is
     /// looked up by comparing the strings, which share storage frame after frame, so a
     /// megabyte of base64 is not hashed at every frame.
     func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {

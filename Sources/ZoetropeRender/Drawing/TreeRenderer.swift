@@ -37,6 +37,15 @@ public final class TreeRenderer {
         self.keepsAlpha = keepsAlpha
     }
 
+    /// Decodes the images `tree` shows (files, and the data URLs a Lottie file embeds), as a
+    /// player decodes them when it loads the animation: the first frame that draws them then
+    /// draws only. An image that cannot be decoded is left for that frame to report.
+    public func prepare(for tree: PresentationTree) {
+        for (node, values) in zip(tree.layers.nodes, tree.values) where node.shape == .image && !values.image.isEmpty {
+            _ = try? drawer.loadImage(values.image)
+        }
+    }
+
     /// Draws `tree`: only what changed since the tree drawn last.
     public func draw(_ tree: PresentationTree) throws(CairoError) {
         try drawer.draw(tree, scale: scale)
