@@ -62,6 +62,15 @@ final class CairoImageSurface: CairoSurface {
         try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) surface")
     }
 
+    /// Writes every pixel once, leaving them transparent: the pages of a new surface are mapped
+    /// only when first written, and a surface drawn into frame after frame should have them
+    /// before its first frame's clock starts, not during its drawing.
+    func touchPixels() {
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
+        UnsafeMutableRawPointer(data).initializeMemory(as: UInt8.self, repeating: 0,
+                                                       count: Int(cairo_image_surface_get_stride(pointer)) * height)
+    }
+
     /// The PNG, JPEG or WebP at `path`, read whole first (a regular file only: a FIFO or a device named as an
     /// image is refused, never waited on) and decoded from memory. Its header is checked against
     /// the limits before the rest is read, and a file larger than any PNG within them could be

@@ -52,8 +52,9 @@ final class FrameDrawer {
     /// `encodingThreads` threads (more than one when fewer frames are in flight than cores).
     convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1,
                      oneFrame: Bool = false) throws(CairoError) {
-        try self.init(target: CairoImageSurface(width: width, height: height), compression: compression,
-                      encodingThreads: encodingThreads, oneFrame: oneFrame)
+        let surface = try CairoImageSurface(width: width, height: height)
+        surface.touchPixels()
+        try self.init(target: surface, compression: compression, encodingThreads: encodingThreads, oneFrame: oneFrame)
     }
 
     /// A drawer on any surface (a PDF or SVG document draws vectors; shadows and blurs, which
