@@ -227,6 +227,18 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(inverted[30, 30] == white, "and nothing outside the square")
     }
 
+    @Test func aMaskedLayerBelowFullOpacityFadesWhatShowsThroughTheMask() throws {
+        // Drawn through a group (at full opacity the masked square is composited directly).
+        var square = rect("square", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FF0000")
+        var mask = rect("mask", position: Vector2(50, 50), size: Vector2(100, 100), fill: "#00000080")
+        mask.style.masking = .alpha
+        square.children = [mask]
+        square.values.opacity = 0.5
+        let image = try draw([square])
+        #expect(abs(Int(image[100, 100].green) - 191) <= 2 && image[100, 100].red == 255, "a quarter of the red shows")
+        #expect(image[30, 30] == white)
+    }
+
     @Test func aLuminanceMaskShowsWhereItIsLight() throws {
         var panel = rect("panel", position: Vector2(50, 50), size: Vector2(100, 100), fill: "#000000")
         panel.children = [rect("light", position: Vector2(50, 50), size: Vector2(20, 20), fill: "#FFFFFF")]

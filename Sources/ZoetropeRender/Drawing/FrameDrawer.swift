@@ -289,13 +289,15 @@ final class FrameDrawer {
             try drawChildren(node.children, except: mask, of: values, in: tree)
             context.restore()
         }
+        // A mask at full opacity and normal blending composites straight onto the frame.
+        let masksOntoTarget = mask != nil && !effects && blendMode == .normal && values.opacity >= 1
         if let mask, let mode = tree.layers.nodes[mask].style.masking {
-            try context.mask(mode) { () throws(CairoError) in try drawLayer(mask, in: tree) }
+            try context.mask(mode, ontoTarget: masksOntoTarget) { () throws(CairoError) in try drawLayer(mask, in: tree) }
         }
         if effects {
             context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: blendMode)
             context.restore()
-        } else if grouped {
+        } else if grouped && !masksOntoTarget {
             context.endGroup(opacity: values.opacity, blendMode: blendMode)
         }
         if confined { context.restore() }
