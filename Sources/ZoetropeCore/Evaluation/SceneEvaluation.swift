@@ -34,6 +34,9 @@ public struct SceneEvaluation: Sendable {
     /// with many events, animators or driven targets may have more (see `happeningBudget`).
     public static let maximumSteps = 100_000
 
+    /// Checkpoints saved after every step until there are this many (a stage each).
+    private static let firstCheckpoints = 8
+
     /// A stage after some step, with where the script had got to.
     private struct Checkpoint: Sendable {
         var stage: Stage
@@ -83,7 +86,11 @@ public struct SceneEvaluation: Sendable {
                 break
             }
             let saved = checkpoints[checkpoints.count - 1].step
-            if stepCount - saved >= spacing {
+            // Every `spacing` steps, and after each of the first few whatever the spacing: most
+            // scenes take a handful of steps, and replaying one at every frame (an animator
+            // starting hundreds of animations, as a Lottie file's does) cost more than the rest
+            // of the frame's evaluation.
+            if stepCount - saved >= spacing || checkpoints.count < Self.firstCheckpoints {
                 let upcoming = Self.peekTime(stage, events: events, next: next, horizon: horizon) ?? .infinity
                 if upcoming > time {
                     checkpoints.append(Checkpoint(stage: stage, next: next, step: stepCount, time: time, nextStepTime: upcoming))
