@@ -59,6 +59,26 @@ struct RunningAnimation: Sendable {
     }
 }
 
+/// Each animator's reading at one instant (its forward fraction, its progress after a delay
+/// factor, whether it runs forward), kept while one frame's animations are evaluated: an
+/// animator driving hundreds of animations solves its timing curve once, not once for each.
+final class AnimatorClocks {
+    typealias Reading = (fraction: Double, progress: Vector2, forward: Bool)
+    private var readings: [(delayFactor: Double, reading: Reading)?]
+
+    init(count: Int) { readings = Array(repeating: nil, count: count) }
+
+    func reading(of animator: Int, delayFactor: Double) -> Reading? {
+        guard let kept = readings[animator], kept.delayFactor == delayFactor else { return nil }
+        return kept.reading
+    }
+
+    /// Keeps the reading of the animator's latest delay factor (animations of one block share it).
+    func keep(_ reading: Reading, of animator: Int, delayFactor: Double) {
+        readings[animator] = (delayFactor, reading)
+    }
+}
+
 /// Everything that changes over time, between two happenings: the model, the animators' and
 /// groups' playheads, the animations in flight, and what each animator will run when started.
 /// A value, so a scene's history is a list of them.
@@ -101,9 +121,10 @@ struct WorldState: Sendable {
     /// The presentation of every layer at `time` (each animated property within its domain).
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
         var values = model
+        let clocks = AnimatorClocks(count: animators.count)
         for animation in animations {
             let current = values[animation.layer][animation.property]
-            values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace)
+            values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace, clocks: clocks)
         }
         for animation in animations {
             var value = values[animation.layer][animation.property].finite(or: model[animation.layer][animation.property])
@@ -133,18 +154,26 @@ struct WorldState: Sendable {
 
     /// What `animation` alone shows at `time` (its interpolated value, or for a discrete
     /// property the value in force).
+    /// `clocks` keeps each animator's reading at `time` for the next animation of the same
+    /// animator (an animator may drive hundreds); only without a `prior` clock or an override.
     func shownValue(of animation: RunningAnimation, at time: Double, colorSpace: ColorSpace,
-                    playhead override: PlayheadOverride? = nil, prior: PriorClock? = nil) -> AnimatableValue {
+                    playhead override: PlayheadOverride? = nil, prior: PriorClock? = nil,
+                    clocks: AnimatorClocks? = nil) -> AnimatableValue {
         let fraction: Double, progress: Vector2, forward: Bool
         switch animation.clock {
         case let .finger(start, duration):
             let share = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
             return animation.value(at: Vector2(share, share), colorSpace: colorSpace)
         case .animator(let index):
-            let animator = prior?.animator(index) ?? animators[index]
-            fraction = animator.forwardFraction(at: time)
-            progress = animator.progress(at: time, delayFactor: animation.delayFactor)
-            forward = animator.isRunning && !animator.isReversed && time >= animator.anchorTime
+            if let known = clocks?.reading(of: index, delayFactor: animation.delayFactor) {
+                (fraction, progress, forward) = known
+            } else {
+                let animator = prior?.animator(index) ?? animators[index]
+                fraction = animator.forwardFraction(at: time)
+                progress = animator.progress(at: time, delayFactor: animation.delayFactor)
+                forward = animator.isRunning && !animator.isReversed && time >= animator.anchorTime
+                clocks?.keep((fraction, progress, forward), of: index, delayFactor: animation.delayFactor)
+            }
         case let .group(root, span, timing):
             let clock = (prior?.group(root) ?? playheads[root]).clock
             fraction = span.fraction(atPlayhead: playhead(of: root, at: time, override: override, prior: prior))
@@ -169,9 +198,10 @@ struct WorldState: Sendable {
     }
 
     private func apply(_ animation: RunningAnimation, to value: AnimatableValue, at time: Double,
-                       colorSpace: ColorSpace, playhead override: PlayheadOverride? = nil) -> AnimatableValue {
+                       colorSpace: ColorSpace, playhead override: PlayheadOverride? = nil,
+                       clocks: AnimatorClocks? = nil) -> AnimatableValue {
         guard isShowing(animation, at: time, playhead: override) else { return value }
-        let shown = shownValue(of: animation, at: time, colorSpace: colorSpace, playhead: override)
+        let shown = shownValue(of: animation, at: time, colorSpace: colorSpace, playhead: override, clocks: clocks)
         if let component = animation.component, case .vector(var vector) = value, case .number(let number) = shown {
             vector[component] = number
             return .vector(vector)
