@@ -2,8 +2,10 @@
 /// an index by owner and by property: a call or an end touches the animations it concerns, not
 /// every animation in flight, so a scene of many animators costs linearly in them.
 ///
-/// Removed animations leave an empty slot until half the slots are empty, when the list is
-/// packed again; the indexes may name emptied slots, which readers skip and writers prune.
+/// Removed animations leave a dead slot until half the slots are dead, when the list is packed
+/// again; the indexes may name dead slots, which readers skip and writers prune. A dead slot
+/// keeps its value until then: the slots are not optionals, so a frame's evaluation can be lent
+/// each animation where it is (`forEachAnimation`) instead of copying it out.
 struct AnimationList: Sequence, Sendable {
     /// A layer's property, as the property index keys it.
     struct PropertyKey: Hashable, Sendable {
@@ -11,7 +13,8 @@ struct AnimationList: Sequence, Sendable {
         var property: LayerProperty
     }
 
-    private var slots: [RunningAnimation?] = []
+    private var slots: [RunningAnimation] = []
+    private var isLive: [Bool] = []
     private var live = 0
     private var byOwner: [ControlTarget: [Int]] = [:]
     private var byProperty: [PropertyKey: [Int]] = [:]
@@ -23,24 +26,32 @@ struct AnimationList: Sequence, Sendable {
     var isEmpty: Bool { live == 0 }
 
     func makeIterator() -> some IteratorProtocol<RunningAnimation> {
-        slots.lazy.compactMap { $0 }.makeIterator()
+        zip(slots, isLive).lazy.filter(\.1).map(\.0).makeIterator()
+    }
+
+    /// Calls `body` with each animation in creation order, lent where it lies rather than
+    /// copied (a copy retains each of its values and keyframes): a frame's evaluation visits
+    /// every animation in flight.
+    func forEachAnimation(_ body: (borrowing RunningAnimation) -> Void) {
+        slots.withUnsafeBufferPointer { animations in
+            for slot in animations.indices where isLive[slot] { body(animations[slot]) }
+        }
     }
 
     /// The animation in `slot` (a slot from `slots(ownedBy:)` or `slots(of:_:)`); nil once removed.
-    subscript(slot: Int) -> RunningAnimation? { slots[slot] }
+    subscript(slot: Int) -> RunningAnimation? { isLive[slot] ? slots[slot] : nil }
 
     /// Changes the animation in `slot` (anything but its owner, layer and property, which the
     /// indexes hold).
     mutating func update(_ slot: Int, _ change: (inout RunningAnimation) -> Void) {
-        guard var animation = slots[slot] else { return }
-        slots[slot] = nil  // so the change works on a unique copy
-        change(&animation)
-        slots[slot] = animation
+        guard isLive[slot] else { return }
+        change(&slots[slot])
     }
 
     mutating func append(_ animation: RunningAnimation) {
         let slot = slots.count
         slots.append(animation)
+        isLive.append(true)
         live += 1
         if let owner = animation.clock.owner { byOwner[owner, default: []].append(slot) } else { fingerCount += 1 }
         byProperty[PropertyKey(layer: animation.layer, property: animation.property), default: []].append(slot)
@@ -48,16 +59,16 @@ struct AnimationList: Sequence, Sendable {
 
     /// The slots of `owner`'s animations, in creation order.
     func slots(ownedBy owner: ControlTarget) -> [Int] {
-        (byOwner[owner] ?? []).filter { slots[$0] != nil }
+        (byOwner[owner] ?? []).filter { isLive[$0] }
     }
 
     /// The slots of the animations of `layer`'s `property`, in creation order.
     func slots(of layer: Int, _ property: LayerProperty) -> [Int] {
-        (byProperty[PropertyKey(layer: layer, property: property)] ?? []).filter { slots[$0] != nil }
+        (byProperty[PropertyKey(layer: layer, property: property)] ?? []).filter { isLive[$0] }
     }
 
     /// `owner`'s animations, in creation order.
-    func owned(by owner: ControlTarget) -> [RunningAnimation] { slots(ownedBy: owner).compactMap { slots[$0] } }
+    func owned(by owner: ControlTarget) -> [RunningAnimation] { slots(ownedBy: owner).map { slots[$0] } }
 
     /// Removes `owner`'s animations.
     mutating func removeAll(ownedBy owner: ControlTarget) {
@@ -69,8 +80,8 @@ struct AnimationList: Sequence, Sendable {
     mutating func removeAll(of layer: Int, _ property: LayerProperty, where isRemoved: (RunningAnimation) -> Bool) {
         let key = PropertyKey(layer: layer, property: property)
         let current = slots(of: layer, property)
-        remove(current.filter { slots[$0].map(isRemoved) ?? false })
-        let kept = current.filter { slots[$0] != nil }
+        remove(current.filter { isLive[$0] && isRemoved(slots[$0]) })
+        let kept = current.filter { isLive[$0] }
         byProperty[key] = kept.isEmpty ? nil : kept
     }
 
@@ -78,25 +89,25 @@ struct AnimationList: Sequence, Sendable {
     mutating func removeFingers(where isRemoved: (RunningAnimation) -> Bool) {
         guard fingerCount > 0 else { return }
         remove(slots.indices.filter { slot in
-            guard let animation = slots[slot], case .finger = animation.clock else { return false }
-            return isRemoved(animation)
+            guard isLive[slot], case .finger = slots[slot].clock else { return false }
+            return isRemoved(slots[slot])
         })
     }
 
     private mutating func remove(_ removed: [Int]) {
-        for slot in removed {
-            guard let animation = slots[slot] else { continue }
-            if animation.clock.owner == nil { fingerCount -= 1 }
-            slots[slot] = nil
+        for slot in removed where isLive[slot] {
+            if slots[slot].clock.owner == nil { fingerCount -= 1 }
+            isLive[slot] = false
             live -= 1
         }
         if slots.count > 64 && live < slots.count / 2 { pack() }
     }
 
-    /// Drops the empty slots and renumbers the indexes.
+    /// Drops the dead slots and renumbers the indexes.
     private mutating func pack() {
-        let animations = slots.compactMap { $0 }
+        let animations = zip(slots, isLive).filter(\.1).map(\.0)
         slots = []
+        isLive = []
         live = 0
         byOwner = [:]
         byProperty = [:]

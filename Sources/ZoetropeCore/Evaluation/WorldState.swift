@@ -122,11 +122,11 @@ struct WorldState: Sendable {
     func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
         var values = model
         let clocks = AnimatorClocks(count: animators.count)
-        for animation in animations {
+        animations.forEachAnimation { animation in
             let current = values[animation.layer][animation.property]
             values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace, clocks: clocks)
         }
-        for animation in animations {
+        animations.forEachAnimation { animation in
             var value = values[animation.layer][animation.property].finite(or: model[animation.layer][animation.property])
             if let domain = animation.property.domain { value = value.clamped(to: domain) }
             values[animation.layer][animation.property] = value
