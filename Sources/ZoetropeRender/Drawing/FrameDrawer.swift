@@ -53,7 +53,9 @@ final class FrameDrawer {
     convenience init(width: Int, height: Int, compression: PNGCompression = .fast, encodingThreads: Int = 1,
                      oneFrame: Bool = false) throws(CairoError) {
         let surface = try CairoImageSurface(width: width, height: height)
-        surface.touchPixels()
+        // A drawer of one frame leaves it to that frame: writing the pages first would be a
+        // pass over them more before the one frame asked for.
+        if !oneFrame { surface.touchPixels() }
         try self.init(target: surface, compression: compression, encodingThreads: encodingThreads, oneFrame: oneFrame)
     }
 
