@@ -1,3 +1,4 @@
+import Foundation
 import RealModule
 import Testing
 import ZoetropeCore
@@ -289,6 +290,27 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(try draw([picture])[100, 100] == blue)
         picture.values.image = DataURL(mediaType: "image/gif", bytes: png).text
         #expect(throws: CairoError.self) { try draw([picture]) }
+    }
+
+    @Test func aRendererPreparedForATreeHasDecodedItsImagesBeforeTheFirstFrame() throws {
+        // A blue PNG file, prepared for, then removed: the first frame still draws it.
+        let renderer = try TreeRenderer(canvas: Canvas(size: Vector2(4, 4), background: Color(hex: "#0000FF")!))
+        let blank = Scene(name: "blue", canvas: Canvas(size: Vector2(4, 4), background: Color(hex: "#0000FF")!), layers: [])
+        let png = try renderer.png(of: SceneEvaluation(scene: blank, horizon: 1).presentation(at: 0))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("prepared-\(UUID().uuidString).png").path
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        var picture = Layer(id: "picture", shape: .image)
+        picture.values.position = Vector2(100, 100)
+        picture.values.size = Vector2(40, 40)
+        picture.values.image = path
+        let scene = Scene(name: "picture", canvas: Canvas(size: Vector2(200, 200), background: .white), layers: [picture])
+        let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
+        let prepared = try TreeRenderer(canvas: scene.canvas), unprepared = try TreeRenderer(canvas: scene.canvas)
+        prepared.prepare(for: tree)
+        try FileManager.default.removeItem(atPath: path)
+        try prepared.draw(tree)
+        #expect(try prepared.image()[100, 100] == blue)
+        #expect(throws: CairoError.self) { try unprepared.draw(tree) }
     }
 
     @Test func aStrokeGradientPaintsTheOutlineAlongItsPoints() throws {
