@@ -32,6 +32,9 @@ public struct LayerValues: Hashable, Sendable {
     public var color = Color.black
     public var fontSize = 17.0
     public var hidden = false
+    /// Whether the layer draws at all: not hidden, and not fully transparent (a Lottie layer
+    /// outside its in and out points is neither). Its children draw only when it does.
+    public var isShown: Bool { !hidden && opacity > 0 }
     public var zIndex = 0.0
     public var text = ""
     /// An image layer's PNG, as a path resolved against the scene file's folder.

@@ -113,7 +113,7 @@ struct LayerReach {
         let node = tree.layers.nodes[index], values = tree.values[index]
         // Hidden or fully transparent (a Lottie layer outside its in and out points): it and its
         // children draw nothing, whatever else of theirs changes.
-        guard !values.hidden, values.opacity > 0 else { return true }
+        guard values.isShown else { return true }
         let size = values.size
         let transform = parent.placing(values)
         // What the layer's own drawing covers, in its own coordinates, measured under its

@@ -199,7 +199,7 @@ final class FrameDrawer {
     private func drawLayer(_ index: Int, in tree: PresentationTree) throws(CairoError) {
         let node = tree.layers.nodes[index]
         let values = tree.values[index]
-        guard !values.hidden, values.opacity > 0 else { return }
+        guard values.isShown else { return }
         let size = values.size
         // A transform that cannot be inverted (a scale of 0, as in a "pop in" from scale 0) or
         // that would overflow draws nothing, as Core Animation shows nothing; Cairo would stop

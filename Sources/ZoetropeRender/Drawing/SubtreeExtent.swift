@@ -43,10 +43,7 @@ struct SubtreeExtent {
             box.minY = min(box.minY, -values.fontSize)
             box.maxY = max(box.maxY, size.y + values.fontSize)
         }
-        let drawn = node.children.filter { child in
-            let values = tree.values[child]
-            return tree.layers.nodes[child].style.masking == nil && !values.hidden && values.opacity > 0
-        }
+        let drawn = node.children.filter { tree.layers.nodes[$0].style.masking == nil && tree.values[$0].isShown }
         if !drawn.isEmpty {
             guard values.instances == 1 else { return nil }
             var children: SubtreeExtent?

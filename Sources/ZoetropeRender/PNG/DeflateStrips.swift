@@ -55,11 +55,11 @@ final class DeflateStrips {
         var output: [UInt8] = []
 
         init(compression: PNGCompression) throws(CairoError) {
-            guard compression != .fast else {
+            guard let level = compression.libdeflateLevel else {
                 compressor = nil
                 return
             }
-            guard let compressor = libdeflate_alloc_compressor(compression.level) else {
+            guard let compressor = libdeflate_alloc_compressor(level) else {
                 throw CairoError(message: "libdeflate could not allocate a compressor", operation: "encoding a PNG")
             }
             self.compressor = compressor

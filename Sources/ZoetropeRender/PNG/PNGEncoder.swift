@@ -12,10 +12,10 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     /// Level 9: clearly smaller files at a few times the cost of `fast` (12 is ten times slower again).
     case small
 
-    /// libdeflate's level (`.fast` uses `ScanlineDeflate` instead).
-    var level: Int32 {
+    /// libdeflate's level; nil for `.fast`, which `ScanlineDeflate` compresses.
+    var libdeflateLevel: Int32? {
         switch self {
-        case .fast: 1
+        case .fast: nil
         case .default: 6
         case .small: 9
         }
