@@ -249,4 +249,29 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         let turned = try #require(SubtreeExtent(of: nudged, in: tree))
         #expect(turned.minX <= 0 && turned.maxX >= 20, "a layer's own extent is in its own coordinates (\(turned))")
     }
+
+    /// Bounds that paint nothing cover nothing: Lottie wraps a layer in a group of its parent's
+    /// bounds (often the whole composition), and a group confined to them would be that large.
+    @Test func boundsThatPaintNothingAreNotInTheExtent() throws {
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 200], background: "#FFFFFF" }
+            render: { fps: 1, duration: auto }
+            layers:
+              - id: wrapper
+                shape: group
+                position: [0, 0]
+                anchor: [0, 0]
+                size: [300, 200]
+                children:
+                  - { id: dot, shape: ellipse, position: [100, 50], size: [20, 20], fill: "#FF0000" }
+                  - { id: gone, shape: rect, position: [250, 150], size: [20, 20], fill: "#00FF00", hidden: true }
+              - { id: empty, shape: group, position: [0, 0], anchor: [0, 0], size: [300, 200], stroke: { color: "#000000", width: 2 }, strokeEnd: 0 }
+            """)
+        let tree = try #require(trees.first)
+        let wrapper = try #require(tree.layers.index(of: "wrapper")), empty = try #require(tree.layers.index(of: "empty"))
+        let extent = try #require(SubtreeExtent(of: wrapper, in: tree))
+        #expect(extent.minX >= 89 && extent.maxX <= 111 && extent.minY >= 39 && extent.maxY <= 61, "the dot's box only (\(extent))")
+        #expect(try #require(SubtreeExtent(of: empty, in: tree)).isEmpty, "a stroke with none of its outline paints nothing")
+    }
 }

@@ -380,6 +380,26 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[100, 140].red > 240, "far away, untouched")
     }
 
+    @Test func aGroupsShadowFollowsChildrenFarFromItsBounds() throws {
+        // The group paints nothing and sits off the canvas; one child is drawn on it, another
+        // so far away that the whole subtree is too large for a sprite: the shadow is drawn
+        // from a group over the subtree's extent, not over the group's bounds.
+        var group = Layer(id: "group", shape: .group, children: [
+            rect("near", position: Vector2(-2900, 0), size: Vector2(40, 40), fill: "#FF0000"),
+            rect("far", position: Vector2(20_000, 20_000), size: Vector2(40, 40), fill: "#FF0000"),
+        ])
+        group.values.position = Vector2(3000, 100)
+        group.values.size = Vector2(10, 10)
+        group.values.anchor = .zero
+        group.values.shadowOpacity = 1
+        group.values.shadowRadius = 0
+        group.values.shadowOffset = Vector2(0, 30)
+        group.values.shadowColor = Color(hex: "#0000FF")!
+        let image = try draw([group])
+        #expect(image[100, 100] == red, "the near child")
+        #expect(image[100, 140] == blue, "its shadow, 30 points below")
+    }
+
     @Test func backdropBlurSoftensOnlyWhatIsBeneathTheLayer() throws {
         let stripes = (0..<40).map { i in rect("s\(i)", position: Vector2(Double(i) * 4 + 21, 100), size: Vector2(2, 100), fill: "#000000") }
         var glass = rect("glass", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FFFFFF00")

@@ -166,6 +166,22 @@ struct LayerReach {
         return true
     }
 
+    /// Whether the layer's own content (not its children) puts paint anywhere: a fill or a
+    /// gradient, a stroke with some of its outline, an image, or text, as `FrameDrawer`
+    /// paints them. A layer that paints nothing itself covers nothing with its bounds: a group
+    /// whose children draw nothing draws nothing (Lottie wraps each layer in a group of its
+    /// parent's bounds, often the whole composition's).
+    static func paintsContent(_ node: LayerTree.Node, _ values: LayerValues) -> Bool {
+        switch node.shape {
+        case .image: return !values.image.isEmpty
+        case .text: return !values.text.isEmpty || values.fill.alpha > 0
+        case .rect, .group, .ellipse, .path:
+            let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
+            return values.gradient != nil || values.fill.alpha > 0
+                || values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil) && end > start
+        }
+    }
+
     /// How far a layer's stroke reaches past its outline, in its own units. Strokes are centred;
     /// a path's mitred corners may reach 10 half-widths out (Cairo's default limit), while a
     /// rectangle's right angles, a square cap and anything round or bevelled stay within √2.

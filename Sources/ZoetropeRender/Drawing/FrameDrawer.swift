@@ -243,6 +243,10 @@ final class FrameDrawer {
         let blurSigma = max(values.blur, 0) * scale
         let effects = shadow != nil || blurSigma > 0
         let mask = node.children.last { tree.layers.nodes[$0].style.masking != nil }
+        // Nothing to show (a Lottie matte whose layer is outside its in and out points): no
+        // group, no mask. Under `destinationIn` nothing clears what lies beneath, so it draws.
+        guard LayerReach.paintsContent(node, values) || node.children.contains(where: { $0 != mask && tree.values[$0].isShown })
+                || blendMode == .destinationIn else { return }
         let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
         let ownOpacity = grouped ? 1 : values.opacity
         if effects, image != nil, !drawingStore,
@@ -264,7 +268,12 @@ final class FrameDrawer {
             let reach = 3 * max(shadow?.sigma ?? 0, blurSigma)
                 + (shadow.map { abs($0.offset.x) + abs($0.offset.y) } ?? 0) * scale + 2
             context.save()
-            context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: reach + Self.childReach(node, tree)))
+            if node.children.isEmpty || node.style.clips {
+                context.clipDevice(context.deviceBox(width: size.x, height: size.y, margin: reach))
+            } else if let extent = deviceExtent(index, in: tree) {
+                // Children may lie anywhere around the bounds: their extent (effects included).
+                context.clipDevice(extent)
+            }
         }
         // A blend, opacity or mask group covers only what the layer can reach, when that is
         // bounded: a group as large as the canvas costs a whole-canvas composite (a blend mode's,
@@ -349,9 +358,20 @@ final class FrameDrawer {
         // Text keeps the whole canvas: confined, its glyphs could land a pixel away from where
         // they land when the layer is not grouped (at full opacity), and jump as it fades in.
         guard let extent = SubtreeExtent(of: index, in: tree), !extent.holdsText else { return nil }
+        return deviceBox(of: extent)
+    }
+
+    /// The device box around the subtree's extent under the current transform; nil when it
+    /// cannot be bounded.
+    private func deviceExtent(_ index: Int, in tree: PresentationTree) -> (x: Double, y: Double, width: Double, height: Double)? {
+        SubtreeExtent(of: index, in: tree).map(deviceBox(of:))
+    }
+
+    private func deviceBox(of extent: SubtreeExtent) -> (x: Double, y: Double, width: Double, height: Double) {
+        guard !extent.isEmpty else { return (0, 0, 0, 0) }
         let corners = extent.corners.map(context.deviceLocation(of:))
         let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let minX = xs.min() ?? 0, maxX = xs.max() ?? 0, minY = ys.min() ?? 0, maxY = ys.max() ?? 0
         return ((minX - 2).rounded(.down), (minY - 2).rounded(.down), (maxX - minX + 4).rounded(.up) + 1, (maxY - minY + 4).rounded(.up) + 1)
     }
 
@@ -364,7 +384,7 @@ final class FrameDrawer {
         var local = context.transform
         let key = EffectSprite.key(layer: index, in: tree, transform: local)
         if let cached = sprites[index], cached.key == key { return cached.sprite }
-        guard let extent = SubtreeExtent(of: index, in: tree) else { return nil }
+        guard let extent = SubtreeExtent(of: index, in: tree), !extent.isEmpty else { return nil }
         // The subtree's box under the transform without its translation (its effects included).
         local.x0 = 0
         local.y0 = 0
@@ -400,7 +420,7 @@ final class FrameDrawer {
         let key = EffectSprite.key(layer: index, in: tree, transform: AffineTransform(xx: pixelsPerPoint, yx: 0, xy: 0, yy: pixelsPerPoint, x0: 0, y0: 0),
                                    placed: true)
         if let cached = stores[index], cached.key == key { return cached.store }
-        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = SubtreeExtent(of: index, in: tree) else { return nil }
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = SubtreeExtent(of: index, in: tree), !extent.isEmpty else { return nil }
         let minX = (extent.minX * pixelsPerPoint - 2).rounded(.down), minY = (extent.minY * pixelsPerPoint - 2).rounded(.down)
         let maxX = (extent.maxX * pixelsPerPoint + 2).rounded(.up), maxY = (extent.maxY * pixelsPerPoint + 2).rounded(.up)
         guard fitsSprite(width: maxX - minX, height: maxY - minY) else { return nil }
@@ -457,13 +477,6 @@ final class FrameDrawer {
         plain.shadowOpacity = 0
         plain.blur = 0
         return plain
-    }
-
-    /// Children may reach outside their parent's bounds; an effect's region must include them.
-    /// A generous margin (the canvas diagonal) unless the layer clips its children.
-    private static func childReach(_ node: LayerTree.Node, _ tree: PresentationTree) -> Double {
-        guard !node.children.isEmpty, !node.style.clips else { return 0 }
-        return (tree.canvas.size.x * tree.canvas.size.x + tree.canvas.size.y * tree.canvas.size.y).squareRoot()
     }
 
     private func drawContent(_ node: LayerTree.Node, _ values: LayerValues, opacity: Double) throws(CairoError) {

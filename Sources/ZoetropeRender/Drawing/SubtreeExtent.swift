@@ -3,7 +3,7 @@ import ZoetropeCore
 /// Where a layer and everything under it can draw, in the layer's own coordinates: the box a
 /// backing store or an effect sprite of the subtree must cover, whatever the layer's transform.
 ///
-/// Its bounds; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
+/// Its bounds, when it paints anything itself; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
 /// a text line, which may run past its box, allowed a font size of width per character; the
 /// children under their transforms (but not those hidden or fully transparent, which draw
 /// nothing), cut to the bounds when the layer clips; and each layer's
@@ -30,11 +30,14 @@ struct SubtreeExtent {
             self = box
             return
         }
-        guard !node.style.fillRule.isInverse else { return nil }
         let size = values.size
-        var box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
-        if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
-        box.grow(LayerReach.strokeReach(node, values))
+        var box = SubtreeExtent.empty
+        if LayerReach.paintsContent(node, values) {
+            guard !node.style.fillRule.isInverse else { return nil }
+            box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
+            if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
+            box.grow(LayerReach.strokeReach(node, values))
+        }
         if node.shape == .text, !values.text.isEmpty {
             box.holdsText = true
             let run = values.fontSize * Double(values.text.count)
@@ -49,6 +52,7 @@ struct SubtreeExtent {
             var children: SubtreeExtent?
             for child in drawn {
                 guard let inner = SubtreeExtent(of: child, in: tree) else { return nil }
+                guard !inner.isEmpty else { continue }
                 box.holdsText = box.holdsText || inner.holdsText
                 let placed = inner.placed(by: tree.values[child])
                 if children == nil { children = placed }
@@ -73,6 +77,7 @@ struct SubtreeExtent {
     /// Grows the box by what a layer's shadow and blur reach; false when it is then not finite
     /// or past 10⁹.
     private mutating func addEffects(of values: LayerValues) -> Bool {
+        guard !isEmpty else { return true }
         if values.shadowOpacity > 0 && values.shadowColor.alpha > 0 {
             let reach = 3 * max(values.shadowRadius, 0) / 2
             self = SubtreeExtent(minX: minX + min(values.shadowOffset.x, 0) - reach, minY: minY + min(values.shadowOffset.y, 0) - reach,
@@ -84,12 +89,19 @@ struct SubtreeExtent {
         return bounded(minX) && bounded(minY) && bounded(maxX) && bounded(maxY)
     }
 
+    /// No box: the subtree paints nothing (no fill, stroke, image or text, none of its
+    /// children shown, or an alpha mask that shows nothing).
+    static let empty = SubtreeExtent(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
+
     /// The box's four corners.
     var corners: [Vector2] { [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)] }
 
     /// The box around this one (a child's extent) in its parent's coordinates, under the child's
     /// `values`' transform.
     private func placed(by values: LayerValues) -> SubtreeExtent {
+        guard !isEmpty else { return self }
         let transform = AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0).placing(values)
         let first = transform.apply(Vector2(minX, minY))
         var box = SubtreeExtent(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y, holdsText: holdsText)
