@@ -353,7 +353,14 @@ final class FrameDrawer {
     private func groupBox(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues,
                           in tree: PresentationTree) -> (x: Double, y: Double, width: Double, height: Double)? {
         if node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips) {
-            return context.deviceBox(width: values.size.x, height: values.size.y, margin: LayerReach.strokeReach(node, values) * context.deviceScale + 2)
+            let bounds = context.deviceBox(width: values.size.x, height: values.size.y, margin: LayerReach.strokeReach(node, values) * context.deviceScale + 2)
+            // Children clipped to bounds they may cover a small part of (a Lottie precomp is
+            // the composition's size): only where they are.
+            guard !node.children.isEmpty, let extent = SubtreeExtent(of: index, in: tree), !extent.holdsText else { return bounds }
+            let inner = deviceBox(of: extent)
+            let minX = max(bounds.x, inner.x), minY = max(bounds.y, inner.y)
+            let maxX = min(bounds.x + bounds.width, inner.x + inner.width), maxY = min(bounds.y + bounds.height, inner.y + inner.height)
+            return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
         }
         // Text keeps the whole canvas: confined, its glyphs could land a pixel away from where
         // they land when the layer is not grouped (at full opacity), and jump as it fades in.
