@@ -229,13 +229,15 @@ final class CairoImageSurface: CairoSurface {
         cairo_surface_flush(pointer)
         let stride = Int(cairo_image_surface_get_stride(pointer))
         guard let data = cairo_image_surface_get_data(pointer), !box.isEmpty else { return [] }
-        var saved: [UInt32] = []
-        saved.reserveCapacity(box.area)
-        for y in box.minY..<box.maxY {
-            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            saved.append(contentsOf: UnsafeBufferPointer(start: row + box.minX, count: box.maxX - box.minX))
+        let width = box.maxX - box.minX
+        // Row by row with memcpy: appending each row as a sequence copied it a pixel at a time.
+        return [UInt32](unsafeUninitializedCapacity: box.area) { saved, count in
+            for y in box.minY..<box.maxY {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                (saved.baseAddress! + (y - box.minY) * width).initialize(from: row + box.minX, count: width)
+            }
+            count = box.area
         }
-        return saved
     }
 
     /// Puts back the pixels of `box` saved by `copy(of:)`, except those inside any of `kept`.
