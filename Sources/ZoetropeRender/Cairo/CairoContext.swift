@@ -6,6 +6,8 @@ final class CairoContext {
     let pointer: OpaquePointer
     /// The pixels of the surface drawn on, in device space: what a clip can confine at most.
     let surfaceSize: (width: Int, height: Int)
+    /// Fills of one colour done without Cairo (`fill(_:color:opacity:evenOdd:)`).
+    private lazy var coverageFill = CoverageFill()
 
     init(surface: CairoSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
@@ -204,6 +206,45 @@ final class CairoContext {
     }
 
     func fillPreserve() { cairo_fill_preserve(pointer) }
+
+    /// Fills `path` (in user space; the current path is left alone) with `color` at `opacity`
+    /// by `CoverageFill`, straight into the pixels of the surface drawn on, when Cairo would
+    /// composite it with its plain OVER: an image surface of ARGB32 pixels, a clip that is one
+    /// box on whole pixels (or none). False, having drawn nothing, otherwise.
+    func fill(_ path: SVGPath, color: Color, opacity: Double, evenOdd: Bool) -> Bool {
+        guard cairo_get_operator(pointer) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(pointer),
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(surface) else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        // The clip in device space: one box on whole pixels, or Cairo draws.
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        let list = cairo_copy_clip_rectangle_list(pointer)
+        cairo_restore(pointer)
+        defer { cairo_rectangle_list_destroy(list) }
+        guard let list, list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles <= 1 else { return false }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        var target = CoverageFill.Target(pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                         stride: Int(cairo_image_surface_get_stride(surface)) / 4, minX: 0, minY: 0, maxX: width, maxY: height)
+        if list.pointee.num_rectangles == 0 { return true }
+        let box = list.pointee.rectangles[0]
+        let edges = [box.x + offsetX, box.y + offsetY, box.x + box.width + offsetX, box.y + box.height + offsetY]
+        guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return false }
+        target.minX = max(target.minX, Int(saturating: edges[0]))
+        target.minY = max(target.minY, Int(saturating: edges[1]))
+        target.maxX = min(target.maxX, Int(saturating: edges[2]))
+        target.maxY = min(target.maxY, Int(saturating: edges[3]))
+        guard target.minX < target.maxX, target.minY < target.maxY else { return true }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        let transform = AffineTransform(xx: matrix.xx, yx: matrix.yx, xy: matrix.xy, yy: matrix.yy, x0: matrix.x0 + offsetX, y0: matrix.y0 + offsetY)
+        cairo_surface_flush(surface)
+        let drawn = coverageFill.fill(path, transform: transform, color: CoverageFill.premultiplied(color, alpha: color.alpha * opacity),
+                                      evenOdd: evenOdd, into: target)
+        cairo_surface_mark_dirty(surface)
+        return drawn
+    }
 
     /// Fills everything drawable outside the current path, keeping the path: `fill` fills a
     /// rectangle over the clip's extents as it would fill the path, then the inside (by the

@@ -498,9 +498,14 @@ final class FrameDrawer {
             context.addEllipse(width: size.x, height: size.y)
             paintPath(values, node.style, opacity: opacity)
         case .path:
+            // A fill of one colour goes straight into the pixels when it can (`CoverageFill`);
+            // the path is made in Cairo only for what is left to draw.
+            let filled = values.gradient == nil && values.fill.alpha > 0 && !node.style.fillRule.isInverse
+                && context.fill(values.path, color: values.fill, opacity: opacity, evenOdd: node.style.fillRule.inside == .evenOdd)
+            guard !filled || Self.strokes(values) else { return }
             context.newPath()
             context.addPath(values.path)
-            paintPath(values, node.style, opacity: opacity)
+            paintPath(values, node.style, opacity: opacity, filled: filled)
         case .image:
             guard !values.image.isEmpty else { return }
             let image = try loadImage(values.image)
@@ -518,9 +523,16 @@ final class FrameDrawer {
         }
     }
 
+    /// True when the layer's stroke draws: some width, a colour or gradient, and some of the
+    /// outline between `strokeStart` and `strokeEnd`.
+    private static func strokes(_ values: LayerValues) -> Bool {
+        values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil)
+            && min(max(values.strokeEnd, 0), 1) > min(max(values.strokeStart, 0), 1)
+    }
+
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` (moved by `strokeOffset`)
     /// stroke part of the outline, with the layer's dashes.
-    private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double) {
+    private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double, filled: Bool = false) {
         if style.fillRule != .nonZero { context.setFillRule(style.fillRule) }
         defer { if style.fillRule != .nonZero { context.setFillRule(.nonZero) } }
         func fill() {
@@ -531,11 +543,11 @@ final class FrameDrawer {
                 context.fillPreserve()
             }
         }
-        if values.gradient != nil || values.fill.alpha > 0 {
+        if !filled && (values.gradient != nil || values.fill.alpha > 0) {
             if style.fillRule.isInverse { context.fillOutsidePreserve(fill) } else { fill() }
         }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
-        if values.strokeWidth > 0, values.strokeColor.alpha > 0 || values.strokeGradient != nil, end > start {
+        if Self.strokes(values) {
             if let gradient = values.strokeGradient {
                 context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
             } else {

@@ -1,0 +1,91 @@
+import Testing
+import ZoetropeCore
+@testable import ZoetropeRender
+
+/// Fills of one colour drawn by `CoverageFill` against the same fills drawn by Cairo (a
+/// gradient whose stops are all that colour takes Cairo's path): the same pixels inside, edges
+/// within a few levels, the fill rules, and clips on whole pixels.
+@Suite struct CoverageFillTests {
+    /// A path layer filled with `fill`, as one colour or as a gradient of that colour only.
+    private func shape(_ path: String, fill: String, evenOdd: Bool = false, asGradient: Bool,
+                       rotation: Double = 0, scale: Double = 1, position: Vector2 = Vector2(100, 100)) throws -> Layer {
+        var layer = Layer(id: "shape", shape: .path)
+        layer.values.path = try SVGPath(parsing: path)
+        layer.values.position = position
+        layer.values.size = Vector2(100, 100)
+        layer.values.rotation = rotation
+        layer.values.scale = Vector2(scale, scale)
+        let color = try #require(Color(hex: fill))
+        if asGradient {
+            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [(0, color), (1, color)])
+        } else {
+            layer.values.fill = color
+        }
+        if evenOdd { layer.style.fillRule = .evenOdd }
+        return layer
+    }
+
+    private func draw(_ layers: [Layer], clips: Bool = false) throws -> RasterImage {
+        var frame = Layer(id: "frame", shape: .rect, children: layers)
+        frame.values.position = Vector2(100, 100)
+        frame.values.size = Vector2(clips ? 120 : 200, clips ? 120 : 200)
+        frame.style.clips = clips
+        let scene = Scene(name: "fill", canvas: Canvas(size: Vector2(200, 200), background: .white), layers: [frame])
+        let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
+        let drawer = try FrameDrawer(width: 200, height: 200)
+        try drawer.draw(tree, scale: 1)
+        return RasterImage(surface: try #require(drawer.image))
+    }
+
+    /// Largest difference of a channel, and how many pixels differ at all.
+    private func compare(_ a: RasterImage, _ b: RasterImage) -> (largest: Int, differing: Int) {
+        var largest = 0, differing = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let p = a[x, y], q = b[x, y]
+                let d = [Int(p.red) - Int(q.red), Int(p.green) - Int(q.green), Int(p.blue) - Int(q.blue), Int(p.alpha) - Int(q.alpha)].map(abs).max() ?? 0
+                largest = max(largest, d)
+                if d > 0 { differing += 1 }
+            }
+        }
+        return (largest, differing)
+    }
+
+    static let outlines: [String] = [
+        // A star of curves crossing itself, a thin sliver, a shape mostly off the canvas, a tiny dot.
+        "M 50 -10 C 90 30 110 60 60 95 C 20 120 -20 60 10 40 C 40 20 90 80 95 10 Z",
+        "M 0 0 L 100 2 L 0 3 Z",
+        "M -500 -300 L 90 40 C 120 80 160 300 -400 500 Z",
+        "M 50 50 C 50.6 50 51 50.4 51 51 C 51 51.6 50.6 52 50 52 C 49.4 52 49 51.6 49 51 C 49 50.4 49.4 50 50 50 Z",
+    ]
+
+    @Test(arguments: outlines)
+    func aFillIsCairosInsideAndWithinAFewLevelsAtItsEdges(outline: String) throws {
+        for (rotation, scale) in [(0.0, 1.0), (0.7, 1.3)] {
+            let ours = try draw([shape(outline, fill: "#3366CCB0", asGradient: false, rotation: rotation, scale: scale)])
+            let cairos = try draw([shape(outline, fill: "#3366CCB0", asGradient: true, rotation: rotation, scale: scale)])
+            let (largest, differing) = compare(ours, cairos)
+            #expect(largest <= 24, "\(outline) at \(rotation) rad: an edge pixel differs by \(largest)")
+            #expect(differing < 800, "\(outline): \(differing) pixels differ")
+        }
+    }
+
+    @Test func theEvenOddRuleLeavesTheInnerSquareEmpty() throws {
+        let nested = "M 0 0 L 100 0 L 100 100 L 0 100 Z M 25 25 L 75 25 L 75 75 L 25 75 Z"
+        let evenOdd = try draw([shape(nested, fill: "#000000", evenOdd: true, asGradient: false)])
+        let nonZero = try draw([shape(nested, fill: "#000000", asGradient: false)])
+        #expect(evenOdd[100, 100] == RasterImage.Pixel(red: 255, green: 255, blue: 255), "the hole")
+        #expect(evenOdd[60, 100] == RasterImage.Pixel(red: 0, green: 0, blue: 0), "the ring")
+        #expect(nonZero[100, 100] == RasterImage.Pixel(red: 0, green: 0, blue: 0), "wound the same way twice: filled")
+    }
+
+    @Test func aClipOnWholePixelsCutsTheFill() throws {
+        // The frame clips to 40…160 (its bounds); the square, 1.6 times 100 points around the
+        // canvas's centre, runs from 20 to 180.
+        let square = try shape("M 0 0 L 100 0 L 100 100 L 0 100 Z", fill: "#FF0000", asGradient: false, scale: 1.6, position: Vector2(60, 60))
+        let image = try draw([square], clips: true)
+        #expect(image[45, 100] == RasterImage.Pixel(red: 255, green: 0, blue: 0), "inside the clip")
+        #expect(image[39, 100] == RasterImage.Pixel(red: 255, green: 255, blue: 255), "left of the clip")
+        #expect(image[161, 161] == RasterImage.Pixel(red: 255, green: 255, blue: 255), "below and right of it")
+    }
+}
