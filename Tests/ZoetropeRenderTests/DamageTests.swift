@@ -250,6 +250,30 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         #expect(turned.minX <= 0 && turned.maxX >= 20, "a layer's own extent is in its own coordinates (\(turned))")
     }
 
+    /// A mitre reaches 10 half-widths only at a corner: a straight stroke's extent is its
+    /// line and half its width (caps included), a corner's holds the mitre's tip.
+    @Test func onlyCornersReachAMitresLength() throws {
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 200], background: "#FFFFFF" }
+            render: { fps: 1, duration: auto }
+            layers:
+              - { id: line, shape: path, position: [0, 0], anchor: [0, 0], size: [1, 1], path: "M 0 10 L 100 10", stroke: { color: "#000000", width: 20 } }
+              - { id: corner, shape: path, position: [0, 0], anchor: [0, 0], size: [1, 1], path: "M 0 0 L 100 10 L 0 20", stroke: { color: "#000000", width: 20 } }
+              - { id: arc, shape: path, position: [0, 0], anchor: [0, 0], size: [1, 1], path: "M 0 50 C 0 10 40 0 60 0", stroke: { color: "#000000", width: 20 } }
+            """)
+        let tree = try #require(trees.first)
+        func extent(_ id: String) throws -> SubtreeExtent {
+            let index = try #require(tree.layers.index(of: id))
+            return try #require(SubtreeExtent(of: index, in: tree))
+        }
+        let line = try extent("line"), corner = try extent("corner"), arc = try extent("arc")
+        // Each holds its bounds (0…1) too; half the width is 10, √2 of it within 15.
+        #expect(line.minX >= -15 && line.maxX <= 115 && line.minY >= -15 && line.maxY <= 25, "a straight stroke (\(line))")
+        #expect(corner.maxX >= 100 + 100, "the mitre at the corner (\(corner))")
+        #expect(arc.minY >= -15 && arc.maxX <= 60 + 15, "a curve turning through a right angle or less (\(arc))")
+    }
+
     /// Bounds that paint nothing cover nothing: Lottie wraps a layer in a group of its parent's
     /// bounds (often the whole composition), and a group confined to them would be that large.
     @Test func boundsThatPaintNothingAreNotInTheExtent() throws {

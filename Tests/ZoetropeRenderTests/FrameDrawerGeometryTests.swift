@@ -337,6 +337,23 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(abs(Int(image[100, 100].red) - 128) <= 3 && abs(Int(image[100, 100].blue) - 128) <= 3)
     }
 
+    @Test func aMitresTipIsDrawnInsideAGroupConfinedToItsLayer() throws {
+        // A sharp corner whose mitre reaches far past the path's points, in a multiply group
+        // (confined to the layer's extent): the tip must not be cut off.
+        var corner = Layer(id: "corner", shape: .path)
+        corner.values.path = try SVGPath(parsing: "M 40 90 L 120 100 L 40 110")
+        corner.values.position = .zero
+        corner.values.anchor = .zero
+        corner.values.size = Vector2(1, 1)
+        corner.values.strokeWidth = 10
+        corner.values.strokeColor = Color(hex: "#0000FF")!
+        corner.style.blendMode = .multiply
+        let image = try draw([corner])
+        // The outer edges meet about 5 / sin(7.1°) ≈ 40 points past the corner (the limit is 50).
+        #expect(image[150, 100] == blue, "the mitre's tip, 30 points past the corner")
+        #expect(image[170, 100] == white, "beyond it")
+    }
+
     @Test func multiplyBlendsWithWhatIsBeneath() throws {
         let base = rect("base", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FFFF00")
         var top = rect("top", position: Vector2(100, 100), size: Vector2(50, 50), fill: "#00FFFF")

@@ -123,6 +123,14 @@ struct LayerReach {
         let ownBox = bounds
         if node.shape == .path {
             values.path.forEachControlPoint { bounds.include(transform.apply($0)) }
+            // Mitred corners reach further than the rest of the stroke (the margin below).
+            let corner = Self.miterReach(values) - Self.strokeReach(node, values)
+            Self.forEachMitredCorner(node, values) { point in
+                bounds.include(transform.apply(Vector2(point.x - corner, point.y - corner)))
+                bounds.include(transform.apply(Vector2(point.x + corner, point.y - corner)))
+                bounds.include(transform.apply(Vector2(point.x - corner, point.y + corner)))
+                bounds.include(transform.apply(Vector2(point.x + corner, point.y + corner)))
+            }
         }
         let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
         let stroke = Self.strokeReach(node, values) * deviceScale
@@ -182,12 +190,64 @@ struct LayerReach {
         }
     }
 
-    /// How far a layer's stroke reaches past its outline, in its own units. Strokes are centred;
-    /// a path's mitred corners may reach 10 half-widths out (Cairo's default limit), while a
-    /// rectangle's right angles, a square cap and anything round or bevelled stay within √2.
+    /// How far a layer's stroke reaches past its outline, in its own units, away from a path's
+    /// mitred corners (`forEachMitredCorner`): strokes are centred, and a right angle, a square
+    /// cap and anything round or bevelled stay within √2 half-widths.
     static func strokeReach(_ node: LayerTree.Node, _ values: LayerValues) -> Double {
-        let halfWidth = max(values.strokeWidth, 0) / 2
-        return node.shape == .path && node.style.strokeJoin == .miter ? 10 * halfWidth : 1.5 * halfWidth
+        1.5 * max(values.strokeWidth, 0) / 2
+    }
+
+    /// How far a mitred corner reaches: 10 half-widths, Cairo's default miter limit.
+    static func miterReach(_ values: LayerValues) -> Double { 10 * max(values.strokeWidth, 0) / 2 }
+
+    /// Calls `body` with each point of a mitred path's outline around which the stroke may
+    /// reach `miterReach`: the corners between its segments (not the two ends of an open
+    /// subpath, which take caps), and the control points of a curve whose direction turns
+    /// through more than a right angle (its flattened pieces may meet at a sharp corner). A
+    /// curve that turns less keeps every piece within a right angle of the next, whose mitre
+    /// stays within `strokeReach`.
+    static func forEachMitredCorner(_ node: LayerTree.Node, _ values: LayerValues, _ body: (Vector2) -> Void) {
+        guard node.shape == .path, node.style.strokeJoin == .miter, values.strokeWidth > 0 else { return }
+        var start: Vector2?, last: Vector2?, anchors = 0
+        func next(_ point: Vector2) {
+            if anchors >= 2, let last { body(last) }
+            if last == nil { start = point }
+            last = point
+            anchors += 1
+        }
+        for segment in values.path.segments {
+            switch segment {
+            case .move(let point):
+                (start, last, anchors) = (point, point, 1)
+            case .line(let point):
+                if last == nil { anchors = 0 }
+                next(point)
+            case let .cubic(c1, c2, end):
+                // With no current point a curve starts at its first control point, as in Cairo.
+                if last == nil { (start, last, anchors) = (c1, c1, 1) }
+                if let from = last, turnsPastARightAngle(c1 - from, c2 - c1, end - c2) {
+                    body(from)
+                    body(c1)
+                    body(c2)
+                    body(end)
+                }
+                next(end)
+            case .close:
+                if anchors >= 2, let last, let start {
+                    body(last)
+                    body(start)
+                }
+                (last, anchors) = (start, 1)
+            }
+        }
+    }
+
+    /// True unless the directions of the control polygon's three legs (those not of zero
+    /// length) lie within a right angle of each other: the curve's tangent is a positive mix of
+    /// them, so it then turns through a right angle at most.
+    private static func turnsPastARightAngle(_ a: Vector2, _ b: Vector2, _ c: Vector2) -> Bool {
+        // A leg of zero length lies within any angle: its products are 0.
+        a.x * b.x + a.y * b.y < 0 || b.x * c.x + b.y * c.y < 0 || a.x * c.x + a.y * c.y < 0
     }
 }
 

@@ -3,7 +3,8 @@ import ZoetropeCore
 /// Where a layer and everything under it can draw, in the layer's own coordinates: the box a
 /// backing store or an effect sprite of the subtree must cover, whatever the layer's transform.
 ///
-/// Its bounds, when it paints anything itself; a path's points; strokes (their mitred corners too, `LayerReach.strokeReach`);
+/// Its bounds, when it paints anything itself; a path's points; strokes (their mitred corners
+/// too, `LayerReach.forEachMitredCorner`);
 /// a text line, which may run past its box, allowed a font size of width per character; the
 /// children under their transforms (but not those hidden or fully transparent, which draw
 /// nothing), cut to the bounds when the layer clips; and each layer's
@@ -37,6 +38,11 @@ struct SubtreeExtent {
             box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
             if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
             box.grow(LayerReach.strokeReach(node, values))
+            let corner = LayerReach.miterReach(values)
+            LayerReach.forEachMitredCorner(node, values) { point in
+                box.include(Vector2(point.x - corner, point.y - corner))
+                box.include(Vector2(point.x + corner, point.y + corner))
+            }
         }
         if node.shape == .text, !values.text.isEmpty {
             box.holdsText = true
