@@ -364,13 +364,19 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
     }
 }
 
+/// `layer` with a blue shadow of radius 0, `distance` points below it.
+private func withHardBlueShadow(_ layer: Layer, below distance: Double) -> Layer {
+    var layer = layer
+    layer.values.shadowOpacity = 1
+    layer.values.shadowRadius = 0
+    layer.values.shadowOffset = Vector2(0, distance)
+    layer.values.shadowColor = Color(hex: "#0000FF")!
+    return layer
+}
+
 @Suite struct EffectTests {
     @Test func aHardShadowFallsAtItsOffset() throws {
-        var card = rect("card", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FF0000")
-        card.values.shadowOpacity = 1
-        card.values.shadowRadius = 0
-        card.values.shadowOffset = Vector2(0, 30)
-        card.values.shadowColor = Color(hex: "#0000FF")!
+        let card = withHardBlueShadow(rect("card", position: Vector2(100, 100), size: Vector2(60, 40), fill: "#FF0000"), below: 30)
         let image = try draw([card])
         #expect(image[100, 100] == red, "the layer is drawn over its shadow")
         #expect(image[100, 135] == blue, "below the card, within the offset")
@@ -408,11 +414,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         group.values.position = Vector2(3000, 100)
         group.values.size = Vector2(10, 10)
         group.values.anchor = .zero
-        group.values.shadowOpacity = 1
-        group.values.shadowRadius = 0
-        group.values.shadowOffset = Vector2(0, 30)
-        group.values.shadowColor = Color(hex: "#0000FF")!
-        let image = try draw([group])
+        let image = try draw([withHardBlueShadow(group, below: 30)])
         #expect(image[100, 100] == red, "the near child")
         #expect(image[100, 140] == blue, "its shadow, 30 points below")
     }
