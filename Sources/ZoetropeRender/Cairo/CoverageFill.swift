@@ -1,4 +1,3 @@
-internal import CCairo
 import ZoetropeCore
 
 /// Fills a path with one colour straight into the pixels of an ARGB32 surface, by the exact

@@ -183,11 +183,15 @@ struct LayerReach {
         switch node.shape {
         case .image: return !values.image.isEmpty
         case .text: return !values.text.isEmpty || values.fill.alpha > 0
-        case .rect, .group, .ellipse, .path:
-            let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
-            return values.gradient != nil || values.fill.alpha > 0
-                || values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil) && end > start
+        case .rect, .group, .ellipse, .path: return values.gradient != nil || values.fill.alpha > 0 || strokes(values)
         }
+    }
+
+    /// True when the layer's stroke draws: some width, a colour or a gradient, and some of the
+    /// outline between `strokeStart` and `strokeEnd`.
+    static func strokes(_ values: LayerValues) -> Bool {
+        values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil)
+            && min(max(values.strokeEnd, 0), 1) > min(max(values.strokeStart, 0), 1)
     }
 
     /// How far a layer's stroke reaches past its outline, in its own units, away from a path's

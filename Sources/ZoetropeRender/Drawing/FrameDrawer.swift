@@ -502,7 +502,7 @@ final class FrameDrawer {
             // the path is made in Cairo only for what is left to draw.
             let filled = values.gradient == nil && values.fill.alpha > 0 && !node.style.fillRule.isInverse
                 && context.fill(values.path, color: values.fill, opacity: opacity, evenOdd: node.style.fillRule.inside == .evenOdd)
-            guard !filled || Self.strokes(values) else { return }
+            guard !filled || LayerReach.strokes(values) else { return }
             context.newPath()
             context.addPath(values.path)
             paintPath(values, node.style, opacity: opacity, filled: filled)
@@ -523,13 +523,6 @@ final class FrameDrawer {
         }
     }
 
-    /// True when the layer's stroke draws: some width, a colour or gradient, and some of the
-    /// outline between `strokeStart` and `strokeEnd`.
-    private static func strokes(_ values: LayerValues) -> Bool {
-        values.strokeWidth > 0 && (values.strokeColor.alpha > 0 || values.strokeGradient != nil)
-            && min(max(values.strokeEnd, 0), 1) > min(max(values.strokeStart, 0), 1)
-    }
-
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` (moved by `strokeOffset`)
     /// stroke part of the outline, with the layer's dashes.
     private func paintPath(_ values: LayerValues, _ style: LayerStyle, opacity: Double, filled: Bool = false) {
@@ -547,7 +540,7 @@ final class FrameDrawer {
             if style.fillRule.isInverse { context.fillOutsidePreserve(fill) } else { fill() }
         }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
-        if Self.strokes(values) {
+        if LayerReach.strokes(values) {
             if let gradient = values.strokeGradient {
                 context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
             } else {
