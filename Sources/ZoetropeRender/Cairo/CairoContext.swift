@@ -229,12 +229,13 @@ final class CairoContext {
                                          stride: Int(cairo_image_surface_get_stride(surface)) / 4, minX: 0, minY: 0, maxX: width, maxY: height)
         if list.pointee.num_rectangles == 0 { return true }
         let box = list.pointee.rectangles[0]
-        let edges = [box.x + offsetX, box.y + offsetY, box.x + box.width + offsetX, box.y + box.height + offsetY]
-        guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return false }
-        target.minX = max(target.minX, Int(saturating: edges[0]))
-        target.minY = max(target.minY, Int(saturating: edges[1]))
-        target.maxX = min(target.maxX, Int(saturating: edges[2]))
-        target.maxY = min(target.maxY, Int(saturating: edges[3]))
+        let minX = box.x + offsetX, minY = box.y + offsetY, maxX = minX + box.width, maxY = minY + box.height
+        func onWholePixel(_ edge: Double) -> Bool { edge == edge.rounded() && abs(edge) < 1e9 }
+        guard onWholePixel(minX), onWholePixel(minY), onWholePixel(maxX), onWholePixel(maxY) else { return false }
+        target.minX = max(target.minX, Int(saturating: minX))
+        target.minY = max(target.minY, Int(saturating: minY))
+        target.maxX = min(target.maxX, Int(saturating: maxX))
+        target.maxY = min(target.maxY, Int(saturating: maxY))
         guard target.minX < target.maxX, target.minY < target.maxY else { return true }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(pointer, &matrix)

@@ -124,7 +124,7 @@ struct LayerReach {
         if node.shape == .path {
             values.path.forEachControlPoint { bounds.include(transform.apply($0)) }
             // Mitred corners reach further than the rest of the stroke (the margin below).
-            let corner = Self.miterReach(values) - Self.strokeReach(node, values)
+            let corner = Self.miterReach(values) - Self.strokeReach(values)
             Self.forEachMitredCorner(node, values) { point in
                 bounds.include(transform.apply(Vector2(point.x - corner, point.y - corner)))
                 bounds.include(transform.apply(Vector2(point.x + corner, point.y - corner)))
@@ -133,7 +133,7 @@ struct LayerReach {
             }
         }
         let deviceScale = (abs(transform.xx * transform.yy - transform.xy * transform.yx)).squareRoot()
-        let stroke = Self.strokeReach(node, values) * deviceScale
+        let stroke = Self.strokeReach(values) * deviceScale
         let shadow = values.shadowOpacity > 0 && values.shadowColor.alpha > 0
         let shadowReach = shadow ? (3 * values.shadowRadius / 2 + abs(values.shadowOffset.x) + abs(values.shadowOffset.y)) * deviceScale : 0
         let blurReach = 3 * max(values.blur, 0) * deviceScale
@@ -197,7 +197,7 @@ struct LayerReach {
     /// How far a layer's stroke reaches past its outline, in its own units, away from a path's
     /// mitred corners (`forEachMitredCorner`): strokes are centred, and a right angle, a square
     /// cap and anything round or bevelled stay within √2 half-widths.
-    static func strokeReach(_ node: LayerTree.Node, _ values: LayerValues) -> Double {
+    static func strokeReach(_ values: LayerValues) -> Double {
         1.5 * max(values.strokeWidth, 0) / 2
     }
 

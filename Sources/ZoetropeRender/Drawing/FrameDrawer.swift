@@ -353,7 +353,7 @@ final class FrameDrawer {
     private func groupBox(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues,
                           in tree: PresentationTree) -> (x: Double, y: Double, width: Double, height: Double)? {
         if node.shape != .text && node.shape != .path && (node.children.isEmpty || node.style.clips) {
-            let bounds = context.deviceBox(width: values.size.x, height: values.size.y, margin: LayerReach.strokeReach(node, values) * context.deviceScale + 2)
+            let bounds = context.deviceBox(width: values.size.x, height: values.size.y, margin: LayerReach.strokeReach(values) * context.deviceScale + 2)
             // Children clipped to bounds they may cover a small part of (a Lottie precomp is
             // the composition's size): only where they are.
             guard !node.children.isEmpty, let extent = SubtreeExtent(of: index, in: tree), !extent.holdsText else { return bounds }

@@ -37,7 +37,7 @@ struct SubtreeExtent {
             guard !node.style.fillRule.isInverse else { return nil }
             box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
             if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
-            box.grow(LayerReach.strokeReach(node, values))
+            box.grow(LayerReach.strokeReach(values))
             let corner = LayerReach.miterReach(values)
             LayerReach.forEachMitredCorner(node, values) { point in
                 box.include(Vector2(point.x - corner, point.y - corner))
