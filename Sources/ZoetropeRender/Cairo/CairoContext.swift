@@ -209,9 +209,29 @@ final class CairoContext {
 
     /// Fills `path` (in user space; the current path is left alone) with `color` at `opacity`
     /// by `CoverageFill`, straight into the pixels of the surface drawn on, when Cairo would
-    /// composite it with its plain OVER: an image surface of ARGB32 pixels, a clip that is one
-    /// box on whole pixels (or none). False, having drawn nothing, otherwise.
+    /// composite it with its plain OVER (`drawsPixels`). False, having drawn nothing, otherwise.
     func fill(_ path: SVGPath, color: Color, opacity: Double, evenOdd: Bool) -> Bool {
+        drawsPixels { target, transform in
+            coverageFill.fill(path, transform: transform, color: CoverageFill.premultiplied(color, alpha: color.alpha * opacity),
+                              evenOdd: evenOdd, into: target)
+        }
+    }
+
+    /// Strokes `path` (in user space; the current path is left alone) with `color` at
+    /// `opacity`, no dashes, by `CoverageFill` as `fill` fills. False, having drawn nothing,
+    /// when Cairo must stroke it.
+    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, color: Color, opacity: Double) -> Bool {
+        drawsPixels { target, transform in
+            coverageFill.stroke(path, width: width, cap: cap, join: join, transform: transform,
+                                color: CoverageFill.premultiplied(color, alpha: color.alpha * opacity), into: target)
+        }
+    }
+
+    /// Calls `draw` with the pixels of the surface drawn on and the transform from user space
+    /// to them, when Cairo would composite a solid colour there with its plain OVER: an image
+    /// surface of ARGB32 pixels, a clip that is one box on whole pixels (or none). False when
+    /// it cannot or `draw` did not draw; true, not calling it, when the clip leaves nothing.
+    private func drawsPixels(_ draw: (CoverageFill.Target, AffineTransform) -> Bool) -> Bool {
         guard cairo_get_operator(pointer) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(pointer),
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
               let data = cairo_image_surface_get_data(surface) else { return false }
@@ -241,8 +261,7 @@ final class CairoContext {
         cairo_get_matrix(pointer, &matrix)
         let transform = AffineTransform(xx: matrix.xx, yx: matrix.yx, xy: matrix.xy, yy: matrix.yy, x0: matrix.x0 + offsetX, y0: matrix.y0 + offsetY)
         cairo_surface_flush(surface)
-        let drawn = coverageFill.fill(path, transform: transform, color: CoverageFill.premultiplied(color, alpha: color.alpha * opacity),
-                                      evenOdd: evenOdd, into: target)
+        let drawn = draw(target, transform)
         cairo_surface_mark_dirty(surface)
         return drawn
     }

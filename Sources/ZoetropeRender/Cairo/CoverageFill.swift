@@ -29,6 +29,8 @@ final class CoverageFill {
     private var marks: [UInt64] = []
     /// The flattened path: x0, y0, x1, y1 of each line, in pixels of the surface.
     private var lines: [Double] = []
+    /// The outlines of strokes, its points kept between strokes.
+    private var outline = StrokeOutline()
 
     /// Where a fill draws: the surface's pixels and the box (in its pixels) the clip leaves.
     struct Target {
@@ -44,6 +46,25 @@ final class CoverageFill {
     /// or one that is not finite: Cairo fills those.
     func fill(_ path: SVGPath, transform: AffineTransform, color: UInt32, evenOdd: Bool, into target: Target) -> Bool {
         guard flatten(path, transform: transform) else { return false }
+        rasterize(color: color, evenOdd: evenOdd, into: target)
+        return true
+    }
+
+    /// Strokes `path` under `transform` with `color`, `width` wide (in user space), with Cairo's
+    /// caps, joins and mitre limit, by filling the stroke's outline (`StrokeOutline`) by the
+    /// non-zero rule. False, having drawn nothing, when Cairo must stroke it (`StrokeOutline`
+    /// says when), or a point lies past 10⁷ pixels or is not finite.
+    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, transform: AffineTransform, color: UInt32,
+                into target: Target) -> Bool {
+        lines.removeAll(keepingCapacity: true)
+        guard outline.build(path, width: width, cap: cap, join: join, transform: transform, into: &lines),
+              lines.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return false }
+        rasterize(color: color, evenOdd: false, into: target)
+        return true
+    }
+
+    /// Blends `color` into the target by the coverage of the closed polygons in `lines`.
+    private func rasterize(color: UInt32, evenOdd: Bool, into target: Target) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for index in Swift.stride(from: 0, to: lines.count, by: 2) {
             minX = min(minX, lines[index])
@@ -51,12 +72,12 @@ final class CoverageFill {
             minY = min(minY, lines[index + 1])
             maxY = max(maxY, lines[index + 1])
         }
-        guard minX <= maxX else { return true }
+        guard minX <= maxX else { return }
         // The region: the path's pixels within the clip. Left of it a line still counts (its
         // whole area lies left of every pixel of the row); right of it, nothing does.
         let left = max(target.minX, Int(saturating: minX, rounding: .down)), right = min(target.maxX, Int(saturating: maxX, rounding: .up) + 1)
         let top = max(target.minY, Int(saturating: minY, rounding: .down)), bottom = min(target.maxY, Int(saturating: maxY, rounding: .up) + 1)
-        guard left < right, top < bottom else { return true }
+        guard left < right, top < bottom else { return }
         let width = right - left, height = bottom - top
         let rowCells = width + 2, words = (rowCells + 63) / 64
         // A band of rows at a time, so that its cells stay in the cache and a large fill needs
@@ -85,7 +106,6 @@ final class CoverageFill {
                 }
             }
         }
-        return true
     }
 
     /// The path as closed polygons of lines in `lines`; false when a point is not finite or

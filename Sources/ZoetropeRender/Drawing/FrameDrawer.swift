@@ -502,7 +502,9 @@ final class FrameDrawer {
             // the path is made in Cairo only for what is left to draw.
             let filled = values.gradient == nil && values.fill.alpha > 0 && !node.style.fillRule.isInverse
                 && context.fill(values.path, color: values.fill, opacity: opacity, evenOdd: node.style.fillRule.inside == .evenOdd)
-            guard !filled || LayerReach.strokes(values) else { return }
+            // So may a stroke of one colour after it (a fill Cairo draws goes first, so Cairo strokes too).
+            let fillsInCairo = !filled && (values.gradient != nil || values.fill.alpha > 0)
+            guard fillsInCairo || LayerReach.strokes(values) && !strokesPixels(values, node.style, opacity: opacity) else { return }
             context.newPath()
             context.addPath(values.path)
             paintPath(values, node.style, opacity: opacity, filled: filled)
@@ -521,6 +523,16 @@ final class FrameDrawer {
                              size: values.fontSize, color: values.color, opacity: opacity,
                              alignment: node.style.alignment, width: size.x, height: size.y)
         }
+    }
+
+    /// Strokes a path layer's outline (the part of it `strokeStart`…`strokeEnd` keeps) in one
+    /// colour without dashes by `CoverageFill`; false when Cairo must.
+    private func strokesPixels(_ values: LayerValues, _ style: LayerStyle, opacity: Double) -> Bool {
+        guard values.strokeGradient == nil, style.strokeDash.isEmpty else { return false }
+        let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
+        let part = end - start < 1 ? values.path.trimmed(start: start, end: end, offset: values.strokeOffset, mode: style.strokeTrim) : values.path
+        return context.stroke(part, width: values.strokeWidth, cap: style.strokeCap, join: style.strokeJoin,
+                              color: values.strokeColor, opacity: opacity)
     }
 
     /// Fills then strokes the current path; `strokeStart`/`strokeEnd` (moved by `strokeOffset`)
