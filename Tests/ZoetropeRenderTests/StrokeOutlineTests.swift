@@ -12,6 +12,8 @@ import ZoetropeCore
         var width: Double
         var cap = LineCap.butt
         var join = LineJoin.miter
+        /// The most an edge pixel may differ from Cairo's.
+        var levels = 48
         var description: String { "\(path) \(width) \(cap) \(join)" }
     }
 
@@ -88,6 +90,11 @@ import ZoetropeCore
         Stroke(path: "M 50 2 L 63 38 L 98 38 L 70 60 L 80 96 L 50 74 L 20 96 L 30 60 L 2 38 L 37 38 Z", width: 5, join: .miter),
         Stroke(path: "M 10 50 C 10 -20 90 120 90 50 C 90 -20 10 120 10 50 Z", width: 6, join: .round),
         Stroke(path: "M 0 10 C 120 40 -20 60 100 95", width: 0.6, cap: .butt),
+        // Corners whose inner edges would meet past half of the short pieces: they go round the
+        // corner's point, and the strokes overlapping there may make the pixel at the inner
+        // corner darker than Cairo's.
+        Stroke(path: "M 10 60 L 20 40 L 30 60 L 40 40 L 50 60", width: 14, join: .miter, levels: 80),
+        Stroke(path: "M 10 60 L 20 40 L 30 60 L 40 40 L 50 60 Z", width: 14, join: .round, levels: 80),
     ]
 
     @Test(arguments: strokes)
@@ -98,7 +105,7 @@ import ZoetropeCore
             let cairos = try draw(layer(stroke, asGradient: true, rotation: rotation, scale: scale))
             let (largest, differing, painted) = compare(ours, cairos)
             #expect(painted > 100, "\(stroke): Cairo drew \(painted) pixels")
-            #expect(largest <= 48, "\(stroke) at \(rotation) rad: an edge pixel differs by \(largest)")
+            #expect(largest <= stroke.levels, "\(stroke) at \(rotation) rad: an edge pixel differs by \(largest)")
             #expect(differing * 10 < painted, "\(stroke) at \(rotation) rad: \(differing) of \(painted) pixels differ")
         }
     }

@@ -16,11 +16,12 @@ import ZoetropeCore
 /// every part of the stroke is wound the same way, and where a stroke crosses itself it is
 /// filled once.
 ///
-/// Where the inner edges of a corner would meet past half of either segment, or an offset
-/// piece would run backwards (a width larger than the turn of a small curve, a path folding
-/// back on itself), the sides would cross and wind the other way; a subpath of no length (a
-/// dot, with round caps) has no direction. For those `build` answers false, and Cairo strokes
-/// the path.
+/// Where the inner edges of a corner would meet past half of either piece, the inner side goes
+/// round the corner's point instead (Cairo's inner join), and the two pieces' strokes overlap
+/// there, wound the same way. Where an offset piece would run backwards (a width larger than
+/// the turn of a small curve) or the path folds straight back on itself, the sides would wind
+/// the other way; a subpath of no length (a dot, with round caps) has no direction. For those
+/// `build` answers false, and Cairo strokes the path.
 struct StrokeOutline {
     /// Cairo's default: a mitre at most 10 times the line's width, else a bevel.
     static let miterLimit = 10.0
@@ -201,7 +202,7 @@ struct StrokeOutline {
     private func normal(_ unit: Vector2) -> Vector2 { Vector2(-unit.y * halfWidth, unit.x * halfWidth) }
 
     /// Adds both sides' points at point `vertex`, where piece `piece` arrives; false when the
-    /// inner edges meet too far along either piece.
+    /// path turns straight back.
     private mutating func corner(at vertex: Int, after piece: Int) -> Bool {
         let a = arriving[piece], b = leaving[vertex % leaving.count], point = points[vertex]
         let dot = a.x * b.x + a.y * b.y, cross = a.x * b.y - a.y * b.x
@@ -211,15 +212,22 @@ struct StrokeOutline {
             right.append(point - na)
             return true
         }
-        // The inner edges meet half the width times tan(θ/2) along each piece from the corner.
         guard 1 + dot > 1e-9 else { return false }
-        let before = points[piece], after = points[(vertex + 1) % points.count]
-        let along = halfWidth * abs(cross) / (1 + dot)
-        guard 4 * along * along <= min(Self.squaredDistance(before, point), Self.squaredDistance(point, after)) else { return false }
         let meet = Vector2((na.x + nb.x) / (1 + dot), (na.y + nb.y) / (1 + dot))
         // The path turns towards its left side when cross > 0: that side is the inner one.
         let outer: Double = cross > 0 ? -1 : 1
-        if cross > 0 { left.append(point + meet) } else { right.append(point - meet) }
+        // The inner edges meet half the width times tan(θ/2) along each piece from the corner.
+        // Past half of either piece, they go round the corner's point instead, as Cairo's do:
+        // the two pieces' strokes overlap there, wound the same way.
+        let before = points[piece], after = points[(vertex + 1) % points.count]
+        let along = halfWidth * abs(cross) / (1 + dot)
+        if 4 * along * along <= min(Self.squaredDistance(before, point), Self.squaredDistance(point, after)) {
+            appendOuter(point - Vector2(outer * meet.x, outer * meet.y), outer: -outer)
+        } else {
+            appendOuter(point - Vector2(outer * na.x, outer * na.y), outer: -outer)
+            appendOuter(point, outer: -outer)
+            appendOuter(point - Vector2(outer * nb.x, outer * nb.y), outer: -outer)
+        }
         let from = Vector2(outer * na.x, outer * na.y), to = Vector2(outer * nb.x, outer * nb.y)
         if join == .round {
             addArc(around: point, from: from, turning: atan2(cross, dot), outer: outer)

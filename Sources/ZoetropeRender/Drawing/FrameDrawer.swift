@@ -490,10 +490,13 @@ final class FrameDrawer {
         let size = values.size
         switch node.shape {
         case .rect, .group:
+            // A group that paints nothing itself (most Lottie groups) makes no path.
+            guard LayerReach.paintsContent(node, values) else { return }
             context.newPath()
             context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
             paintPath(values, node.style, opacity: opacity)
         case .ellipse:
+            guard LayerReach.paintsContent(node, values) else { return }
             context.newPath()
             context.addEllipse(width: size.x, height: size.y)
             paintPath(values, node.style, opacity: opacity)
