@@ -132,6 +132,13 @@ import ZoetropeCore
         #expect(dot[100, 100] == RasterImage.Pixel(red: 0, green: 0, blue: 0), "the dot")
     }
 
+    @Test func aStrokeOfMoreThanAMillionPointsIsLeftToCairo() throws {
+        // Each of these curves is flattened into 1024 lines: 1100 of them are past the bound.
+        let loop = " C 0 100000 100000 -100000 100000 0 C 100000 100000 0 -100000 0 0"
+        #expect(try strokesItself(Stroke(path: "M 0 0" + String(repeating: loop, count: 550), width: 2)) == false)
+        #expect(try strokesItself(Stroke(path: "M 0 0" + String(repeating: loop, count: 400), width: 2)), "800 curves are within it")
+    }
+
     @Test func aStrokeCrossingItselfIsFilledOnceWhereItCrosses() throws {
         // Translucent: a crossing painted twice would be darker than the rest of the stroke.
         let cross = Stroke(path: "M 0 0 L 100 100 M 100 0 L 0 100", width: 10)

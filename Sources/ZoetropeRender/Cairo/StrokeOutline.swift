@@ -25,6 +25,9 @@ import ZoetropeCore
 struct StrokeOutline {
     /// Cairo's default: a mitre at most 10 times the line's width, else a bevel.
     static let miterLimit = 10.0
+    /// The most points a subpath or its outline may have (16 MB of them); past that Cairo
+    /// strokes the path, as it did every path before.
+    static let mostPoints = 1 << 20
 
     private var halfWidth = 0.0, cap = LineCap.butt, join = LineJoin.miter
     private var transform = AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
@@ -91,7 +94,7 @@ struct StrokeOutline {
     /// where either is unknown); none when it ends where it starts.
     private mutating func add(_ point: Vector2, leaving start: Vector2?, arriving end: Vector2?) {
         let from = points[points.count - 1]
-        guard !coincide(point, from) else { return }
+        guard !coincide(point, from), points.count <= Self.mostPoints else { return }
         let chord = Self.unit(Vector2(point.x - from.x, point.y - from.y)) ?? Vector2(1, 0)
         points.append(point)
         leaving.append(start ?? chord)
@@ -156,7 +159,7 @@ struct StrokeOutline {
             }
         }
         let count = points.count, pieces = leaving.count
-        guard pieces > 0, forwardOnBothSides(pieces) else { return false }
+        guard pieces > 0, count <= Self.mostPoints, forwardOnBothSides(pieces) else { return false }
         left.removeAll(keepingCapacity: true)
         right.removeAll(keepingCapacity: true)
         if closed {
@@ -170,7 +173,7 @@ struct StrokeOutline {
         let start = points[0], first = leaving[0], end = points[count - 1], last = arriving[pieces - 1]
         left.append(start + normal(first))
         right.append(start - normal(first))
-        for vertex in Swift.stride(from: 1, to: count - 1, by: 1) {
+        for vertex in 1..<(count - 1) {
             guard corner(at: vertex, after: vertex - 1) else { return false }
         }
         // The left side, the end cap round to the right side's end, the right side backwards,
@@ -204,6 +207,7 @@ struct StrokeOutline {
     /// Adds both sides' points at point `vertex`, where piece `piece` arrives; false when the
     /// path turns straight back.
     private mutating func corner(at vertex: Int, after piece: Int) -> Bool {
+        guard max(left.count, right.count) <= Self.mostPoints else { return false }
         let a = arriving[piece], b = leaving[vertex % leaving.count], point = points[vertex]
         let dot = a.x * b.x + a.y * b.y, cross = a.x * b.y - a.y * b.x
         let na = normal(a), nb = normal(b)
@@ -269,12 +273,13 @@ struct StrokeOutline {
         }
     }
 
-    /// Steps an arc of the stroke's radius through `angle` needs to stay within the tolerance.
+    /// Steps an arc of the stroke's radius through `angle` needs to stay within the tolerance
+    /// (at most 256 a half turn: within it up to a radius of 5000 pixels).
     private func arcSteps(_ angle: Double) -> Int {
         let radius = halfWidth * largestScale
         guard radius > CoverageFill.tolerance else { return 1 }
         let step = 2 * acos(1 - CoverageFill.tolerance / radius)
-        return min(max(Int(saturating: angle / step, rounding: .up), 1), 1024)
+        return min(max(Int(saturating: angle / step, rounding: .up), 1), 256)
     }
 
     /// Adds to `left` (the open subpath's polygon) a cap's points between the sides' ends at
@@ -290,7 +295,7 @@ struct StrokeOutline {
         case .round:
             // Half a turn from the left side through `ahead` to the right side.
             let steps = arcSteps(Double.pi)
-            for step in Swift.stride(from: 1, to: steps, by: 1) {
+            for step in 1..<steps {
                 let turn = -Double.pi * Double(step) / Double(steps), c = cos(turn), s = sin(turn)
                 left.append(Vector2(end.x + side.x * c - side.y * s, end.y + side.x * s + side.y * c))
             }
