@@ -39,11 +39,33 @@ struct LottieKey<Value: LottieValue>: Sendable {
     var end: Value?
     var hold: Bool
     /// Control points of the segment's easing, per dimension (`o` and `i`).
-    var easeOut: (x: [Double], y: [Double])
-    var easeIn: (x: [Double], y: [Double])
+    let easeOut: (x: [Double], y: [Double])
+    let easeIn: (x: [Double], y: [Double])
     /// Position keys' motion-path tangents (`to`, `ti`), relative to the key values.
     var tangentOut: [Double]?
     var tangentIn: [Double]?
+    /// The easing curve of each dimension, made once (checking a curve is finite solves it at
+    /// 65 fractions, and a file's keys are evaluated at every frame it bakes); nil where the
+    /// segment is linear (a control point missing, or a curve that is not finite).
+    private let curves: [CubicTimingParameters?]
+
+    init(time: Double, value: Value, end: Value?, hold: Bool, easeOut: (x: [Double], y: [Double]), easeIn: (x: [Double], y: [Double]),
+         tangentOut: [Double]?, tangentIn: [Double]?) {
+        (self.time, self.value, self.end, self.hold, self.easeOut, self.easeIn) = (time, value, end, hold, easeOut, easeIn)
+        (self.tangentOut, self.tangentIn) = (tangentOut, tangentIn)
+        curves = (0..<max(easeOut.x.count, easeIn.x.count, 1)).map { d in
+            guard let x1 = easeOut.x[safe: d], let y1 = easeOut.y[safe: d], let x2 = easeIn.x[safe: d], let y2 = easeIn.y[safe: d] else { return nil }
+            return LottieEasing.curve(x1, y1, x2, y2)
+        }
+    }
+
+    /// How many dimensions ease on their own (at least one).
+    var easedDimensions: Int { curves.count }
+
+    /// The eased progress of dimension `dimension` at `fraction` of the segment.
+    func progress(_ fraction: Double, dimension: Int) -> Double {
+        curves[dimension]?.progress(atFraction: fraction) ?? fraction
+    }
 }
 
 /// A Lottie animatable property (`{"a": 0, "k": value}` or `{"a": 1, "k": [keys]}`): a fixed
@@ -80,11 +102,7 @@ enum LottieProperty<Value: LottieValue>: Sendable {
             if key.hold { return key.value }
             let span = next.time - key.time
             let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
-            let dimensions = max(key.easeOut.x.count, key.easeIn.x.count, 1)
-            let progress = (0..<dimensions).map { d in
-                LottieEasing.progress(fraction, out: (key.easeOut.x[safe: d], key.easeOut.y[safe: d]),
-                                      in: (key.easeIn.x[safe: d], key.easeIn.y[safe: d]))
-            }
+            let progress = (0..<key.easedDimensions).map { key.progress(fraction, dimension: $0) }
             if let spatial = Self.spatial(key, target, progress: progress[0]) { return spatial }
             return key.value.mixed(with: target, progress: progress)
         }
@@ -129,8 +147,7 @@ extension LottieProperty where Value == [Double] {
             let p1 = p0 + Vector2(out[0], out[1]), p2 = p3 + Vector2(into[0], into[1])
             let span = next.time - key.time
             let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
-            let eased = LottieEasing.progress(fraction, out: (key.easeOut.x.first, key.easeOut.y.first),
-                                              in: (key.easeIn.x.first, key.easeIn.y.first))
+            let eased = key.progress(fraction, dimension: 0)
             let along = min(max(eased, 0.01), 0.99)
             let ahead = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along + 0.001)
             let behind = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along - 0.001)
@@ -147,11 +164,6 @@ extension Array {
 /// Lottie's keyframe easing: a cubic bezier from (0, 0) through `o` and `i` to (1, 1), its x
 /// clamped to 0…1 as the players do; a missing control point is linear.
 enum LottieEasing {
-    static func progress(_ fraction: Double, out: (x: Double?, y: Double?), in into: (x: Double?, y: Double?)) -> Double {
-        guard let x1 = out.x, let y1 = out.y, let x2 = into.x, let y2 = into.y else { return fraction }
-        return curve(x1, y1, x2, y2)?.progress(atFraction: fraction) ?? fraction
-    }
-
     /// The timing curve of a segment, or nil when it is not a finite curve.
     static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CubicTimingParameters? {
         try? CubicTimingParameters(controlPoint1: Vector2(min(max(x1, 0), 1), y1), controlPoint2: Vector2(min(max(x2, 0), 1), y2))
