@@ -146,7 +146,9 @@ class Fuzzer:
     def plant(self, folder, relative, sandbox):
         """Replaces a file of a folder with a symlink out, a FIFO, a folder or a wrong PNG."""
         path = os.path.normpath(os.path.join(folder, relative))
-        if not path.startswith(folder + os.sep):
+        # A name outside the folder, or one no file system holds (a NUL, a component past 255
+        # bytes), is planted as a frame's instead.
+        if not path.startswith(folder + os.sep) or "\0" in path or any(len(part.encode()) > 255 for part in path.split(os.sep)):
             path = os.path.join(folder, "frame_00003.png")
         if os.path.lexists(path):
             if os.path.isdir(path) and not os.path.islink(path):
