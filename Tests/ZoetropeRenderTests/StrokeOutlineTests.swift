@@ -142,6 +142,7 @@ import ZoetropeCore
     @Test func aStrokeCrossingItselfIsFilledOnceWhereItCrosses() throws {
         // Translucent: a crossing painted twice would be darker than the rest of the stroke.
         let cross = Stroke(path: "M 0 0 L 100 100 M 100 0 L 0 100", width: 10)
+        #expect(try strokesItself(cross), "drawn by CoverageFill, not left to Cairo")
         let image = try draw(layer(cross, color: "#00000080", asGradient: false))
         #expect(image[100, 100] == image[80, 80], "the crossing is as dark as the stroke either side")
     }
