@@ -55,11 +55,11 @@ extension CairoContext {
         cairo_pattern_get_matrix(content, &matrix)
         if let shadow, shadow.opacity > 0, shadow.color.alpha > 0 {
             let tinted = copy(of: surface) { context in
-                cairo_set_source_rgba(context, shadow.color.red, shadow.color.green, shadow.color.blue, shadow.color.alpha * shadow.opacity)
+                cairo_set_source_rgba(context, 0, 0, 0, shadow.color.alpha * shadow.opacity)
                 cairo_mask_surface(context, surface, 0, 0)
             }
             if let tinted {
-                Self.gaussianBlur(tinted, sigma: shadow.sigma)
+                Self.blurShadow(tinted, color: shadow.color, sigma: shadow.sigma)
                 cairo_save(pointer)
                 cairo_translate(pointer, shadow.offset.x, shadow.offset.y)
                 paint(tinted, matrix: matrix, opacity: opacity)
@@ -164,25 +164,71 @@ extension CairoContext {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
+        let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        gaussianBlur(pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)) / 4, sigma: sigma, edges: edges)
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Makes a shadow of `surface`, whose alpha is what the shadow covers: that alpha blurred
+    /// alone by σ = `sigma` (a quarter of the bytes of blurring every channel), then `color`
+    /// (its alpha aside, which the caller has put in the surface's alpha) premultiplied by it
+    /// at every pixel, as pixman multiplies bytes. A black shadow, the usual one, comes out the
+    /// same as blurring all four channels would make it; a coloured one within a level or two.
+    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double) {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
         let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        var source = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        var target = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * 4)
+        let alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { alpha.deallocate() }
+        for y in 0..<height {
+            let row = pixels + y * stride, plane = alpha + y * width
+            for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+        }
+        gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
+        let byte = { (channel: Double) in UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
+        let (red, green, blue) = (byte(color.red), byte(color.green), byte(color.blue))
+        // pixman's product of two bytes: a × b / 255, rounded.
+        @inline(__always) func times(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            let t = a &* b &+ 0x80
+            return (t &+ (t >> 8)) >> 8
+        }
+        for y in 0..<height {
+            let row = pixels + y * stride, plane = alpha + y * width
+            for x in 0..<width {
+                let a = UInt32(plane[x])
+                row[x] = a << 24 | times(red, a) << 16 | times(green, a) << 8 | times(blue, a)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The blur of `gaussianBlur(_:sigma:edges:)` on `height` rows of `width` pixels of type
+    /// `Pixel` (a premultiplied ARGB32 word, or one byte of a single channel), `stride` pixels
+    /// apart: each byte of a pixel is blurred on its own, so a channel blurred alone comes out
+    /// as it does among the others.
+    static func gaussianBlur<Pixel: FixedWidthInteger>(_ pixels: UnsafeMutablePointer<Pixel>, width: Int, height: Int, stride: Int,
+                                                       sigma: Double, edges: BlurEdges = .transparent) {
+        guard sigma >= 0.3, width > 0, height > 0 else { return }
+        var source = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
+        var target = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
+        let pixelBytes = MemoryLayout<Pixel>.size
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * pixelBytes)
         defer {
             source.deallocate()
             target.deallocate()
             sums.deallocate()
         }
-        func bytes(_ pointer: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt8> {
+        func bytes(_ pointer: UnsafeMutablePointer<Pixel>) -> UnsafeMutablePointer<UInt8> {
             UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         }
         let boxes = boxSizes(sigma: min(sigma, largestSigma), count: 3).map { BoxAverage(radius: ($0 - 1) / 2, longestPass: max(width, height)) }
         // Along rows: `width` rows of `height` pixels.
         turn(pixels, stride: stride, width: width, height: height, into: source)
         for box in boxes {
-            box.blurColumns(bytes(source), rowBytes: height * 4, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * height) }
+            box.blurColumns(bytes(source), rowBytes: height * pixelBytes, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * height) }
             swap(&source, &target)
         }
         // Along columns: turned back, `height` rows of `width` pixels.
@@ -191,17 +237,16 @@ extension CairoContext {
         for (index, box) in boxes.enumerated() {
             let output = index == boxes.count - 1 ? pixels : target
             let outputStride = index == boxes.count - 1 ? stride : width
-            box.blurColumns(bytes(source), rowBytes: width * 4, count: height, edges: edges, sums: sums) { bytes(output + $0 * outputStride) }
+            box.blurColumns(bytes(source), rowBytes: width * pixelBytes, count: height, edges: edges, sums: sums) { bytes(output + $0 * outputStride) }
             swap(&source, &target)
         }
-        cairo_surface_mark_dirty(surface)
     }
 
     /// Copies `source` (`height` rows of `width` pixels, `stride` pixels apart) turned on its
     /// side into `target` (`width` packed rows of `height` pixels): pixel (x, y) to (y, x). In
-    /// tiles of 32 × 32 pixels, 4 KiB each way, so that neither side leaves the cache.
-    private static func turn(_ source: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int,
-                             into target: UnsafeMutablePointer<UInt32>) {
+    /// tiles of 32 × 32 pixels (at most 4 KiB each way), so that neither side leaves the cache.
+    private static func turn<Pixel>(_ source: UnsafeMutablePointer<Pixel>, stride: Int, width: Int, height: Int,
+                                    into target: UnsafeMutablePointer<Pixel>) {
         let tile = 32
         for top in Swift.stride(from: 0, to: height, by: tile) {
             let bottom = min(top + tile, height)

@@ -48,18 +48,19 @@ extension CairoContext {
                        sigma: Double) throws(CairoError) -> CairoImageSurface {
         let shadow = try CairoImageSurface(width: content.width, height: content.height)
         if let context = cairo_create(shadow.pointer) {
-            // The content moved by the offset, then tinted: the colour times its alpha. One
+            // The content moved by the offset, then its alpha times the colour's (the colour
+            // itself comes with the blur, `blurShadow`). One
             // masked composite would give the same bytes, but a mask moved by a fraction of a
             // pixel takes pixman's general path, several times slower than these two.
             cairo_set_source_surface(context, content.pointer, offset.x, offset.y)
             cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
             cairo_paint(context)
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
+            cairo_set_source_rgba(context, 0, 0, 0, color.alpha * opacity)
             cairo_set_operator(context, CAIRO_OPERATOR_IN)
             cairo_paint(context)
             cairo_destroy(context)
         }
-        gaussianBlur(shadow.pointer, sigma: sigma)
+        blurShadow(shadow.pointer, color: color, sigma: sigma)
         return shadow
     }
 

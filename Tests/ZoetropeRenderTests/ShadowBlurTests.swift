@@ -1,0 +1,73 @@
+import Testing
+@testable import ZoetropeRender
+import ZoetropeCore
+
+/// A shadow blurs only its alpha and is coloured afterwards. That must give exactly the bytes of
+/// blurring all four channels of a black shadow (the usual one), and stay within a level or
+/// two of it for a coloured one.
+@Suite struct ShadowBlurTests {
+    static let width = 70, height = 56
+    static let whole = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
+
+    /// A disc with a soft edge over a translucent bar, in colours (a shadow takes only the alpha).
+    static func content() throws -> CairoImageSurface {
+        let surface = try CairoImageSurface(width: width, height: height)
+        var pixels: [RasterImage.Pixel] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) - 30, dy = Double(y) - 26
+                let distance = (dx * dx + dy * dy).squareRoot()
+                let disc = min(max(18 - distance, 0), 1)
+                let bar = (40..<64).contains(x) && (10..<46).contains(y) ? 0.45 : 0
+                let alpha = UInt8((max(disc, bar) * 255).rounded())
+                pixels.append(RasterImage.Pixel(red: UInt8(x * 3), green: UInt8(y * 4), blue: 200, alpha: alpha))
+            }
+        }
+        surface.store(pixels)
+        return surface
+    }
+
+    /// The shadow of `content` at σ = `sigma`, as premultiplied words.
+    static func shadow(_ color: Color, sigma: Double) throws -> [UInt32] {
+        try CairoContext.shadow(of: content(), color: color, opacity: 0.6, offset: Vector2(3, 5), sigma: sigma).copy(of: whole)
+    }
+
+    /// `words` blurred by σ = `sigma` channel by channel, all four at once.
+    static func blurredWhole(_ words: [UInt32], sigma: Double) throws -> [UInt32] {
+        let surface = try CairoImageSurface(width: width, height: height)
+        surface.restore(words, of: whole, keeping: [])
+        CairoContext.gaussianBlur(surface.pointer, sigma: sigma)
+        return surface.copy(of: whole)
+    }
+
+    @Test(arguments: [0.8, 4.5, 12.0])
+    func aBlackShadowIsTheSameAsBlurringEveryChannel(sigma: Double) throws {
+        // Unblurred (σ below 0.3 leaves the alpha as it is): what the shadow covers.
+        let covered = try Self.shadow(Color(red: 0, green: 0, blue: 0), sigma: 0)
+        // At the shadow's opacity (0.6) over the disc, nothing in the corners.
+        #expect((150...155).contains(covered.map { $0 >> 24 }.max() ?? 0) && covered.contains { $0 >> 24 == 0 })
+        #expect(covered.allSatisfy { $0 & 0xFF_FFFF == 0 }, "black")
+        let shadow = try Self.shadow(Color(red: 0, green: 0, blue: 0), sigma: sigma)
+        #expect(shadow == (try Self.blurredWhole(covered, sigma: sigma)))
+        #expect(shadow != covered, "it was blurred")
+    }
+
+    @Test func aColouredShadowIsItsColourTimesTheBlurredAlpha() throws {
+        let color = Color(red: 0.2, green: 0.6, blue: 1)
+        let covered = try Self.shadow(color, sigma: 0)
+        let shadow = try Self.shadow(color, sigma: 6)
+        let reference = try Self.blurredWhole(covered, sigma: 6)
+        var worst = 0
+        for (made, blurred) in zip(shadow, reference) {
+            let alpha = made >> 24
+            // pixman's product of two bytes, rounded.
+            let times = { (channel: UInt32) in (alpha * channel + 0x80 + ((alpha * channel + 0x80) >> 8)) >> 8 }
+            #expect(made == alpha << 24 | times(51) << 16 | times(153) << 8 | times(255))
+            for shift in [0, 8, 16, 24] {
+                worst = max(worst, abs(Int((made >> UInt32(shift)) & 0xFF) - Int((blurred >> UInt32(shift)) & 0xFF)))
+            }
+        }
+        #expect(worst <= 2, "a level or two from blurring every channel (found \(worst))")
+        #expect(shadow.contains { $0 >> 24 > 0 && $0 >> 24 < 255 })
+    }
+}
