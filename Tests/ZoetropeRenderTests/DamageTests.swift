@@ -131,6 +131,51 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         }
     }
 
+    @Test func aLayerThatClipsConfinesWhatItsChildrenChange() throws {
+        // A long bar turning inside a small window that clips it (as the gallery's spinner):
+        // it changes only what the window shows, not the circle it sweeps.
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 300], background: "#FFFFFF" }
+            render: { fps: 10, duration: 1 }
+            layers:
+              - id: window
+                shape: rect
+                position: [150, 150]
+                size: [100, 60]
+                cornerRadius: 20
+                fill: "#D8DEE9"
+                clips: true
+                children: [{ id: bar, shape: rect, position: [50, 30], size: [240, 20], fill: "#81A1C1", rotation: 20deg }]
+            animators:
+              - { id: turn, duration: 1, animations: [{ set: { bar.rotation: 160deg } }] }
+            script: [{ at: 0, start: turn }]
+            """)
+        let canvas = PixelBox(minX: 0, minY: 0, maxX: 300, maxY: 300)
+        // The window's box, grown by its antialiased edge.
+        let window = PixelBox(minX: 98, minY: 118, maxX: 202, maxY: 182)
+        let drawer = try FrameDrawer(width: 300, height: 300)
+        try drawer.draw(trees[0])
+        for (before, after) in zip(trees, trees.dropFirst()) {
+            let reach = try #require(LayerReach(after, scale: 1, canvas: canvas))
+            #expect(reach.subtree[1].union(window) == window, "the bar reaches \(reach.subtree[1])")
+            let damage = try #require(Damage(from: before, to: after, scale: 1, width: 300, height: 300))
+            let box = try #require(damage.box)
+            #expect(box.union(window) == window && box.area * 2 > window.area, "\(box)")
+            try drawer.draw(after)
+            #expect(RasterImage(surface: try #require(drawer.image)) == (try RasterImage(drawing: after)))
+        }
+        // Unclipped, the same bar reaches well past the window.
+        let open = try #require(LayerReach(try frames(of: """
+            version: 1
+            canvas: { size: [300, 300], background: "#FFFFFF" }
+            render: { fps: 1, duration: 1 }
+            layers:
+              - { id: window, shape: rect, position: [150, 150], size: [100, 60], fill: "#D8DEE9", children: [{ id: bar, shape: rect, position: [50, 30], size: [240, 20], fill: "#81A1C1", rotation: 160deg }] }
+            """)[0], scale: 1, canvas: canvas))
+        #expect(open.subtree[1].maxX - open.subtree[1].minX > 200, "\(open.subtree[1])")
+    }
+
     @Test(arguments: [("left", "0deg", 1.0), ("center", "0deg", 2.0), ("right", "0deg", 1.0), ("center", "30deg", 1.5)])
     func textReachesItsInkAndNoFurther(alignment: String, rotation: String, scale: Double) throws {
         let tree = try #require(try frames(of: """

@@ -14,6 +14,11 @@ struct PixelBox: Hashable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The pixels in both (empty when they do not meet).
+    func intersection(_ other: PixelBox) -> PixelBox {
+        PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+    }
+
     func union(_ other: PixelBox) -> PixelBox {
         PixelBox(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
@@ -105,11 +110,14 @@ struct LayerReach {
         frameScale = scale
         let base = AffineTransform(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
         for root in tree.layers.roots {
-            guard visit(root, in: tree, parent: base, canvas: canvas) else { return nil }
+            guard visit(root, in: tree, parent: base, clip: nil, canvas: canvas) else { return nil }
         }
     }
 
-    private mutating func visit(_ index: Int, in tree: PresentationTree, parent: AffineTransform, canvas: PixelBox) -> Bool {
+    /// Measures layer `index` and its children; `clip`, the box its clipping ancestors confine
+    /// it to (their bounds under their transforms, grown by their antialiased edge).
+    private mutating func visit(_ index: Int, in tree: PresentationTree, parent: AffineTransform, clip: PixelBox?,
+                                canvas: PixelBox) -> Bool {
         let node = tree.layers.nodes[index], values = tree.values[index]
         // Hidden or fully transparent (a Lottie layer outside its in and out points): it and its
         // children draw nothing, whatever else of theirs changes.
@@ -156,8 +164,11 @@ struct LayerReach {
         if values.backdropBlur > 0, let input = ownBox.pixelBox(margin: 2) {
             readers.append(input)
         }
+        // A layer that clips confines its children to its bounds (a rounded rectangle within them).
+        var childClip = clip
+        if node.style.clips, let own = ownBox.pixelBox(margin: 2) { childClip = clip.map { $0.intersection(own) } ?? own }
         for child in node.children {
-            guard visit(child, in: tree, parent: transform, canvas: canvas) else { return false }
+            guard visit(child, in: tree, parent: transform, clip: childClip, canvas: canvas) else { return false }
             if !subtree[child].isEmpty { reach = reach.union(subtree[child]) }
         }
         // Copies of the children (a replicator) may reach anywhere.
@@ -170,7 +181,7 @@ struct LayerReach {
             reach = reach.union(region)
             readers.append(reach)
         }
-        subtree[index] = reach
+        subtree[index] = clip.map { reach.intersection($0) } ?? reach
         return true
     }
 
