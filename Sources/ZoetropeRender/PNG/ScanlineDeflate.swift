@@ -274,28 +274,40 @@ enum ScanlineDeflate {
             }
         }
 
+        // Each length's code and extra bits as one value to write, and how many bits it is.
+        var lengthBits = [UInt32](repeating: 0, count: 259), lengthCounts = [UInt8](repeating: 0, count: 259)
+        for length in 3...258 {
+            let code = lengthSymbols[length], symbol = Int(code.symbol)
+            lengthBits[length] = UInt32(literalCodes.codes[symbol]) | UInt32(code.extra) << UInt32(literalCodes.lengths[symbol])
+            lengthCounts[length] = literalCodes.lengths[symbol] + code.extraBits
+        }
+        // The writer in a local while the tokens are written, so that it stays in registers.
+        var local = writer
         literalCodes.codes.withUnsafeBufferPointer { literalTable in
             literalCodes.lengths.withUnsafeBufferPointer { literalLengths in
                 distanceCodes.codes.withUnsafeBufferPointer { distanceTable in
                     distanceCodes.lengths.withUnsafeBufferPointer { distanceLengths in
-                        for token in tokens {
-                            if token & matchFlag == 0 {
-                                let symbol = Int(token)
-                                writer.write(UInt64(literalTable[symbol]), count: Int(literalLengths[symbol]))
-                                continue
+                        lengthBits.withUnsafeBufferPointer { lengthBits in
+                            lengthCounts.withUnsafeBufferPointer { lengthCounts in
+                                for token in tokens {
+                                    if token & matchFlag == 0 {
+                                        let symbol = Int(token)
+                                        local.write(UInt64(literalTable[symbol]), count: Int(literalLengths[symbol]))
+                                        continue
+                                    }
+                                    let length = Int((token &>> 16) & 0x1FF)
+                                    local.write(UInt64(lengthBits[length]), count: Int(lengthCounts[length]))
+                                    let distance = distanceCode(Int(token & 0xFFFF) &+ 1)
+                                    local.write(UInt64(distanceTable[distance.code]) | UInt64(distance.extra) &<< UInt64(distanceLengths[distance.code]),
+                                                count: Int(distanceLengths[distance.code]) &+ distance.extraBits)
+                                }
                             }
-                            let length = lengthSymbols[Int((token >> 16) & 0x1FF)]
-                            let symbol = Int(length.symbol)
-                            writer.write(UInt64(literalTable[symbol]) | UInt64(length.extra) << UInt64(literalLengths[symbol]),
-                                         count: Int(literalLengths[symbol]) &+ Int(length.extraBits))
-                            let distance = distanceCode(Int(token & 0xFFFF) &+ 1)
-                            writer.write(UInt64(distanceTable[distance.code]) | UInt64(distance.extra) << UInt64(distanceLengths[distance.code]),
-                                         count: Int(distanceLengths[distance.code]) &+ distance.extraBits)
                         }
                     }
                 }
             }
         }
+        writer = local
         literalCodes.write(256, to: &writer)
     }
 }
@@ -402,12 +414,12 @@ struct BitWriter {
     /// Appends the low `count` bits of `bits` (at most 32 at once).
     @inline(__always)
     mutating func write(_ bits: UInt64, count: Int) {
-        buffer |= bits << UInt64(pending)
+        buffer |= bits &<< UInt64(pending)
         pending &+= count
         if pending >= 32 {
             base.storeBytes(of: buffer.littleEndian, toByteOffset: position, as: UInt64.self)
             position &+= 4
-            buffer >>= 32
+            buffer &>>= 32
             pending &-= 32
         }
     }
