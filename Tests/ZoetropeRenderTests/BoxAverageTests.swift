@@ -19,4 +19,43 @@ import Testing
         }
         #expect(wrong.isEmpty, "box of \(size): \(wrong)")
     }
+
+    /// Each column's box means, against sums taken afresh for every row, for boxes whose sums
+    /// are kept in 16 bits (up to 255 samples) and in 32: the same bytes, at either edge.
+    @Test(arguments: [0, 1, 2, 7, 40, 126, 127, 128, 200])
+    func columnsAreBlurredAsTheirWindowsSay(radius: Int) {
+        let rowBytes = 24, count = 300
+        var seed: UInt32 = 2_463_534_242
+        let input = (0..<rowBytes * count).map { _ -> UInt8 in
+            seed ^= seed << 13
+            seed ^= seed >> 17
+            seed ^= seed << 5
+            return seed % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: seed >> 8)
+        }
+        let average = CairoContext.BoxAverage(radius: radius)
+        let size = 2 * radius + 1
+        for edges in [CairoContext.BlurEdges.transparent, .extend] {
+            var output = [UInt8](repeating: 0, count: rowBytes * count)
+            let sums = UnsafeMutablePointer<Int32>.allocate(capacity: rowBytes)
+            defer { sums.deallocate() }
+            output.withUnsafeMutableBufferPointer { output in
+                average.blurColumns(input, rowBytes: rowBytes, count: count, edges: edges, sums: sums) { output.baseAddress! + $0 * rowBytes }
+            }
+            var wrong = 0
+            for row in 0..<count {
+                for column in 0..<rowBytes {
+                    var sum = 0
+                    for other in row - radius...row + radius {
+                        if other >= 0 && other < count {
+                            sum += Int(input[other * rowBytes + column])
+                        } else if edges == .extend {
+                            sum += Int(input[min(max(other, 0), count - 1) * rowBytes + column])
+                        }
+                    }
+                    if output[row * rowBytes + column] != UInt8((sum + size / 2) / size) { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "radius \(radius), \(edges): \(wrong) bytes")
+        }
+    }
 }

@@ -317,6 +317,7 @@ extension CairoContext {
         /// rows `output` gives, a row at a time: `sums` holds a running sum per byte of a row.
         /// A box at least as long as the pass (`radius ≥ count`) covers every row from every
         /// output row: its means come from each column's total instead (`blurWholeColumns`).
+        /// Boxes of at most 255 samples keep their running sums in 16 bits.
         func blurColumns(_ input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
                          sums: UnsafeMutablePointer<Int32>, output: (Int) -> UnsafeMutablePointer<UInt8>) {
             guard count > 0 else { return }
@@ -352,31 +353,48 @@ extension CairoContext {
                 }
                 return
             }
+            // A box of at most 255 samples sums its bytes in 16 bits (255 × 255 < 2¹⁶, and
+            // the wrapping adds and subtracts end within it): twice the sums a vector holds.
+            guard radius <= 127 else {
+                sweep(sums, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { mean($0) }
+                return
+            }
+            let narrow = UnsafeMutablePointer<UInt16>.allocate(capacity: rowBytes)
+            defer { narrow.deallocate() }
+            for index in 0..<rowBytes { narrow[index] = UInt16(truncatingIfNeeded: sums[index]) }
+            sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { mean(Int32(truncatingIfNeeded: $0)) }
+        }
+
+        /// One sweep a row, `sums` holding the window of row 0: each byte's mean (by `mean`)
+        /// written and its sum moved on at once (the tests hoisted out, so that each loop
+        /// vectorises).
+        @inline(__always)
+        private func sweep<Sum: FixedWidthInteger>(_ sums: UnsafeMutablePointer<Sum>, input: UnsafePointer<UInt8>, rowBytes: Int,
+                                                   count: Int, edges: BlurEdges, output: (Int) -> UnsafeMutablePointer<UInt8>,
+                                                   mean: (Sum) -> UInt8) {
             /// The row entering or leaving the window, or nil when it adds nothing (beyond a
             /// transparent edge).
             func row(_ index: Int) -> UnsafePointer<UInt8>? {
                 if index >= 0 && index < count { return input + index * rowBytes }
                 return edges == .extend ? input + min(max(index, 0), count - 1) * rowBytes : nil
             }
-            // One sweep a row: each byte's mean written and its sum moved on at once (the tests
-            // hoisted out, so that each loop vectorises).
             for index in 0..<count {
                 let bytes = output(index)
                 switch (row(index + radius + 1), row(index - radius)) {
                 case let (entering?, leaving?):
                     for byte in 0..<rowBytes {
                         bytes[byte] = mean(sums[byte])
-                        sums[byte] &+= Int32(entering[byte]) &- Int32(leaving[byte])
+                        sums[byte] &+= Sum(truncatingIfNeeded: entering[byte]) &- Sum(truncatingIfNeeded: leaving[byte])
                     }
                 case let (entering?, nil):
                     for byte in 0..<rowBytes {
                         bytes[byte] = mean(sums[byte])
-                        sums[byte] &+= Int32(entering[byte])
+                        sums[byte] &+= Sum(truncatingIfNeeded: entering[byte])
                     }
                 case let (nil, leaving?):
                     for byte in 0..<rowBytes {
                         bytes[byte] = mean(sums[byte])
-                        sums[byte] &-= Int32(leaving[byte])
+                        sums[byte] &-= Sum(truncatingIfNeeded: leaving[byte])
                     }
                 case (nil, nil):
                     for byte in 0..<rowBytes { bytes[byte] = mean(sums[byte]) }
