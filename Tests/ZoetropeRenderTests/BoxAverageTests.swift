@@ -20,6 +20,19 @@ import Testing
         #expect(wrong.isEmpty, "box of \(size): \(wrong)")
     }
 
+    /// The 16-bit mean of boxes of 3 to 255 samples is the quotient too, for every sum.
+    @Test func theNarrowMeanIsTheQuotient() {
+        var wrong: [String] = []
+        for radius in 1...127 {
+            let average = CairoContext.BoxAverage(radius: radius), size = 2 * radius + 1
+            for sum in 0...255 * size where average.narrowMean(UInt16(sum)) != UInt8((sum + size / 2) / size) {
+                wrong.append("\(sum) of \(size)")
+                break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     /// Each column's box means, against sums taken afresh for every row, for boxes whose sums
     /// are kept in 16 bits (up to 255 samples) and in 32: the same bytes, at either edge.
     @Test(arguments: [0, 1, 2, 7, 40, 126, 127, 128, 200])

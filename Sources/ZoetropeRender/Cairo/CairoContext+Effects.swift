@@ -285,12 +285,16 @@ extension CairoContext {
         private let inverse: Float
         /// Empty below 8192, and when no pass needs it: the mean is computed.
         private let means: [UInt8]
+        /// For `narrowMean`: the box's size, half of it and ⌊2¹⁶ / size⌋, for boxes of 3 to 255.
+        private let size16: UInt16, half16: UInt16, magic16: UInt16
 
         /// A box of `radius` for passes at most `longestPass` long.
         init(radius: Int, longestPass: Int = .max) {
             self.radius = radius
             let size = 2 * radius + 1
             inverse = 1 / Float(size)
+            (size16, half16, magic16) = (1...127).contains(radius)
+                ? (UInt16(size), UInt16(radius), UInt16(65536 / size)) : (0, 0, 0)
             guard radius >= 8192, radius < longestPass else {
                 means = []
                 return
@@ -311,6 +315,18 @@ extension CairoContext {
         @inline(__always) func mean(_ sum: Int32) -> UInt8 {
             guard means.isEmpty else { return means[Int(sum)] }
             return UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
+        }
+
+        /// `mean` of a box of 3 to 255 samples (radius 1 to 127) from its sum in 16 bits, in
+        /// 16-bit integers: twice the lanes of a vector of floats. With x = sum + ⌊size / 2⌋
+        /// (below 2¹⁶: sum ≤ 255 × size) and m = ⌊2¹⁶ / size⌋, ⌊x·m / 2¹⁶⌋ falls short of
+        /// ⌊x / size⌋ by less than x / 2¹⁶ < 1: it is the quotient or one less, and the
+        /// remainder (below twice the size) says which.
+        @inline(__always) func narrowMean(_ sum: UInt16) -> UInt8 {
+            let x = sum &+ half16
+            let estimate = UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(magic16)) &>> 16)
+            let remainder = x &- estimate &* size16
+            return UInt8(truncatingIfNeeded: estimate &+ (remainder >= size16 ? 1 : 0))
         }
 
         /// Every column of `count` rows of `rowBytes` bytes from `input` (rows packed) into the
@@ -354,7 +370,8 @@ extension CairoContext {
                 return
             }
             // A box of at most 255 samples sums its bytes in 16 bits (255 × 255 < 2¹⁶, and
-            // the wrapping adds and subtracts end within it): twice the sums a vector holds.
+            // the wrapping adds and subtracts end within it), twice the sums a vector holds,
+            // and takes their means in 16 bits too (`narrowMean`).
             guard radius <= 127 else {
                 sweep(sums, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { mean($0) }
                 return
@@ -362,7 +379,11 @@ extension CairoContext {
             let narrow = UnsafeMutablePointer<UInt16>.allocate(capacity: rowBytes)
             defer { narrow.deallocate() }
             for index in 0..<rowBytes { narrow[index] = UInt16(truncatingIfNeeded: sums[index]) }
-            sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { mean(Int32(truncatingIfNeeded: $0)) }
+            if radius == 0 {
+                sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { UInt8(truncatingIfNeeded: $0) }
+            } else {
+                sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { narrowMean($0) }
+            }
         }
 
         /// One sweep a row, `sums` holding the window of row 0: each byte's mean (by `mean`)
