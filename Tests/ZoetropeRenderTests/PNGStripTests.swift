@@ -7,16 +7,18 @@ import Testing
 @Suite struct PNGStripTests {
     /// A picture of `width` × `height`: a smooth gradient, a band of noise (which libdeflate stores
     /// rather than compresses), and a moving square at `offset`; translucent where `alpha` < 255.
-    private func picture(width: Int = 300, height: Int = 200, offset: Int, alpha: UInt8 = 255) -> [RasterImage.Pixel] {
+    private func picture(width: Int = 300, height: Int = 200, offset: Int, alpha: UInt8 = 255, bands: Bool = false) -> [RasterImage.Pixel] {
         var seed: UInt32 = 7
         return (0..<height).flatMap { y in
             (0..<width).map { x -> RasterImage.Pixel in
-                if (offset..<offset + 30).contains(x) && (100..<130).contains(y) { return .init(red: 200, green: 30, blue: 30, alpha: alpha) }
+                if (offset..<offset + 30).contains(x) && (100..<128).contains(y) { return .init(red: 200, green: 30, blue: 30, alpha: alpha) }
                 if (140..<160).contains(y) {
                     seed = seed &* 1_664_525 &+ 1_013_904_223
                     return .init(red: UInt8(truncatingIfNeeded: seed >> 8), green: UInt8(truncatingIfNeeded: seed >> 16),
                                  blue: UInt8(truncatingIfNeeded: seed >> 24), alpha: alpha)
                 }
+                // Bands ten pixels wide, the same in every row (as a rendered frame's runs), or a gradient.
+                if bands { return .init(red: UInt8(x / 10 * 20 % 256), green: 120, blue: 90, alpha: alpha) }
                 return .init(red: UInt8(x % 256), green: UInt8(y % 256), blue: 90, alpha: alpha)
             }
         }
@@ -114,12 +116,36 @@ import Testing
         #expect(strips == (try encode(second, with: PNGEncoder(compression: .fast))))
     }
 
-    /// A frame of 1024 rows or more laid out whole is compressed in parts of at least 512 rows,
-    /// at once when there are threads for it: the same bytes on one thread and on two, and they
-    /// decode to the pixels. An encoder of one frame keeps no rows, and writes the same bytes.
+    /// A frame laid out in slices is one stream matched 16 rows at a time: the matches of a
+    /// slice whose rows and the two above it did not change are kept from the frame before, and
+    /// give the bytes a fresh encoder makes; a slice whose context changed (the red square's
+    /// rows end where one begins) is matched again. On several threads, the same bytes.
+    @Test(arguments: [UInt8(255), 160])
+    func aFrameInSlicesKeepsTheMatchesOfWhatDidNotChange(alpha: UInt8) throws {
+        let first = picture(offset: 10, alpha: alpha, bands: true), second = picture(offset: 40, alpha: alpha, bands: true)
+        let warm = try PNGEncoder(compression: .fast), threads = try PNGEncoder(compression: .fast, threads: 2)
+        for encoder in [warm, threads] { _ = try encode(first, with: encoder, layout: .slices) }
+        let (reused, compressed) = (warm.strips.reused, warm.strips.compressed)
+        let sliced = try encode(second, with: warm, layout: .slices)
+        // Rows 100..<128 changed: slices 6 and 7, and 8 whose context is rows 126 and 127.
+        #expect(warm.strips.compressed == compressed + 1 && warm.strips.reused == reused + 3, "3 slices of 16 rows, in strips of 64")
+        #expect(sliced == (try encode(second, with: PNGEncoder(compression: .fast), layout: .slices)))
+        #expect(sliced == (try encode(second, with: threads, layout: .slices)))
+        #expect(sliced != (try encode(second, with: PNGEncoder(compression: .fast), layout: .whole)), "slices match on their own")
+        let decoded = try decode(sliced)
+        if alpha == 255 { #expect(decoded.pixels == second) } else { #expect(decoded[45, 110].alpha == 160) }
+        // The frame before again, after a frame laid out whole (which keeps nothing): the same bytes.
+        _ = try encode(second, with: warm, layout: .whole)
+        #expect(try encode(first, with: warm, layout: .slices) == (try encode(first, with: PNGEncoder(compression: .fast), layout: .slices)))
+    }
+
+    /// A frame of 1024 rows or more laid out whole is compressed in parts of at least 512 rows
+    /// (whole slices of 16), at once when there are threads for it: the same bytes on one thread
+    /// and on two, and they decode to the pixels. An encoder of one frame keeps no rows, and
+    /// writes the same bytes.
     @Test func aTallWholeFrameIsCompressedInPartsOnEveryThread() throws {
-        #expect(DeflateStrips.rowsPerPart(height: 1100) == 550 && DeflateStrips.rowsPerPart(height: 1023) == 1023)
-        #expect(DeflateStrips.rowsPerPart(height: 100_000) == 12_500, "at most 8 parts")
+        #expect(DeflateStrips.rowsPerPart(height: 1100) == 560 && DeflateStrips.rowsPerPart(height: 1023) == 1024)
+        #expect(DeflateStrips.rowsPerPart(height: 100_000) == 12_512, "at most 8 parts")
         let pixels = (0..<6).flatMap { picture(offset: 20 * $0) }.prefix(300 * 1100)
         let one = try encode(Array(pixels), with: PNGEncoder(compression: .fast), height: 1100, layout: .whole)
         let two = try encode(Array(pixels), with: PNGEncoder(compression: .fast, threads: 2), height: 1100, layout: .whole)

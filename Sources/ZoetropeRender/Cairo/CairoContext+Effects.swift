@@ -188,7 +188,10 @@ extension CairoContext {
             for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
         }
         gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
-        let byte = { (channel: Double) in UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
+        let byte = { (channel: Double) -> UInt32 in
+            let level = Int(saturating: channel * 255, rounding: .toNearestOrAwayFromZero)
+            return UInt32(min(max(level, 0), 255))
+        }
         let (red, green, blue) = (byte(color.red), byte(color.green), byte(color.blue))
         // pixman's product of two bytes: a × b / 255, rounded.
         @inline(__always) func times(_ a: UInt32, _ b: UInt32) -> UInt32 {

@@ -21,7 +21,11 @@ internal import CZlib
 ///
 /// A frame whose scene changes most of it since the frame before is better off in a few large
 /// parts (`StripLayout.whole`): none of its strips could be reused, and large parts lose less to
-/// their boundaries; the parts are compressed at once when a frame has cores to itself.
+/// their boundaries; the parts are compressed at once when a frame has cores to itself. When its
+/// changes are spread over the frame but leave slices of it as they were (`StripLayout.slices`),
+/// `ScanlineDeflate` matches the parts a slice at a time and keeps each slice's matches
+/// (`ScanlineDeflate.Slice`) while its rows and its context do not change: only the changed
+/// slices are converted and matched again, and each part's blocks written anew from them.
 ///
 /// A frame's bytes depend only on its rows and its layout, which the scene decides (what it
 /// changes between this frame and the one before), never the worker: reuse is a cache of what
@@ -42,6 +46,13 @@ final class DeflateStrips {
         /// The Adler-32 of its scanlines and the CRC-32 of its deflate bytes, to be combined.
         var adler: UInt = 1
         var crc: UInt = 0
+        /// `ScanlineDeflate`'s strips: the literals and matches of each slice of its rows, kept
+        /// while they take no more memory than the rows (`ScanlineDeflate.Slice`), and which of
+        /// them this frame changed (nil: all).
+        var slices: [ScanlineDeflate.Slice] = []
+        var stale: [Bool]?
+        /// How many slices were matched when it was last made.
+        var matched = 0
     }
 
     /// One compressor and scanline buffer per thread that compresses strips of a frame at once.
@@ -92,20 +103,25 @@ final class DeflateStrips {
     /// the frame before, and returns whether every pixel is opaque (then they are RGB, else
     /// RGBA). `streamSize` and `appendStream` then give the frame's zlib stream.
     func update(_ pixels: PixelRows, height: Int, layout stripLayout: StripLayout = .strips) throws(CairoError) -> Bool {
-        let rowsPerStrip = stripLayout == .whole ? Self.rowsPerPart(height: height) : Self.rowsPerStrip
+        let rowsPerStrip = stripLayout == .strips ? Self.rowsPerStrip : Self.rowsPerPart(height: height)
         if layout != (pixels.width, height, rowsPerStrip) {
             strips = []
             layout = (pixels.width, height, rowsPerStrip)
         }
         let count = (height + rowsPerStrip - 1) / rowsPerStrip
+        // Laid out in slices, `ScanlineDeflate` matches a slice at a time and keeps each slice's
+        // matches while its rows and the rows above it (its context, which may lie in the part
+        // above) do not change. A frame laid out whole keeps nothing: its scene changed most of it.
+        let sliced = stripLayout == .slices && lanes[0].compressor == nil
+        let keeps = remembersRows && stripLayout != .whole
         // First which strips changed, and so whether the frame is opaque: an unchanged strip
         // keeps its opacity.
         var changed = [Bool](repeating: true, count: count)
+        var contextChanged = false
         for index in 0..<count {
             let isOpaque = { pixels.areOpaque(self.rows(ofStrip: index)) }
-            // A whole frame is not kept to compare the next with: its scene changed most of it.
-            // Nor is any frame when none comes next.
-            guard stripLayout == .strips, remembersRows else {
+            // Nothing is kept to compare the next frame with when none comes next.
+            guard keeps else {
                 let part = Strip(source: [], isOpaque: isOpaque())
                 if index < strips.count { strips[index] = part } else { strips.append(part) }
                 continue
@@ -114,28 +130,32 @@ final class DeflateStrips {
             guard index < strips.count, strips[index].source.count == source.count else {
                 let strip = Strip(source: Array(source), isOpaque: isOpaque())
                 if index < strips.count { strips[index] = strip } else { strips.append(strip) }
+                contextChanged = true
                 continue
             }
-            // Same size: compare, and on a change copy the new pixels into the same storage.
-            let same = strips[index].source.withUnsafeMutableBytes { stored in
-                guard memcmp(stored.baseAddress!, source.baseAddress!, source.count) != 0 else { return true }
-                stored.copyMemory(from: source)
-                return false
+            // Same size: compare slice by slice (its rows, then the last rows, the next slice's
+            // context, apart), and copy what changed into the same storage.
+            let stride = pixels.stride
+            var stale: [Bool] = [], rowsChanged = false
+            strips[index].source.withUnsafeMutableBytes { stored in
+                let rowCount = source.count / stride
+                for top in Swift.stride(from: 0, to: rowCount, by: ScanlineDeflate.rowsPerSlice) {
+                    let bottom = min(top + ScanlineDeflate.rowsPerSlice, rowCount), tail = max(bottom - ScanlineDeflate.contextRows, top)
+                    let body = Self.update(stored, from: source, bytes: top * stride..<tail * stride)
+                    let end = Self.update(stored, from: source, bytes: tail * stride..<bottom * stride)
+                    stale.append(body || end || contextChanged)
+                    rowsChanged = rowsChanged || body || end
+                    contextChanged = end || (tail == top && contextChanged)
+                }
             }
-            if same {
-                changed[index] = false
-            } else {
-                strips[index].isOpaque = isOpaque()
-                strips[index].channels = 0
-            }
+            strips[index].stale = stale
+            if rowsChanged { strips[index].isOpaque = isOpaque() }
+            changed[index] = sliced ? stale.contains(true) : rowsChanged
         }
         let opaque = !keepsAlpha && strips.allSatisfy(\.isOpaque)
         let channels = opaque ? 3 : 4
         let lineBytes = 1 + pixels.width * channels
         let stale = (0..<count).filter { changed[$0] || strips[$0].channels != channels }
-        // Counted in strips of `rowsPerStrip` rows whatever the layout, so shares compare.
-        reused += count - stale.count
-        compressed += stripLayout == .whole ? Self.stripCount(height: height) : stale.count
         // Each stale strip is made on a lane of its own: lane i takes strips i, i + lanes, ….
         let laneCount = min(lanes.count, stale.count)
         var failure: CairoError?
@@ -148,7 +168,7 @@ final class DeflateStrips {
                     let strip = stale[index]
                     do throws(CairoError) {
                         try encoder.make(&strips[strip], rows: encoder.rows(ofStrip: strip), of: pixels, channels: channels,
-                                         isLast: strip == count - 1, on: encoder.lanes[lane])
+                                         isLast: strip == count - 1, sliced: sliced, on: encoder.lanes[lane])
                     } catch {
                         failures.withLock { $0 = $0 ?? error }
                     }
@@ -162,6 +182,20 @@ final class DeflateStrips {
             failure = failures.withLock { $0 }
         }
         if let failure { throw failure }
+        // Counted in strips of `rowsPerStrip` rows whatever the layout, so shares compare.
+        switch stripLayout {
+        case .strips:
+            reused += count - stale.count
+            compressed += stale.count
+        case .slices:
+            // The rows of the slices matched again, in strips of `rowsPerStrip` rows.
+            let matched = stale.reduce(0) { $0 + strips[$1].matched }
+            let rows = min((matched * ScanlineDeflate.rowsPerSlice + Self.rowsPerStrip - 1) / Self.rowsPerStrip, Self.stripCount(height: height))
+            reused += Self.stripCount(height: height) - rows
+            compressed += rows
+        case .whole:
+            compressed += Self.stripCount(height: height)
+        }
         current = (count, lineBytes)
         return opaque
     }
@@ -197,14 +231,17 @@ final class DeflateStrips {
         index * layout.rowsPerStrip..<min((index + 1) * layout.rowsPerStrip, layout.height)
     }
 
-    /// Rows per part of a frame laid out whole: parts of at least 512 rows, at most 8, however
-    /// many threads compress them (a frame's bytes never depend on the threads), so that a
-    /// frame of 1080 rows or more on its own uses two cores or more. A part costs a walk of its
+    /// Rows per part of a frame laid out whole or in slices: parts of at least 512 rows (a whole
+    /// number of slices), at most 8, however many threads compress them (a frame's bytes never
+    /// depend on the threads), so that a frame of 1080 rows or more on its own uses two cores or
+    /// more. A part costs a walk of its
     /// compressed bytes and about 1 % in bytes (two parts of 320 rows: 1.2 %), which frames of
     /// fewer rows, quick to compress anyway, do not pay.
     static func rowsPerPart(height: Int) -> Int {
         let parts = min(max(height / 512, 1), 8)
-        return max((height + parts - 1) / parts, 1)
+        // Whole slices (`ScanlineDeflate.rowsPerSlice`).
+        let slices = (height + ScanlineDeflate.rowsPerSlice - 1) / ScanlineDeflate.rowsPerSlice
+        return max((slices + parts - 1) / parts, 1) * ScanlineDeflate.rowsPerSlice
     }
 
     /// The strips of `rowsPerStrip` rows of a frame `height` rows high.
@@ -215,17 +252,60 @@ final class DeflateStrips {
         index * rowsPerStrip..<min((index + 1) * rowsPerStrip, height)
     }
 
-    /// Converts `lines` of `pixels` to scanlines and compresses them into `strip`.
-    private func make(_ strip: inout Strip, rows lines: Range<Int>, of pixels: PixelRows, channels: Int, isLast: Bool,
-                      on lane: Lane) throws(CairoError) {
-        let size = lines.count * (1 + pixels.width * channels)
-        if lane.scanlines.count < size { lane.scanlines = [UInt8](repeating: 0, count: size) }
-        try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
-            pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
-            try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), lineBytes: 1 + pixels.width * channels, pixelBytes: channels,
-                         into: &strip, isLast: isLast, on: lane)
+    /// Copies the bytes `range` of `source` into `stored` when they differ, and returns whether they did.
+    private static func update(_ stored: UnsafeMutableRawBufferPointer, from source: UnsafeRawBufferPointer, bytes range: Range<Int>) -> Bool {
+        guard !range.isEmpty, memcmp(stored.baseAddress! + range.lowerBound, source.baseAddress! + range.lowerBound, range.count) != 0 else {
+            return false
         }
+        (stored.baseAddress! + range.lowerBound).copyMemory(from: source.baseAddress! + range.lowerBound, byteCount: range.count)
+        return true
+    }
+
+    /// Converts `lines` of `pixels` to scanlines and compresses them into `strip`; `sliced`,
+    /// only the slices that changed are converted (with their context) and matched again.
+    private func make(_ strip: inout Strip, rows lines: Range<Int>, of pixels: PixelRows, channels: Int, isLast: Bool, sliced: Bool,
+                      on lane: Lane) throws(CairoError) {
+        let lineBytes = 1 + pixels.width * channels
+        guard sliced else {
+            let size = lines.count * lineBytes
+            if lane.scanlines.count < size { lane.scanlines = [UInt8](repeating: 0, count: size) }
+            try lane.scanlines.withUnsafeMutableBufferPointer { buffer throws(CairoError) in
+                pixels.scanlines(lines, channels: channels, into: buffer.baseAddress!)
+                try compress(UnsafeBufferPointer(rebasing: buffer[0..<size]), lineBytes: lineBytes, pixelBytes: channels,
+                             into: &strip, isLast: isLast, on: lane)
+            }
+            strip.channels = channels
+            return
+        }
+        // The context of the first slice (the last rows of the strip above) first, then the strip's rows.
+        let above = min(lines.lowerBound, ScanlineDeflate.contextRows), first = lines.lowerBound - above, rows = lines.count + above
+        let count = (lines.count + ScanlineDeflate.rowsPerSlice - 1) / ScanlineDeflate.rowsPerSlice
+        let stale = strip.channels == channels && strip.slices.count == count ? strip.stale : nil
+        if strip.slices.count != count { strip.slices = Array(repeating: ScanlineDeflate.Slice(), count: count) }
+        if lane.scanlines.count < rows * lineBytes { lane.scanlines = [UInt8](repeating: 0, count: rows * lineBytes) }
+        var kept = 0
+        strip.matched = 0
+        lane.scanlines.withUnsafeMutableBufferPointer { buffer in
+            var converted = 0
+            for slice in 0..<count where stale?[slice] ?? true {
+                strip.matched += 1
+                let top = above + slice * ScanlineDeflate.rowsPerSlice, bottom = min(top + ScanlineDeflate.rowsPerSlice, rows)
+                let from = max(top - ScanlineDeflate.contextRows, 0)
+                let unconverted = max(from, converted)
+                pixels.scanlines(first + unconverted..<first + bottom, channels: channels, into: buffer.baseAddress! + unconverted * lineBytes)
+                converted = bottom
+                strip.slices[slice].make(UnsafeBufferPointer(rebasing: buffer[from * lineBytes..<bottom * lineBytes]),
+                                         from: (top - from) * lineBytes, lineBytes: lineBytes, pixelBytes: channels, buffers: lane.scanline)
+            }
+        }
+        let deflate = ScanlineDeflate.compress(strip.slices[...], isLast: isLast, buffers: lane.scanline)
+        strip.crc = UInt(deflate.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) })
+        strip.deflate = deflate
+        strip.adler = strip.slices.reduce(1) { adler32_combine($0, $1.adler, off_t($1.bytes)) }
         strip.channels = channels
+        for slice in strip.slices { kept += slice.tokens.count }
+        // Kept for the next frame while they take no more memory than the rows kept to compare.
+        if !remembersRows || kept * 4 > strip.source.count { strip.slices = [] }
     }
 
     private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int, into strip: inout Strip,

@@ -1,3 +1,5 @@
+internal import CDeflate
+
 /// Deflate (RFC 1951) made for the unfiltered scanlines of rendered frames: faster than
 /// libdeflate's level 1 (1.3 to 6 times on the seed scenes, bench-A and Lottie frames) and no
 /// larger (0.7 to 1.04 times its bytes). A rendered frame is mostly runs of one colour and rows
@@ -23,8 +25,21 @@ enum ScanlineDeflate {
         /// at or below `epoch` is from an earlier strip, as if the table were empty.
         fileprivate var recent = [UInt32](repeating: 0, count: ScanlineDeflate.hashSize)
         fileprivate var epoch: UInt32 = 0
+        /// The bits of a block not yet a whole byte, carried to the next block of a strip.
+        fileprivate var pending = BitWriter.Pending()
 
         init() {}
+
+        /// Starts matching `count` more bytes: returns the epoch their positions count from, so
+        /// that nothing matched before is found.
+        fileprivate func begin(_ count: Int) -> UInt32 {
+            if UInt64(epoch) + UInt64(count) + 1 >= UInt64(UInt32.max) {
+                recent = [UInt32](repeating: 0, count: ScanlineDeflate.hashSize)
+                epoch = 0
+            }
+            defer { epoch += UInt32(count) + 1 }
+            return epoch
+        }
     }
 
     /// Input bytes per block: each block has Huffman codes of its own, and a thread keeps the
@@ -37,12 +52,7 @@ enum ScanlineDeflate {
     /// `DeflateStrips.makeJoinable` makes libdeflate's).
     static func compress(_ input: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int, isLast: Bool,
                          buffers: Buffers) -> [UInt8] {
-        if UInt64(buffers.epoch) + UInt64(input.count) + 1 >= UInt64(UInt32.max) {
-            buffers.recent = [UInt32](repeating: 0, count: hashSize)
-            buffers.epoch = 0
-        }
-        let epoch = buffers.epoch
-        buffers.epoch = epoch + UInt32(input.count) + 1
+        let epoch = buffers.begin(input.count)
         let tokenRoom = min(input.count, blockBytes)
         if buffers.tokens.count < tokenRoom { buffers.tokens = [UInt32](repeating: 0, count: tokenRoom) }
         // Room for a block's literals at 15 bits each (its last match may run 257 bytes past
@@ -73,20 +83,105 @@ enum ScanlineDeflate {
                     writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
                                isFinal: isLast && ends, to: &writer)
                 }
-                if ends {
-                    if !isLast {
-                        // An empty stored block: BFINAL 0, BTYPE 00, to the byte boundary, LEN 0, NLEN 0xFFFF.
-                        writer.write(0, count: 3)
-                        writer.alignToByte()
-                        writer.write(0xFFFF_0000, count: 32)
-                    }
-                    writer.alignToByte()
-                }
-                writer.drain(into: &compressed)
+                if ends { writer.endStream(isLast: isLast) }
+                _ = writer.drain(into: &compressed)
             } while position < input.count
         }
         return compressed
     }
+
+    // MARK: - Slices
+
+    /// Rows per slice: a frame's rows are matched a slice at a time when `Slice`s are kept.
+    static let rowsPerSlice = 16
+
+    /// Rows above a slice that it is matched against as well: its context.
+    static let contextRows = 2
+
+    /// The literals and matches of one slice of a frame's scanlines, made from its own rows and
+    /// the `contextRows` rows above it alone (nothing else is looked up), so that they can be
+    /// kept while those rows do not change; with their symbol counts and the slice's Adler-32.
+    struct Slice {
+        fileprivate(set) var tokens: [UInt32] = []
+        fileprivate var counts: [UInt32] = []
+        private(set) var adler: UInt = 1
+        /// Bytes of its scanlines; 0 before it is made.
+        private(set) var bytes = 0
+
+        /// Matches the scanlines of `input` from `start` (the context rows before it), in rows
+        /// of `lineBytes` bytes of pixels of `pixelBytes`.
+        mutating func make(_ input: UnsafeBufferPointer<UInt8>, from start: Int, lineBytes: Int, pixelBytes: Int, buffers: Buffers) {
+            let epoch = buffers.begin(input.count)
+            if buffers.tokens.count < input.count - start { buffers.tokens = [UInt32](repeating: 0, count: input.count - start) }
+            counts = [UInt32](repeating: 0, count: symbolCount)
+            let found = buffers.tokens.withUnsafeMutableBufferPointer { tokens in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    buffers.recent.withUnsafeMutableBufferPointer { recent in
+                        // The context's every position, so that the slice finds what it shares
+                        // with the rows above it at any distance.
+                        for position in 0..<max(start - 3, 0) {
+                            recent[slot(input.baseAddress! + position)] = epoch &+ UInt32(truncatingIfNeeded: position) &+ 1
+                        }
+                        return findMatches(input, from: start, to: input.count, lineBytes: lineBytes, pixelBytes: pixelBytes,
+                                           tokens: tokens.baseAddress!, literals: counts.baseAddress!,
+                                           distances: counts.baseAddress! + literalSymbols, recent: recent.baseAddress!, epoch: epoch).tokens
+                    }
+                }
+            }
+            tokens.removeAll(keepingCapacity: true)
+            tokens += buffers.tokens[0..<found]
+            adler = UInt(libdeflate_adler32(1, input.baseAddress! + start, input.count - start))
+            bytes = input.count - start
+        }
+    }
+
+    /// The deflate blocks of `slices`, made and in order: a block for each run of whole slices
+    /// of at most `blockBytes` scanlines (or one slice), the last final when `isLast`, else
+    /// followed by an empty stored block (joinable).
+    static func compress(_ slices: ArraySlice<Slice>, isLast: Bool, buffers: Buffers) -> [UInt8] {
+        var compressed: [UInt8] = []
+        var next = slices.startIndex
+        while next < slices.endIndex {
+            var end = next + 1, bytes = slices[next].bytes
+            while end < slices.endIndex && bytes + slices[end].bytes <= blockBytes {
+                bytes += slices[end].bytes
+                end += 1
+            }
+            // The block's tokens in one run, and its symbol counts summed.
+            var counts = [UInt32](repeating: 0, count: symbolCount), tokenCount = 0
+            for slice in slices[next..<end] {
+                for symbol in 0..<symbolCount { counts[symbol] &+= slice.counts[symbol] }
+                tokenCount += slice.tokens.count
+            }
+            if buffers.tokens.count < tokenCount { buffers.tokens = [UInt32](repeating: 0, count: tokenCount) }
+            buffers.tokens.withUnsafeMutableBufferPointer { tokens in
+                var at = 0
+                for slice in slices[next..<end] {
+                    slice.tokens.withUnsafeBufferPointer { (tokens.baseAddress! + at).update(from: $0.baseAddress!, count: $0.count) }
+                    at += slice.tokens.count
+                }
+            }
+            var literals = Array(counts[0..<literalSymbols]), distances = Array(counts[literalSymbols...])
+            let bound = (bytes + 258) * 2 + 1024
+            if buffers.output.count < bound { buffers.output = [UInt8](repeating: 0, count: bound) }
+            let ends = end == slices.endIndex
+            buffers.output.withUnsafeMutableBytes { output in
+                var writer = BitWriter(output.baseAddress!, pending: buffers.pending)
+                buffers.tokens.withUnsafeBufferPointer { tokens in
+                    writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
+                               isFinal: isLast && ends, to: &writer)
+                }
+                if ends { writer.endStream(isLast: isLast) }
+                buffers.pending = writer.drain(into: &compressed)
+            }
+            next = end
+        }
+        return compressed
+    }
+
+    /// Symbols of the literal and length code, and of both codes together (a slice's counts).
+    private static let literalSymbols = 286
+    private static let symbolCount = 316
 
     // MARK: - Matches
 
@@ -395,20 +490,30 @@ struct HuffmanEncoding {
 /// Writes bits from the least significant first, as deflate packs them, into memory the caller
 /// sized (with eight bytes to spare past the last byte written).
 struct BitWriter {
-    private let base: UnsafeMutableRawPointer
-    private var position = 0
-    private var buffer: UInt64 = 0
-    private var pending = 0
-
-    init(_ base: UnsafeMutableRawPointer) {
-        self.base = base
+    /// Bits written but not yet stored (fewer than 32), for a writer that goes on.
+    struct Pending {
+        fileprivate var bits: UInt64 = 0
+        fileprivate var count = 0
     }
 
-    /// Moves the whole bytes written so far to the end of `bytes`; the bits of a byte not yet
-    /// complete stay, and what follows is written from the start again.
-    mutating func drain(into bytes: inout [UInt8]) {
+    private let base: UnsafeMutableRawPointer
+    private var position = 0
+    private var buffer: UInt64
+    private var pending: Int
+
+    /// A writer to `base` that goes on from `carried`, the bits a writer before it held.
+    init(_ base: UnsafeMutableRawPointer, pending carried: Pending = Pending()) {
+        self.base = base
+        buffer = carried.bits
+        pending = carried.count
+    }
+
+    /// Moves the whole bytes written so far to the end of `bytes`, and returns the bits of a
+    /// byte not yet complete: they stay, and what follows is written from the start again.
+    mutating func drain(into bytes: inout [UInt8]) -> Pending {
         bytes.append(contentsOf: UnsafeRawBufferPointer(start: base, count: position))
         position = 0
+        return Pending(bits: buffer, count: pending)
     }
 
     /// Appends the low `count` bits of `bits` (at most 32 at once).
@@ -422,6 +527,18 @@ struct BitWriter {
             buffer &>>= 32
             pending &-= 32
         }
+    }
+
+    /// Ends a strip's blocks at a byte boundary: after its final block when it `isLast`, else
+    /// with an empty stored block (BFINAL 0, BTYPE 00, to the byte boundary, LEN 0, NLEN
+    /// 0xFFFF) that the next strip's blocks can follow.
+    mutating func endStream(isLast: Bool) {
+        if !isLast {
+            write(0, count: 3)
+            alignToByte()
+            write(0xFFFF_0000, count: 32)
+        }
+        alignToByte()
     }
 
     /// Pads with zero bits to the next byte and writes out what is pending.
