@@ -139,14 +139,8 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
             canvas: { size: [300, 300], background: "#FFFFFF" }
             render: { fps: 10, duration: 1 }
             layers:
-              - id: window
-                shape: rect
-                position: [150, 150]
-                size: [100, 60]
-                cornerRadius: 20
-                fill: "#D8DEE9"
-                clips: true
-                children: [{ id: bar, shape: rect, position: [50, 30], size: [240, 20], fill: "#81A1C1", rotation: 20deg }]
+              - { id: window, shape: rect, position: [150, 150], size: [100, 60], cornerRadius: 20, fill: "#D8DEE9", clips: true,
+                  children: [{ id: bar, shape: rect, position: [50, 30], size: [240, 20], fill: "#81A1C1", rotation: 20deg }] }
             animators:
               - { id: turn, duration: 1, animations: [{ set: { bar.rotation: 160deg } }] }
             script: [{ at: 0, start: turn }]
