@@ -188,22 +188,11 @@ extension CairoContext {
             for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
         }
         gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
-        let byte = { (channel: Double) -> UInt32 in
-            let level = Int(saturating: channel * 255, rounding: .toNearestOrAwayFromZero)
-            return UInt32(min(max(level, 0), 255))
-        }
-        let (red, green, blue) = (byte(color.red), byte(color.green), byte(color.blue))
-        // pixman's product of two bytes: a × b / 255, rounded.
-        @inline(__always) func times(_ a: UInt32, _ b: UInt32) -> UInt32 {
-            let t = a &* b &+ 0x80
-            return (t &+ (t >> 8)) >> 8
-        }
+        // The colour opaque, as Cairo hands it to pixman, times each pixel's alpha.
+        let opaque = CoverageFill.premultiplied(color, alpha: 1)
         for y in 0..<height {
             let row = pixels + y * stride, plane = alpha + y * width
-            for x in 0..<width {
-                let a = UInt32(plane[x])
-                row[x] = a << 24 | times(red, a) << 16 | times(green, a) << 8 | times(blue, a)
-            }
+            for x in 0..<width { row[x] = CoverageFill.multiply(opaque, by: UInt32(plane[x])) }
         }
         cairo_surface_mark_dirty(surface)
     }

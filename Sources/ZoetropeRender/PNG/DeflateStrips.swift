@@ -247,11 +247,6 @@ final class DeflateStrips {
     /// The strips of `rowsPerStrip` rows of a frame `height` rows high.
     static func stripCount(height: Int) -> Int { (height + rowsPerStrip - 1) / rowsPerStrip }
 
-    /// Which rows strip `index` of `rowsPerStrip` rows holds.
-    static func rows(ofStrip index: Int, height: Int) -> Range<Int> {
-        index * rowsPerStrip..<min((index + 1) * rowsPerStrip, height)
-    }
-
     /// Copies the bytes `range` of `source` into `stored` when they differ, and returns whether they did.
     private static func update(_ stored: UnsafeMutableRawBufferPointer, from source: UnsafeRawBufferPointer, bytes range: Range<Int>) -> Bool {
         guard !range.isEmpty, memcmp(stored.baseAddress! + range.lowerBound, source.baseAddress! + range.lowerBound, range.count) != 0 else {
@@ -283,7 +278,6 @@ final class DeflateStrips {
         let stale = strip.channels == channels && strip.slices.count == count ? strip.stale : nil
         if strip.slices.count != count { strip.slices = Array(repeating: ScanlineDeflate.Slice(), count: count) }
         if lane.scanlines.count < rows * lineBytes { lane.scanlines = [UInt8](repeating: 0, count: rows * lineBytes) }
-        var kept = 0
         strip.matched = 0
         lane.scanlines.withUnsafeMutableBufferPointer { buffer in
             var converted = 0
@@ -303,9 +297,9 @@ final class DeflateStrips {
         strip.deflate = deflate
         strip.adler = strip.slices.reduce(1) { adler32_combine($0, $1.adler, off_t($1.bytes)) }
         strip.channels = channels
-        for slice in strip.slices { kept += slice.tokens.count }
         // Kept for the next frame while they take no more memory than the rows kept to compare.
-        if !remembersRows || kept * 4 > strip.source.count { strip.slices = [] }
+        let tokens = strip.slices.reduce(0) { $0 + $1.tokens.count }
+        if !remembersRows || tokens * 4 > strip.source.count { strip.slices = [] }
     }
 
     private func compress(_ scanlines: UnsafeBufferPointer<UInt8>, lineBytes: Int, pixelBytes: Int, into strip: inout Strip,
