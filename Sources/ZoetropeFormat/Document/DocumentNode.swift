@@ -75,7 +75,7 @@ extension DocumentNode {
         try DocumentExpansion.check(text)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw Self.syntaxError(error)
         } catch {
