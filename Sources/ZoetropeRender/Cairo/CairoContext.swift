@@ -8,6 +8,9 @@ final class CairoContext {
     let surfaceSize: (width: Int, height: Int)
     /// Fills of one colour done without Cairo (`fill(_:color:opacity:evenOdd:)`).
     private lazy var coverageFill = CoverageFill()
+    /// Whether the fills and strokes `CoverageFill` can draw go straight into the pixels; off,
+    /// Cairo draws them all (tests compare the two).
+    var drawsWithCoverageFill = true
 
     init(surface: CairoSurface) throws(CairoError) {
         pointer = cairo_create(surface.pointer)
@@ -217,6 +220,17 @@ final class CairoContext {
         }
     }
 
+    /// Fills `path` (in user space; the current path is left alone) with `gradient` over a box
+    /// of `width` × `height` at `opacity` by `CoverageFill`, each pixel's colour the one pixman
+    /// gives it (`GradientShader`), as `fill(_:color:opacity:evenOdd:)` fills. False, having
+    /// drawn nothing, when Cairo must fill it.
+    func fill(_ path: SVGPath, gradient: Gradient, width: Double, height: Double, opacity: Double, evenOdd: Bool) -> Bool {
+        drawsPixels { target, transform in
+            guard let shader = GradientShader(gradient, width: width, height: height, opacity: opacity, transform: transform) else { return false }
+            return coverageFill.fill(path, transform: transform, gradient: shader, evenOdd: evenOdd, into: target)
+        }
+    }
+
     /// Strokes `path` (in user space; the current path is left alone) with `color` at
     /// `opacity`, no dashes, by `CoverageFill` as `fill` fills. False, having drawn nothing,
     /// when Cairo must stroke it.
@@ -232,7 +246,7 @@ final class CairoContext {
     /// surface of ARGB32 pixels, a clip that is one box on whole pixels (or none). False when
     /// it cannot or `draw` did not draw; true, not calling it, when the clip leaves nothing.
     private func drawsPixels(_ draw: (CoverageFill.Target, AffineTransform) -> Bool) -> Bool {
-        guard cairo_get_operator(pointer) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(pointer),
+        guard drawsWithCoverageFill, cairo_get_operator(pointer) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(pointer),
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
               let data = cairo_image_surface_get_data(surface) else { return false }
         var offsetX = 0.0, offsetY = 0.0

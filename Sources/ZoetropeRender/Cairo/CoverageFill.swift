@@ -46,7 +46,17 @@ final class CoverageFill {
     /// or one that is not finite: Cairo fills those.
     func fill(_ path: SVGPath, transform: AffineTransform, color: UInt32, evenOdd: Bool, into target: Target) -> Bool {
         guard flatten(path, transform: transform) else { return false }
-        rasterize(color: color, evenOdd: evenOdd, into: target)
+        var paint = Solid(color: color)
+        rasterize(&paint, evenOdd: evenOdd, into: target)
+        return true
+    }
+
+    /// Fills `path` as `fill(_:transform:color:evenOdd:into:)` does, each pixel's colour taken
+    /// from `gradient` (whose transform must be the same).
+    func fill(_ path: SVGPath, transform: AffineTransform, gradient: GradientShader, evenOdd: Bool, into target: Target) -> Bool {
+        guard flatten(path, transform: transform) else { return false }
+        var paint = Shaded(shader: gradient)
+        rasterize(&paint, evenOdd: evenOdd, into: target)
         return true
     }
 
@@ -59,12 +69,49 @@ final class CoverageFill {
         lines.removeAll(keepingCapacity: true)
         guard outline.build(path, width: width, cap: cap, join: join, transform: transform, into: &lines),
               lines.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return false }
-        rasterize(color: color, evenOdd: false, into: target)
+        var paint = Solid(color: color)
+        rasterize(&paint, evenOdd: false, into: target)
         return true
     }
 
-    /// Blends `color` into the target by the coverage of the closed polygons in `lines`.
-    private func rasterize(color: UInt32, evenOdd: Bool, into target: Target) {
+    /// What a fill blends into the pixels at a coverage: one colour, or a gradient's colours.
+    private protocol Paint {
+        /// Blends the paint at `coverage` (1…255) over `count` pixels from `pixels`, the first
+        /// at column `x` of row `y` of the surface.
+        mutating func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int)
+    }
+
+    private struct Solid: Paint {
+        let color: UInt32
+
+        @inline(__always) func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int) {
+            CoverageFill.blend(color, coverage: coverage, into: pixels, count: count)
+        }
+    }
+
+    private struct Shaded: Paint {
+        var shader: GradientShader
+        /// The colours of the pixels being blended.
+        var colors = [UInt32](repeating: 0, count: 256)
+
+        @inline(__always) mutating func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int) {
+            var done = 0
+            while done < count {
+                let run = min(count - done, colors.count)
+                colors.withUnsafeMutableBufferPointer { colors in
+                    shader.colors(y: y, x: x + done, count: run, into: colors.baseAddress!)
+                    for index in 0..<run {
+                        let source = coverage == 255 ? colors[index] : CoverageFill.multiply(colors[index], by: coverage)
+                        pixels[done + index] = source &+ CoverageFill.multiply(pixels[done + index], by: 255 - source >> 24)
+                    }
+                }
+                done += run
+            }
+        }
+    }
+
+    /// Blends `paint` into the target by the coverage of the closed polygons in `lines`.
+    private func rasterize<P: Paint>(_ paint: inout P, evenOdd: Bool, into target: Target) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for index in Swift.stride(from: 0, to: lines.count, by: 2) {
             minX = min(minX, lines[index])
@@ -100,7 +147,7 @@ final class CoverageFill {
                         }
                         for row in 0..<rows {
                             region.sweep(row: row, into: target.pixels + (top + bandTop + row) * target.stride + left, width: width,
-                                         color: color, evenOdd: evenOdd)
+                                         left: left, top: top + bandTop, paint: &paint, evenOdd: evenOdd)
                         }
                     }
                 }
@@ -255,9 +302,14 @@ final class CoverageFill {
             marks[markBase + cell >> 6] |= 1 << UInt64(cell & 63)
         }
 
-        /// Blends row `row` into `pixels` (its first pixel at the region's left), and leaves
-        /// its cells and marks zero.
-        func sweep(row: Int, into pixels: UnsafeMutablePointer<UInt32>, width: Int, color: UInt32, evenOdd: Bool) {
+        /// Blends row `row` into `pixels` (its first pixel at the region's left, column `left`
+        /// of the surface; the band's first row is row `top`), and leaves its cells and marks zero.
+        func sweep<P: Paint>(row: Int, into pixels: UnsafeMutablePointer<UInt32>, width: Int, left: Int, top: Int, paint: inout P,
+                             evenOdd: Bool) {
+            @inline(__always) func blend(_ coverage: UInt32, at x: Int, count: Int) {
+                guard coverage > 0, count > 0 else { return }
+                paint.blend(coverage: coverage, into: pixels + x, x: left + x, y: top + row, count: count)
+            }
             let base = row * rowCells, markBase = row * words
             var sum: Float = 0, x = 0
             for word in 0..<words {
@@ -267,14 +319,14 @@ final class CoverageFill {
                 while bits != 0 {
                     let cell = word << 6 | bits.trailingZeroBitCount
                     bits &= bits - 1
-                    if cell > x { CoverageFill.blend(color, coverage: Self.coverage(sum, evenOdd: evenOdd), into: pixels + x, count: min(cell, width) - x) }
+                    if cell > x { blend(Self.coverage(sum, evenOdd: evenOdd), at: x, count: min(cell, width) - x) }
                     sum += cells[base + cell]
                     cells[base + cell] = 0
-                    if cell < width { CoverageFill.blend(color, coverage: Self.coverage(sum, evenOdd: evenOdd), into: pixels + cell, count: 1) }
+                    if cell < width { blend(Self.coverage(sum, evenOdd: evenOdd), at: cell, count: 1) }
                     x = cell + 1
                 }
             }
-            if x < width { CoverageFill.blend(color, coverage: Self.coverage(sum, evenOdd: evenOdd), into: pixels + x, count: width - x) }
+            if x < width { blend(Self.coverage(sum, evenOdd: evenOdd), at: x, count: width - x) }
         }
 
         /// A coverage of 0…255 from a running sum of signed areas.

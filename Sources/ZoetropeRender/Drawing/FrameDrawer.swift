@@ -552,7 +552,17 @@ final class FrameDrawer {
             }
         }
         if !filled && (values.gradient != nil || values.fill.alpha > 0) {
-            if style.fillRule.isInverse { context.fillOutsidePreserve(fill) } else { fill() }
+            if style.fillRule.isInverse {
+                context.fillOutsidePreserve(fill)
+            } else if let gradient = values.gradient {
+                // A gradient goes straight into the pixels when it can (`GradientShader`).
+                if !context.fill(context.currentPath(), gradient: gradient, width: values.size.x, height: values.size.y,
+                                 opacity: opacity, evenOdd: style.fillRule.inside == .evenOdd) {
+                    fill()
+                }
+            } else {
+                fill()
+            }
         }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         if LayerReach.strokes(values) {
