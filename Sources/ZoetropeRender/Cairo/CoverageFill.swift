@@ -76,6 +76,8 @@ final class CoverageFill {
 
     /// What a fill blends into the pixels at a coverage: one colour, or a gradient's colours.
     private protocol Paint {
+        /// Starts a fill of the columns `left ..< left + width` of the surface.
+        mutating func begin(left: Int, width: Int)
         /// Blends the paint at `coverage` (1…255) over `count` pixels from `pixels`, the first
         /// at column `x` of row `y` of the surface.
         mutating func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int)
@@ -84,28 +86,43 @@ final class CoverageFill {
     private struct Solid: Paint {
         let color: UInt32
 
+        func begin(left: Int, width: Int) {}
+
         @inline(__always) func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int) {
             CoverageFill.blend(color, coverage: coverage, into: pixels, count: count)
         }
     }
 
+    /// A gradient's colours, found for a whole row of the fill's columns at once (four pixels
+    /// at a time) when the row's first pixel is blended.
     private struct Shaded: Paint {
         var shader: GradientShader
-        /// The colours of the pixels being blended.
-        var colors = [UInt32](repeating: 0, count: 256)
+        private var colors: [UInt32] = []
+        private var left = 0, row = Int.min
+
+        init(shader: GradientShader) { self.shader = shader }
+
+        mutating func begin(left: Int, width: Int) {
+            self.left = left
+            row = Int.min
+            if colors.count < width { colors = [UInt32](repeating: 0, count: width) }
+        }
 
         @inline(__always) mutating func blend(coverage: UInt32, into pixels: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int) {
-            var done = 0
-            while done < count {
-                let run = min(count - done, colors.count)
-                colors.withUnsafeMutableBufferPointer { colors in
-                    shader.colors(y: y, x: x + done, count: run, into: colors.baseAddress!)
-                    for index in 0..<run {
-                        let source = coverage == 255 ? colors[index] : CoverageFill.multiply(colors[index], by: coverage)
-                        pixels[done + index] = source &+ CoverageFill.multiply(pixels[done + index], by: 255 - source >> 24)
-                    }
+            colors.withUnsafeMutableBufferPointer { colors in
+                if y != row {
+                    shader.colors(y: y, x: left, count: colors.count, into: colors.baseAddress!)
+                    row = y
                 }
-                done += run
+                let source = colors.baseAddress! + (x - left)
+                if coverage == 255 && shader.isOpaque {
+                    pixels.update(from: source, count: count)
+                    return
+                }
+                for index in 0..<count {
+                    let color = coverage == 255 ? source[index] : CoverageFill.multiply(source[index], by: coverage)
+                    pixels[index] = color &+ CoverageFill.multiply(pixels[index], by: 255 - color >> 24)
+                }
             }
         }
     }
@@ -129,6 +146,7 @@ final class CoverageFill {
         let rowCells = width + 2, words = (rowCells + 63) / 64
         // A band of rows at a time, so that its cells stay in the cache and a large fill needs
         // no more memory than a small one (new pages cost more than filling them).
+        paint.begin(left: left, width: width)
         let band = min(Self.bandRows, height)
         if cells.count < rowCells * band { cells = [Float](repeating: 0, count: rowCells * band) }
         if marks.count < words * band { marks = [UInt64](repeating: 0, count: words * band) }

@@ -32,6 +32,9 @@ struct GradientShader {
     private let positions: [Int]
     private let colors: [SIMD4<Float>]
 
+    /// Whether every colour is opaque: every stop's alpha 1, at opacity 1.
+    let isOpaque: Bool
+
     /// The stops around the position last looked up, and how the colour runs between them.
     private var walker = Walker()
 
@@ -79,6 +82,7 @@ struct GradientShader {
             colors.append(SIMD4(short(color.alpha * alpha), short(color.red), short(color.green), short(color.blue)) * (1 / 257 as Float))
         }
         positions.append(Int(Int32.max))
+        isOpaque = colors.allSatisfy { $0.x == 255 }
         self.positions = positions
         self.colors = [colors[0]] + colors + [colors[colors.count - 1]]
     }
@@ -99,7 +103,7 @@ struct GradientShader {
             while index < count {
                 if index + 4 <= fours {
                     let positions = Self.floor(Float(start + Double(index) * dx) + lanes * step)
-                    if positions.min() >= Float(walker.left), positions.max() < Float(walker.right) {
+                    if walker.holds(positions) {
                         walker.store(positions, at: pixels + index)
                         index += 4
                         continue
@@ -120,7 +124,7 @@ struct GradientShader {
                     let first = start + Double(index) * u
                     let offsetX = Float(first.x) + lanes * step.x, offsetY = Float(first.y) + lanes * step.y
                     let positions = Self.floor((offsetX * offsetX + offsetY * offsetY).squareRoot())
-                    if positions.min() >= Float(walker.left), positions.max() < Float(walker.right) {
+                    if walker.holds(positions) {
                         walker.store(positions, at: pixels + index)
                         index += 4
                         continue
@@ -157,6 +161,13 @@ struct GradientShader {
             let alpha = alphaSlope * p + alphaBase
             let red = alpha * (redSlope * p + redBase), green = alpha * (greenSlope * p + greenBase), blue = alpha * (blueSlope * p + blueBase)
             return Self.byte(alpha) << 24 | Self.byte(red) << 16 | Self.byte(green) << 8 | Self.byte(blue)
+        }
+
+        /// Whether all four `positions` lie between the two stops (tested lane by lane, without
+        /// a call to reduce the vector).
+        @inline(__always) func holds(_ positions: SIMD4<Float>) -> Bool {
+            let outside = unsafeBitCast(positions .< Float(left) .| positions .>= Float(right), to: SIMD2<UInt64>.self)
+            return outside.x | outside.y == 0
         }
 
         /// The colours at four `positions` (whole numbers) between the two stops, stored at `pixels`.
