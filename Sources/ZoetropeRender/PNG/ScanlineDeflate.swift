@@ -119,7 +119,13 @@ enum ScanlineDeflate {
                     buffers.recent.withUnsafeMutableBufferPointer { recent in
                         // The context's every position, so that the slice finds what it shares
                         // with the rows above it at any distance.
+                        let bytes = UnsafeRawPointer(input.baseAddress!)
                         for position in 0..<max(start - 3, 0) {
+                            // Inside a run a position's four bytes are the pixel before's: the
+                            // run's first position is already there to be found.
+                            if position >= pixelBytes,
+                               bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                                == bytes.loadUnaligned(fromByteOffset: position &- pixelBytes, as: UInt32.self) { continue }
                             recent[slot(input.baseAddress! + position)] = epoch &+ UInt32(truncatingIfNeeded: position) &+ 1
                         }
                         return findMatches(input, from: start, to: input.count, lineBytes: lineBytes, pixelBytes: pixelBytes,
