@@ -173,19 +173,26 @@ struct GradientShader {
         /// The colours at four `positions` (whole numbers) between the two stops, stored at `pixels`.
         @inline(__always) func store(_ positions: SIMD4<Float>, at pixels: UnsafeMutablePointer<UInt32>) {
             let p = positions * (1 / 65536 as Float)
-            let alpha = alphaSlope * p + alphaBase
-            let red = alpha * (redSlope * p + redBase), green = alpha * (greenSlope * p + greenBase), blue = alpha * (blueSlope * p + blueBase)
-            let colors = Self.bytes(alpha) &<< 24 | Self.bytes(red) &<< 16 | Self.bytes(green) &<< 8 | Self.bytes(blue)
+            let colors: SIMD4<UInt32>
+            if alphaSlope == 0 {
+                // Alpha the same all along (both stops' alpha alike): one byte for all four.
+                let alpha = SIMD4<Float>(repeating: alphaBase)
+                let red = alpha * (redSlope * p + redBase), green = alpha * (greenSlope * p + greenBase), blue = alpha * (blueSlope * p + blueBase)
+                colors = SIMD4(repeating: Self.byte(alphaBase) << 24) | Self.bytes(red) &<< 16 | Self.bytes(green) &<< 8 | Self.bytes(blue)
+            } else {
+                let alpha = alphaSlope * p + alphaBase
+                let red = alpha * (redSlope * p + redBase), green = alpha * (greenSlope * p + greenBase), blue = alpha * (blueSlope * p + blueBase)
+                colors = Self.bytes(alpha) &<< 24 | Self.bytes(red) &<< 16 | Self.bytes(green) &<< 8 | Self.bytes(blue)
+            }
             UnsafeMutableRawPointer(pixels).storeBytes(of: colors, as: SIMD4<UInt32>.self)
         }
 
-        /// `byte` of four channels, which lie within -½…255½ (between two stops' colours):
-        /// there is nothing to clamp.
+        /// Four channels, which lie strictly within -½…255½ (between two stops' colours),
+        /// rounded to the nearest byte: a number plus 1.5 × 2²³ is rounded to the nearest
+        /// integer, in the low bits of the sum. pixman rounds a half up where this rounds it to
+        /// even: they differ by a level at an exact half alone.
         @inline(__always) private static func bytes(_ value: SIMD4<Float>) -> SIMD4<UInt32> {
-            let half = value + 0.5
-            let sum = half + 12_582_912
-            let above = unsafeBitCast(sum - 12_582_912 .> half, to: SIMD4<UInt32>.self)
-            return unsafeBitCast(sum, to: SIMD4<UInt32>.self) &- 0x4B40_0000 &+ above
+            unsafeBitCast(value + 12_582_912, to: SIMD4<UInt32>.self) &- 0x4B40_0000
         }
 
         /// `value` + ½ rounded down, within 0…255, as pixman converts a channel to a byte. A
