@@ -70,4 +70,52 @@ import ZoetropeCore
         #expect(worst <= 2, "a level or two from blurring every channel (found \(worst))")
         #expect(shadow.contains { $0 >> 24 > 0 && $0 >> 24 < 255 })
     }
+
+    /// The premultiplied words of a 90 × 90 transparent frame holding `layer`.
+    static func frame(_ layer: Layer) throws -> [UInt32] {
+        let scene = Scene(name: "blur", canvas: Canvas(size: Vector2(90, 90), background: .clear), layers: [layer])
+        let drawer = try FrameDrawer(width: 90, height: 90)
+        try drawer.draw(SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0), scale: 1)
+        return try #require(drawer.image).copy(of: PixelBox(minX: 0, minY: 0, maxX: 90, maxY: 90))
+    }
+
+    /// A blurred disc of `fill`, alone or also stroked, or filled by a gradient of that colour.
+    static func disc(_ fill: Color, stroked: Bool = false, asGradient: Bool = false) -> Layer {
+        var layer = Layer(id: "disc", shape: .ellipse)
+        layer.values.position = Vector2(45, 45)
+        layer.values.size = Vector2(44, 44)
+        layer.values.blur = 6
+        if asGradient {
+            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [(0, fill), (1, fill)])
+        } else {
+            layer.values.fill = fill
+        }
+        if stroked {
+            layer.values.strokeWidth = 3
+            layer.values.strokeColor = Color(red: 0.1, green: 0.2, blue: 0.3)
+        }
+        return layer
+    }
+
+    @Test func aBlurredLayerOfOneColourIsThatColourTimesItsBlurredAlpha() throws {
+        let fill = Color(red: 0.82, green: 0.53, blue: 0.44, alpha: 0.9)
+        let opaque = CoverageFill.premultiplied(fill, alpha: 1)
+        let blurred = try Self.frame(Self.disc(fill))
+        #expect(blurred.contains { $0 >> 24 > 0 && $0 >> 24 < 200 }, "a soft edge")
+        #expect(blurred.allSatisfy { $0 == CoverageFill.multiply(opaque, by: $0 >> 24) })
+        // Blurred channel by channel (a gradient of the colour is not one colour to the
+        // drawer): within two levels, and not everywhere the same.
+        let reference = try Self.frame(Self.disc(fill, asGradient: true))
+        var worst = 0
+        for (made, channels) in zip(blurred, reference) {
+            for shift in [0, 8, 16, 24] {
+                worst = max(worst, abs(Int((made >> UInt32(shift)) & 0xFF) - Int((channels >> UInt32(shift)) & 0xFF)))
+            }
+        }
+        #expect(worst <= 2, "found \(worst)")
+        #expect(blurred != reference)
+        // A stroke makes two colours: every channel is blurred.
+        let stroked = try Self.frame(Self.disc(fill, stroked: true))
+        #expect(!stroked.allSatisfy { $0 == CoverageFill.multiply(CoverageFill.premultiplied(Color(red: 0.1, green: 0.2, blue: 0.3), alpha: 1), by: $0 >> 24) })
+    }
 }

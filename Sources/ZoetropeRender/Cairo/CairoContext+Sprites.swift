@@ -64,8 +64,15 @@ extension CairoContext {
         return shadow
     }
 
-    /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges).
-    static func blur(_ surface: CairoImageSurface, sigma: Double) {
-        gaussianBlur(surface.pointer, sigma: sigma)
+    /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges). When every
+    /// pixel is `soleColor` times a coverage (a layer filled with one colour and nothing else),
+    /// only the alpha is blurred and the colour laid over it, as a shadow is made
+    /// (`blurShadow`): a quarter of the bytes, each channel within two levels of blurring it.
+    static func blur(_ surface: CairoImageSurface, sigma: Double, soleColor: Color? = nil) {
+        if let soleColor {
+            blurShadow(surface.pointer, color: soleColor, sigma: sigma)
+        } else {
+            gaussianBlur(surface.pointer, sigma: sigma)
+        }
     }
 }

@@ -409,7 +409,7 @@ final class FrameDrawer {
         let shadowSurface = try shadow.map { shadow throws(CairoError) in
             try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma)
         }
-        if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma) }
+        if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma, soleColor: Self.soleColor(node, values)) }
         let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowSurface, content: blurSigma > 0 ? content : nil)
         keep(sprite.pixels, replacing: sprites[index]?.sprite.pixels ?? 0)
         sprites[index] = (key, sprite)
@@ -479,6 +479,15 @@ final class FrameDrawer {
     }
 
     /// `values` without a shadow or a blur.
+    /// The one colour a layer paints when it paints nothing else: a shape without children,
+    /// filled with a colour (not a gradient), not stroked. Its pixels are that colour times
+    /// how much of the shape covers them.
+    private static func soleColor(_ node: LayerTree.Node, _ values: LayerValues) -> Color? {
+        guard node.children.isEmpty, node.shape == .rect || node.shape == .ellipse || node.shape == .path,
+              values.gradient == nil, values.fill.alpha > 0, !LayerReach.strokes(values), !node.style.fillRule.isInverse else { return nil }
+        return values.fill
+    }
+
     private static func withoutEffects(_ values: LayerValues) -> LayerValues {
         var plain = values
         plain.shadowOpacity = 0
