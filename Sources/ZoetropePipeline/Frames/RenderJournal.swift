@@ -19,6 +19,12 @@ final class RenderJournal: @unchecked Sendable {
     static let prefix = ".zoetrope-journal-"
     let path: String
     private let descriptor: Int32
+    /// One encoder for every line (making one per frame cost more than encoding the line).
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {
@@ -51,8 +57,6 @@ final class RenderJournal: @unchecked Sendable {
     func record(_ frame: RenderManifest.Frame) throws(RenderError) { try append(frame) }
 
     private func append(_ value: some Encodable) throws(RenderError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else {
             throw RenderError(message: "\(path): cannot encode a journal line", exitCode: 70)
         }
