@@ -1,4 +1,5 @@
 internal import CCairo
+import Synchronization
 import ZoetropeCore
 
 /// A drawing context on an image surface, with the few operations the layer drawer needs.
@@ -473,11 +474,33 @@ final class CairoContext {
     /// The corners, in device pixels, of the box in which `drawText` puts ink for these
     /// arguments under `transform` (the layer's, from its box to the device): measured under
     /// that transform, since hinting places glyphs in device pixels.
+    /// Measured once for the same arguments: the damage of every frame asks again for every
+    /// text layer (3 µs each on a scratch context).
     static func textInk(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
                         width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
-        withScratchContext { context in textInk(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
-                                                width: width, height: height, transform: transform) }
+        let key = InkKey(text: text, family: family, bold: bold, size: size, alignment: alignment, width: width, height: height,
+                         transform: [transform.xx, transform.yx, transform.xy, transform.yy, transform.x0, transform.y0])
+        if let known = inks.withLock({ $0[key] }) { return known }
+        let ink = withScratchContext { context in textInk(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
+                                                          width: width, height: height, transform: transform) }
+        inks.withLock { inks in
+            // A few hundred texts at most (a frame's layers, each where it was and is).
+            if inks.count >= 512 { inks.removeAll(keepingCapacity: true) }
+            inks[key] = ink
+        }
+        return ink
     }
+
+    private struct InkKey: Hashable {
+        var text, family: String
+        var bold: Bool
+        var size: Double
+        var alignment: TextAlignment
+        var width, height: Double
+        var transform: [Double]
+    }
+
+    private static let inks = Mutex<[InkKey: [Vector2]?]>([:])
 
     private static func textInk(_ text: String, on context: OpaquePointer, family: String, bold: Bool, size: Double,
                                 alignment: TextAlignment, width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
