@@ -175,7 +175,8 @@ extension CairoContext {
     /// (its alpha aside, which the caller has put in the surface's alpha) premultiplied by it
     /// at every pixel, as pixman multiplies bytes. A black shadow, the usual one, comes out the
     /// same as blurring all four channels would make it; a coloured one within a level or two.
-    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double) {
+    /// Each alpha is first multiplied by `alphaScale` / 255 (pixman's rounding).
+    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double, alphaScale: UInt32 = 255) {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
@@ -185,7 +186,11 @@ extension CairoContext {
         defer { alpha.deallocate() }
         for y in 0..<height {
             let row = pixels + y * stride, plane = alpha + y * width
-            for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+            if alphaScale == 255 {
+                for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+            } else {
+                for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: CoverageFill.multiply(row[x] >> 24, by: alphaScale)) }
+            }
         }
         gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
         // The colour opaque, as Cairo hands it to pixman, times each pixel's alpha.

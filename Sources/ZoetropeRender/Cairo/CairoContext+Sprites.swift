@@ -55,12 +55,11 @@ extension CairoContext {
             cairo_set_source_surface(context, content.pointer, offset.x, offset.y)
             cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
             cairo_paint(context)
-            cairo_set_source_rgba(context, 0, 0, 0, color.alpha * opacity)
-            cairo_set_operator(context, CAIRO_OPERATOR_IN)
-            cairo_paint(context)
             cairo_destroy(context)
         }
-        blurShadow(shadow.pointer, color: color, sigma: sigma)
+        // The alpha times the colour's at the shadow's opacity, as Cairo's IN with that colour
+        // would leave it (its alpha as a byte, multiplied as pixman multiplies): as it is read.
+        blurShadow(shadow.pointer, color: color, sigma: sigma, alphaScale: CoverageFill.premultiplied(color, alpha: color.alpha * opacity) >> 24)
         return shadow
     }
 
