@@ -460,10 +460,14 @@ struct HuffmanEncoding {
     /// The depth of each used symbol in a Huffman tree of `counts` (ties broken by symbol, so
     /// the code is the same for the same counts).
     private static func lengths(_ counts: [UInt64], used: [Int]) -> [Int] {
-        let leaves = used.sorted { (counts[$0], $0) < (counts[$1], $1) }
+        // By count, then symbol: each as one key (a count below 2⁴⁸, a symbol below 2⁹), so
+        // that sorting compares integers rather than pairs through a closure.
+        let keys = used.map { counts[$0] << 9 | UInt64(truncatingIfNeeded: $0) }.sorted()
+        let leaves = keys.map { Int(truncatingIfNeeded: $0 & 511) }
         // Nodes 0..<leaves.count are the leaves in that order; internal nodes follow, made in
         // order of weight, so two queues (leaves, internal nodes) give the lightest two.
-        var weight = leaves.map { counts[$0] }
+        var weight = keys.map { $0 >> 9 }
+        weight.reserveCapacity(2 * leaves.count - 1)
         var parent = [Int](repeating: -1, count: 2 * leaves.count - 1)
         var nextLeaf = 0, nextInternal = leaves.count
         func lightest() -> Int {
