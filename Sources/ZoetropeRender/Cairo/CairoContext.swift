@@ -473,9 +473,9 @@ final class CairoContext {
 
     /// The corners, in device pixels, of the box in which `drawText` puts ink for these
     /// arguments under `transform` (the layer's, from its box to the device): measured under
-    /// that transform, since hinting places glyphs in device pixels.
-    /// Measured once for the same arguments: the damage of every frame asks again for every
-    /// text layer (3 µs each on a scratch context).
+    /// that transform, since hinting places glyphs in device pixels. Measured once for the
+    /// same arguments: the damage of every frame asks again for every text layer (3 µs each on
+    /// a scratch context).
     static func textInk(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
                         width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
         let key = InkKey(text: text, family: family, bold: bold, size: size, alignment: alignment, width: width, height: height,

@@ -12,11 +12,12 @@ import ZoetropeCore
 ///   truncated, unpremultiplied, as Cairo hands stops to pixman); before the first stop and
 ///   after the last, their colours;
 /// - alpha and each channel interpolated in single precision, each channel then multiplied by
-///   alpha, and rounded half up to a byte.
+///   alpha, and rounded to a byte.
 ///
 /// A pixel's position is computed in floating point where pixman's geometry is in fixed point
 /// (four pixels at a time in single precision), so a pixel may land on the other side of a
-/// rounding step: within two levels of pixman's colour.
+/// rounding step, and four pixels' channels round a half to even where pixman rounds it up:
+/// within two levels of pixman's colour.
 struct GradientShader {
     private enum Geometry {
         /// The position times 2¹⁶ is `x·dx + y·dy + origin` at the pixel centre (x, y).
