@@ -116,6 +116,12 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(found == ["scenes/test.yaml: line 1, column 1: duplicate key \"canvas\" in this mapping"])
     }
 
+    @Test func keysThatDifferOnlyInQuotingAreDuplicates() {
+        // A key is its text (YAML's tags are not read): 1 and "1" are one key, twice.
+        let found = problems("canvas: { size: [1, 2] }\n\"1\": a\n1: b\n")
+        #expect(found == ["scenes/test.yaml: line 2, column 1: duplicate key \"1\" in this mapping"])
+    }
+
     @Test func wrongTypesSayWhatWasExpected() {
         let found = problems("""
             canvas: { size: 12 }
