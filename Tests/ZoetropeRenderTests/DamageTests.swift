@@ -131,6 +131,33 @@ private func frames(inFile path: String) throws -> [PresentationTree] {
         }
     }
 
+    @Test func eachPixelToDrawAgainIsInOneRegionOnly() throws {
+        // `tint` changes colour in place (the same box before and after); `dot` moves inside
+        // `panel`, which changes too: one region for `tint`, one for `panel`, none for `dot`.
+        let trees = try frames(of: """
+            version: 1
+            canvas: { size: [300, 200], background: "#FFFFFF" }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - { id: tint, shape: rect, position: [50, 50], size: [40, 40], fill: "#FF0000" }
+              - { id: panel, shape: rect, position: [200, 100], size: [120, 120], fill: "#EEEEEE" }
+              - { id: dot, shape: ellipse, position: [200, 100], size: [10, 10], fill: "#000000" }
+            animators:
+              - { id: change, duration: 0.2, animations: [{ set: { tint.fill: "#0000FF", panel.opacity: 0.5, dot.position: [210, 110] } }] }
+            script: [{ at: 0, start: change }]
+            """)
+        let damage = try #require(Damage(from: trees[0], to: trees[1], scale: 1, width: 300, height: 200))
+        let canvas = PixelBox(minX: 0, minY: 0, maxX: 300, maxY: 200)
+        let reach = try #require(LayerReach(trees[1], scale: 1, canvas: canvas))
+        #expect(damage.regions == [reach.subtree[0], reach.subtree[1]], "\(damage.regions)")
+        #expect(reach.subtree[1].contains(reach.subtree[2]) && !reach.subtree[2].isEmpty)
+        // Drawn that way, the frame is still the frame drawn whole.
+        let drawer = try FrameDrawer(width: 300, height: 200)
+        try drawer.draw(trees[0])
+        try drawer.draw(trees[1])
+        #expect(RasterImage(surface: try #require(drawer.image)) == (try RasterImage(drawing: trees[1])))
+    }
+
     @Test func aLayerThatClipsConfinesWhatItsChildrenChange() throws {
         // A long bar turning inside a small window that clips it (as the gallery's spinner):
         // it changes only what the window shows, not the circle it sweeps.

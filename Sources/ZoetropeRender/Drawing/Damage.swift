@@ -19,6 +19,11 @@ struct PixelBox: Hashable {
         PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
+    /// Whether every pixel of `other` is in this box.
+    func contains(_ other: PixelBox) -> Bool {
+        minX <= other.minX && other.maxX <= maxX && minY <= other.minY && other.maxY <= maxY
+    }
+
     func union(_ other: PixelBox) -> PixelBox {
         PixelBox(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
@@ -87,7 +92,11 @@ struct Damage {
             }
         }
         self.box = box
-        self.regions = regions
+        // A layer that changed in place gives the same box twice, and an effect's box may hold
+        // another: each pixel is painted over once, and put back around the fewest boxes.
+        self.regions = regions.enumerated().filter { index, region in
+            !regions.enumerated().contains { other, holder in other != index && holder.contains(region) && (holder != region || other < index) }
+        }.map(\.element)
     }
 }
 

@@ -105,7 +105,9 @@ final class FrameDrawer {
             let regions = reaching.map { damage.reach[$0].clamped(width: image.width, height: image.height) }.filter { !$0.isEmpty }
             if regions.reduce(0, { $0 + $1.area }) * 2 <= image.width * image.height {
                 roots = reaching
-                putBack = (regions.map { (image.copy(of: $0), $0) }, boxes)
+                // A layer wholly inside a box leaves nothing outside it to put back.
+                let outside = regions.filter { region in !boxes.contains { $0.contains(region) } }
+                putBack = (outside.map { (image.copy(of: $0), $0) }, boxes)
                 for box in boxes {
                     redrawnPixels += box.area
                     context.paint(tree.canvas.background, in: box)
