@@ -4,6 +4,12 @@ SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RELEASE := .build/release/zoetrope
+## The CPU the release binary is compiled for: on x86-64, Nehalem's instructions (x86-64-v2:
+## SSSE3, SSE4.1 and 4.2, POPCNT; every x86-64 CPU since 2009, AMD's since 2011), which encode
+## and draw 5 % faster than x86-64's first (docs/performance.md). `make build TARGET_CPU=`
+## builds for any x86-64; another name of `swiftc -target-cpu` builds for that CPU.
+TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
+CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
 .PHONY: render install test lottie-check lottie-corpus lottie-deps test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
@@ -97,7 +103,7 @@ bench: build lottie-deps
 ## The Swift runtime linked in statically: a process starts in about 10 ms less (no dynamic
 ## symbol lookups into it), which is most of what one frame waits for (docs/performance.md).
 build: deps
-	$(SWIFT) build -c release --product zoetrope --static-swift-stdlib
+	$(SWIFT) build -c release --product zoetrope --static-swift-stdlib $(CPU_FLAGS)
 
 ## Install what is missing: Cairo's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, pkg-config, and a font for text layers.
 deps:
