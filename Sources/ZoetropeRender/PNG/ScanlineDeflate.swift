@@ -79,10 +79,9 @@ enum ScanlineDeflate {
                     }
                 }
                 let ends = position >= input.count
-                buffers.tokens.withUnsafeBufferPointer { tokens in
-                    writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
-                               isFinal: isLast && ends, to: &writer)
-                }
+                let block = Block(literals: &literals, distances: distances, isFinal: isLast && ends, header: &writer)
+                buffers.tokens.withUnsafeBufferPointer { tokens in block.write(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), to: &writer) }
+                block.end(&writer)
                 if ends { writer.endStream(isLast: isLast) }
                 _ = writer.drain(into: &compressed)
             } while position < input.count
@@ -153,30 +152,22 @@ enum ScanlineDeflate {
                 bytes += slices[end].bytes
                 end += 1
             }
-            // The block's tokens in one run, and its symbol counts summed.
-            var counts = [UInt32](repeating: 0, count: symbolCount), tokenCount = 0
+            // The block's symbol counts summed; its tokens are written slice by slice.
+            var counts = [UInt32](repeating: 0, count: symbolCount)
             for slice in slices[next..<end] {
                 for symbol in 0..<symbolCount { counts[symbol] &+= slice.counts[symbol] }
-                tokenCount += slice.tokens.count
             }
-            if buffers.tokens.count < tokenCount { buffers.tokens = [UInt32](repeating: 0, count: tokenCount) }
-            buffers.tokens.withUnsafeMutableBufferPointer { tokens in
-                var at = 0
-                for slice in slices[next..<end] {
-                    slice.tokens.withUnsafeBufferPointer { (tokens.baseAddress! + at).update(from: $0.baseAddress!, count: $0.count) }
-                    at += slice.tokens.count
-                }
-            }
-            var literals = Array(counts[0..<literalSymbols]), distances = Array(counts[literalSymbols...])
+            var literals = Array(counts[0..<literalSymbols])
             let bound = (bytes + 258) * 2 + 1024
             if buffers.output.count < bound { buffers.output = [UInt8](repeating: 0, count: bound) }
             let ends = end == slices.endIndex
             buffers.output.withUnsafeMutableBytes { output in
                 var writer = BitWriter(output.baseAddress!, pending: buffers.pending)
-                buffers.tokens.withUnsafeBufferPointer { tokens in
-                    writeBlock(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), literals: &literals, distances: &distances,
-                               isFinal: isLast && ends, to: &writer)
+                let block = Block(literals: &literals, distances: Array(counts[literalSymbols...]), isFinal: isLast && ends, header: &writer)
+                for slice in slices[next..<end] {
+                    slice.tokens.withUnsafeBufferPointer { block.write($0, to: &writer) }
                 }
+                block.end(&writer)
                 if ends { writer.endStream(isLast: isLast) }
                 buffers.pending = writer.drain(into: &compressed)
             }
@@ -332,92 +323,104 @@ enum ScanlineDeflate {
     /// The order in which the code length code's lengths are written.
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// Writes `tokens` as one dynamic block, its codes made from the symbol counts `literals`
-    /// (lengths included) and `distances`.
-    private static func writeBlock(_ tokens: UnsafeBufferPointer<UInt32>, literals: inout [UInt32], distances: inout [UInt32],
-                                   isFinal: Bool, to writer: inout BitWriter) {
-        literals[256] += 1
-        let lengthSymbols = lengthSymbols
-        let literalCodes = HuffmanEncoding(counts: literals, limit: 15)
-        let distanceCodes = HuffmanEncoding(counts: distances, limit: 15)
-        let literalCount = max(257, (literals.indices.last { literalCodes.lengths[$0] > 0 } ?? 0) + 1)
-        let distanceCount = max(1, (distances.indices.last { distanceCodes.lengths[$0] > 0 } ?? 0) + 1)
-
-        // The code lengths of both codes as one sequence, runs shortened (symbols 16, 17, 18).
-        let lengths = Array(literalCodes.lengths[0..<literalCount]) + Array(distanceCodes.lengths[0..<distanceCount])
-        var runs: [(symbol: Int, extra: Int)] = []
-        var index = 0
-        while index < lengths.count {
-            let length = lengths[index]
-            var run = 1
-            while index + run < lengths.count && lengths[index + run] == length { run += 1 }
-            index += run
-            if length == 0 {
-                while run >= 11 { let take = min(run, 138); runs.append((18, take - 11)); run -= take }
-                if run >= 3 { runs.append((17, run - 3)); run = 0 }
-            } else {
-                runs.append((Int(length), 0))
-                run -= 1
-                while run >= 3 { let take = min(run, 6); runs.append((16, take - 3)); run -= take }
-            }
-            while run > 0 { runs.append((Int(length), 0)); run -= 1 }
-        }
-        var runCounts = [UInt32](repeating: 0, count: 19)
-        for run in runs { runCounts[run.symbol] += 1 }
-        let runCodes = HuffmanEncoding(counts: runCounts, limit: 7)
-        let orderCount = max(4, (codeLengthOrder.indices.last { runCodes.lengths[codeLengthOrder[$0]] > 0 } ?? 0) + 1)
-
-        writer.write(isFinal ? 1 : 0, count: 1)
-        writer.write(2, count: 2)
-        writer.write(UInt64(literalCount - 257), count: 5)
-        writer.write(UInt64(distanceCount - 1), count: 5)
-        writer.write(UInt64(orderCount - 4), count: 4)
-        for symbol in codeLengthOrder[0..<orderCount] { writer.write(UInt64(runCodes.lengths[symbol]), count: 3) }
-        for run in runs {
-            runCodes.write(run.symbol, to: &writer)
-            switch run.symbol {
-            case 16: writer.write(UInt64(run.extra), count: 2)
-            case 17: writer.write(UInt64(run.extra), count: 3)
-            case 18: writer.write(UInt64(run.extra), count: 7)
-            default: break
-            }
-        }
-
-        // Each length's code and extra bits as one value to write, and how many bits it is.
+    /// One dynamic block: its codes, made from the symbol counts `literals` (lengths included)
+    /// and `distances`, and its header written when it is made; then its tokens, in as many
+    /// parts as they are kept in (`write`), and its end (`end`).
+    private struct Block {
+        let literalCodes: HuffmanEncoding, distanceCodes: HuffmanEncoding
+        /// Each length's code and extra bits as one value to write, and how many bits it is.
         var lengthBits = [UInt32](repeating: 0, count: 259), lengthCounts = [UInt8](repeating: 0, count: 259)
-        for length in 3...258 {
-            let code = lengthSymbols[length], symbol = Int(code.symbol)
-            lengthBits[length] = UInt32(literalCodes.codes[symbol]) | UInt32(code.extra) << UInt32(literalCodes.lengths[symbol])
-            lengthCounts[length] = literalCodes.lengths[symbol] + code.extraBits
+
+        init(literals: inout [UInt32], distances: [UInt32], isFinal: Bool, header writer: inout BitWriter) {
+            literals[256] += 1
+            let lengthSymbols = ScanlineDeflate.lengthSymbols
+            let literalCodes = HuffmanEncoding(counts: literals, limit: 15)
+            let distanceCodes = HuffmanEncoding(counts: distances, limit: 15)
+            self.literalCodes = literalCodes
+            self.distanceCodes = distanceCodes
+            let literalCount = max(257, (literals.indices.last { literalCodes.lengths[$0] > 0 } ?? 0) + 1)
+            let distanceCount = max(1, (distances.indices.last { distanceCodes.lengths[$0] > 0 } ?? 0) + 1)
+
+            // The code lengths of both codes as one sequence, runs shortened (symbols 16, 17, 18).
+            let lengths = Array(literalCodes.lengths[0..<literalCount]) + Array(distanceCodes.lengths[0..<distanceCount])
+            var runs: [(symbol: Int, extra: Int)] = []
+            var index = 0
+            while index < lengths.count {
+                let length = lengths[index]
+                var run = 1
+                while index + run < lengths.count && lengths[index + run] == length { run += 1 }
+                index += run
+                if length == 0 {
+                    while run >= 11 { let take = min(run, 138); runs.append((18, take - 11)); run -= take }
+                    if run >= 3 { runs.append((17, run - 3)); run = 0 }
+                } else {
+                    runs.append((Int(length), 0))
+                    run -= 1
+                    while run >= 3 { let take = min(run, 6); runs.append((16, take - 3)); run -= take }
+                }
+                while run > 0 { runs.append((Int(length), 0)); run -= 1 }
+            }
+            var runCounts = [UInt32](repeating: 0, count: 19)
+            for run in runs { runCounts[run.symbol] += 1 }
+            let runCodes = HuffmanEncoding(counts: runCounts, limit: 7)
+            let orderCount = max(4, (codeLengthOrder.indices.last { runCodes.lengths[codeLengthOrder[$0]] > 0 } ?? 0) + 1)
+
+            writer.write(isFinal ? 1 : 0, count: 1)
+            writer.write(2, count: 2)
+            writer.write(UInt64(literalCount - 257), count: 5)
+            writer.write(UInt64(distanceCount - 1), count: 5)
+            writer.write(UInt64(orderCount - 4), count: 4)
+            for symbol in codeLengthOrder[0..<orderCount] { writer.write(UInt64(runCodes.lengths[symbol]), count: 3) }
+            for run in runs {
+                runCodes.write(run.symbol, to: &writer)
+                switch run.symbol {
+                case 16: writer.write(UInt64(run.extra), count: 2)
+                case 17: writer.write(UInt64(run.extra), count: 3)
+                case 18: writer.write(UInt64(run.extra), count: 7)
+                default: break
+                }
+            }
+
+            for length in 3...258 {
+                let code = lengthSymbols[length], symbol = Int(code.symbol)
+                lengthBits[length] = UInt32(literalCodes.codes[symbol]) | UInt32(code.extra) << UInt32(literalCodes.lengths[symbol])
+                lengthCounts[length] = literalCodes.lengths[symbol] + code.extraBits
+            }
         }
-        // The writer in a local while the tokens are written, so that it stays in registers.
-        var local = writer
-        literalCodes.codes.withUnsafeBufferPointer { literalTable in
-            literalCodes.lengths.withUnsafeBufferPointer { literalLengths in
-                distanceCodes.codes.withUnsafeBufferPointer { distanceTable in
-                    distanceCodes.lengths.withUnsafeBufferPointer { distanceLengths in
-                        lengthBits.withUnsafeBufferPointer { lengthBits in
-                            lengthCounts.withUnsafeBufferPointer { lengthCounts in
-                                for token in tokens {
-                                    if token & matchFlag == 0 {
-                                        let symbol = Int(token)
-                                        local.write(UInt64(literalTable[symbol]), count: Int(literalLengths[symbol]))
-                                        continue
+
+        /// Writes `tokens`, the block's next.
+        func write(_ tokens: UnsafeBufferPointer<UInt32>, to writer: inout BitWriter) {
+            // The writer in a local while the tokens are written, so that it stays in registers.
+            var local = writer
+            literalCodes.codes.withUnsafeBufferPointer { literalTable in
+                literalCodes.lengths.withUnsafeBufferPointer { literalLengths in
+                    distanceCodes.codes.withUnsafeBufferPointer { distanceTable in
+                        distanceCodes.lengths.withUnsafeBufferPointer { distanceLengths in
+                            lengthBits.withUnsafeBufferPointer { lengthBits in
+                                lengthCounts.withUnsafeBufferPointer { lengthCounts in
+                                    for token in tokens {
+                                        if token & matchFlag == 0 {
+                                            let symbol = Int(token)
+                                            local.write(UInt64(literalTable[symbol]), count: Int(literalLengths[symbol]))
+                                            continue
+                                        }
+                                        let length = Int((token &>> 16) & 0x1FF)
+                                        local.write(UInt64(lengthBits[length]), count: Int(lengthCounts[length]))
+                                        let distance = distanceCode(Int(token & 0xFFFF) &+ 1)
+                                        local.write(UInt64(distanceTable[distance.code]) | UInt64(distance.extra) &<< UInt64(distanceLengths[distance.code]),
+                                                    count: Int(distanceLengths[distance.code]) &+ distance.extraBits)
                                     }
-                                    let length = Int((token &>> 16) & 0x1FF)
-                                    local.write(UInt64(lengthBits[length]), count: Int(lengthCounts[length]))
-                                    let distance = distanceCode(Int(token & 0xFFFF) &+ 1)
-                                    local.write(UInt64(distanceTable[distance.code]) | UInt64(distance.extra) &<< UInt64(distanceLengths[distance.code]),
-                                                count: Int(distanceLengths[distance.code]) &+ distance.extraBits)
                                 }
                             }
                         }
                     }
                 }
             }
+            writer = local
         }
-        writer = local
-        literalCodes.write(256, to: &writer)
+
+        /// Writes the block's end.
+        func end(_ writer: inout BitWriter) { literalCodes.write(256, to: &writer) }
     }
 }
 
