@@ -71,6 +71,23 @@ import ZoetropeCore
         #expect(shadow.contains { $0 >> 24 > 0 && $0 >> 24 < 255 })
     }
 
+    /// A shadow reads its content's alpha moved by the offset as pixman moves it when Cairo
+    /// paints the content there (bilinear, 7-bit weights): the same bytes, at whole and
+    /// fractional offsets, tiny ones, and past the content's edge.
+    @Test(arguments: [Vector2(3, 5), Vector2(2.3, -1.7), Vector2(-0.45, 0.8), Vector2(0.004, -0.996), Vector2(-69.5, 0.25), Vector2(0, 80)])
+    func aShadowMovesItsContentAsCairoPaintsItThere(offset: Vector2) throws {
+        let content = try Self.content()
+        let painted = try CairoImageSurface(width: Self.width, height: Self.height)
+        try CairoContext(surface: painted).paint(content, origin: Vector2(0, 0), translation: offset, opacity: 1)
+        let expected = painted.copy(of: Self.whole).map { UInt8($0 >> 24) }
+        for scale: UInt32 in [255, 153] {
+            var moved = [UInt8](repeating: 7, count: Self.width * Self.height)
+            moved.withUnsafeMutableBufferPointer { CairoContext.moveAlpha(of: content.pointer, by: offset, into: $0.baseAddress!, scale: scale) }
+            #expect(moved == expected.map { UInt8(CoverageFill.multiply(UInt32($0), by: scale)) }, "\(offset) × \(scale)")
+        }
+        #expect(expected.contains { $0 > 0 } == (offset.x > -60 && offset.y < 60), "\(offset)")
+    }
+
     /// The premultiplied words of a 90 × 90 transparent frame holding `layer`.
     static func frame(_ layer: Layer) throws -> [UInt32] {
         let scene = Scene(name: "blur", canvas: Canvas(size: Vector2(90, 90), background: .clear), layers: [layer])

@@ -47,19 +47,14 @@ extension CairoContext {
     static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
                        sigma: Double) throws(CairoError) -> CairoImageSurface {
         let shadow = try CairoImageSurface(width: content.width, height: content.height)
-        if let context = cairo_create(shadow.pointer) {
-            // The content moved by the offset, then its alpha times the colour's (the colour
-            // itself comes with the blur, `blurShadow`). One
-            // masked composite would give the same bytes, but a mask moved by a fraction of a
-            // pixel takes pixman's general path, several times slower than these two.
-            cairo_set_source_surface(context, content.pointer, offset.x, offset.y)
-            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(context)
-            cairo_destroy(context)
-        }
-        // The alpha times the colour's at the shadow's opacity, as Cairo's IN with that colour
-        // would leave it (its alpha as a byte, multiplied as pixman multiplies): as it is read.
-        blurShadow(shadow.pointer, color: color, sigma: sigma, alphaScale: CoverageFill.premultiplied(color, alpha: color.alpha * opacity) >> 24)
+        let alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: content.width * content.height)
+        defer { alpha.deallocate() }
+        // The content moved by the offset, its alpha alone and as pixman moves it when Cairo
+        // paints it there; times the colour's alpha at the shadow's opacity as Cairo's IN with
+        // that colour would leave it (its alpha as a byte, multiplied as pixman multiplies).
+        moveAlpha(of: content.pointer, by: offset, into: alpha,
+                  scale: CoverageFill.premultiplied(color, alpha: color.alpha * opacity) >> 24)
+        blurShadow(alpha, into: shadow.pointer, color: color, sigma: sigma)
         return shadow
     }
 
