@@ -93,8 +93,10 @@ struct Damage {
         }
         self.box = box
         // A layer that changed in place gives the same box twice, and an effect's box may hold
-        // another: each pixel is painted over once, and put back around the fewest boxes.
-        self.regions = regions.enumerated().filter { index, region in
+        // another: each pixel is painted over once, and put back around the fewest boxes. Each
+        // box against every other, so only while there are few: past `FrameDrawer`'s 48 it
+        // draws their union anyway.
+        self.regions = regions.count > 96 ? regions : regions.enumerated().filter { index, region in
             !regions.enumerated().contains { other, holder in other != index && holder.contains(region) && (holder != region || other < index) }
         }.map(\.element)
     }
