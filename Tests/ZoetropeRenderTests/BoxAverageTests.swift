@@ -71,4 +71,51 @@ import Testing
             #expect(wrong == 0, "radius \(radius), \(edges): \(wrong) bytes")
         }
     }
+
+    /// A whole blur, against box means taken afresh along the rows then down the columns, on
+    /// planes whose rows are clear above and below what they hold (a shadow's margins: only
+    /// the rows between are blurred along the rows), clear but for their last row, and clear.
+    @Test(arguments: [(1.2, CairoContext.BlurEdges.transparent), (4.5, .transparent), (4.5, .extend), (9.0, .transparent)])
+    func aBlurIsItsBoxesAlongTheRowsThenTheColumns(sigma: Double, edges: CairoContext.BlurEdges) {
+        let width = 37, height = 45
+        var seed: UInt32 = 88_675_123
+        let filled = (0..<width * height).map { index -> UInt8 in
+            seed ^= seed << 13
+            seed ^= seed >> 17
+            seed ^= seed << 5
+            return (11..<30).contains(index / width) ? UInt8(truncatingIfNeeded: seed >> 8) : 0
+        }
+        let lastRow = (0..<width * height).map { $0 / width == height - 1 ? UInt8(truncatingIfNeeded: $0 * 7) : 0 }
+        let boxes = CairoContext.boxSizes(sigma: sigma, count: 3)
+        /// `plane` blurred by the boxes along `lines` lines of `length` bytes, byte `i` of line `l` at `at(l, i)`.
+        func passes(_ plane: [UInt8], lines: Int, length: Int, at: (Int, Int) -> Int) -> [UInt8] {
+            var plane = plane
+            for size in boxes {
+                let radius = (size - 1) / 2
+                var next = plane
+                for line in 0..<lines {
+                    for position in 0..<length {
+                        var sum = 0
+                        for other in position - radius...position + radius where (0..<length).contains(other) || edges == .extend {
+                            sum += Int(plane[at(line, min(max(other, 0), length - 1))])
+                        }
+                        next[at(line, position)] = UInt8((sum + size / 2) / size)
+                    }
+                }
+                plane = next
+            }
+            return plane
+        }
+        for plane in [filled, lastRow, [UInt8](repeating: 0, count: width * height)] {
+            let alongRows = passes(plane, lines: height, length: width) { $0 * width + $1 }
+            let expected = passes(alongRows, lines: width, length: height) { $1 * width + $0 }
+            var blurred = plane
+            blurred.withUnsafeMutableBufferPointer {
+                CairoContext.gaussianBlur($0.baseAddress!, width: width, height: height, stride: width, sigma: sigma, edges: edges)
+            }
+            let differing = zip(blurred, expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "σ \(sigma), \(edges): \(differing) bytes differ")
+            #expect(blurred != plane || plane.allSatisfy { $0 == 0 }, "it blurred")
+        }
+    }
 }

@@ -279,14 +279,21 @@ extension CairoContext {
             UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         }
         let boxes = boxSizes(sigma: min(sigma, largestSigma), count: 3).map { BoxAverage(radius: ($0 - 1) / 2, longestPass: max(width, height)) }
-        // Along rows: `width` rows of `height` pixels.
-        turn(pixels, stride: stride, width: width, height: height, into: source)
+        // Along rows, only the rows from the first to the last that are not wholly transparent
+        // (a shadow's margins are not): a row of zeros blurred along itself stays zeros,
+        // whatever the edges. `width` rows of `band.count` pixels.
+        let isClear = { (y: Int) in (0..<width).allSatisfy { pixels[y &* stride &+ $0] == 0 } }
+        guard let first = (0..<height).first(where: { !isClear($0) }) else { return }
+        let band = first..<(((first + 1)..<height).last(where: { !isClear($0) }) ?? first) + 1
+        turn(pixels + band.lowerBound * stride, stride: stride, width: width, height: band.count, into: source)
         for box in boxes {
-            box.blurColumns(bytes(source), rowBytes: height * pixelBytes, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * height) }
+            box.blurColumns(bytes(source), rowBytes: band.count * pixelBytes, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * band.count) }
             swap(&source, &target)
         }
-        // Along columns: turned back, `height` rows of `width` pixels.
-        turn(source, stride: height, width: height, height: width, into: target)
+        // Along columns: turned back, `height` rows of `width` pixels (zeros beyond the band).
+        target.update(repeating: 0, count: band.lowerBound * width)
+        turn(source, stride: band.count, width: band.count, height: width, into: target + band.lowerBound * width)
+        (target + band.upperBound * width).update(repeating: 0, count: (height - band.upperBound) * width)
         swap(&source, &target)
         for (index, box) in boxes.enumerated() {
             let output = index == boxes.count - 1 ? pixels : target
@@ -526,7 +533,7 @@ extension CairoContext {
     /// σ is first rounded to a multiple of 2⁻²⁰ px: the widths jump where σ crosses certain
     /// values (σ = 11 is one), and two computations of one σ that differ in the last place, a
     /// scene's and a UIKit film's, must draw the same bytes.
-    private static func boxSizes(sigma unrounded: Double, count: Int) -> [Int] {
+    static func boxSizes(sigma unrounded: Double, count: Int) -> [Int] {
         let sigma = (unrounded * 0x1p20).rounded() / 0x1p20
         let ideal = (12 * sigma * sigma / Double(count) + 1).squareRoot()
         var lower = Int(saturating: ideal, rounding: .down)
