@@ -221,7 +221,7 @@ int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "cpu") == 0) return cpu_seconds(argv + 2);
     if (argc == 3 && strcmp(argv[1], "encode") == 0) return encode_folder(argv[2]);
     if (argc == 5 && strcmp(argv[1], "frog") == 0) return frog_frame(atoi(argv[2]), atoi(argv[3]), argv[4]);
-    if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]] | encode DIR\n"); return 64; }
+    if (argc < 6) { fprintf(stderr, "usage: reference scene|render RECTS WIDTH HEIGHT FRAMES [DIR JOBS [cairo-png]] | encode DIR | cpu COMMAND [ARGS...] | frog WIDTH HEIGHT PATH\n"); return 64; }
     int n = atoi(argv[2]), width = atoi(argv[3]), height = atoi(argv[4]), frames = atoi(argv[5]);
     double duration = (frames - 1) / 60.0;
     Shape *rects = malloc(sizeof(Shape) * n), circles[CIRCLES];
