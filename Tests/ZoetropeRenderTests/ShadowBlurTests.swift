@@ -29,7 +29,8 @@ import ZoetropeCore
 
     /// The shadow of `content` at σ = `sigma`, as premultiplied words.
     static func shadow(_ color: Color, sigma: Double) throws -> [UInt32] {
-        try CairoContext.shadow(of: content(), color: color, opacity: 0.6, offset: Vector2(3, 5), sigma: sigma).copy(of: whole)
+        let mask = try CairoContext.shadow(of: content(), color: color, opacity: 0.6, offset: Vector2(3, 5), sigma: sigma)
+        return try CairoContext.colored(mask, color: color).copy(of: whole)
     }
 
     /// `words` blurred by σ = `sigma` channel by channel, all four at once.
@@ -82,10 +83,40 @@ import ZoetropeCore
         let expected = painted.copy(of: Self.whole).map { UInt8($0 >> 24) }
         for scale: UInt32 in [255, 153] {
             var moved = [UInt8](repeating: 7, count: Self.width * Self.height)
-            moved.withUnsafeMutableBufferPointer { CairoContext.moveAlpha(of: content.pointer, by: offset, into: $0.baseAddress!, scale: scale) }
+            moved.withUnsafeMutableBufferPointer { CairoContext.moveAlpha(of: content.pointer, by: offset, into: $0.baseAddress!, stride: Self.width, scale: scale) }
             #expect(moved == expected.map { UInt8(CoverageFill.multiply(UInt32($0), by: scale)) }, "\(offset) × \(scale)")
         }
         #expect(expected.contains { $0 > 0 } == (offset.x > -60 && offset.y < 60), "\(offset)")
+    }
+
+    /// A shadow painted as one colour through its mask is the same bytes as its coloured words
+    /// painted over the same pixels, where the mask is used (whole pixels, full opacity), and
+    /// is those words where it is not.
+    @Test(arguments: [(Vector2(7, 4), 1.0), (Vector2(6.5, 4.25), 1.0), (Vector2(7, 4), 0.7)])
+    func aShadowThroughItsMaskIsItsColouredWords(translation: Vector2, opacity: Double) throws {
+        let color = Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.8)
+        let mask = try CairoContext.shadow(of: Self.content(), color: color, opacity: 0.6, offset: Vector2(3, 5), sigma: 4.5)
+        let colored = try CairoContext.colored(mask, color: color)
+        let size = PixelBox(minX: 0, minY: 0, maxX: Self.width + 20, maxY: Self.height + 20)
+        func backdrop() throws -> CairoImageSurface {
+            // A backdrop of varied colours and alphas, so that OVER has something to round.
+            let surface = try CairoImageSurface(width: size.maxX, height: size.maxY)
+            let pixels = (0..<size.area).map { (index: Int) -> RasterImage.Pixel in
+                RasterImage.Pixel(red: UInt8(index % 251), green: UInt8(index % 83 * 3), blue: 90, alpha: UInt8(128 + index % 127))
+            }
+            surface.store(pixels)
+            return surface
+        }
+        let throughMask = try backdrop(), asWords = try backdrop()
+        var madeColored = false
+        try CairoContext(surface: throughMask).paint(shadow: mask, color: color, colored: { () throws(CairoError) in
+            madeColored = true
+            return colored
+        }, origin: Vector2(-2, 1), translation: translation, opacity: opacity)
+        try CairoContext(surface: asWords).paint(colored, origin: Vector2(-2, 1), translation: translation, opacity: opacity)
+        #expect(throughMask.copy(of: size) == asWords.copy(of: size))
+        #expect(throughMask.copy(of: size) != (try backdrop()).copy(of: size), "it painted")
+        #expect(madeColored == (translation.x != translation.x.rounded() || opacity < 1))
     }
 
     /// The premultiplied words of a 90 × 90 transparent frame holding `layer`.

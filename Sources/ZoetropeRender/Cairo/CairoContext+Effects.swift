@@ -192,38 +192,47 @@ extension CairoContext {
                 for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: CoverageFill.multiply(row[x] >> 24, by: alphaScale)) }
             }
         }
-        blurShadow(alpha, into: surface, color: color, sigma: sigma)
-    }
-
-    /// Blurs `alpha` (a byte a pixel, the size of `surface`) by σ = `sigma`, then writes
-    /// `color` premultiplied by it into every pixel of `surface`.
-    static func blurShadow(_ alpha: UnsafeMutablePointer<UInt8>, into surface: OpaquePointer, color: Color, sigma: Double) {
-        cairo_surface_flush(surface)
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
-        let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
         gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
-        // The colour opaque, as Cairo hands it to pixman, times each pixel's alpha.
-        let opaque = CoverageFill.premultiplied(color, alpha: 1)
-        for y in 0..<height {
-            let row = pixels + y * stride, plane = alpha + y * width
-            for x in 0..<width { row[x] = CoverageFill.multiply(opaque, by: UInt32(plane[x])) }
-        }
+        Self.color(pixels, stride: stride, by: alpha, alphaStride: width, width: width, height: height, with: color)
         cairo_surface_mark_dirty(surface)
     }
 
+    /// `shadow`'s colour premultiplied by each of its alphas, as an ARGB32 surface: the shadow
+    /// as Cairo's four-channel composite reads it.
+    static func colored(_ shadow: CairoAlphaSurface, color: Color) throws(CairoError) -> CairoImageSurface {
+        let surface = try CairoImageSurface(width: shadow.width, height: shadow.height)
+        cairo_surface_flush(shadow.pointer)
+        cairo_surface_flush(surface.pointer)
+        guard let alpha = cairo_image_surface_get_data(shadow.pointer), let data = cairo_image_surface_get_data(surface.pointer) else { return surface }
+        Self.color(UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), stride: Int(cairo_image_surface_get_stride(surface.pointer)) / 4,
+                   by: alpha, alphaStride: Int(cairo_image_surface_get_stride(shadow.pointer)), width: shadow.width, height: shadow.height, with: color)
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
+    }
+
+    /// Writes `color`, opaque as Cairo hands it to pixman, times each alpha of `alpha` into the
+    /// pixels of `width` × `height`.
+    private static func color(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, by alpha: UnsafeMutablePointer<UInt8>, alphaStride: Int,
+                              width: Int, height: Int, with color: Color) {
+        let opaque = CoverageFill.premultiplied(color, alpha: 1)
+        for y in 0..<height {
+            let row = pixels + y * stride, plane = alpha + y * alphaStride
+            for x in 0..<width { row[x] = CoverageFill.multiply(opaque, by: UInt32(plane[x])) }
+        }
+    }
+
     /// The alpha of `content` moved by `offset` device pixels into `plane` (`content`'s size,
-    /// a byte a pixel), each times `scale` / 255 (pixman's rounding): the alpha pixman gives
-    /// when Cairo paints `content` there. The translation in 16.16 fixed point (rounded to the
+    /// a byte a pixel, rows `stride` bytes apart), each times `scale` / 255 (pixman's
+    /// rounding): the alpha pixman gives when Cairo paints `content` there. The translation in 16.16 fixed point (rounded to the
     /// nearest, as Cairo hands it over), each pixel sampled bilinearly with weights of 7 bits
     /// and the sum truncated, transparent beyond the edges. Reading the alpha alone, at a
     /// fraction of a pixel, is a fifth of the work of pixman's four channels.
-    static func moveAlpha(of content: OpaquePointer, by offset: Vector2, into plane: UnsafeMutablePointer<UInt8>, scale: UInt32) {
+    static func moveAlpha(of content: OpaquePointer, by offset: Vector2, into plane: UnsafeMutablePointer<UInt8>, stride planeStride: Int,
+                          scale: UInt32) {
         cairo_surface_flush(content)
         let width = Int(cairo_image_surface_get_width(content)), height = Int(cairo_image_surface_get_height(content))
         let stride = Int(cairo_image_surface_get_stride(content)) / 4
-        plane.update(repeating: 0, count: width * height)
+        plane.update(repeating: 0, count: planeStride * height)
         guard let data = cairo_image_surface_get_data(content), width > 0, height > 0 else { return }
         let pixels = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
         // Where pixel (x, y) samples: x + dx and the column after it, weighed 128 - wx and wx
@@ -247,7 +256,7 @@ extension CairoContext {
         }
         for y in rows.0..<rows.1 {
             // Column 0 of source rows y + dy and the one below, in the padded alpha.
-            let upper = padded + (y + dy + 1) * paddedWidth + 1 + dx, lower = upper + paddedWidth, line = plane + y * width
+            let upper = padded + (y + dy + 1) * paddedWidth + 1 + dx, lower = upper + paddedWidth, line = plane + y * planeStride
             for x in columns.0..<columns.1 {
                 let sum = (UInt32(upper[x]) &* top &+ UInt32(lower[x]) &* bottom) &* left
                     &+ (UInt32(upper[x &+ 1]) &* top &+ UInt32(lower[x &+ 1]) &* bottom) &* right

@@ -42,20 +42,43 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 
-    /// A shadow of `content`'s alpha: `color` at `opacity`, moved by `offset` device pixels,
-    /// blurred by σ = `sigma`, on a surface of the same size.
+    /// A shadow of `content`'s alpha at `opacity` times `color`'s, moved by `offset` device
+    /// pixels, blurred by σ = `sigma`, on a mask of the same size: the shadow is `color` through
+    /// it (`paint(shadow:color:origin:translation:opacity:)`).
     static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
-                       sigma: Double) throws(CairoError) -> CairoImageSurface {
-        let shadow = try CairoImageSurface(width: content.width, height: content.height)
-        let alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: content.width * content.height)
-        defer { alpha.deallocate() }
+                       sigma: Double) throws(CairoError) -> CairoAlphaSurface {
+        let shadow = try CairoAlphaSurface(width: content.width, height: content.height)
+        cairo_surface_flush(shadow.pointer)
+        guard let alpha = cairo_image_surface_get_data(shadow.pointer) else { return shadow }
+        let stride = Int(cairo_image_surface_get_stride(shadow.pointer))
         // The content moved by the offset, its alpha alone and as pixman moves it when Cairo
         // paints it there; times the colour's alpha at the shadow's opacity as Cairo's IN with
         // that colour would leave it (its alpha as a byte, multiplied as pixman multiplies).
-        moveAlpha(of: content.pointer, by: offset, into: alpha,
+        moveAlpha(of: content.pointer, by: offset, into: alpha, stride: stride,
                   scale: CoverageFill.premultiplied(color, alpha: color.alpha * opacity) >> 24)
-        blurShadow(alpha, into: shadow.pointer, color: color, sigma: sigma)
+        gaussianBlur(alpha, width: shadow.width, height: shadow.height, stride: stride, sigma: sigma)
+        cairo_surface_mark_dirty(shadow.pointer)
         return shadow
+    }
+
+    /// Paints `color` through `shadow` with its top-left at device `translation + origin`, at
+    /// `opacity`: pixman's composite of one colour through a mask, the same bytes as painting
+    /// the colour premultiplied by the mask (`colored`) and a byte a pixel to read. At a
+    /// fraction of a pixel or below full opacity (where pixman would round a mask's products
+    /// in another order), `colored` gives what is painted.
+    func paint(shadow: CairoAlphaSurface, color: Color, colored: () throws(CairoError) -> CairoImageSurface, origin: Vector2,
+               translation: Vector2, opacity: Double) throws(CairoError) {
+        let x = translation.x + origin.x, y = translation.y + origin.y
+        guard opacity == 1, x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9 else {
+            paint(try colored(), origin: origin, translation: translation, opacity: opacity)
+            return
+        }
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, 1)
+        cairo_mask_surface(pointer, shadow.pointer, x, y)
+        cairo_restore(pointer)
     }
 
     /// Blurs `surface` in place by σ = `sigma` (transparent beyond its edges). When every

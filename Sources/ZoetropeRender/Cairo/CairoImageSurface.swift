@@ -52,6 +52,18 @@ final class CairoVectorSurface: CairoSurface {
     }
 }
 
+/// An A8 image surface, a byte of coverage a pixel: a shadow's blurred alpha, which pixman
+/// composites with the shadow's one colour.
+final class CairoAlphaSurface: CairoSurface {
+    /// A clear surface of `width` × `height` pixels.
+    init(width: Int, height: Int) throws(CairoError) {
+        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(clamping: width), Int32(clamping: height)) else {
+            throw CairoError(message: "out of memory", operation: "creating a \(width)×\(height) mask")
+        }
+        try super.init(pointer: pointer, width: width, height: height, operation: "creating a \(width)×\(height) mask")
+    }
+}
+
 /// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
 final class CairoImageSurface: CairoSurface {
     /// A transparent surface of `width` × `height` pixels.

@@ -21,15 +21,27 @@ final class EffectSprite {
 
     /// The sprite's top-left in device pixels, from the layer's device translation.
     let origin: Vector2
-    let shadow: CairoImageSurface?
+    /// The shadow's blurred alpha, and its colour.
+    let shadow: (mask: CairoAlphaSurface, color: Color)?
     /// The content blurred, for a layer that blurs; nil otherwise (crisp content is drawn in
     /// place, at its exact position).
     let content: CairoImageSurface?
+    /// The shadow's colour premultiplied by its alpha, made the first time the sprite is painted
+    /// at a fraction of a pixel or faded (`CairoContext.paint(shadow:…)`), then kept.
+    private var coloredShadow: CairoImageSurface?
 
-    init(origin: Vector2, shadow: CairoImageSurface?, content: CairoImageSurface?) {
+    init(origin: Vector2, shadow: (mask: CairoAlphaSurface, color: Color)?, content: CairoImageSurface?) {
         self.origin = origin
         self.shadow = shadow
         self.content = content
+    }
+
+    /// The shadow as an ARGB32 sprite, made once.
+    func coloredShadow(_ shadow: (mask: CairoAlphaSurface, color: Color)) throws(CairoError) -> CairoImageSurface {
+        if let coloredShadow { return coloredShadow }
+        let colored = try CairoContext.colored(shadow.mask, color: shadow.color)
+        coloredShadow = colored
+        return colored
     }
 
     /// The key of layer `index` of `tree` and everything under it, drawn under `transform`.
@@ -55,8 +67,9 @@ final class EffectSprite {
         return Key(layer: index, values: values, linear: [transform.xx, transform.yx, transform.xy, transform.yy])
     }
 
-    /// Its pixels, shadow and content together.
-    var pixels: Int { (shadow.map { $0.width * $0.height } ?? 0) + (content.map { $0.width * $0.height } ?? 0) }
+    /// Its pixels, shadow and content together (the shadow's counted whole: its coloured copy,
+    /// when made, takes as many).
+    var pixels: Int { (shadow.map { $0.mask.width * $0.mask.height } ?? 0) + (content.map { $0.width * $0.height } ?? 0) }
 
     /// The most pixels a drawer keeps in sprites and backing stores, 2²⁶ (256 MB): ten
     /// thousand layers with large shadows would otherwise keep gigabytes.

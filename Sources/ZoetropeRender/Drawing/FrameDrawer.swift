@@ -255,7 +255,8 @@ final class FrameDrawer {
            let sprite = try effectSprite(index, node, values, in: tree, shadow: shadow, blurSigma: blurSigma) {
             let translation = Vector2(context.transform.x0, context.transform.y0)
             if let shadow = sprite.shadow {
-                context.paint(shadow, origin: sprite.origin, translation: translation, opacity: values.opacity)
+                try context.paint(shadow: shadow.mask, color: shadow.color, colored: { () throws(CairoError) in try sprite.coloredShadow(shadow) },
+                                  origin: sprite.origin, translation: translation, opacity: values.opacity)
             }
             if let blurred = sprite.content {
                 context.paint(blurred, origin: sprite.origin, translation: translation, opacity: values.opacity, blendMode: blendMode)
@@ -408,11 +409,12 @@ final class FrameDrawer {
         plain.opacity = 1
         try drawStore(on: content, transform: local) { () throws(CairoError) in try drawBody(index, node, plain, blendMode: .normal, in: tree) }
         let offset = shadow.map { local.applyLinear($0.offset) } ?? .zero
-        let shadowSurface = try shadow.map { shadow throws(CairoError) in
-            try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma)
+        let shadowMask = try shadow.map { shadow throws(CairoError) in
+            (mask: try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma),
+             color: shadow.color)
         }
         if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma, soleColor: Self.soleColor(node, values)) }
-        let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowSurface, content: blurSigma > 0 ? content : nil)
+        let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowMask, content: blurSigma > 0 ? content : nil)
         keep(sprite.pixels, replacing: sprites[index]?.sprite.pixels ?? 0)
         sprites[index] = (key, sprite)
         return sprite
