@@ -175,8 +175,7 @@ extension CairoContext {
     /// (its alpha aside, which the caller has put in the surface's alpha) premultiplied by it
     /// at every pixel, as pixman multiplies bytes. A black shadow, the usual one, comes out the
     /// same as blurring all four channels would make it; a coloured one within a level or two.
-    /// Each alpha is first multiplied by `alphaScale` / 255 (pixman's rounding).
-    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double, alphaScale: UInt32 = 255) {
+    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double) {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
@@ -186,11 +185,7 @@ extension CairoContext {
         defer { alpha.deallocate() }
         for y in 0..<height {
             let row = pixels + y * stride, plane = alpha + y * width
-            if alphaScale == 255 {
-                for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
-            } else {
-                for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: CoverageFill.multiply(row[x] >> 24, by: alphaScale)) }
-            }
+            for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
         }
         gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
         Self.color(pixels, stride: stride, by: alpha, alphaStride: width, width: width, height: height, with: color)
@@ -223,10 +218,11 @@ extension CairoContext {
 
     /// The alpha of `content` moved by `offset` device pixels into `plane` (`content`'s size,
     /// a byte a pixel, rows `stride` bytes apart), each times `scale` / 255 (pixman's
-    /// rounding): the alpha pixman gives when Cairo paints `content` there. The translation in 16.16 fixed point (rounded to the
-    /// nearest, as Cairo hands it over), each pixel sampled bilinearly with weights of 7 bits
-    /// and the sum truncated, transparent beyond the edges. Reading the alpha alone, at a
-    /// fraction of a pixel, is a fifth of the work of pixman's four channels.
+    /// rounding): the alpha pixman gives when Cairo paints `content` there. The translation in
+    /// 16.16 fixed point (rounded to the nearest, as Cairo hands it over), each pixel sampled
+    /// bilinearly with weights of 7 bits and the sum truncated, transparent beyond the edges.
+    /// Reading the alpha alone, at a fraction of a pixel, is a fifth of the work of pixman's
+    /// four channels.
     static func moveAlpha(of content: OpaquePointer, by offset: Vector2, into plane: UnsafeMutablePointer<UInt8>, stride planeStride: Int,
                           scale: UInt32) {
         cairo_surface_flush(content)

@@ -44,7 +44,7 @@ extension CairoContext {
 
     /// A shadow of `content`'s alpha at `opacity` times `color`'s, moved by `offset` device
     /// pixels, blurred by σ = `sigma`, on a mask of the same size: the shadow is `color` through
-    /// it (`paint(shadow:color:origin:translation:opacity:)`).
+    /// it (`paint(shadow:color:colored:origin:translation:opacity:)`).
     static func shadow(of content: CairoImageSurface, color: Color, opacity: Double, offset: Vector2,
                        sigma: Double) throws(CairoError) -> CairoAlphaSurface {
         let shadow = try CairoAlphaSurface(width: content.width, height: content.height)
