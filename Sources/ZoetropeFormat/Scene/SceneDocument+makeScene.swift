@@ -83,9 +83,22 @@ struct SceneDocument {
             script = items.enumerated().compactMap { readEvent($1, at: root / "script" / $0, context: context) }
         }
         guard reader.diagnostics.isEmpty else { return nil }
-        return Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
-                     colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups + timelines,
-                     script: script)
+        let scene = Scene(name: name, canvas: canvas, frameRate: frameRate, duration: duration,
+                          colorSpace: colorSpace, layers: layers, animators: animators.compactMap { $0 }, groups: groups + timelines,
+                          script: script)
+        if let (layer, copies) = scene.overReplicatedLayer {
+            var index: Int? = layer
+            var steps: [Int] = []
+            while let at = index {
+                steps.append(tree.position(of: at))
+                index = tree.nodes[at].parent
+            }
+            var path = root / "layers"
+            for (depth, step) in steps.reversed().enumerated() { path = (depth == 0 ? path : path / "children") / step }
+            reader.report(path / "replicator" / "count", "replicators nested in one another would draw its children \(DocumentReader.format(copies)) times (their counts multiplied, each at the largest it takes); they may draw at most \(SceneLimits.replicatedCopies)")
+            return nil
+        }
+        return scene
     }
 
     /// A list whose elements each need an `id`: the elements and their ids (nil where missing
