@@ -25,10 +25,30 @@ public enum SceneConversion {
             }
             images[values.image] = DataURL(mediaType: PNGHeader.mediaType(of: Array(data)) ?? "image/png", bytes: Array(data)).text
         }
+        let text: String
         do {
-            return try SceneWriter.yaml(loaded.scene, images: images)
+            text = try SceneWriter.yaml(loaded.scene, images: images)
         } catch {
             throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, exitCode: 65)
+        }
+        try readsBack(text, from: loaded.file, as: "scene")
+        return text
+    }
+
+    /// Refuses (65) what `convert` would write when its own reader would refuse it: too large, or
+    /// past a limit (a track of more keys than a scene may hold, a value past its range), each
+    /// problem with the path in the written file.
+    private static func readsBack(_ text: String, from file: String, as format: String) throws(RenderError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= SceneLimits.documentBytes else {
+            throw RenderError(message: "\(file): cannot be converted: the \(format) file would be \(bytes.count) bytes; a file may have at most \(SceneLimits.documentBytes)",
+                              exitCode: 65)
+        }
+        do {
+            _ = try SceneLoader.parse(bytes, file: "(converted)")
+        } catch {
+            throw RenderError(lines: error.diagnostics.map { "\(file): cannot be converted: the \(format) file would not read back: \($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)" },
+                              exitCode: 65)
         }
     }
 
@@ -49,6 +69,7 @@ public enum SceneConversion {
                                   imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) },
                                   easings: LottieWriter.easings(of: scene.scene))
         let written = writer.json(name: scene.scene.name)
+        try readsBack(written.text, from: scene.loaded.file, as: "Lottie")
         return (written.text + "\n", written.notExported.map { "\(scene.loaded.file): \($0.layer): not exported: \($0.feature)" })
     }
 }
