@@ -33,6 +33,10 @@ public enum SceneLimits {
     public static let keyframes = 100_000
     /// Copies a replicator draws of its children.
     public static let instances = 10_000
+    /// Copies of one layer that replicators nested in one another draw, their counts multiplied
+    /// (the largest count each may take, animated or not): a replicator of 10,000 inside another
+    /// would draw a hundred million copies.
+    public static let replicatedCopies = 100_000
     /// Segments (commands) of one SVG path's data.
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.
@@ -45,6 +49,9 @@ public enum SceneLimits {
     /// YAML nodes in a document once its aliases are expanded: room for `items` animators and
     /// `items` script events written out (about 17 nodes each), about 1 GB once composed.
     public static let documentNodes = 4_000_000
+    /// The bytes of a scene or Lottie file (JSON unpacked from a `.tgs` or `.lottie` too), and of
+    /// what `convert` writes: a file larger is refused before it is parsed.
+    public static let documentBytes = 256 << 20
     /// How deep a YAML document may nest (aliases expanded): layers nested `nesting` deep take
     /// two levels each (`children:` and its list), and a few more hold their values.
     public static let documentDepth = 4 * nesting

@@ -1,3 +1,5 @@
+import ZoetropeCore
+
 /// Reads JSON (RFC 8259) into `JSONValue` in one pass over the bytes. Foundation's `JSONDecoder`
 /// could only read an untyped document by trying each type in turn, and every miss threw an
 /// error that built its coding path: reading a large Lottie file took longer than drawing
@@ -9,7 +11,11 @@
 /// surrogate refused), numbers as the grammar writes them and within a `Double` (one that
 /// overflows it, or underflows to zero, refuses the document), at most 512 arrays and objects
 /// deep, a comma after an array's or object's last member, and of an object's repeated keys the
-/// first.
+/// first. At most `SceneLimits.documentNodes` values are read (a small packed file can unpack
+/// to hundreds of megabytes of tiny arrays, each far larger parsed than written).
+///
+/// What is not JSON is reported with where reading stopped: the line and column, and the
+/// JSON path of the value being read (`layers[2].ks.o.k`).
 struct JSONParser {
     /// Arrays and objects nested deeper than this are refused (Foundation's limit), so that a
     /// hostile file cannot exhaust the stack.
@@ -17,6 +23,11 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Values read so far, against `SceneLimits.documentNodes`.
+    private var nodes = 0
+    /// Why reading stopped, once it has; the path is gathered as the reading unwinds.
+    private var failure: String?
+    private var failurePath: [String] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -24,13 +35,37 @@ struct JSONParser {
 
     /// `bytes` as one JSON document; nil when they are not JSON.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        if case .success(let value) = read(bytes) { return value }
+        return nil
+    }
+
+    /// `bytes` as one JSON document, or why they are not one.
+    static func read(_ bytes: [UInt8]) -> Result<JSONValue, JSONError> {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-            guard let value = parser.value(depth: 0) else { return nil }
+            guard let value = parser.value(depth: 0) else { return .failure(parser.error()) }
             parser.skipWhitespace()
-            return parser.index == buffer.count ? value : nil
+            guard parser.index == buffer.count else {
+                parser.failure = "more follows the document"
+                return .failure(parser.error())
+            }
+            return .success(value)
         }
+    }
+
+    /// The error where reading stopped.
+    private func error() -> JSONError {
+        let stop = min(index, bytes.count)
+        var line = 1, column = 1
+        for offset in 0..<stop {
+            let byte = bytes[offset]
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        var path = ""
+        for part in failurePath.reversed() { path += part.hasPrefix("[") || path.isEmpty ? part : "." + part }
+        return JSONError(message: failure ?? (stop == bytes.count ? "the document ends early" : "unexpected text"),
+                         line: line, column: column, path: path)
     }
 
     private mutating func skipWhitespace() {
@@ -45,9 +80,18 @@ struct JSONParser {
     private mutating func value(depth: Int) -> JSONValue? {
         skipWhitespace()
         guard index < bytes.count else { return nil }
+        nodes += 1
+        guard nodes <= SceneLimits.documentNodes else {
+            failure = "the document holds more than \(SceneLimits.documentNodes) values; a Lottie file may hold at most that many"
+            return nil
+        }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return depth < Self.depthLimit ? object(depth: depth + 1) : nil
-        case UInt8(ascii: "["): return depth < Self.depthLimit ? array(depth: depth + 1) : nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < Self.depthLimit else {
+                failure = "arrays and objects nest more than \(Self.depthLimit) deep"
+                return nil
+            }
+            return bytes[index] == UInt8(ascii: "{") ? object(depth: depth + 1) : array(depth: depth + 1)
         case UInt8(ascii: "\""): return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return word("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return word("false") ? .bool(false) : nil
@@ -69,7 +113,10 @@ struct JSONParser {
         var items: [JSONValue] = []
         if skip(UInt8(ascii: "]")) { return .array(items) }
         while true {
-            guard let item = value(depth: depth) else { return nil }
+            guard let item = value(depth: depth) else {
+                failurePath.append("[\(items.count)]")
+                return nil
+            }
             items.append(item)
             guard let ended = ends(UInt8(ascii: "]")) else { return nil }
             if ended { return .array(items) }
@@ -82,8 +129,11 @@ struct JSONParser {
         if skip(UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(), skip(UInt8(ascii: ":")),
-                  let member = value(depth: depth) else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(), skip(UInt8(ascii: ":")) else { return nil }
+            guard let member = value(depth: depth) else {
+                failurePath.append(key)
+                return nil
+            }
             if members[key] == nil { members[key] = member }
             guard let ended = ends(UInt8(ascii: "}")) else { return nil }
             if ended { return .object(members) }
@@ -212,8 +262,15 @@ struct JSONParser {
             for byte in text where byte != UInt8(ascii: "-") { magnitude = magnitude * 10 + Double(byte - UInt8(ascii: "0")) }
             return text.first == UInt8(ascii: "-") ? -magnitude : magnitude
         }
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
-        if value == 0, mantissa.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) { return nil }
+        let written = String(decoding: text, as: UTF8.self)
+        guard let value = Double(written), value.isFinite else {
+            failure = "the number \(written.prefix(40)) is beyond a double's range"
+            return nil
+        }
+        if value == 0, mantissa.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) {
+            failure = "the number \(written.prefix(40)) is too small for a double (it would read as 0)"
+            return nil
+        }
         return value
     }
 
@@ -223,4 +280,13 @@ struct JSONParser {
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
         return index - start
     }
+}
+
+/// Why bytes are not a JSON document: what stopped the reading, where (line and column, from
+/// 1), and the JSON path of the value it was reading.
+struct JSONError: Error, Sendable, Equatable {
+    var message: String
+    var line: Int
+    var column: Int
+    var path: String
 }

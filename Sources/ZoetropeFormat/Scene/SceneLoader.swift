@@ -60,6 +60,9 @@ public enum SceneLoader {
 
     /// The bytes of the scene file `file` (a missing or unreadable file is exit 66).
     public static func read(_ file: String) throws(SceneLoadError) -> [UInt8] {
+        if let size = FileSystem.size(at: file), size > SceneLimits.documentBytes {
+            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "the file is \(size) bytes; a scene or animation may have at most \(SceneLimits.documentBytes)")])
+        }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         } catch {

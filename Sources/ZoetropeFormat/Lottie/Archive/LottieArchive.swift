@@ -1,4 +1,5 @@
 internal import CZlib
+import ZoetropeCore
 
 /// The JSON inside a Lottie file: the bytes themselves, a gzip stream (Telegram's `.tgs`) or a
 /// zip archive (dotLottie's `.lottie`: `manifest.json` names the animations under
@@ -8,7 +9,7 @@ internal import CZlib
 /// archive cannot take gigabytes.
 enum LottieArchive {
     /// The most bytes one unpacked animation may have.
-    static let largestDocument = 256 << 20
+    static let largestDocument = SceneLimits.documentBytes
 
     /// The animation's JSON bytes, or why they cannot be had.
     static func document(in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
