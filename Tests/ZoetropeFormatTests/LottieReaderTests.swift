@@ -356,7 +356,8 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect {
             try read(lottie(shapeLayer("Many", shapes: shapes)))
         } throws: { error in
-            (error as? SceneLoadError)?.diagnostics.map(\.message) == ["the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use)"]
+            (error as? SceneLoadError)?.diagnostics.map(\.description)
+                == ["test.json: layers[0]: the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use, parents once per child)"]
         }
     }
 

@@ -1,10 +1,16 @@
 import ZoetropeCore
 
-/// Reads Lottie's animatable properties and notes what the reader draws without.
+/// What the reader draws without, and what it refuses: past a limit nothing is drawn, and every
+/// such problem is reported with its JSON path and the limit.
 struct LottieNotes {
     /// (JSON path, what is not supported), in the order met (layers are met bottom first).
     private var found: [(path: String, feature: String)] = []
     private var seen: Set<String> = []
+    /// (JSON path, the limit passed), in the order met.
+    private(set) var refusals: [(path: String, message: String)] = []
+    /// Set by a refusal past a budget (layers, samples): nothing more is built, since what is
+    /// left could only cost more.
+    private(set) var exhausted = false
 
     /// What is not supported, in document order (`layers[2]` before `layers[10]`).
     var unsupported: [(path: String, feature: String)] {
@@ -25,6 +31,18 @@ struct LottieNotes {
         guard seen.insert(path + "\u{0}" + feature).inserted else { return }
         found.append((path, feature))
     }
+
+    /// Refuses the animation: `message` says what `path` holds past which limit.
+    mutating func refuse(_ message: String, at path: String) {
+        refusals.append((path, message))
+    }
+
+    /// Refuses the animation past a budget: nothing more is built.
+    mutating func exhaust(_ message: String, at path: String) {
+        guard !exhausted else { return }
+        exhausted = true
+        refuse(message, at: path)
+    }
 }
 
 enum LottieParsing {
@@ -44,7 +62,7 @@ enum LottieParsing {
         guard let k = json["k"] else { return json.numbers.map { .fixed($0) } }
         if let items = k.array, let first = items.first, first.object != nil, first["t"] != nil {
             let loops = self.loops(json, at: path, notes: &notes)
-            return keys(items, at: path + ".k") { $0.numbers }.map { LottieProperty(keys: $0, loops: loops) }
+            return keys(items, at: path + ".k", notes: &notes) { value, _, _ in value.numbers }.map { LottieProperty(keys: $0, loops: loops) }
         }
         _ = loops(json, at: path, notes: &notes)
         return k.numbers.map { .fixed($0) }
@@ -65,14 +83,20 @@ enum LottieParsing {
         guard let k = json["k"] else { return nil }
         if let items = k.array, let first = items.first, first["t"] != nil {
             let loops = self.loops(json, at: path, notes: &notes)
-            return keys(items, at: path + ".k") { value in bezierShape(value.array?.first ?? value) }
+            return keys(items, at: path + ".k", notes: &notes) { value, at, notes in bezierShape(value.array?.first ?? value, at: at, notes: &notes) }
                 .map { LottieProperty(keys: $0, loops: loops) }
         }
         _ = loops(json, at: path, notes: &notes)
-        return bezierShape(k).map { .fixed($0) }
+        return bezierShape(k, at: path + ".k", notes: &notes).map { .fixed($0) }
     }
 
-    static func bezierShape(_ json: JSONValue) -> LottieBezier? {
+    /// A bezier shape (`v`, `i`, `o`, `c`); nil when it is not one. A shape of more than
+    /// `SceneLimits.pathSegments` vertices is refused (in `notes`), not dropped.
+    static func bezierShape(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> LottieBezier? {
+        if let count = json["v"]?.array?.count, count > SceneLimits.pathSegments {
+            notes.refuse("a path may have at most \(SceneLimits.pathSegments) vertices (found \(count))", at: path + ".v")
+            return nil
+        }
         guard let vertices = points(json["v"]) else { return nil }
         return LottieBezier(closed: json["c"]?.isTrue ?? false, vertices: vertices,
                             inTangents: points(json["i"]) ?? [], outTangents: points(json["o"]) ?? [])
@@ -90,14 +114,20 @@ enum LottieParsing {
     }
 
     /// Keyframes, sorted by time; the old format's `e` end values fill the next key's start.
-    private static func keys<Value>(_ items: [JSONValue], at path: String, _ value: (JSONValue) -> Value?) -> [LottieKey<Value>]? {
+    /// More than `SceneLimits.keyframes` keys are refused (in `notes`), not cut short.
+    private static func keys<Value>(_ items: [JSONValue], at path: String, notes: inout LottieNotes,
+                                    _ value: (JSONValue, String, inout LottieNotes) -> Value?) -> [LottieKey<Value>]? {
+        guard items.count <= SceneLimits.keyframes else {
+            notes.refuse("a property may have at most \(SceneLimits.keyframes) keyframes (found \(items.count))", at: path)
+            return nil
+        }
         var keys: [LottieKey<Value>] = []
         var pendingEnd: Value?
-        for item in items.prefix(SceneLimits.keyframes) {
+        for (index, item) in items.enumerated() {
             guard let time = item["t"]?.number else { continue }
-            let start = item["s"].flatMap(value) ?? pendingEnd ?? keys.last?.end ?? keys.last?.value
+            let start = item["s"].flatMap { value($0, "\(path)[\(index)].s", &notes) } ?? pendingEnd ?? keys.last?.end ?? keys.last?.value
             guard let start else { continue }
-            let end = item["e"].flatMap(value)
+            let end = item["e"].flatMap { value($0, "\(path)[\(index)].e", &notes) }
             pendingEnd = end
             func ease(_ json: JSONValue?) -> (x: [Double], y: [Double]) {
                 (json?["x"]?.numbers ?? [], json?["y"]?.numbers ?? [])

@@ -19,7 +19,7 @@ public enum LottieReader {
     /// Whether `bytes` hold a Lottie animation: a packed one, or a JSON object with Lottie's
     /// top-level keys (`layers`, `fr`, `ip`, `op`, `w`, `h`) rather than a scene's.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
-        LottieArchive.isPacked(bytes) || plainRoot(bytes) != nil
+        LottieArchive.isPacked(bytes) || (mentionsLottieKeys(bytes) && JSONValue.parse(bytes).map(isLottieRoot) == true)
     }
 
     /// The animation in `bytes` when they hold one (`recognises`), else nil; throws every
@@ -28,7 +28,19 @@ public enum LottieReader {
     public static func readIfLottie(_ bytes: [UInt8], file: String, name: String,
                                     fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LottieImport? {
         if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name, fonts: fonts) }
-        return try plainRoot(bytes).map { root throws(SceneLoadError) in try build(root, file: file, name: name, fonts: fonts) }
+        guard mentionsLottieKeys(bytes) else { return nil }
+        switch JSONParser.read(bytes) {
+        case .success(let root):
+            return isLottieRoot(root) ? try build(root, file: file, name: name, fonts: fonts) : nil
+        case .failure(let error):
+            // A file that names Lottie's keys but is not JSON: what stopped the reading, at its
+            // path (`fr: … 1e999 is beyond a double's range`), not a scene reader's complaints.
+            throw SceneLoadError([notJSON(error, file: file)])
+        }
+    }
+
+    private static func notJSON(_ error: JSONError, file: String) -> SceneDiagnostic {
+        SceneDiagnostic(file: file, path: error.path, message: "the JSON cannot be read (line \(error.line), column \(error.column)): \(error.message)")
     }
 
     /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
@@ -39,22 +51,39 @@ public enum LottieReader {
         case .success(let unpacked): json = unpacked
         case .failure(let error): throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: error.message)])
         }
-        guard let root = JSONValue.parse(json), root.object != nil else {
+        let root: JSONValue
+        switch JSONParser.read(json) {
+        case .success(let value): root = value
+        case .failure(let error): throw SceneLoadError([notJSON(error, file: file)])
+        }
+        guard root.object != nil else {
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "not a Lottie animation: the file is not a JSON object")])
         }
         return try build(root, file: file, name: name, archive: bytes, fonts: fonts)
     }
 
-    /// The top level of unpacked Lottie JSON, or nil when `bytes` are not that.
-    private static func plainRoot(_ bytes: [UInt8]) -> JSONValue? {
+    /// A cheap look, before parsing: a JSON object that names Lottie's keys (a scene file rarely
+    /// names them all), searched in the bytes without copying them.
+    private static func mentionsLottieKeys(_ bytes: [UInt8]) -> Bool {
         guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
-              bytes[start] == UInt8(ascii: "{") else { return nil }
-        // A cheap look for Lottie's keys first (a scene file rarely has them all), then the
-        // top level itself: Lottie's keys there, and no scene's `canvas`.
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("\"layers\""), text.contains("\"op\""), text.contains("\"fr\""),
-              let root = JSONValue.parse(bytes) else { return nil }
-        return root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil ? root : nil
+              bytes[start] == UInt8(ascii: "{") else { return false }
+        return ["\"layers\"", "\"op\"", "\"fr\""].allSatisfy { bytes.firstRange(of: Array($0.utf8)) != nil }
+    }
+
+    /// How deep `layers` nest (a list of layers without children is 1), walked without recursion.
+    private static func nestingDepth(of layers: [Layer]) -> Int {
+        var deepest = 0
+        var pending = layers.map { ($0, 1) }
+        while let (layer, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            pending += layer.children.map { ($0, depth + 1) }
+        }
+        return deepest
+    }
+
+    /// Whether a JSON document's top level is Lottie's: its keys there, and no scene's `canvas`.
+    private static func isLottieRoot(_ root: JSONValue) -> Bool {
+        root["layers"]?.array != nil && root["op"] != nil && root["fr"] != nil && root["canvas"] == nil
     }
 
     /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
@@ -99,7 +128,14 @@ public enum LottieReader {
             return FileManager.default.fileExists(atPath: path) ? path : nil
         }
         let layers = builder.composition(root["layers"]?.array ?? [], at: "layers", clock: .root, depth: 0)
-        if let limit = builder.limitProblem { throw fail("layers", limit) }
+        var refusals = builder.notes.refusals
+        if let refusal = builder.book.refusal { refusals.append(refusal) }
+        if refusals.isEmpty, case let depth = nestingDepth(of: layers), depth > SceneLimits.nesting {
+            refusals.append(("layers", "the animation's layers nest \(depth) deep (groups, precomps, parents, mattes and masks each add a level); they may nest at most \(SceneLimits.nesting) deep"))
+        }
+        guard refusals.isEmpty else {
+            throw SceneLoadError(refusals.map { SceneDiagnostic(file: file, path: $0.path, message: $0.message) })
+        }
 
         var scene = Scene(name: name, canvas: Canvas(size: Vector2(width, height), background: .clear),
                           frameRate: FrameRate(frameRate), duration: .seconds(Double(frameCount - 1) / frameRate), layers: layers)
@@ -113,6 +149,10 @@ public enum LottieReader {
                                                   blocks: [AnimationBlock(tracks: tracks)])]
             scene.script = [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "timeline")]
         }
+        if let (layer, copies) = scene.overReplicatedLayer {
+            throw fail("layers", "repeaters nested in one another would draw \(scene.layers.nodes[layer].id)'s shapes \(Int(saturating: copies)) times (their copies multiplied, each at the most it takes); they may draw at most \(SceneLimits.replicatedCopies)")
+        }
         return LottieImport(scene: scene, unsupported: builder.notes.unsupported)
     }
 }
+

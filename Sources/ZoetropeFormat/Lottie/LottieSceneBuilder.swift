@@ -6,9 +6,11 @@ struct LottieSceneBuilder {
     let frameRate: Double
     var book: LottieTrackBook
     var notes = LottieNotes()
-    /// Set when the expanded animation would exceed the scene limits.
-    private(set) var limitProblem: String?
     private var usedIDs: Set<String> = []
+    /// The next number to try after a name already taken (`name2`, `name3`…), by name, so that
+    /// thousands of layers of one name take linear time.
+    private var nextSuffix: [String: Int] = [:]
+    /// Every layer made so far, wrappers and masks included.
     private var layerCount = 0
     private let assets: [String: (json: JSONValue, path: String)]
     /// The file an image asset names (its `u` folder and `p` name, beside the animation), when
@@ -19,11 +21,25 @@ struct LottieSceneBuilder {
     var archivedImage: (String) -> [UInt8]? = { _ in nil }
     /// The shapes of the merges (`mm`) read so far, by JSON path.
     var mergeRegions: [String: MergeRegion] = [:]
+    /// How deep each merge's region nests merges, by JSON path (at most `deepestMerge`).
+    var mergeDepths: [String: Int] = [:]
+    /// The vertices the paints made so far draw, summed over paints (at most `paintedVertexLimit`).
+    var paintedVertices = 0
     /// The installed fonts, for text the file gives no glyph outlines for.
     var fonts: (any LottieFontSource)?
+    /// The file's glyph outlines (`chars`), once read.
+    var glyphTable: [String: LottieGlyph]?
 
     /// How deep precomps may nest (a precomp that contains itself is refused long before).
     static let deepestPrecomp = 32
+    /// How many parents a layer may have above it: each is a group around it, so a chain of
+    /// every layer of a composition would repeat quadratically many transforms.
+    static let deepestParents = 64
+    /// How deep merge paths may combine earlier merges: each is drawn as a mask in a mask.
+    static let deepestMerge = 32
+    /// The vertices all of the animation's fills and strokes may draw, each counting every shape
+    /// it paints (a paint draws every shape listed before it in its group).
+    static let paintedVertexLimit = 2_000_000
 
     init(root: JSONValue, frameRate: Double, book: LottieTrackBook) {
         self.root = root
@@ -55,10 +71,10 @@ struct LottieSceneBuilder {
         }
         var layers: [Layer] = []
         for (position, item) in items.enumerated().reversed() {
-            guard limitProblem == nil else { return [] }
+            guard !notes.exhausted else { return [] }
             let at = "\(path)[\(position)]"
             guard !matteSources.contains(at), let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
-            let placed = wrapped(layer, in: parents(of: item, byIndex: byIndex), clock: clock)
+            guard let placed = wrapped(layer, in: parents(of: item, at: at, byIndex: byIndex), clock: clock) else { return [] }
             guard let mode = item["tt"]?.number, mode != 0 else {
                 layers.append(placed)
                 continue
@@ -70,11 +86,12 @@ struct LottieSceneBuilder {
                 layers.append(placed)
                 continue
             }
-            var matted = Layer(id: uniqueID(layer.id + "Matte"), shape: .group, children: [placed])
+            guard var matted = makeLayer(id: uniqueID(layer.id + "Matte"), shape: .group, at: at + ".tt") else { return [] }
+            matted.children = [placed]
             matted.values.size = Vector2(1, 1)
             matted.values.anchor = .zero
-            if let source, var matte = self.layer(source.json, at: source.path, clock: clock, depth: depth, asMatte: true) {
-                matte = wrapped(matte, in: parents(of: source.json, byIndex: byIndex), clock: clock)
+            if let source, let shape = self.layer(source.json, at: source.path, clock: clock, depth: depth, asMatte: true),
+               var matte = wrapped(shape, in: parents(of: source.json, at: source.path, byIndex: byIndex), clock: clock) {
                 matte.style.masking = modes
                 matted.children.append(matte)
             } else if modes == .alpha || modes == .luminance {
@@ -85,23 +102,32 @@ struct LottieSceneBuilder {
         return layers
     }
 
-    /// The parent chain of a layer, nearest first.
-    private func parents(of item: JSONValue, byIndex: [Double: (json: JSONValue, path: String)]) -> [(json: JSONValue, path: String)] {
+    /// The parent chain of a layer, nearest first; a chain that loops back ends before the loop.
+    /// Each parent is a group around the layer: a chain longer than `deepestParents` is refused.
+    private mutating func parents(of item: JSONValue, at path: String,
+                                  byIndex: [Double: (json: JSONValue, path: String)]) -> [(json: JSONValue, path: String)] {
         var chain: [(JSONValue, String)] = []
+        var seen: Set<Double> = item["ind"]?.number.map { [$0] } ?? []
         var next = item["parent"]?.number
-        while let index = next, let parent = byIndex[index], chain.count < 64 {
+        while let index = next, let parent = byIndex[index], seen.insert(index).inserted {
+            guard chain.count < Self.deepestParents else {
+                notes.refuse("a layer may have at most \(Self.deepestParents) parents above it (each is a group around it)", at: path + ".parent")
+                return []
+            }
             chain.append(parent)
             next = parent.json["parent"]?.number
         }
         return chain
     }
 
-    /// `layer` inside one group per parent, each repeating that parent's transform.
-    private mutating func wrapped(_ layer: Layer, in parents: [(json: JSONValue, path: String)], clock: LottieClock) -> Layer {
+    /// `layer` inside one group per parent, each repeating that parent's transform; nil past the
+    /// layer limit (each group counts).
+    private mutating func wrapped(_ layer: Layer, in parents: [(json: JSONValue, path: String)], clock: LottieClock) -> Layer? {
         var result = layer
         for (json, path) in parents {
             let id = uniqueID(layer.id + "Parent")
-            var group = Layer(id: id, shape: .group, children: [result])
+            guard var group = makeLayer(id: id, shape: .group, at: path) else { return nil }
+            group.children = [result]
             group.values.size = naturalSize(json)
             applyTransform(json["ks"], at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
             if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &group, clock: clock) }
@@ -136,8 +162,8 @@ struct LottieSceneBuilder {
         let type = json["ty"]?.number ?? -1
         let size = naturalSize(json)
         let id = uniqueID(Self.identifier(json["nm"]?.string, fallback: "layer"))
-        guard countLayer() else { return nil }
-        var layer = Layer(id: id, shape: .group)
+        guard var layer = makeLayer(id: id, shape: .group, at: path) else { return nil }
+        book.layerPath = path
         layer.values.size = size
 
         switch type {
@@ -184,12 +210,7 @@ struct LottieSceneBuilder {
         }
 
         // Shown from ip up to (not including) op, in its composition's frames.
-        let inPoint = json["ip"]?.number ?? -.infinity, outPoint = json["op"]?.number ?? .infinity
-        let frame = clock.frame
-        layer.values.hidden = book.visibility(id) { rootFrame in
-            let f = frame(rootFrame)
-            return f >= inPoint && f < outPoint
-        }
+        layer.values.hidden = book.visibility(id, from: json["ip"]?.number ?? -.infinity, to: json["op"]?.number ?? .infinity, clock: clock)
         return layer
     }
 
@@ -238,7 +259,7 @@ struct LottieSceneBuilder {
     /// from nothing, or from everything when it subtracts.
     private mutating func masks(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock) -> Layer? {
         let operators: [String: BlendMode] = ["a": .normal, "s": .destinationOut, "i": .destinationIn, "l": .lighten, "d": .darken, "f": .xor]
-        var group = Layer(id: uniqueID(owner + "Mask"), shape: .group)
+        guard var group = makeLayer(id: uniqueID(owner + "Mask"), shape: .group, at: path) else { return nil }
         group.values.size = Vector2(1, 1)
         group.values.anchor = .zero
         group.style.masking = .alpha
@@ -256,7 +277,7 @@ struct LottieSceneBuilder {
             }
             if group.children.isEmpty {
                 if blend == .destinationOut {
-                    var everything = Layer(id: uniqueID(group.id + "All"), shape: .path)
+                    guard var everything = makeLayer(id: uniqueID(group.id + "All"), shape: .path, at: at) else { return nil }
                     everything.values.anchor = .zero
                     everything.values.size = Vector2(1, 1)
                     everything.values.fill = .white
@@ -266,7 +287,7 @@ struct LottieSceneBuilder {
                     blend = .normal
                 }
             }
-            var shape = Layer(id: uniqueID(group.id + "Path"), shape: .path)
+            guard var shape = makeLayer(id: uniqueID(group.id + "Path"), shape: .path, at: at) else { return nil }
             shape.values.anchor = .zero
             shape.values.size = Vector2(1, 1)
             shape.style.blendMode = blend
@@ -361,19 +382,29 @@ struct LottieSceneBuilder {
         return id
     }
 
-    /// `base`, or `base2`, `base3`… the first not taken.
+    /// `base`, or `base2`, `base3`… the first not taken. Each name remembers the number it
+    /// reached, so n layers of one name take time linear in n.
     mutating func uniqueID(_ base: String) -> String {
         if usedIDs.insert(base).inserted { return base }
-        var number = 2
+        var number = nextSuffix[base, default: 2]
         while !usedIDs.insert("\(base)\(number)").inserted { number += 1 }
+        nextSuffix[base] = number + 1
         return "\(base)\(number)"
     }
 
-    /// Counts a layer made; false (with the problem set) past the scene limit.
-    mutating func countLayer() -> Bool {
+    /// A new layer, counted against the scene's layer limit (every layer the reader makes:
+    /// wrappers, mattes, masks and merges too); nil, with the animation refused at `path`, past it.
+    mutating func makeLayer(id: String, shape: Shape, at path: String) -> Layer? {
+        guard countLayer(at: path) else { return nil }
+        return Layer(id: id, shape: shape)
+    }
+
+    /// Counts a layer made; false (with the animation refused at `path`) past the scene limit.
+    mutating func countLayer(at path: String) -> Bool {
+        guard !notes.exhausted else { return false }
         layerCount += 1
         if layerCount > SceneLimits.items {
-            limitProblem = "the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use)"
+            notes.exhaust("the animation expands to more than \(SceneLimits.items) layers (precomps are drawn once per use, parents once per child)", at: path)
             return false
         }
         return true

@@ -70,6 +70,20 @@ extension LottieSceneBuilder {
         /// (a group's paths are merged as one).
         var unit = ""
 
+        /// The most vertices its outline has at any frame (a polystar's is bounded by its
+        /// drawing), what painting it costs against `paintedVertices`.
+        var vertexBound: Int {
+            switch kind {
+            case .bezier(let property):
+                switch property {
+                case .fixed(let shape): shape.vertices.count
+                case .keyed(let keys), .looped(let keys, _, _): keys.reduce(0) { max($0, $1.value.vertices.count) }
+                }
+            case .rectangle, .ellipse: 8
+            case .polystar: 2_000
+            }
+        }
+
         var isAnimated: Bool {
             transforms.contains(where: \.isAnimated) || corners.contains(where: \.isAnimated) || {
                 switch kind {
@@ -156,14 +170,14 @@ extension LottieSceneBuilder {
         var layers: [Layer] = []
         let listed = trims(in: items, at: path), rounded = corners(in: items, at: path)
         for (index, item) in items.enumerated().reversed() {
+            guard !notes.exhausted else { return [] }
             guard item["hd"]?.isTrue != true, let type = item["ty"]?.string else { continue }
             let at = "\(path)[\(index)]"
             switch type {
             case "gr":
-                guard countLayer() else { return layers }
                 let id = uniqueID(owner + Self.identifier(item["nm"]?.string, fallback: "Group").prefix(1).uppercased()
                                   + Self.identifier(item["nm"]?.string, fallback: "Group").dropFirst())
-                var group = Layer(id: id, shape: .group)
+                guard var group = makeLayer(id: id, shape: .group, at: at) else { return [] }
                 group.values.size = Vector2(1, 1)
                 let contents = item["it"]?.array ?? []
                 if let transform = contents.last(where: { $0["ty"]?.string == "tr" }),
@@ -177,9 +191,15 @@ extension LottieSceneBuilder {
                                         corners: rounded.filter { $0.index > index }.map(\.radius) + outerCorners)
                 layers.append(group)
             case "fl", "st", "gf", "gs":
-                guard countLayer() else { return layers }
                 let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners)
                 guard !outlines.isEmpty else { continue }
+                // Each paint draws every shape listed before it: a budget keeps many paints of
+                // many shapes from costing their product.
+                paintedVertices = paintedVertices.addingReportingOverflow(outlines.reduce(0) { $0 + $1.vertexBound }).partialValue
+                guard paintedVertices <= Self.paintedVertexLimit else {
+                    notes.exhaust("the paints of the animation may draw at most \(Self.paintedVertexLimit) vertices in all (each fill and stroke draws every shape listed before it in its group)", at: at)
+                    return []
+                }
                 layers.append(contentsOf: mergedPaint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
             case "mm":
                 let mode = Int(saturating: item["mm"]?.number ?? 1)
@@ -192,8 +212,8 @@ extension LottieSceneBuilder {
         }
         // A repeater copies what its group draws (each wraps the ones listed before it).
         for (index, item) in items.enumerated() where item["ty"]?.string == "rp" && item["hd"]?.isTrue != true && !layers.isEmpty {
-            guard countLayer() else { return layers }
-            layers = [repeater(item, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock)]
+            guard let copies = repeater(item, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock) else { return [] }
+            layers = [copies]
         }
         return layers
     }
@@ -201,8 +221,9 @@ extension LottieSceneBuilder {
     /// A repeater (`rp`) as a replicator layer (CAReplicatorLayer's): copies `c`, each moved
     /// from the one before by its transform `tr` about the anchor `a`, its alpha from the start
     /// opacity `so` to the end opacity `eo`.
-    private mutating func repeater(_ item: JSONValue, at path: String, owner: String, copying layers: [Layer], clock: LottieClock) -> Layer {
-        var layer = Layer(id: uniqueID(owner + "Repeater"), shape: .group, children: layers)
+    private mutating func repeater(_ item: JSONValue, at path: String, owner: String, copying layers: [Layer], clock: LottieClock) -> Layer? {
+        guard var layer = makeLayer(id: uniqueID(owner + "Repeater"), shape: .group, at: path) else { return nil }
+        layer.children = layers
         layer.values.size = Vector2(1, 1)
         let id = layer.id, transform = item["tr"]
         func own(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: path + "." + key, notes: &notes) }
@@ -309,10 +330,21 @@ extension LottieSceneBuilder {
     /// alone stays itself.
     private mutating func merge(_ result: inout [Outline], mode: Int, at path: String) {
         guard (1...5).contains(mode), !result.isEmpty else { return }
-        var parts: [(key: String, outlines: [Outline])] = []
+        var parts: [(key: String, outlines: [Outline])] = [], partIndex: [String: Int] = [:]
         for outline in result {
             let key = outline.merge ?? outline.unit
-            if let index = parts.firstIndex(where: { $0.key == key }) { parts[index].outlines.append(outline) } else { parts.append((key, [outline])) }
+            if let index = partIndex[key] {
+                parts[index].outlines.append(outline)
+            } else {
+                partIndex[key] = parts.count
+                parts.append((key, [outline]))
+            }
+        }
+        // How deep the merges it combines nest: each is a mask inside a mask when drawn.
+        let depth = 1 + parts.compactMap { $0.outlines[0].merge.flatMap { mergeDepths[$0] } }.reduce(0, max)
+        guard depth <= Self.deepestMerge else {
+            notes.exhaust("merge paths may combine earlier merges at most \(Self.deepestMerge) deep (each is drawn as a mask inside the one before)", at: path)
+            return
         }
         func shape(_ part: (key: String, outlines: [Outline])) -> MergeRegion {
             if let merged = part.outlines[0].merge, let region = mergeRegions[merged] { return region }
@@ -336,6 +368,7 @@ extension LottieSceneBuilder {
             region = .combined(first, blend, .union(parts.dropFirst().map(shape)))
         }
         mergeRegions[path] = region
+        mergeDepths[path] = depth
         for index in result.indices { result[index].merge = path }
     }
 
@@ -355,7 +388,7 @@ extension LottieSceneBuilder {
         var layers: [Layer] = []
         let plain = outlines.filter { $0.merge.map { !shaped.contains($0) } ?? true }
         if !plain.isEmpty { layers.append(paint(item, type: type, at: path, outlines: plain, owner: owner, clock: clock)) }
-        for merge in shaped where limitProblem == nil {
+        for merge in shaped where !notes.exhausted {
             guard let region = mergeRegions[merge] else { continue }
             var fill = paint(item, type: type, at: path, outlines: [], owner: owner, clock: clock)
             fill.style.fillRule = .inverseNonZero
@@ -375,8 +408,9 @@ extension LottieSceneBuilder {
     }
 
     /// White layers that cover a merge's shape.
+    /// Recursive over the region, which nests at most `deepestMerge` merges deep.
     private mutating func regionLayers(_ region: MergeRegion, owner: String, clock: LottieClock) -> [Layer] {
-        guard limitProblem == nil else { return [] }
+        guard !notes.exhausted else { return [] }
         switch region {
         case .path(let outline):
             return [shapeLayer([outline], owner: owner, clock: clock)]
@@ -404,7 +438,8 @@ extension LottieSceneBuilder {
     /// A layer in its parent's coordinates (a 1 × 1 box anchored at its origin), counted
     /// against the layer limit (a merge of many paths under many fills multiplies them).
     private mutating func unitLayer(id: String, shape: Shape) -> Layer {
-        _ = countLayer()
+        // Past the limit the animation is refused and building stops; the layer is not kept.
+        _ = countLayer(at: book.layerPath)
         var layer = Layer(id: id, shape: shape)
         layer.values.size = Vector2(1, 1)
         layer.values.anchor = .zero
@@ -427,6 +462,8 @@ extension LottieSceneBuilder {
     private mutating func paint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
                                 clock: LottieClock) -> Layer {
         let id = uniqueID(owner + (type == "st" || type == "gs" ? "Stroke" : "Fill"))
+        // Past the limit the animation is refused and building stops; the layer is not kept.
+        _ = countLayer(at: path)
         var layer = Layer(id: id, shape: .path)
         layer.values.anchor = .zero
         layer.values.size = Vector2(1, 1)
@@ -534,7 +571,7 @@ extension LottieSceneBuilder {
     private mutating func trim(_ trim: Trim, of layer: inout Layer, clock: LottieClock) {
         let id = layer.id, frame = clock.frame
         layer.style.strokeTrim = trim.eachSubpath ? .eachSubpath : .whole
-        let crosses = (trim.start?.isAnimated == true || trim.end?.isAnimated == true) && book.sampleFrames.contains {
+        let crosses = (trim.start?.isAnimated == true || trim.end?.isAnimated == true) && book.anySample(of: .strokeStart) {
             let f = frame($0)
             return (trim.start?.value(at: f).first ?? 0) > (trim.end?.value(at: f).first ?? 100)
         }

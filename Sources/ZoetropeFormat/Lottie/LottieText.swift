@@ -43,27 +43,31 @@ extension LottieSceneBuilder {
         }
     }
 
-    /// The glyphs of the file by character, family and style.
-    func glyphs() -> [String: LottieGlyph] {
+    /// The glyphs of the file by character, family and style: read once, for every text layer.
+    mutating func glyphs() -> [String: LottieGlyph] {
+        if let glyphTable { return glyphTable }
         var result: [String: LottieGlyph] = [:]
-        for char in root["chars"]?.array ?? [] {
+        for (index, char) in (root["chars"]?.array ?? []).enumerated() {
             guard let ch = char["ch"]?.string else { continue }
             var segments: [SVGPath.Segment] = []
-            var scratch = LottieNotes()
-            func collect(_ items: [JSONValue]) {
-                for item in items {
-                    if item["ty"]?.string == "sh", let shape = LottieParsing.bezier(item["ks"], at: "", notes: &scratch) {
+            // The shapes of the glyph, nested groups' too, walked without recursion.
+            var pending: [(items: [JSONValue], path: String)] = [(char["data"]?["shapes"]?.array ?? [], "chars[\(index)].data.shapes")]
+            while let (items, path) = pending.popLast() {
+                for (position, item) in items.enumerated().reversed() {
+                    if let inner = item["it"]?.array { pending.append((inner, "\(path)[\(position)].it")) }
+                }
+                for (position, item) in items.enumerated() where item["ty"]?.string == "sh" {
+                    if let shape = LottieParsing.bezier(item["ks"], at: "\(path)[\(position)].ks", notes: &notes) {
                         segments += shape.value(at: 0).segments()
                     }
-                    if let inner = item["it"]?.array { collect(inner) }
                 }
             }
-            collect(char["data"]?["shapes"]?.array ?? [])
             let glyph = LottieGlyph(segments: segments, advance: char["w"]?.number ?? 0)
             let family = char["fFamily"]?.string ?? "", style = char["style"]?.string ?? ""
             result[ch + "\u{0}" + family + "\u{0}" + style] = glyph
             if result[ch] == nil { result[ch] = glyph }
         }
+        glyphTable = result
         return result
     }
 
@@ -82,7 +86,12 @@ extension LottieSceneBuilder {
 
     /// A text layer's children: its fill and stroke paths, following its document keyframes.
     mutating func text(_ json: JSONValue, at path: String, owner: String, clock: LottieClock) -> [Layer] {
-        let documents = (json["t"]?["d"]?["k"]?.array ?? []).compactMap(TextDocument.init)
+        let keys = json["t"]?["d"]?["k"]?.array ?? []
+        guard keys.count <= SceneLimits.keyframes else {
+            notes.refuse("a text layer may have at most \(SceneLimits.keyframes) text documents (found \(keys.count))", at: path + ".t.d.k")
+            return []
+        }
+        let documents = keys.compactMap(TextDocument.init)
         guard !documents.isEmpty else { return [] }
         if let animators = json["t"]?["a"]?.array, !animators.isEmpty {
             notes.unsupported("text animators: the text is drawn without them", at: path + ".t.a")
@@ -105,8 +114,9 @@ extension LottieSceneBuilder {
                 }
             }
         }
-        func document(at frame: Double) -> TextDocument {
-            documents.last { $0.time <= frame } ?? documents[0]
+        /// The document shown at `frame` (the last that starts by then), by its index.
+        func document(at frame: Double) -> Int {
+            documents.lastIndex { $0.time <= frame } ?? 0
         }
         func outline(_ document: TextDocument) -> SVGPath {
             let font = fonts[document.font], family = font?.family ?? document.font, style = font?.style ?? ""
@@ -118,7 +128,10 @@ extension LottieSceneBuilder {
             return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75))
         }
         let frame = clock.frame
-        var fill = Layer(id: uniqueID(owner + "Fill"), shape: .path), stroke = Layer(id: uniqueID(owner + "Stroke"), shape: .path)
+        // Each document set once, however many frames show it.
+        let outlines = documents.count == 1 ? [] : documents.map(outline)
+        guard var fill = makeLayer(id: uniqueID(owner + "Fill"), shape: .path, at: path),
+              var stroke = makeLayer(id: uniqueID(owner + "Stroke"), shape: .path, at: path) else { return [] }
         for part in [0, 1] {
             var layer = part == 0 ? fill : stroke
             layer.values.anchor = .zero
@@ -133,11 +146,11 @@ extension LottieSceneBuilder {
                 if case .color(let c) = paint(documents[0]) { if part == 0 { layer.values.fill = c } else { layer.values.strokeColor = c } }
                 if part == 1 { layer.values.strokeWidth = max(documents[0].strokeWidth, 0) }
             } else {
-                layer.values.path = book.sample(id, .path) { .path(outline(document(at: frame($0)))) }.path ?? SVGPath()
-                let color = book.sample(id, part == 0 ? .fill : .strokeColor) { paint(document(at: frame($0))) }.color ?? .clear
+                layer.values.path = book.sample(id, .path) { .path(outlines[document(at: frame($0))]) }.path ?? SVGPath()
+                let color = book.sample(id, part == 0 ? .fill : .strokeColor) { paint(documents[document(at: frame($0))]) }.color ?? .clear
                 if part == 0 { layer.values.fill = color } else {
                     layer.values.strokeColor = color
-                    layer.values.strokeWidth = book.sample(id, .strokeWidth) { .number(max(document(at: frame($0)).strokeWidth, 0)) }.number ?? 0
+                    layer.values.strokeWidth = book.sample(id, .strokeWidth) { .number(max(documents[document(at: frame($0))].strokeWidth, 0)) }.number ?? 0
                 }
             }
             if part == 1 { layer.style.strokeJoin = .round }
@@ -152,25 +165,32 @@ extension LottieSceneBuilder {
     static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double) -> [SVGPath.Segment] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
         func width(_ line: [Character]) -> Double {
-            line.enumerated().reduce(0) { sum, item in
-                sum + (glyph(item.element)?.advance ?? 0) * scale + (item.offset < line.count - 1 ? tracking : 0)
-            }
+            var measure = LineMeasure()
+            for character in line { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+            return measure.width
         }
-        // Lines at the breaks, and in a box, words wrapped to its width.
+        // Lines at the breaks, and in a box, words wrapped to its width: each word measured once,
+        // onto the width of the line so far (linear in the text's length).
         var lines: [[Character]] = []
         for paragraph in document.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
             guard let box = document.box else {
                 lines.append(Array(paragraph))
                 continue
             }
-            var line: [Character] = []
+            var line: [Character] = [], measure = LineMeasure()
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = line.isEmpty ? Array(word) : line + [" "] + Array(word)
-                if !line.isEmpty, width(candidate) > box.size.x {
+                var candidate = measure
+                if !line.isEmpty { candidate.append((glyph(" ")?.advance ?? 0) * scale, tracking: tracking) }
+                for character in word { candidate.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+                if !line.isEmpty, candidate.width > box.size.x {
                     lines.append(line)
                     line = Array(word)
+                    measure = LineMeasure()
+                    for character in word { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
                 } else {
-                    line = candidate
+                    if !line.isEmpty { line.append(" ") }
+                    line += word
+                    measure = candidate
                 }
             }
             lines.append(line)
@@ -211,5 +231,21 @@ private final class InstalledGlyphs {
         let glyph = source.glyph(character, family: family, style: style)
         known[key] = glyph
         return glyph
+    }
+}
+
+/// The width of a line of glyphs as it grows: each glyph's advance, with the tracking after every
+/// glyph but the last, summed in order (so a line measured glyph by glyph has the same width, to
+/// the bit, as one measured whole).
+private struct LineMeasure {
+    private var total = 0.0
+    private var empty = true
+
+    var width: Double { total + 0 }
+
+    mutating func append(_ advance: Double, tracking: Double) {
+        if !empty { total += tracking }
+        total += advance
+        empty = false
     }
 }

@@ -29,12 +29,30 @@ struct LottieClock {
 /// rendered frame (`ip`) over `span` frames: exact keys where the Lottie keys map onto Core
 /// Animation's keyframes (one easing per segment, no motion-path tangents), else the values at
 /// every rendered frame.
+///
+/// Values taken at every rendered frame are bounded: `sampleBudget` over the whole animation
+/// (a path's value counts its segments, a gradient's its stops), and each sampled track may
+/// change at no more than `SceneLimits.keyframes` frames. Past either, the animation is refused
+/// (`refusal`) and nothing more is sampled. A layer's visibility is found by bisection where its
+/// clock is linear, so showing a layer costs nothing per frame.
 struct LottieTrackBook {
     let inPoint: Double
     let span: Double
     let frameCount: Int
     /// Tracks by layer id, in the order made.
     private(set) var tracks: [(layer: String, property: LayerProperty, component: Int?, track: KeyframeTrack)] = []
+    /// The values taken at every rendered frame so far, weighted as `sampleBudget` counts them.
+    private(set) var samplesTaken = 0
+    /// Why the animation is refused (a sampling limit passed), with the JSON path of the layer.
+    private(set) var refusal: (path: String, message: String)?
+    /// The JSON path of the layer being built, named by a refusal.
+    var layerPath = ""
+
+    /// The most values an animation may take at its rendered frames, summed over every property
+    /// sampled (a path counts one per segment, a gradient one per stop): about 1 GB of values at
+    /// worst, a few seconds of evaluation. Every file of the Lottie corpus takes less than a
+    /// tenth of it (docs/limits.md).
+    static let sampleBudget = 10_000_000
 
     init(inPoint: Double, span: Double, frameCount: Int) {
         self.inPoint = inPoint
@@ -42,12 +60,15 @@ struct LottieTrackBook {
         self.frameCount = frameCount
     }
 
+    /// How many root frames `sample` evaluates: the rendered frames, and the end of the animator
+    /// when it is later.
+    private var sampleCount: Int { Double(frameCount - 1) < span ? frameCount + 1 : frameCount }
+
+    /// The root frame of sample `index` (`sampleFrames[index]`).
+    private func sampleFrame(_ index: Int) -> Double { index < frameCount ? inPoint + Double(index) : inPoint + span }
+
     /// The root frames of the rendered frames, and the end of the animator when it is later.
-    var sampleFrames: [Double] {
-        var frames = (0..<frameCount).map { inPoint + Double($0) }
-        if Double(frameCount - 1) < span { frames.append(inPoint + span) }
-        return frames
-    }
+    var sampleFrames: [Double] { (0..<sampleCount).map(sampleFrame) }
 
     private func keyTime(ofRootFrame frame: Double) -> Double { (frame - inPoint) / span }
 
@@ -63,40 +84,119 @@ struct LottieTrackBook {
     }
 
     /// Animates `layer.property` through `value(rootFrame)` sampled at every rendered frame
-    /// (nothing when it never changes); returns the value at the first frame.
+    /// (nothing when it never changes); returns the value at the first frame. Past the budget,
+    /// or when the value changes at more than `SceneLimits.keyframes` frames, nothing is
+    /// sampled and the animation is refused.
     mutating func sample(_ layer: String, _ target: LayerProperty, component: Int? = nil,
                          _ value: (Double) -> AnimatableValue) -> AnimatableValue {
-        let frames = sampleFrames
-        let values = frames.map(value)
-        guard values.contains(where: { $0 != values[0] }) else { return values[0] }
-        // Drop the middle of runs of equal values: straight lines between the ends show them.
-        var keptValues: [AnimatableValue] = [], keptTimes: [Double] = []
-        for index in values.indices {
-            let repeated = index > 0 && index < values.count - 1 && values[index - 1] == values[index] && values[index + 1] == values[index]
-            if !repeated {
-                keptValues.append(values[index])
-                keptTimes.append(min(max(keyTime(ofRootFrame: frames[index]), 0), 1))
+        let first = value(sampleFrame(0))
+        guard spend(sampleCount, each: first.sampleWeight, sampling: target) else { return first }
+        var keptValues: [AnimatableValue] = [first], keptTimes: [Double] = [0]
+        // Only the ends of runs of equal values are kept: straight lines between them show them.
+        var previous = first, previousKept = true, changed = false
+        for index in 1..<max(sampleCount, 1) {
+            let frame = sampleFrame(index), next = value(frame)
+            if next != previous {
+                if !previousKept {
+                    keptValues.append(previous)
+                    keptTimes.append(min(max(keyTime(ofRootFrame: sampleFrame(index - 1)), 0), 1))
+                }
+                changed = changed || next != first
+                keptValues.append(next)
+                keptTimes.append(min(max(keyTime(ofRootFrame: frame), 0), 1))
+                previousKept = true
+            } else if index == sampleCount - 1 {
+                keptValues.append(next)
+                keptTimes.append(min(max(keyTime(ofRootFrame: frame), 0), 1))
+            } else {
+                previousKept = false
+            }
+            previous = next
+            guard keptValues.count <= SceneLimits.keyframes else {
+                refuse("\(target.rawValue) changes at more than \(SceneLimits.keyframes) rendered frames, each a keyframe of its track")
+                return first
             }
         }
+        guard changed else { return first }
         keptTimes[keptTimes.count - 1] = 1
         if let track = try? KeyframeTrack(values: keptValues, keyTimes: keptTimes) { record(layer, target, component, track) }
-        return values[0]
+        return first
     }
 
-    /// Shows the layer only on the root frames where `visible` holds.
-    mutating func visibility(_ layer: String, _ visible: (Double) -> Bool) -> Bool {
-        let frames = (0..<frameCount).map { inPoint + Double($0) }
-        let shown = frames.map(visible)
-        guard shown.contains(where: { $0 != shown[0] }) else { return !shown[0] }
-        var values: [AnimatableValue] = [], times: [Double] = []
-        for index in shown.indices where index == 0 || shown[index] != shown[index - 1] {
-            values.append(.flag(!shown[index]))
-            times.append(index == 0 ? 0 : max(0, keyTime(ofRootFrame: frames[index]) - Self.nudge / span))
+    /// Whether `holds` is true at any rendered frame (or the animator's end), counted against
+    /// the budget as one value a frame.
+    mutating func anySample(of target: LayerProperty, where holds: (Double) -> Bool) -> Bool {
+        guard spend(sampleCount, each: 1, sampling: target) else { return false }
+        return (0..<sampleCount).contains { holds(sampleFrame($0)) }
+    }
+
+    /// Shows the layer only on the root frames where its composition's frame (`clock`) is within
+    /// `inPoint ..< outPoint`: found by bisection on a linear clock (the frame only grows), else
+    /// at every rendered frame within the budget.
+    mutating func visibility(_ layer: String, from inPoint: Double, to outPoint: Double, clock: LottieClock) -> Bool {
+        let frame = clock.frame
+        func shown(_ index: Int) -> Bool {
+            let f = frame(self.inPoint + Double(index))
+            return f >= inPoint && f < outPoint
+        }
+        // The rendered frames at which the layer starts or stops showing, in order.
+        var changes: [Int] = []
+        if clock.linear != nil {
+            // The first frame at or past each point; shown between the two.
+            func first(reaching point: Double) -> Int {
+                var low = 0, high = frameCount
+                while low < high {
+                    let middle = (low + high) / 2
+                    if frame(self.inPoint + Double(middle)) >= point { high = middle } else { low = middle + 1 }
+                }
+                return low
+            }
+            let start = first(reaching: inPoint), end = max(first(reaching: outPoint), start)
+            changes = [start, end].filter { $0 > 0 && $0 < frameCount }
+            if start == end { changes = [] }
+        } else {
+            guard spend(frameCount, each: 1, sampling: .hidden) else { return false }
+            var previous = shown(0)
+            for index in 1..<max(frameCount, 1) {
+                let now = shown(index)
+                if now != previous { changes.append(index) }
+                previous = now
+                guard changes.count <= SceneLimits.keyframes else {
+                    refuse("the layer shows and hides at more than \(SceneLimits.keyframes) rendered frames (a time remap that swings across its in and out points)")
+                    return false
+                }
+            }
+        }
+        let initiallyShown = shown(0)
+        guard !changes.isEmpty else { return !initiallyShown }
+        var values: [AnimatableValue] = [.flag(!initiallyShown)], times: [Double] = [0]
+        var now = initiallyShown
+        for index in changes {
+            now.toggle()
+            values.append(.flag(!now))
+            times.append(max(0, keyTime(ofRootFrame: self.inPoint + Double(index)) - Self.nudge / span))
         }
         if let track = try? KeyframeTrack(values: values, keyTimes: times, calculationMode: .discrete) {
             record(layer, .hidden, nil, track)
         }
-        return !shown[0]
+        return !initiallyShown
+    }
+
+    /// Counts `count` values of weight `each` against the budget; false (with the refusal set)
+    /// when they do not fit or a refusal was made before.
+    private mutating func spend(_ count: Int, each weight: Int, sampling target: LayerProperty) -> Bool {
+        guard refusal == nil else { return false }
+        let cost = Int.saturatingProduct(count, max(weight, 1))
+        guard cost <= Self.sampleBudget - samplesTaken else {
+            refuse("\(target.rawValue) is drawn from its value at every rendered frame (\(frameCount) frames), and the animation's values at its frames may number at most \(Self.sampleBudget) (a path counts its segments)")
+            return false
+        }
+        samplesTaken += cost
+        return true
+    }
+
+    private mutating func refuse(_ message: String) {
+        if refusal == nil { refusal = (layerPath, message) }
     }
 
     /// How far before its frame a jump is placed (a millionth of a frame), so the rendered frame
@@ -152,5 +252,18 @@ struct LottieTrackBook {
         }
         if times[times.count - 1] < 1 { add(values[values.count - 1], at: 1, timing: .linear) }
         return try? KeyframeTrack(values: values, keyTimes: times, timingFunctions: timings)
+    }
+}
+
+extension AnimatableValue {
+    /// What one value costs the sampling budget: a path one per segment, a gradient one per
+    /// stop, a string one per byte, anything else one.
+    fileprivate var sampleWeight: Int {
+        switch self {
+        case .path(let path): max(path.segments.count, 1)
+        case .gradient(let gradient): max(gradient.stops.count, 1)
+        case .text(let text): max(text.utf8.count, 1)
+        default: 1
+        }
     }
 }
