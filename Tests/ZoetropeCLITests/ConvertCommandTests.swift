@@ -33,6 +33,29 @@ import Testing
         #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
     }
 
+    /// Lottie files whose scene the reader used to refuse once written (an empty path in a
+    /// merge's mask, a radial gradient of radius 0, an animation one frame long): converted,
+    /// read back, and drawn as the file draws.
+    @Test func scenesOfEmptyPathsZeroRadiiAndOneFrameReadBack() throws {
+        let folder = try TemporaryFolder()
+        let empty = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"v":[],"i":[],"o":[]}}}"#
+        let square = #"{"ty":"rc","p":{"a":0,"k":[8,8]},"s":{"a":0,"k":[8,8]},"r":{"a":0,"k":0}}"#
+        let radial = #"{"ty":"gf","t":2,"s":{"a":0,"k":[8,8]},"e":{"a":0,"k":[8,8]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+        let shapes = [empty, square, #"{"ty":"mm","mm":3}"#, radial].joined(separator: ",")
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[\#(shapes),{"ty":"tr"}]}]}"#
+        let file = try folder.write("still.json", #"{"v":"5.7.0","fr":30,"ip":0,"op":1,"w":16,"h":16,"layers":[\#(layer)]}"#)
+        let scene = folder.path("still.yaml")
+        let convert = try CommandRunner.run(["convert", file, "--to", "scene", "-o", scene])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let validate = try CommandRunner.run(["validate", scene])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stdout.contains("(1 frames: 0.0 s"), "\(validate.stdout)")
+        let fromLottie = try render(file, frames: "0", into: folder, "lottie")
+        let fromScene = try render(scene, frames: "0", into: folder, "scene")
+        let diff = try CommandRunner.run(["diff", fromLottie, fromScene, "--threshold", "0"])
+        #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
+    }
+
     @Test func aConvertedSceneCarriesItsImagesAndPrintsWithoutAnOutput() throws {
         let folder = try TemporaryFolder(), elsewhere = try TemporaryFolder()
         let dot = try folder.write("dot.yaml", """

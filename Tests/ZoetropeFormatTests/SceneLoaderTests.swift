@@ -88,7 +88,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         let expected = [
             "scenes/test.yaml: canvas.backgrund: unknown key \"backgrund\" (did you mean background? expected one of: size, background)",
             "scenes/test.yaml: canvas.size: width and height must be within 1...16384 (found [0.0, 300.0])",
-            "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0 < duration <= 86400 (found -1)",
+            "scenes/test.yaml: render.duration: must be auto or a number of seconds within 0...86400 (found -1)",
             "scenes/test.yaml: layers[0].shape: expected one of \"rect\", \"ellipse\", \"image\", \"text\", \"path\", \"group\" (found \"blob\")",
             "scenes/test.yaml: layers[0].position[1]: expected a finite number (found .nan)",
             "scenes/test.yaml: layers[0].size: width and height must be within 0...10000000 (found [-4.0, 10.0])",

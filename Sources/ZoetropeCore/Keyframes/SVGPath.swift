@@ -169,6 +169,8 @@ public struct SVGPath: Hashable, Sendable {
             lastControl = control
             lastQuadratic = quadratic
         }
+        // Data of nothing but spaces is the empty path (`data` of an outline with no segments).
+        if segments.isEmpty, text.unicodeScalars.allSatisfy({ " \t\n\r,".unicodeScalars.contains($0) }) { return }
         guard case .move? = segments.first else {
             throw SVGPathError(offset: 0, message: "path data must start with M (moveto)")
         }

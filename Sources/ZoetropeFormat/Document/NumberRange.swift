@@ -37,6 +37,8 @@ struct NumberRange: Sendable {
     static let fontSize = NumberRange(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true, name: "size")
     /// 0 < duration <= one day, in seconds.
     static let duration = NumberRange(minimum: 0, maximum: SceneLimits.duration, exclusiveMinimum: true, name: "duration")
+    /// 0...86400 s: a render's duration (0 is one frame, a still: a Lottie file one frame long).
+    static let renderDuration = NumberRange(minimum: 0, maximum: SceneLimits.duration, name: "duration")
     /// 0...one day: a time or delay, in seconds.
     static let time = NumberRange(minimum: 0, maximum: SceneLimits.duration)
     /// 0 < fps <= framesPerSecond.

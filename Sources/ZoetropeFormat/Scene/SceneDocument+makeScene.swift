@@ -151,8 +151,8 @@ struct SceneDocument {
             default:
                 if case .scalar("auto", _, _) = value {
                     duration = .automatic
-                } else if let seconds = reader.number(value, at: path / key, where: NumberRange.duration.contains,
-                                                      expected: "auto or a number of seconds \(NumberRange.duration.description)") {
+                } else if let seconds = reader.number(value, at: path / key, where: NumberRange.renderDuration.contains,
+                                                      expected: "auto or a number of seconds \(NumberRange.renderDuration.description)") {
                     duration = .seconds(seconds)
                 }
             }
@@ -282,7 +282,8 @@ struct SceneDocument {
             gradientKind = .linear(from: from, to: to)
         } else {
             let center = body["center"].flatMap { reader.vector($0, at: at / "center") } ?? Vector2(0.5, 0.5)
-            let radius = body["radius"].flatMap { reader.positive($0, at: at / "radius") } ?? 0.5
+            // 0 is a gradient of its last stop beyond the centre, as Lottie files have it.
+            let radius = body["radius"].flatMap { reader.nonNegative($0, at: at / "radius") } ?? 0.5
             gradientKind = .radial(center: center, radius: radius)
         }
         guard let stopsNode = body["stops"], let items = reader.sequence(stopsNode, at: at / "stops", of: "stops [offset, colour]", atMost: SceneLimits.keyframes) else {

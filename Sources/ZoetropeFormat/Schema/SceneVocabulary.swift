@@ -88,7 +88,7 @@ enum SceneVocabulary {
 
     static let render = Mapping(name: "render", help: "Frames: ⌊duration·fps⌋ + 1 of them.", keys: [
         Key(name: "fps", value: .number(.framesPerSecond)),
-        Key(name: "duration", value: .anyOf([.choice(["auto"]), .number(.duration)]),
+        Key(name: "duration", value: .anyOf([.choice(["auto"]), .number(.renderDuration)]),
             help: "Seconds, or auto: until every animator has settled."),
     ])
 
@@ -134,7 +134,7 @@ enum SceneVocabulary {
         Key(name: "from", value: .pair()), Key(name: "to", value: .pair()), gradientStops,
     ])
     static let radialGradient = Mapping(name: "radialGradient", help: "Points in unit coordinates of the bounds.", keys: [
-        Key(name: "center", value: .pair()), Key(name: "radius", value: .positive), gradientStops,
+        Key(name: "center", value: .pair()), Key(name: "radius", value: .nonNegative), gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
         Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),

@@ -82,7 +82,9 @@ private final class Writing {
         // layers) draws nothing, as a rectangle without a fill does: a scene file says so.
         let shape = node.shape == .image && values.image.isEmpty ? Shape.rect : node.shape
         pairs.append(("shape", .string(shape.rawValue)))
-        for property in LayerProperty.allCases where !Self.grouped.contains(property) && values[property] != defaults[property] {
+        // A path layer says its path even when it is empty: the reader asks every path layer for one.
+        for property in LayerProperty.allCases where !Self.grouped.contains(property)
+            && (values[property] != defaults[property] || (property == .path && node.shape == .path)) {
             pairs.append((property.rawValue, property == .image ? .string(images[values.image] ?? values.image) : value(values[property])))
         }
         let style = node.style, plain = LayerStyle()

@@ -25,6 +25,13 @@ private func near(_ a: Vector2, _ b: Vector2, _ tolerance: Double = 1e-9) -> Boo
         #expect(path.segments.last == .close)
     }
 
+    @Test func theEmptyPathsDataReadsBackAsTheEmptyPath() throws {
+        #expect(SVGPath().data == "")
+        #expect(try SVGPath(parsing: "").segments.isEmpty)
+        #expect(try SVGPath(parsing: " \n, ").segments.isEmpty)
+        #expect(throws: SVGPathError.self) { try SVGPath(parsing: "Z") }
+    }
+
     @Test func implicitRepeatsAfterMoveAreLines() throws {
         #expect(try SVGPath(parsing: "m 0 0 10 0 0 10").segments == [.move(.zero), .line(Vector2(10, 0)), .line(Vector2(10, 10))])
     }
