@@ -44,6 +44,7 @@ import Testing
         let long = try validate("chain.json", chain(2_000))
         #expect(long.status == 65)
         #expect(long.stderr.contains("chain.json: layers[1999].parent: a layer may have at most 64 parents above it"), "\(long.stderr.prefix(300))")
+        #expect(long.stderr.split(separator: "\n").count == 1, "one refusal, then nothing more is built")
         let short = try validate("short.json", chain(60))
         #expect(short.status == 0, "\(short.stderr.prefix(300))")
         // 60 layers, 0 + 1 + … + 59 parent groups around them, and each layer's fill.

@@ -27,6 +27,8 @@ struct LottieSceneBuilder {
     var paintedVertices = 0
     /// The installed fonts, for text the file gives no glyph outlines for.
     var fonts: (any LottieFontSource)?
+    /// The precomps being built, outermost first (a precomp inside itself is drawn without).
+    private var openPrecomps: [String] = []
     /// The file's glyph outlines (`chars`), once read.
     var glyphTable: [String: LottieGlyph]?
 
@@ -111,7 +113,7 @@ struct LottieSceneBuilder {
         var next = item["parent"]?.number
         while let index = next, let parent = byIndex[index], seen.insert(index).inserted {
             guard chain.count < Self.deepestParents else {
-                notes.refuse("a layer may have at most \(Self.deepestParents) parents above it (each is a group around it)", at: path + ".parent")
+                notes.exhaust("a layer may have at most \(Self.deepestParents) parents above it (each is a group around it)", at: path + ".parent")
                 return []
             }
             chain.append(parent)
@@ -174,14 +176,20 @@ struct LottieSceneBuilder {
             let color = json["sc"]?.string.flatMap { Color(hex: $0) } ?? .clear
             layer.values.fill = color
         case 0:
-            guard depth < Self.deepestPrecomp else {
-                notes.unsupported("precomps nested more than \(Self.deepestPrecomp) deep (or one that contains itself): not drawn", at: path + ".refId")
-                return nil
-            }
             guard let reference = json["refId"]?.string, let asset = assets[reference], let items = asset.json["layers"]?.array else {
                 notes.unsupported("a precomp whose asset is missing: not drawn", at: path + ".refId")
                 return nil
             }
+            guard !openPrecomps.contains(reference) else {
+                notes.unsupported("a precomp that contains itself: drawn without it", at: path + ".refId")
+                return nil
+            }
+            guard depth < Self.deepestPrecomp else {
+                notes.exhaust("precomps may nest at most \(Self.deepestPrecomp) deep", at: path + ".refId")
+                return nil
+            }
+            openPrecomps.append(reference)
+            defer { openPrecomps.removeLast() }
             let stretch = json["sr"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 1
             let remap = LottieParsing.numbers(json["tm"], at: path + ".tm", notes: &notes)
             let inner = clock.precomp(start: json["st"]?.number ?? 0, stretch: stretch, remap: remap, frameRate: frameRate)
@@ -198,6 +206,7 @@ struct LottieSceneBuilder {
         default:
             return nil   // audio, camera, data layers draw nothing
         }
+        book.layerPath = path   // a precomp's layers named theirs
         if let mode = json["bm"]?.number, mode != 0 {
             if mode >= 0, mode < Double(Self.blendModes.count), mode == mode.rounded() { layer.style.blendMode = Self.blendModes[Int(saturating: mode)] }
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
