@@ -49,10 +49,10 @@ struct LottieTrackBook {
     var layerPath = ""
 
     /// The most values an animation may take at its rendered frames, summed over every property
-    /// sampled (a path counts one per segment, a gradient one per stop): about 1 GB of values at
+    /// sampled (a path counts one per segment, a gradient one per stop): about 200 MB of values at
     /// worst, a few seconds of evaluation. Every file of the Lottie corpus takes less than a
     /// tenth of it (docs/limits.md).
-    static let sampleBudget = 10_000_000
+    static let sampleBudget = 4_000_000
 
     init(inPoint: Double, span: Double, frameCount: Int) {
         self.inPoint = inPoint
