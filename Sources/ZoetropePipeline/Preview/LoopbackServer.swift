@@ -43,7 +43,7 @@ public final class LoopbackServer: Sendable {
     private let listener: Int32
     /// Answers a request's path (with its query): called on the connection's thread.
     private let handler: @Sendable (String) -> Response
-    private let stopped = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false), stopped = Atomic<Bool>(false)
     /// Accepting threads still running: the last to end closes the listener.
     private let running = Atomic<Int>(0)
 
@@ -87,6 +87,7 @@ public final class LoopbackServer: Sendable {
 
     /// Starts the `connections` threads that accept and answer, and returns.
     public func start() {
+        guard !started.exchange(true, ordering: .sequentiallyConsistent) else { return }
         running.store(connections, ordering: .sequentiallyConsistent)
         for _ in 0..<connections {
             Thread.detachNewThread { [self] in acceptLoop() }
@@ -100,9 +101,13 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Stops accepting: connections being answered are finished, and the listener is closed
-    /// once the last thread ends.
+    /// once the last thread ends (at once, when it was never started).
     public func stop() {
-        stopped.store(true, ordering: .sequentiallyConsistent)
+        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard started.exchange(true, ordering: .sequentiallyConsistent) else {
+            close(listener)
+            return
+        }
         // Wakes the threads blocked in accept(2), which then fails with EINVAL.
         shutdown(listener, Int32(SHUT_RDWR))
     }
@@ -131,12 +136,14 @@ public final class LoopbackServer: Sendable {
         defer { close(connection) }
         var sendTimeout = timeval(tv_sec: Self.sendTimeout, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
-        let deadline = Date(timeIntervalSinceNow: Double(Self.readTimeout))
+        // Nanoseconds of the monotonic clock: the head has readTimeout seconds in all.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readTimeout) * 1_000_000_000
         var head: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
         while head.count < 16_384 {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return }
-            var timeout = timeval(tv_sec: Int(left), tv_usec: Int((left - left.rounded(.down)) * 1e6) + 1)
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return }
+            let left = Int(deadline - now)
+            var timeout = timeval(tv_sec: left / 1_000_000_000, tv_usec: left % 1_000_000_000 / 1_000 + 1)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return }
