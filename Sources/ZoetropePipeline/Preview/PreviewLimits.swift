@@ -29,11 +29,11 @@ public struct PreviewLimits: Sendable, Equatable {
     /// inode, and read only when they change.
     public var hashedFileBytes: Int
 
-    /// The defaults: two drawing workers (one on a single core), two queued frames, a wait of 8
+    /// The defaults: two drawing workers (one on a single core), two queued frames, a wait of 5
     /// seconds, 480 frames or 256 MiB kept, drawing 240 frames ahead, scene files up to
     /// `SceneLimits.documentBytes` (256 MiB) read, up to 1 MiB hashed.
     public init(drawingWorkers: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)), queuedFrames: Int = 2,
-                frameWait: Double = 8, keptFrames: Int = 480, keptBytes: Int = 256 << 20, reach: Int = 240,
+                frameWait: Double = 5, keptFrames: Int = 480, keptBytes: Int = 256 << 20, reach: Int = 240,
                 sceneFileBytes: Int = SceneLimits.documentBytes, hashedFileBytes: Int = 1 << 20) {
         self.drawingWorkers = max(drawingWorkers, 1)
         self.queuedFrames = max(queuedFrames, 0)

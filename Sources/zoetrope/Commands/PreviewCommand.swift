@@ -28,7 +28,7 @@ struct PreviewCommand: ParsableCommand {
                                        scene cannot be drawn, 500 when the frame cannot be
                                        drawn
             Two frames (one on a single core) are drawn at once and two more may wait; a frame request past them, or \
-            one not drawn within 8 s, is 503 with Retry-After: 1 (ask again: the frame is kept). \
+            one not drawn within 5 s, is 503 with Retry-After: 1 (ask again: the frame is kept). \
             16 connections are answered at once; more wait to be accepted. Drawn frames are \
             kept up to 480 or 256 MiB, those nearest the last frame asked for.
 
