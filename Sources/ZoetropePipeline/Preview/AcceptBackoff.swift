@@ -21,6 +21,7 @@ public struct AcceptBackoff: Equatable, Sendable {
     /// The wait after the next failure that is not about one connection.
     public private(set) var next = AcceptBackoff.shortest
 
+    /// No failure yet: the first waits `shortest`.
     public init() {}
 
     /// Seconds to wait after `accept` failed with `error` (an `errno` value) before calling it

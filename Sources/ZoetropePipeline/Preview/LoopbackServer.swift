@@ -17,12 +17,16 @@ import ZoetropeRender
 public final class LoopbackServer: Sendable {
     /// What a request is answered with.
     public struct Response: Sendable {
+        /// The HTTP status: 200, 403, 404, 405, 500 or 503.
         public var status: Int
+        /// The `Content-Type` header's value.
         public var contentType: String
+        /// What is sent after the head (nothing for HEAD).
         public var body: [UInt8]
         /// Seconds, sent as `Retry-After` (with a 503: the frame is drawn, try again).
         public var retryAfter: Int?
 
+        /// A response of `body`, 200 unless `status` says otherwise.
         public init(status: Int = 200, contentType: String, body: [UInt8], retryAfter: Int? = nil) {
             self.status = status
             self.contentType = contentType

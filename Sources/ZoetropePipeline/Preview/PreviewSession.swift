@@ -67,7 +67,9 @@ public final class PreviewSession: Sendable {
         public var fileReads: Int
     }
 
+    /// The scene file, as given.
     public let file: String
+    /// What it holds and does at once.
     public let limits: PreviewLimits
     private let overrides: [SceneOverride]
     private let state: ConditionGuarded<State>
