@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ZoetropeCore
 @testable import ZoetropeFormat
@@ -151,6 +152,23 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             Issue.record("expected an invalid scene")
         } catch {
             #expect(error.exitCode == 65)
+        }
+    }
+
+    @Test func aSceneFileOverTheSizeLimitIsRefusedFromItsSizeWithoutBeingRead() throws {
+        // Sparse: its 256 MiB and a byte take no room, and reading them would take seconds.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-huge-\(UUID().uuidString).yaml").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("version: 1\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: file) }  // a leftover file harms nothing
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(SceneLimits.documentBytes + 1))
+        try handle.close()
+        do {
+            _ = try SceneLoader.load(file)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.diagnostics.map(\.description) == ["\(file): the file is 268435457 bytes; a scene or animation may have at most 268435456"])
         }
     }
 

@@ -58,10 +58,11 @@ public enum SceneLoader {
         try parse(read(file), file: file, overrides: overrides, fonts: fonts)
     }
 
-    /// The bytes of the scene file `file` (a missing or unreadable file is exit 66).
+    /// The bytes of the scene file `file` (a missing or unreadable file is exit 66; one larger
+    /// than `SceneLimits.documentBytes` is exit 65, refused from its size before it is read).
     public static func read(_ file: String) throws(SceneLoadError) -> [UInt8] {
-        if let size = FileSystem.size(at: file), size > SceneLimits.documentBytes {
-            throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "the file is \(size) bytes; a scene or animation may have at most \(SceneLimits.documentBytes)")])
+        if let size = FileSystem.size(at: file), let problem = sizeProblem(file: file, bytes: size) {
+            throw SceneLoadError([problem])
         }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
@@ -69,6 +70,14 @@ public enum SceneLoader {
             let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the scene file" : "scene file not found"
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: reason, kind: .missingInput)])
         }
+    }
+
+    /// Why a scene file of `bytes` bytes is not read: it is larger than `limit`
+    /// (`SceneLimits.documentBytes` unless a caller reads less); nil when it is not. Shared
+    /// with `preview`, which looks at the file it watches before reading it.
+    public static func sizeProblem(file: String, bytes: Int, limit: Int = SceneLimits.documentBytes) -> SceneDiagnostic? {
+        guard bytes > limit else { return nil }
+        return SceneDiagnostic(file: file, path: "", message: "the file is \(bytes) bytes; a scene or animation may have at most \(limit)")
     }
 
     /// Reads a scene from bytes as if they were the file `file` (images resolve next to it).

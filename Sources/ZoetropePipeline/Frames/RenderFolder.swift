@@ -110,9 +110,12 @@ public final class RenderFolder: Sendable {
     /// Releases the folder without a manifest (a document that could not be written).
     public func release() { journal.remove() }
 
+    /// The digits of a frame's number in its file name: those of the last frame's, at least 5.
+    public static func frameDigits(frameCount: Int) -> Int { max(5, String(max(frameCount - 1, 0)).count) }
+
     /// `frame_00042.png`, padded to fit the render's frame count (at least 5 digits).
     public static func fileName(ofFrame index: Int, frameCount: Int, extension fileExtension: String = "png") -> String {
-        let digits = max(5, String(max(frameCount - 1, 0)).count)
+        let digits = frameDigits(frameCount: frameCount)
         let number = String(index)
         return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + fileExtension
     }

@@ -30,12 +30,25 @@ public enum FrameViewer {
             var title: String
             var tracks: [Track]
         }
+        /// Frame N's URL, built by the page: `prefix`, then N padded with zeros to `digits`,
+        /// then `suffix` (`/frames/frame_00012.png?v=3`). A page that names every frame would
+        /// grow with the frame count: a day at 240 fps is 20,736,001 of them.
+        struct FrameURL: Encodable {
+            var prefix: String
+            var digits: Int
+            var suffix: String
+        }
         var scene: String
         var fps: Double
         var duration: Double
         var size: [Int]
-        /// Each frame's file, nil where the folder lacks it.
-        var frames: [String?]
+        /// How many frames the render has.
+        var frameCount: Int
+        /// Each frame's file, nil where the folder lacks it: a page written beside its frames.
+        /// Nil for a live preview, whose frames are at `frameURL`.
+        var frames: [String?]?
+        /// Where a live preview's page asks for frame N; nil for a page written beside frames.
+        var frameURL: FrameURL?
         var events: [Event]
         var lanes: [Lane]
         /// Why there are no events and lanes, when there are none for a reason.
@@ -56,21 +69,31 @@ public enum FrameViewer {
             return present.contains(file) ? file : nil
         }
         let model = Self.model(scene: scene, name: manifest.scene, fps: manifest.fps, duration: manifest.duration, size: manifest.size,
-                               frames: frames, note: note)
+                               frameCount: manifest.frameCount, frames: frames, note: note)
         let path = folder + "/index.html"
         try AtomicFile.write(Array(try page(model).utf8), to: path)
         return path
     }
 
-    /// What the page shows of the render named `name`: its frames (file names or URLs, nil
-    /// where missing) and, with `scene`, the script's events and every state band.
-    static func model(scene: EvaluatedScene?, name: String, fps: Double, duration: Double, size: [Int], frames: [String?],
-                      note: String?, live: Int? = nil) -> Model {
-        var model = Model(scene: name, fps: fps, duration: duration, size: size, frames: frames, events: [], lanes: [], note: note, live: live)
+    /// The most instants the state bands are read at: every frame's up to this many frames,
+    /// else this many evenly spaced (the events' and completions' instants are read besides),
+    /// so the page's size and the time to write it do not grow with the frame count.
+    static let bandSamples = 2_000
+
+    /// What the page shows of the render named `name`, of `frameCount` frames: their files
+    /// (`frames`, nil where missing) or where to ask for them (`frameURL`), and with `scene`,
+    /// the script's events and every state band.
+    static func model(scene: EvaluatedScene?, name: String, fps: Double, duration: Double, size: [Int], frameCount: Int,
+                      frames: [String?]? = nil, frameURL: Model.FrameURL? = nil, note: String?, live: Int? = nil) -> Model {
+        var model = Model(scene: name, fps: fps, duration: duration, size: size, frameCount: frameCount, frames: frames,
+                          frameURL: frameURL, events: [], lanes: [], note: note, live: live)
         guard let scene else { return model }
         let evaluation = scene.evaluation
         model.events = evaluation.scene.script.map { Model.Event(time: $0.time, label: PropertyPlot.eventLabel($0.action, in: evaluation.scene)) }
-        let times = frames.indices.map { Double($0) / fps }
+        let last = Double(max(frameCount - 1, 0)) / fps
+        let times = frameCount <= bandSamples
+            ? (0..<frameCount).map { Double($0) / fps }
+            : (0..<bandSamples).map { last * Double($0) / Double(bandSamples - 1) }
         let band = StateBand(sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: scene.duration)],
                              span: scene.duration, grid: times, markers: model.events.map(\.time))
         model.lanes = band.lanes.map { lane in

@@ -78,7 +78,15 @@ struct FrameViewerPage {
     static let script = """
         (function () {
           const model = JSON.parse(document.getElementById('viewer-data').textContent);
-          const count = model.frames.length;
+          const count = model.frameCount;
+          // Frame N's file: listed beside the frames, or (a live preview) asked of the server by
+          // its number, so the page does not grow with the frame count.
+          const fileOf = index => {
+            if (index < 0 || index >= count) return null;
+            if (model.frames) return model.frames[index];
+            const url = model.frameURL;
+            return url.prefix + String(index).padStart(url.digits, '0') + url.suffix;
+          };
           const $ = id => document.getElementById(id);
           const image = $('frame'), scrubber = $('scrubber'), onion = $('onion');
           let current = 0, playing = false, last = null, carried = 0;
@@ -88,21 +96,28 @@ struct FrameViewerPage {
           scrubber.max = Math.max(count - 1, 0);
           // Preload, so playing does not wait for each file (a live preview's server draws the
           // frame on screen first and the others behind it, so the page asks for them as shown).
-          const images = model.live === undefined || model.live === null
+          const images = model.frames
             ? model.frames.map(file => { if (!file) return null; const i = new Image(); i.src = file; return i; }) : [];
           const timeOf = index => index / model.fps;
           const percent = time => (model.duration > 0 ? 100 * time / model.duration : 0) + '%';
 
-          // A frame that fails to load was removed or replaced after this page was written (by
-          // another render into the folder): say so instead of showing a broken image.
           image.addEventListener('error', () => {
-            if (!image.getAttribute('src')) return;
+            const failed = image.getAttribute('src');
+            if (!failed) return;
+            // A live preview answers 503 while the frame waits for a drawing worker (or the
+            // scene changed under it): asked again a second later, if it is still the one shown.
+            if (!model.frames) {
+              setTimeout(() => { if (image.getAttribute('src') === failed) image.src = fileOf(current) + '&retry=' + Date.now(); }, 1000);
+              return;
+            }
+            // A frame beside the page that fails to load was removed or replaced after the page
+            // was written (by another render into the folder): say so, not a broken image.
             document.body.dataset.stale = 'true';
             $('note').textContent = image.getAttribute('src') + ' is not there: the frames changed after this page was written. zoetrope view writes it again for the frames there now.';
           });
           function show(index) {
             current = Math.min(Math.max(index, 0), count - 1);
-            const file = model.frames[current];
+            const file = fileOf(current);
             image.src = file || '';
             image.alt = file ? file : 'frame ' + current + ' is missing from this folder';
             scrubber.value = current;
@@ -117,7 +132,7 @@ struct FrameViewerPage {
             onion.replaceChildren();
             document.body.classList.toggle('onion', depth > 0);
             for (let back = depth; back >= 1; back--) {
-              const file = model.frames[current - back];
+              const file = fileOf(current - back);
               if (!file) continue;
               const ghost = Object.assign(document.createElement('img'), { src: file, alt: '' });
               ghost.style.opacity = (0.45 * (depth - back + 1) / (depth + 1)).toFixed(3);

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZoetropeFiles
+import ZoetropeRender
+
+/// What a file `preview` watches looks like now, found cheaply: what `stat` says (whether it is
+/// there, its mode, size, modification and change times, device and inode) and, for a small
+/// regular file, a digest of its bytes. Two stamps differ when the file changed; a file larger
+/// than the hashing size is never read to make one.
+struct FileStamp: Equatable, Sendable {
+    /// False when nothing is there (or it cannot be looked at).
+    var exists: Bool
+    var isRegularFile = false
+    /// Bytes, as `stat` gives them.
+    var size = 0
+    /// st_mode, st_mtim and st_ctim (seconds, nanoseconds), st_dev and st_ino.
+    var fields: [Int] = []
+    /// SHA-256 of the bytes of a regular file of at most the hashing size; nil otherwise.
+    var digest: [UInt8]?
+
+    /// A stamp of what is at `path` (links followed), its bytes hashed when it is a regular file
+    /// of at most `hashingUpTo` bytes; `read` is called before each such read.
+    static func of(_ path: String, hashingUpTo: Int, read: () -> Void = {}) -> FileStamp {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return FileStamp(exists: false) }
+        var stamp = FileStamp(exists: true, isRegularFile: info.st_mode & S_IFMT == S_IFREG, size: Int(info.st_size),
+                              fields: [Int(info.st_mode), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec,
+                                       info.st_ctim.tv_nsec, Int(truncatingIfNeeded: info.st_dev), Int(truncatingIfNeeded: info.st_ino)])
+        guard stamp.isRegularFile, stamp.size <= hashingUpTo,
+              let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return stamp }
+        defer { close(descriptor) }
+        read()
+        stamp.digest = prefix(of: descriptor, count: hashingUpTo + 1).map { SHA256Digest($0).bytes }
+        return stamp
+    }
+
+    /// At most `count` bytes from `descriptor`: a file swapped for a larger one after `stat` is
+    /// not read past them (its stamp differs anyway). Nil on a read error.
+    private static func prefix(of descriptor: Int32, count: Int) -> [UInt8]? {
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < count {
+            let wanted = min(buffer.count, count - bytes.count)
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            bytes += buffer[0..<got]
+        }
+        return bytes
+    }
+}
