@@ -184,16 +184,28 @@ import Testing
         #expect(result.stderr.hasSuffix("): the number 1e999 is beyond a double's range\n"), "\(result.stderr)")
     }
 
-    @Test func boxTextOfTwoHundredThousandWordsWrapsInLinearTime() throws {
+    /// A text of `words` words "ab" in a 60 × 40 box, set in glyphs of `vertices` vertices each.
+    private static func boxText(words: Int, vertices: Int) -> String {
+        let outline = Array(repeating: "[0,0]", count: vertices).joined(separator: ",")
         let glyphs = ["a", "b", " "].map { character in
-            #"{"ch":"\#(character)","size":100,"style":"R","w":60,"fFamily":"F","data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[50,0],[50,-70]],"i":[],"o":[]}}}]}}"#
+            #"{"ch":"\#(character)","size":100,"style":"R","w":60,"fFamily":"F","data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[\#(outline)],"i":[],"o":[]}}}]}}"#
         }
-        let words = Array(repeating: "ab", count: 200_000).joined(separator: " ")
-        let document = #"{"t":0,"s":{"t":"\#(words)","s":10,"f":"F","fc":[1,1,1],"j":0,"tr":0,"lh":12,"sz":[60,40],"ps":[0,0]}}"#
-        let text = #"{"ty":5,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"t":{"d":{"k":[\#(document)]}}}"#
-        let extra = #","chars":[\#(glyphs.joined(separator: ","))],"fonts":{"list":[{"fName":"F","fFamily":"F","fStyle":"R","ascent":75}]}"#
+        let text = Array(repeating: "ab", count: words).joined(separator: " ")
+        let document = #"{"t":0,"s":{"t":"\#(text)","s":10,"f":"F","fc":[1,1,1],"j":0,"tr":0,"lh":12,"sz":[60,40],"ps":[0,0]}}"#
+        let layer = #"{"ty":5,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"t":{"d":{"k":[\#(document)]}}}"#
+        return animation([layer], extra: #","chars":[\#(glyphs.joined(separator: ","))],"fonts":{"list":[{"fName":"F","fFamily":"F","fStyle":"R","ascent":75}]}"#)
+    }
+
+    @Test func textWhoseOutlineIsPastThePathLimitIsRefusedBeforeItIsSetWhole() throws {
+        let result = try validate("long.json", Self.boxText(words: 200_000, vertices: 3))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("long.json: layers[0].t.d: the text's outline has more than 100000 path segments"), "\(result.stderr)")
+    }
+
+    @Test func boxTextOfTwoHundredThousandWordsWrapsInLinearTime() throws {
+        // Glyphs without outlines: the words are measured and wrapped, the path stays empty.
         let folder = try TemporaryFolder()
-        let file = try folder.write("box.json", Self.animation([text], extra: extra))
+        let file = try folder.write("box.json", Self.boxText(words: 200_000, vertices: 0))
         let result = try CommandRunner.run(["render", file, "--frames", "0", "--out", folder.path("frames"), "--progress", "none"])
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         #expect(FileManager.default.fileExists(atPath: folder.path("frames/frame_00000.png")))

@@ -149,6 +149,14 @@ public enum LottieReader {
                                                   blocks: [AnimationBlock(tracks: tracks)])]
             scene.script = [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "timeline")]
         }
+        // Every outline the reader made is a path a scene file may hold (a paint of many shapes
+        // is one path).
+        let longPaths = scene.layers.nodes.indices.filter { scene.layers.initialValues[$0].path.segments.count > SceneLimits.pathSegments }.map { scene.layers.nodes[$0].id }
+            + tracks.filter { $0.target.property == .path && $0.track.values.contains { $0.path.map { $0.segments.count > SceneLimits.pathSegments } ?? false } }
+                .map { scene.layers.nodes[$0.target.layer].id }
+        if let layer = longPaths.first {
+            throw fail("layers", "\(layer)'s outline has more than \(SceneLimits.pathSegments) path segments (the shapes one paint draws, as one path); a path may have at most \(SceneLimits.pathSegments)")
+        }
         if let (layer, copies) = scene.overReplicatedLayer {
             throw fail("layers", "repeaters nested in one another would draw \(scene.layers.nodes[layer].id)'s shapes \(Int(saturating: copies)) times (their copies multiplied, each at the most it takes); they may draw at most \(SceneLimits.replicatedCopies)")
         }

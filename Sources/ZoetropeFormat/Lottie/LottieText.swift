@@ -125,11 +125,16 @@ extension LottieSceneBuilder {
             } else {
                 { glyphs[String($0) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String($0)] }
             }
-            return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75))
+            return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75, limit: SceneLimits.pathSegments))
         }
         let frame = clock.frame
         // Each document set once, however many frames show it.
-        let outlines = documents.count == 1 ? [] : documents.map(outline)
+        let outlines = documents.map(outline)
+        // Each outline is one path of the scene, within the scene's path limit.
+        if let longest = outlines.map(\.segments.count).max(), longest > SceneLimits.pathSegments {
+            notes.refuse("the text's outline has more than \(SceneLimits.pathSegments) path segments (the glyphs of its longest document); a path may have at most \(SceneLimits.pathSegments)", at: path + ".t.d")
+            return []
+        }
         guard var fill = makeLayer(id: uniqueID(owner + "Fill"), shape: .path, at: path),
               var stroke = makeLayer(id: uniqueID(owner + "Stroke"), shape: .path, at: path) else { return [] }
         for part in [0, 1] {
@@ -142,7 +147,7 @@ extension LottieSceneBuilder {
                 return LottieParsing.color(color, scale: color.prefix(3).contains { $0 > 1 } ? 255 : 1)
             }
             if documents.count == 1 {
-                layer.values.path = outline(documents[0])
+                layer.values.path = outlines[0]
                 if case .color(let c) = paint(documents[0]) { if part == 0 { layer.values.fill = c } else { layer.values.strokeColor = c } }
                 if part == 1 { layer.values.strokeWidth = max(documents[0].strokeWidth, 0) }
             } else {
@@ -161,8 +166,10 @@ extension LottieSceneBuilder {
         return documents[0].strokeOverFill ? [fill, stroke] : [stroke, fill]
     }
 
-    /// The outlines of a document's glyphs, set line by line.
-    static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double) -> [SVGPath.Segment] {
+    /// The outlines of a document's glyphs, set line by line; set no further once there are more
+    /// than `limit` segments (a text past the path limit is refused, not drawn).
+    static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
+                       limit: Int = .max) -> [SVGPath.Segment] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
         func width(_ line: [Character]) -> Double {
             var measure = LineMeasure()
@@ -210,6 +217,7 @@ extension LottieSceneBuilder {
                 let placement = LottieAffine(a: scale, d: scale, tx: x, ty: y)
                 segments += SVGPath(segments: glyph.segments).mappingPoints(placement.apply).segments
                 x += glyph.advance * scale + tracking
+                if segments.count > limit { return segments }
             }
         }
         return segments
