@@ -117,7 +117,13 @@ final class CairoImageSurface: CairoSurface {
     }
 
     /// A PNG, JPEG or WebP, by what its bytes start with (a PNG's errors for anything else).
+    /// Refused before decoding: more than `SceneLimits.trailingImageBytes` after the image's
+    /// end, a JPEG of more than `SceneLimits.jpegScans` scans (`ImageExtent`).
     convenience init(imageData bytes: [UInt8]) throws(CairoError) {
+        if let extent = ImageExtent(bytes), let problem = extent.limitDescription {
+            let kind = extent.mediaType.dropFirst("image/".count).uppercased()
+            throw CairoError(message: problem, operation: "reading a \(kind)")
+        }
         switch PNGHeader.mediaType(of: bytes) {
         case "image/jpeg": try self.init(jpegData: bytes)
         case "image/webp": try self.init(webpData: bytes)
@@ -165,13 +171,15 @@ final class CairoImageSurface: CairoSurface {
     }
 
     /// The JPEG whose bytes are `jpeg` (opaque), decoded by libjpeg. One larger than
-    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
+    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded, and one of more
+    /// than `SceneLimits.jpegScans` scans as libjpeg reaches the scan past the limit (the
+    /// shim's progress monitor, as libjpeg-turbo advises), however its markers are laid out.
     convenience init(jpegData jpeg: [UInt8]) throws(CairoError) {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
-        let limit = Int64(SceneLimits.surfacePixels)
+        let limit = Int64(SceneLimits.surfacePixels), scans = Int32(SceneLimits.jpegScans)
         let sized = jpeg.withUnsafeBufferPointer { data in
-            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, &message)
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, scans, &message)
         }
         func text(_ message: [CChar]) -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         guard sized == 0, width > 0, height > 0 else {
@@ -183,7 +191,7 @@ final class CairoImageSurface: CairoSurface {
         let stride = cairo_image_surface_get_stride(pointer)
         guard let pixels = cairo_image_surface_get_data(pointer) else { throw CairoError(message: "out of memory", operation: "reading a JPEG") }
         let decoded = jpeg.withUnsafeBufferPointer { data in
-            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, &message)
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, scans, &message)
         }
         guard decoded == 0 else { throw CairoError(message: text(message), operation: "reading a JPEG") }
         cairo_surface_mark_dirty(pointer)
