@@ -66,6 +66,29 @@ final class CairoAlphaSurface: CairoSurface {
 
 /// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
 final class CairoImageSurface: CairoSurface {
+    /// The surface whose pixels this one shows (`init(sharingPixelsOf:)`), kept alive with it.
+    private var pixelOwner: CairoImageSurface?
+
+    /// A surface of its own over the pixels of `surface`, which must not change while either
+    /// lives: how `DecodedImages` gives each drawer one decoded image. Cairo keeps state on a
+    /// surface it paints from, so threads share pixels, never a `cairo_surface_t`.
+    init(sharingPixelsOf surface: CairoImageSurface) throws(CairoError) {
+        let owner = surface.pointer
+        guard let data = cairo_image_surface_get_data(owner),
+              let pointer = cairo_image_surface_create_for_data(data, cairo_image_surface_get_format(owner), Int32(clamping: surface.width),
+                                                                Int32(clamping: surface.height), cairo_image_surface_get_stride(owner)) else {
+            throw CairoError(message: "out of memory", operation: "sharing a decoded image")
+        }
+        pixelOwner = surface
+        try super.init(pointer: pointer, width: surface.width, height: surface.height, operation: "sharing a decoded image")
+    }
+
+    /// The bytes its pixels take.
+    var byteCount: Int { Int(cairo_image_surface_get_stride(pointer)) * height }
+
+    /// Writes out what Cairo holds back, so the pixels in memory are all there: before they are
+    /// shared (`init(sharingPixelsOf:)`).
+    func flush() { cairo_surface_flush(pointer) }
     /// A transparent surface of `width` × `height` pixels.
     init(width: Int, height: Int) throws(CairoError) {
         guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height)) else {
