@@ -80,6 +80,28 @@ public enum FileSystem {
         return Int(info.st_size)
     }
 
+    /// What tells one version of a file from another without reading it: its device and inode,
+    /// size and time of last modification. A file rewritten or replaced has another.
+    public struct Identity: Hashable, Sendable {
+        public var device: UInt64, inode: UInt64
+        public var size: Int64
+        public var modifiedSeconds: Int64, modifiedNanoseconds: Int64
+    }
+
+    /// The identity of the file at `path` (links followed); nil when nothing is there.
+    public static func identity(at path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+                        size: Int64(truncatingIfNeeded: info.st_size),
+                        modifiedSeconds: Int64(truncatingIfNeeded: modified.tv_sec), modifiedNanoseconds: Int64(truncatingIfNeeded: modified.tv_nsec))
+    }
+
     /// True when `a` and `b` name the same file or folder (the same device and inode, links
     /// followed); false when either is not there.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {

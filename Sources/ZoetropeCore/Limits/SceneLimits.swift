@@ -21,6 +21,15 @@ public enum SceneLimits {
     public static let fontSize = 10_000.0
     /// A stroke width in points.
     public static let strokeWidth = 100_000.0
+    /// Bytes an image (a PNG, JPEG or WebP, in a file, a data URL or a Lottie archive) may
+    /// have after its end (`ImageExtent`): room for the padding some tools leave, not for
+    /// megabytes that would be unpacked and carried for nothing.
+    public static let trailingImageBytes = 64 << 10
+    /// Scans of one JPEG: each scan of a progressive JPEG is a pass over every coefficient of
+    /// the image (15 ms at 4096²), so 2,000 nearly empty scans in 132 KB took half a minute.
+    /// Encoders write about 10 (libjpeg's default progression); libjpeg-turbo's
+    /// `TJPARAM_SCANLIMIT` is the same guard.
+    public static let jpegScans = 100
     /// A layer's `rasterizationScale`: its backing store's pixels per point, times the render's
     /// scale. The store itself is bounded as an effect sprite is (a side of 8192 pixels).
     public static let rasterizationScale = 16.0

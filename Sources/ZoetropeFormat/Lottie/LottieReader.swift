@@ -122,11 +122,7 @@ public enum LottieReader {
         var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
         builder.fonts = fonts
-        builder.archivedImage = { name in archive.isEmpty ? nil : LottieArchive.image(name, in: archive) }
-        builder.imageFile = { name in
-            let path = name.hasPrefix("/") ? name : folder + "/" + name
-            return FileManager.default.fileExists(atPath: path) ? path : nil
-        }
+        builder.images = LottieImages(folder: folder, archive: archive)
         let layers = builder.composition(root["layers"]?.array ?? [], at: "layers", clock: .root, depth: 0)
         var refusals = builder.notes.refusals
         if let refusal = builder.book.refusal { refusals.append(refusal) }

@@ -13,12 +13,8 @@ struct LottieSceneBuilder {
     /// Every layer made so far, wrappers and masks included.
     private var layerCount = 0
     private let assets: [String: (json: JSONValue, path: String)]
-    /// The file an image asset names (its `u` folder and `p` name, beside the animation), when
-    /// it is there.
-    var imageFile: (String) -> String? = { _ in nil }
-    /// The bytes of an image a dotLottie archive carries (`images/NAME`), by the asset's file
-    /// name; none for other files.
-    var archivedImage: (String) -> [UInt8]? = { _ in nil }
+    /// The images the image assets name, each read and checked once however many layers show it.
+    var images = LottieImages()
     /// The shapes of the merges (`mm`) read so far, by JSON path.
     var mergeRegions: [String: MergeRegion] = [:]
     /// How deep each merge's region nests merges, by JSON path (at most `deepestMerge`).
@@ -223,43 +219,14 @@ struct LottieSceneBuilder {
         return layer
     }
 
-    /// The image an image layer's asset names: embedded (a PNG, JPEG or WebP data URL), or a PNG or
-    /// JPEG file beside the animation or in its archive; nil, with the reason noted, when it
-    /// cannot be drawn.
+    /// The image an image layer's asset names (`LottieImages`); nil, with the reason noted or
+    /// the animation refused in `notes`, when it cannot be drawn.
     private mutating func image(_ reference: String?, at path: String) -> String? {
-        guard let reference, let asset = assets[reference], let name = asset.json["p"]?.string else {
+        guard let reference, let asset = assets[reference], asset.json["p"]?.string != nil else {
             notes.unsupported("an image layer whose asset is missing: not drawn", at: path + ".refId")
             return nil
         }
-        if DataURL.isDataURL(name) {
-            guard let url = DataURL(name) else {
-                notes.unsupported("an embedded image that is not base64: not drawn", at: asset.path + ".p")
-                return nil
-            }
-            guard let type = PNGHeader.mediaType(of: url.bytes) else {
-                notes.unsupported("\(url.mediaType) images: not drawn (PNG, JPEG and WebP only)", at: asset.path + ".p")
-                return nil
-            }
-            // Labelled by what the bytes are (files label JPEGs image/png and the reverse).
-            return DataURL(mediaType: type, bytes: url.bytes).text
-        }
-        let folder = asset.json["u"]?.string ?? ""
-        if let bytes = archivedImage(name) {
-            guard let type = PNGHeader.mediaType(of: bytes) else {
-                notes.unsupported("images other than PNG, JPEG and WebP: not drawn", at: asset.path + ".p")
-                return nil
-            }
-            return DataURL(mediaType: type, bytes: bytes).text
-        }
-        guard [".png", ".jpg", ".jpeg", ".webp"].contains(where: name.lowercased().hasSuffix) else {
-            notes.unsupported("image files other than PNG, JPEG and WebP: not drawn", at: asset.path + ".p")
-            return nil
-        }
-        guard let file = imageFile(folder + name) else {
-            notes.unsupported("image file \(folder + name) not found beside the animation: not drawn", at: asset.path + ".p")
-            return nil
-        }
-        return file
+        return images.image(reference, asset: asset.json, at: asset.path, notes: &notes)
     }
 
     /// A layer's masks as its mask layer: a group of one filled path per mask, each combined

@@ -449,7 +449,7 @@ public struct LottieWriter {
         guard !file.isEmpty else { return nil }
         if frames.contains(where: { $0.values[index].image != file }) { note(node.id, "image changing while it runs: shows the first") }
         guard let asset = imageAsset(file) else {
-            note(node.id, "image: not a readable PNG, JPEG or WebP, left out")
+            note(node.id, "image: not a readable PNG, JPEG or WebP within the limits, left out")
             return nil
         }
         let width = Double(asset.width), height = Double(asset.height)
@@ -494,9 +494,14 @@ public struct LottieWriter {
             bytes = read
         }
         guard let header = PNGHeader(image: bytes), let type = PNGHeader.mediaType(of: bytes) else { return nil }
+        // What the reader refuses is left out (too many bytes after the image's end, too many
+        // JPEG scans); what follows the image within the limit is dropped.
+        let extent = ImageExtent(bytes)
+        guard extent?.isWithinLimits ?? true else { return nil }
+        let image = extent.map { Array(bytes.prefix($0.length)) } ?? bytes
         let id = "image_\(assets.count)"
         assets.append(.object([("id", .string(id)), ("w", .number(Double(header.width))), ("h", .number(Double(header.height))),
-                               ("u", .string("")), ("p", .string(DataURL(mediaType: type, bytes: bytes).text)), ("e", .number(1))]))
+                               ("u", .string("")), ("p", .string(DataURL(mediaType: type, bytes: image).text)), ("e", .number(1))]))
         assetIDs[file] = (id, header.width, header.height)
         return assetIDs[file]
     }

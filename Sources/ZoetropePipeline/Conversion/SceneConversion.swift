@@ -23,7 +23,14 @@ public enum SceneConversion {
             guard let data = FileManager.default.contents(atPath: values.image) else {
                 throw RenderError(message: "\(values.image): cannot read the image", exitCode: 66)
             }
-            images[values.image] = DataURL(mediaType: PNGHeader.mediaType(of: Array(data)) ?? "image/png", bytes: Array(data)).text
+            // Carried as the image alone: refused as a render refuses it past the limits (too many
+            // bytes after its end, too many JPEG scans); what follows it within them is dropped.
+            var bytes = Array(data)
+            if let extent = ImageExtent(bytes) {
+                if let problem = extent.limitDescription { throw RenderError(message: "\(values.image): \(problem)", exitCode: 65) }
+                bytes = Array(bytes.prefix(extent.length))
+            }
+            images[values.image] = DataURL(mediaType: PNGHeader.mediaType(of: bytes) ?? "image/png", bytes: bytes).text
         }
         let text: String
         do {

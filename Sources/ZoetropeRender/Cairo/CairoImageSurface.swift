@@ -66,6 +66,29 @@ final class CairoAlphaSurface: CairoSurface {
 
 /// An ARGB32 image surface: what a frame is drawn into, or a decoded PNG.
 final class CairoImageSurface: CairoSurface {
+    /// The surface whose pixels this one shows (`init(sharingPixelsOf:)`), kept alive with it.
+    private var pixelOwner: CairoImageSurface?
+
+    /// A surface of its own over the pixels of `surface`, which must not change while either
+    /// lives: how `DecodedImages` gives each drawer one decoded image. Cairo keeps state on a
+    /// surface it paints from, so threads share pixels, never a `cairo_surface_t`.
+    init(sharingPixelsOf surface: CairoImageSurface) throws(CairoError) {
+        let owner = surface.pointer
+        guard let data = cairo_image_surface_get_data(owner),
+              let pointer = cairo_image_surface_create_for_data(data, cairo_image_surface_get_format(owner), Int32(clamping: surface.width),
+                                                                Int32(clamping: surface.height), cairo_image_surface_get_stride(owner)) else {
+            throw CairoError(message: "out of memory", operation: "sharing a decoded image")
+        }
+        pixelOwner = surface
+        try super.init(pointer: pointer, width: surface.width, height: surface.height, operation: "sharing a decoded image")
+    }
+
+    /// The bytes its pixels take.
+    var byteCount: Int { Int(cairo_image_surface_get_stride(pointer)) * height }
+
+    /// Writes out what Cairo holds back, so the pixels in memory are all there: before they are
+    /// shared (`init(sharingPixelsOf:)`).
+    func flush() { cairo_surface_flush(pointer) }
     /// A transparent surface of `width` × `height` pixels.
     init(width: Int, height: Int) throws(CairoError) {
         guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height)) else {
@@ -117,7 +140,13 @@ final class CairoImageSurface: CairoSurface {
     }
 
     /// A PNG, JPEG or WebP, by what its bytes start with (a PNG's errors for anything else).
+    /// Refused before decoding: more than `SceneLimits.trailingImageBytes` after the image's
+    /// end, a JPEG of more than `SceneLimits.jpegScans` scans (`ImageExtent`).
     convenience init(imageData bytes: [UInt8]) throws(CairoError) {
+        if let extent = ImageExtent(bytes), let problem = extent.limitDescription {
+            let kind = extent.mediaType.dropFirst("image/".count).uppercased()
+            throw CairoError(message: problem, operation: "reading a \(kind)")
+        }
         switch PNGHeader.mediaType(of: bytes) {
         case "image/jpeg": try self.init(jpegData: bytes)
         case "image/webp": try self.init(webpData: bytes)
@@ -165,13 +194,15 @@ final class CairoImageSurface: CairoSurface {
     }
 
     /// The JPEG whose bytes are `jpeg` (opaque), decoded by libjpeg. One larger than
-    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded.
+    /// `SceneLimits.surfacePixels` is refused before its pixels are decoded, and one of more
+    /// than `SceneLimits.jpegScans` scans as libjpeg reaches the scan past the limit (the
+    /// shim's progress monitor, as libjpeg-turbo advises), however its markers are laid out.
     convenience init(jpegData jpeg: [UInt8]) throws(CairoError) {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
-        let limit = Int64(SceneLimits.surfacePixels)
+        let limit = Int64(SceneLimits.surfacePixels), scans = Int32(SceneLimits.jpegScans)
         let sized = jpeg.withUnsafeBufferPointer { data in
-            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, &message)
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, nil, 0, limit, scans, &message)
         }
         func text(_ message: [CChar]) -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         guard sized == 0, width > 0, height > 0 else {
@@ -183,7 +214,7 @@ final class CairoImageSurface: CairoSurface {
         let stride = cairo_image_surface_get_stride(pointer)
         guard let pixels = cairo_image_surface_get_data(pointer) else { throw CairoError(message: "out of memory", operation: "reading a JPEG") }
         let decoded = jpeg.withUnsafeBufferPointer { data in
-            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, &message)
+            zoetrope_jpeg_read(data.baseAddress, UInt(data.count), &width, &height, pixels, stride, limit, scans, &message)
         }
         guard decoded == 0 else { throw CairoError(message: text(message), operation: "reading a JPEG") }
         cairo_surface_mark_dirty(pointer)

@@ -17,8 +17,11 @@ final class FrameDrawer {
     let target: CairoSurface
     /// Where drawing goes: the target, or for a moment an effect sprite being drawn.
     private(set) var context: CairoContext
-    private var images: [String: CairoImageSurface] = [:]
-    private var embeddedImages: [(source: String, image: CairoImageSurface)] = []
+    /// The images this drawer has shown, by their layer's `image`.
+    private var images: [ImageSourceText: CairoImageSurface] = [:]
+    /// Where images are decoded: once in the process, whichever drawer or check asks first
+    /// (a test gives a drawer a store of its own).
+    var decodedImages = DecodedImages.shared
     /// The last sprite of each layer, and the backing store of each rasterized layer, for the
     /// layer tree they were drawn from.
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
@@ -171,23 +174,14 @@ final class FrameDrawer {
     }
 
     /// The image at `path` (a PNG, JPEG or WebP file, or a data URL: an image the scene carries,
-    /// as Lottie embeds them), decoded on first use and kept (`TreeRenderer.prepare(for:)`
-    /// decodes a render's images before its first frame). The cache of data URLs is
-    /// looked up by comparing the strings, which share storage frame after frame, so a
-    /// megabyte of base64 is not hashed at every frame.
+    /// as Lottie embeds them), from `decodedImages` on first use and kept
+    /// (`TreeRenderer.prepare(for:)` asks for a render's images before its first frame). Looked
+    /// up by `ImageSourceText`, so a megabyte of base64 is not hashed at every frame.
     func loadImage(_ path: String) throws(CairoError) -> CairoImageSurface {
-        if DataURL.isDataURL(path) {
-            if let known = embeddedImages.first(where: { $0.source == path }) { return known.image }
-            guard let url = DataURL(path) else {
-                throw CairoError(message: "only base64 data URLs can be drawn (found \(String(path.prefix(40)))…)", operation: "reading an embedded image")
-            }
-            let image = try CairoImageSurface(dataURL: url)
-            embeddedImages.append((path, image))
-            return image
-        }
-        if let image = images[path] { return image }
-        let image = try CairoImageSurface(png: path)
-        images[path] = image
+        let key = ImageSourceText(path)
+        if let image = images[key] { return image }
+        let image = try decodedImages.image(path)
+        images[key] = image
         return image
     }
 

@@ -68,16 +68,18 @@ public struct RasterImage: Hashable, Sendable {
         return (surface.width, surface.height, surface.rgbaBytes())
     }
 
-    /// Throws unless the file at `path` decodes as a PNG or a JPEG (an image a scene draws,
-    /// checked before any frame is written).
+    /// Throws unless the file at `path` decodes as a PNG, JPEG or WebP (an image a scene draws,
+    /// checked before any frame is written). Decoded through `DecodedImages`, so the render's
+    /// drawers that follow do not decode it again.
     public static func checkPNG(_ path: String) throws(CairoError) {
-        _ = try CairoImageSurface(png: path)
+        _ = try DecodedImages.shared.image(path)
     }
 
-    /// Throws unless `text` is a base64 data URL of a PNG, JPEG or WebP that decodes (an embedded image).
+    /// Throws unless `text` is a base64 data URL of a PNG, JPEG or WebP that decodes (an
+    /// embedded image), decoded through `DecodedImages` as `checkPNG(_:)` is.
     public static func checkPNG(dataURL text: String) throws(CairoError) {
-        guard let url = DataURL(text) else { throw CairoError(message: "not a base64 data URL", operation: "reading an embedded image") }
-        _ = try CairoImageSurface(dataURL: url)
+        guard DataURL.isDataURL(text) else { throw CairoError(message: "not a base64 data URL", operation: "reading an embedded image") }
+        _ = try DecodedImages.shared.image(text)
     }
 
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;

@@ -29,7 +29,8 @@ enum LottieArchive {
 
     // MARK: - dotLottie
 
-    private struct Entry {
+    /// A file in a zip archive, as its central directory lists it.
+    struct Entry {
         var name: String
         var method: Int
         var compressedSize: Int
@@ -58,13 +59,17 @@ enum LottieArchive {
         return contents(of: entry, in: bytes)
     }
 
-    /// The image `name` a dotLottie archive carries under `images/` (nil when `bytes` are not
-    /// an archive or hold no such entry, or it cannot be unpacked).
-    static func image(_ name: String, in bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]), case .success(let entries) = centralDirectory(bytes),
-              let entry = entries.first(where: { $0.name == "images/" + name }),
-              case .success(let data) = contents(of: entry, in: bytes) else { return nil }
-        return data
+    /// The entries a dotLottie archive carries under `images/`, by the name after it (the
+    /// first of a name); none when `bytes` are not an archive or its directory is damaged. The
+    /// directory is read once, however many image assets look in it.
+    static func imageEntries(in bytes: [UInt8]) -> [String: Entry] {
+        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]), case .success(let entries) = centralDirectory(bytes) else { return [:] }
+        var images: [String: Entry] = [:]
+        for entry in entries where entry.name.hasPrefix("images/") {
+            let name = String(entry.name.dropFirst("images/".count))
+            if images[name] == nil { images[name] = entry }
+        }
+        return images
     }
 
     private static func centralDirectory(_ bytes: [UInt8]) -> Result<[Entry], LottieArchiveError> {
@@ -96,7 +101,9 @@ enum LottieArchive {
         return .success(entries)
     }
 
-    private static func contents(of entry: Entry, in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+    /// The unpacked bytes of `entry`, at most `limit` of them (past it, an error that
+    /// `exceedsLimit`).
+    static func contents(of entry: Entry, in bytes: [UInt8], limit: Int = largestDocument) -> Result<[UInt8], LottieArchiveError> {
         let header = entry.localHeader
         guard header + 30 <= bytes.count, read32(bytes, header) == 0x0403_4B50 else {
             return .failure(LottieArchiveError("\(entry.name): the zip entry's header is damaged"))
@@ -107,8 +114,8 @@ enum LottieArchive {
         }
         let data = bytes[start..<(start + entry.compressedSize)]
         switch entry.method {
-        case 0: return .success(Array(data))
-        case 8: return inflate(data, gzip: false)
+        case 0: return data.count > limit ? .failure(LottieArchiveError(exceeding: limit)) : .success(Array(data))
+        case 8: return inflate(data, gzip: false, limit: limit)
         default: return .failure(LottieArchiveError("\(entry.name): zip compression method \(entry.method) is not supported (expected stored or deflate)"))
         }
     }
@@ -194,8 +201,8 @@ enum LottieArchive {
 
     // MARK: - Inflating
 
-    /// Inflates a raw deflate stream or a gzip stream, at most `largestDocument` bytes.
-    private static func inflate(_ input: ArraySlice<UInt8>, gzip: Bool) -> Result<[UInt8], LottieArchiveError> {
+    /// Inflates a raw deflate stream or a gzip stream, at most `limit` bytes.
+    private static func inflate(_ input: ArraySlice<UInt8>, gzip: Bool, limit: Int = largestDocument) -> Result<[UInt8], LottieArchiveError> {
         var stream = z_stream()
         let status = gzip ? zoetrope_inflate_init_gzip(&stream) : zoetrope_inflate_init_raw(&stream)
         guard status == Z_OK else { return .failure(LottieArchiveError("cannot start inflating (zlib error \(status))")) }
@@ -215,11 +222,9 @@ enum LottieArchive {
                     result = CZlib.inflate(&stream, Z_NO_FLUSH)
                     output += buffer[0..<(buffer.count - Int(stream.avail_out))]
                 }
-            } while result == Z_OK && output.count <= largestDocument && (stream.avail_in > 0 || stream.avail_out == 0)
+            } while result == Z_OK && output.count <= limit && (stream.avail_in > 0 || stream.avail_out == 0)
         }
-        if output.count > largestDocument {
-            return .failure(LottieArchiveError("the animation unpacks to more than \(largestDocument >> 20) MiB"))
-        }
+        if output.count > limit { return .failure(LottieArchiveError(exceeding: limit)) }
         guard result == Z_STREAM_END else {
             return .failure(LottieArchiveError(gzip ? "the gzip stream is damaged or cut short" : "a zip entry is damaged or cut short"))
         }
@@ -230,5 +235,14 @@ enum LottieArchive {
 /// Why a packed Lottie file could not be opened.
 struct LottieArchiveError: Error, Hashable, Sendable {
     var message: String
+    /// True when an entry unpacks past the limit it was given (it may be whole and sound).
+    var exceedsLimit = false
     init(_ message: String) { self.message = message }
+
+    /// An entry that unpacks to more than `limit` bytes.
+    init(exceeding limit: Int) {
+        message = limit == LottieArchive.largestDocument ? "the animation unpacks to more than \(limit >> 20) MiB"
+            : "it unpacks to more than \(limit) bytes"
+        exceedsLimit = true
+    }
 }
