@@ -83,8 +83,11 @@ public enum FileSystem {
     /// What tells one version of a file from another without reading it: its device and inode,
     /// size and time of last modification. A file rewritten or replaced has another.
     public struct Identity: Hashable, Sendable {
+        /// The device and inode (`st_dev`, `st_ino`): which file it is.
         public var device: UInt64, inode: UInt64
+        /// Its size in bytes (`st_size`).
         public var size: Int64
+        /// When it was last modified (`st_mtim`), in seconds and nanoseconds since the epoch.
         public var modifiedSeconds: Int64, modifiedNanoseconds: Int64
     }
 

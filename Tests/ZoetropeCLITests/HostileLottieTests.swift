@@ -133,7 +133,8 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains("remap.json: assets[0].layers[0]: position is drawn from its value at every rendered frame (10000000 frames)"),
                 "\(result.stderr)")
-        #expect(result.stderr.contains("may number at most 10000000"), "\(result.stderr)")
+        #expect(result.stderr.contains("the values it takes at its frames may number at most 4000000, a path counting its segments (found at least 10000001)"),
+                "\(result.stderr)")
     }
 
     @Test func aPositionEasedPerDimensionOverAMillionFramesIsRefusedAtTheKeyframeLimit() throws {
@@ -142,6 +143,25 @@ import Testing
         let result = try validate("eased.json", Self.animation([layer], frames: 1e6, fps: 1_000))
         #expect(result.status == 65)
         #expect(result.stderr.contains("eased.json: layers[0]: position changes at more than 100000 rendered frames"), "\(result.stderr)")
+    }
+
+    @Test func manyShapesBeforeManyTrimsAreCountedWithThePaintedVertices() throws {
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+        let shapes = Array(repeating: Self.rectangle, count: 20_000) + Array(repeating: trim, count: 20_000) + [Self.fill]
+        let result = try validate("trims.json", Self.animation([Self.shapeLayer(shapes)]))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("the paints of the animation may draw at most 2000000 vertices in all"), "\(result.stderr)")
+    }
+
+    @Test func textDocumentsSetPastTheSamplingBudgetAreRefused() throws {
+        let outline = (0..<1_000).map { "[\($0 % 50),-\($0 % 70)]" }.joined(separator: ",")
+        let glyph = #"{"ch":"a","size":100,"style":"R","w":60,"fFamily":"F","data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[\#(outline)],"i":[],"o":[]}}}]}}"#
+        let documents = (0..<20_000).map { #"{"t":\#(1_000_000 + $0),"s":{"t":"aaaaaaaaaa","s":10,"f":"F","fc":[1,1,1],"j":0,"tr":0,"lh":12}}"# }
+        let text = #"{"ty":5,"ind":1,"ip":0,"op":1e6,"st":0,"ks":{},"t":{"d":{"k":[\#(documents.joined(separator: ","))]}}}"#
+        let extra = #","chars":[\#(glyph)],"fonts":{"list":[{"fName":"F","fFamily":"F","fStyle":"R","ascent":75}]}"#
+        let result = try validate("documents.json", Self.animation([text], frames: 100, extra: extra))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("documents.json: layers[0]: the text's documents are set in 20000 outlines"), "\(result.stderr)")
     }
 
     // MARK: - Documents and values past the limits

@@ -85,7 +85,10 @@ struct LottieImages {
                 return outcome
             }
         }
-        let relative = (json["u"]?.string ?? "") + name
+        // Beside the animation: `u` and `p` joined, without empty or "." components, so that a
+        // dotLottie's usual "/images/" (or "./images/") names the folder beside the file; ".."
+        // still leaves it and is refused.
+        let relative = ((json["u"]?.string ?? "") + "/" + name).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         if let known = byName[relative] { return known }
         let outcome = file(relative)
         byName[relative] = outcome

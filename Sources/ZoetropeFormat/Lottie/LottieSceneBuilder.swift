@@ -109,7 +109,7 @@ struct LottieSceneBuilder {
         var next = item["parent"]?.number
         while let index = next, let parent = byIndex[index], seen.insert(index).inserted {
             guard chain.count < Self.deepestParents else {
-                notes.exhaust("a layer may have at most \(Self.deepestParents) parents above it (each is a group around it)", at: path + ".parent")
+                notes.exhaust("a layer may have at most \(Self.deepestParents) parents above it, each a group around it (found more)", at: path + ".parent")
                 return []
             }
             chain.append(parent)
@@ -125,6 +125,7 @@ struct LottieSceneBuilder {
         for (json, path) in parents {
             let id = uniqueID(layer.id + "Parent")
             guard var group = makeLayer(id: id, shape: .group, at: path) else { return nil }
+            book.layerPath = path
             group.children = [result]
             group.values.size = naturalSize(json)
             applyTransform(json["ks"], at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
@@ -181,7 +182,7 @@ struct LottieSceneBuilder {
                 return nil
             }
             guard depth < Self.deepestPrecomp else {
-                notes.exhaust("precomps may nest at most \(Self.deepestPrecomp) deep", at: path + ".refId")
+                notes.exhaust("precomps may nest at most \(Self.deepestPrecomp) deep (found \(depth + 1) here)", at: path + ".refId")
                 return nil
             }
             openPrecomps.append(reference)

@@ -80,7 +80,17 @@ extension LottieSceneBuilder {
                 case .keyed(let keys), .looped(let keys, _, _): keys.reduce(0) { max($0, $1.value.vertices.count) }
                 }
             case .rectangle, .ellipse: 8
-            case .polystar: 2_000
+            case let .polystar(star, properties, _):
+                // Its points at the most they take, as `LottieBezier.polystar` clamps them.
+                min(max(Int(saturating: (points(properties["pt"]).max() ?? 5).rounded(.down)), 3), 1_000) * (star ? 2 : 1)
+            }
+        }
+
+        private func points(_ property: LottieProperty<[Double]>?) -> [Double] {
+            switch property {
+            case .fixed(let value): value.prefix(1).map { $0 }
+            case .keyed(let keys), .looped(let keys, _, _): keys.compactMap { $0.value.first }
+            case nil: []
             }
         }
 
@@ -164,6 +174,18 @@ extension LottieSceneBuilder {
         }
     }
 
+    /// Counts `vertices` against what the animation's paints may draw in all; false, with the
+    /// animation refused at `path`, past it.
+    private mutating func paint(vertices: Int, at path: String) -> Bool {
+        guard !notes.exhausted else { return false }
+        paintedVertices = Int.saturatingSum(paintedVertices, vertices)
+        guard paintedVertices <= Self.paintedVertexLimit else {
+            notes.exhaust("the paints of the animation may draw at most \(Self.paintedVertexLimit) vertices in all, each fill and stroke every shape listed before it in its group with its trims (found at least \(paintedVertices))", at: path)
+            return false
+        }
+        return true
+    }
+
     /// The layers of a list of shape items, bottom first.
     mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
                          corners outerCorners: [LottieProperty<[Double]>] = []) -> [Layer] {
@@ -195,11 +217,7 @@ extension LottieSceneBuilder {
                 guard !outlines.isEmpty else { continue }
                 // Each paint draws every shape listed before it: a budget keeps many paints of
                 // many shapes from costing their product.
-                paintedVertices = paintedVertices.addingReportingOverflow(outlines.reduce(0) { $0 + $1.vertexBound }).partialValue
-                guard paintedVertices <= Self.paintedVertexLimit else {
-                    notes.exhaust("the paints of the animation may draw at most \(Self.paintedVertexLimit) vertices in all (each fill and stroke draws every shape listed before it in its group)", at: at)
-                    return []
-                }
+                guard paint(vertices: outlines.reduce(0) { $0 + $1.vertexBound }, at: at) else { return [] }
                 layers.append(contentsOf: mergedPaint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
             case "mm":
                 let mode = Int(saturating: item["mm"]?.number ?? 1)
@@ -284,6 +302,9 @@ extension LottieSceneBuilder {
         for (index, item) in items.enumerated().prefix(limit) where item["hd"]?.isTrue != true {
             let trims = listed.filter { $0.index > index }.map(\.trim) + outer
             let corners = rounded.filter { $0.index > index }.map(\.radius) + outerCorners
+            // Each outline carries the trims and corners after it: many shapes before many trims
+            // cost their product, counted with the vertices the paints draw.
+            guard paint(vertices: trims.count + corners.count, at: "\(path)[\(index)]") else { return [] }
             let at = "\(path)[\(index)]"
             let reversed = item["d"]?.number == 3
             func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }

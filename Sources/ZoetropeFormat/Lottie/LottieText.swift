@@ -50,17 +50,17 @@ extension LottieSceneBuilder {
         for (index, char) in (root["chars"]?.array ?? []).enumerated() {
             guard let ch = char["ch"]?.string else { continue }
             var segments: [SVGPath.Segment] = []
-            // The shapes of the glyph, nested groups' too, walked without recursion.
-            var pending: [(items: [JSONValue], path: String)] = [(char["data"]?["shapes"]?.array ?? [], "chars[\(index)].data.shapes")]
-            while let (items, path) = pending.popLast() {
-                for (position, item) in items.enumerated().reversed() {
-                    if let inner = item["it"]?.array { pending.append((inner, "\(path)[\(position)].it")) }
+            // The shapes of the glyph in document order, nested groups' where they are listed,
+            // walked without recursion: each list with the position reached in it.
+            var pending: [(items: [JSONValue], path: String, next: Int)] = [(char["data"]?["shapes"]?.array ?? [], "chars[\(index)].data.shapes", 0)]
+            while let (items, path, position) = pending.popLast() {
+                guard position < items.count else { continue }
+                pending.append((items, path, position + 1))
+                let item = items[position]
+                if item["ty"]?.string == "sh", let shape = LottieParsing.bezier(item["ks"], at: "\(path)[\(position)].ks", notes: &notes) {
+                    segments += shape.value(at: 0).segments()
                 }
-                for (position, item) in items.enumerated() where item["ty"]?.string == "sh" {
-                    if let shape = LottieParsing.bezier(item["ks"], at: "\(path)[\(position)].ks", notes: &notes) {
-                        segments += shape.value(at: 0).segments()
-                    }
-                }
+                if let inner = item["it"]?.array { pending.append((inner, "\(path)[\(position)].it", 0)) }
             }
             let glyph = LottieGlyph(segments: segments, advance: char["w"]?.number ?? 0)
             let family = char["fFamily"]?.string ?? "", style = char["style"]?.string ?? ""
@@ -114,9 +114,18 @@ extension LottieSceneBuilder {
                 }
             }
         }
-        /// The document shown at `frame` (the last that starts by then), by its index.
+        // The document shown at a frame is the last listed that starts by then: by bisection
+        // over the start times in order, each with the last index listed among those up to it.
+        let starts = documents.indices.sorted { (documents[$0].time, $0) < (documents[$1].time, $1) }
+        var latest: [Int] = []
+        for index in starts { latest.append(max(latest.last ?? 0, index)) }
         func document(at frame: Double) -> Int {
-            documents.lastIndex { $0.time <= frame } ?? 0
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if documents[starts[middle]].time <= frame { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? latest[low - 1] : 0
         }
         func outline(_ document: TextDocument) -> SVGPath {
             let font = fonts[document.font], family = font?.family ?? document.font, style = font?.style ?? ""
@@ -128,11 +137,18 @@ extension LottieSceneBuilder {
             return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75, limit: SceneLimits.pathSegments))
         }
         let frame = clock.frame
-        // Each document set once, however many frames show it.
-        let outlines = documents.map(outline)
+        // Each document set once, however many frames show it, and counted against the
+        // sampling budget as it is set.
+        var outlines: [SVGPath] = []
+        for (index, document) in documents.enumerated() {
+            let outline = outline(document)
+            guard book.spendOnce(outline.segments.count, on: .path,
+                                 what: "the text's documents are set in \(documents.count) outlines (\(index + 1) so far)") else { return [] }
+            outlines.append(outline)
+        }
         // Each outline is one path of the scene, within the scene's path limit.
         if let longest = outlines.map(\.segments.count).max(), longest > SceneLimits.pathSegments {
-            notes.refuse("the text's outline has more than \(SceneLimits.pathSegments) path segments (the glyphs of its longest document); a path may have at most \(SceneLimits.pathSegments)", at: path + ".t.d")
+            notes.refuse("the text's outline has more than \(SceneLimits.pathSegments) path segments (found \(longest) when setting stopped); a path may have at most \(SceneLimits.pathSegments)", at: path + ".t.d")
             return []
         }
         guard var fill = makeLayer(id: uniqueID(owner + "Fill"), shape: .path, at: path),
@@ -151,7 +167,8 @@ extension LottieSceneBuilder {
                 if case .color(let c) = paint(documents[0]) { if part == 0 { layer.values.fill = c } else { layer.values.strokeColor = c } }
                 if part == 1 { layer.values.strokeWidth = max(documents[0].strokeWidth, 0) }
             } else {
-                layer.values.path = book.sample(id, .path) { .path(outlines[document(at: frame($0))]) }.path ?? SVGPath()
+                layer.values.path = book.sample(id, .path, key: { document(at: frame($0)) }, cost: { _ in 1 },
+                                                value: { .path(outlines[$0]) }).path ?? SVGPath()
                 let color = book.sample(id, part == 0 ? .fill : .strokeColor) { paint(documents[document(at: frame($0))]) }.color ?? .clear
                 if part == 0 { layer.values.fill = color } else {
                     layer.values.strokeColor = color

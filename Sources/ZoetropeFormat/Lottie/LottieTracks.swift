@@ -41,8 +41,10 @@ struct LottieTrackBook {
     let frameCount: Int
     /// Tracks by layer id, in the order made.
     private(set) var tracks: [(layer: String, property: LayerProperty, component: Int?, track: KeyframeTrack)] = []
-    /// The values taken at every rendered frame so far, weighted as `sampleBudget` counts them.
+    /// The values kept from rendered frames so far, weighted as `sampleBudget` counts them.
     private(set) var samplesTaken = 0
+    /// The values evaluated at rendered frames so far, weighted as `evaluationBudget` counts them.
+    private(set) var evaluationsTaken = 0
     /// Why the animation is refused (a sampling limit passed), with the JSON path of the layer.
     private(set) var refusal: (path: String, message: String)?
     /// The JSON path of the layer being built, named by a refusal.
@@ -50,9 +52,13 @@ struct LottieTrackBook {
 
     /// The most values an animation may take at its rendered frames, summed over every property
     /// sampled (a path counts one per segment, a gradient one per stop): about 200 MB of values at
-    /// worst, a few seconds of evaluation. Every file of the Lottie corpus takes less than a
-    /// tenth of it (docs/limits.md).
+    /// worst, a few seconds of evaluation. The Lottie corpus's largest file takes a fifth of it
+    /// (832,609); most take under 10,000 (docs/limits.md).
     static let sampleBudget = 4_000_000
+    /// The most values an animation may evaluate at its rendered frames, weighted alike: what
+    /// sampling may cost in time (a path of many segments made again at every frame), whatever
+    /// is kept of it.
+    static let evaluationBudget = 4_000_000
 
     init(inPoint: Double, span: Double, frameCount: Int) {
         self.inPoint = inPoint
@@ -84,30 +90,47 @@ struct LottieTrackBook {
     }
 
     /// Animates `layer.property` through `value(rootFrame)` sampled at every rendered frame
-    /// (nothing when it never changes); returns the value at the first frame. Past the budget,
-    /// or when the value changes at more than `SceneLimits.keyframes` frames, nothing is
+    /// (nothing when it never changes); returns the value at the first frame. Past the budgets,
+    /// or when the value changes at more than `SceneLimits.keyframes` frames, nothing more is
     /// sampled and the animation is refused.
     mutating func sample(_ layer: String, _ target: LayerProperty, component: Int? = nil,
                          _ value: (Double) -> AnimatableValue) -> AnimatableValue {
-        let first = value(sampleFrame(0))
-        guard spend(sampleCount, each: first.sampleWeight, sampling: target) else { return first }
+        sample(layer, target, component: component, key: value, cost: \.sampleWeight, value: { $0 })
+    }
+
+    /// Animates `layer.property` through the value of `key(rootFrame)` at every rendered frame,
+    /// keys compared rather than values: a property that steps through a few values made once
+    /// (a text's documents) is sampled as a number a frame. `cost` is what evaluating a key
+    /// costs the evaluation budget; each value kept costs its size.
+    mutating func sample<Key: Equatable>(_ layer: String, _ target: LayerProperty, component: Int? = nil,
+                                         key: (Double) -> Key, cost: (Key) -> Int, value: (Key) -> AnimatableValue) -> AnimatableValue {
+        // One evaluation a frame is counted before any is taken, each key's cost as it is
+        // taken, and each value kept as it is kept.
+        let firstKey = key(sampleFrame(0)), first = value(firstKey)
+        guard spend(sampleCount, each: 1, sampling: target, from: .evaluated),
+              spend(1, each: cost(firstKey) - 1, sampling: target, from: .evaluated),
+              spend(1, each: first.sampleWeight, sampling: target, from: .kept) else { return first }
         var keptValues: [AnimatableValue] = [first], keptTimes: [Double] = [0]
+        func keep(_ kept: Key, atRootFrame frame: Double) -> Bool {
+            let kept = value(kept)
+            keptValues.append(kept)
+            keptTimes.append(min(max(keyTime(ofRootFrame: frame), 0), 1))
+            return spend(1, each: kept.sampleWeight, sampling: target, from: .kept)
+        }
         // Only the ends of runs of equal values are kept: straight lines between them show them.
-        var previous = first, previousKept = true, changed = false
+        var previous = firstKey, previousKept = true, changed = false
         for index in 1..<max(sampleCount, 1) {
-            let frame = sampleFrame(index), next = value(frame)
+            let frame = sampleFrame(index), next = key(frame)
+            guard spend(1, each: cost(next) - 1, sampling: target, from: .evaluated) else { return first }
             if next != previous {
                 if !previousKept {
-                    keptValues.append(previous)
-                    keptTimes.append(min(max(keyTime(ofRootFrame: sampleFrame(index - 1)), 0), 1))
+                    guard keep(previous, atRootFrame: sampleFrame(index - 1)) else { return first }
                 }
-                changed = changed || next != first
-                keptValues.append(next)
-                keptTimes.append(min(max(keyTime(ofRootFrame: frame), 0), 1))
+                changed = changed || next != firstKey
+                guard keep(next, atRootFrame: frame) else { return first }
                 previousKept = true
             } else if index == sampleCount - 1 {
-                keptValues.append(next)
-                keptTimes.append(min(max(keyTime(ofRootFrame: frame), 0), 1))
+                guard keep(next, atRootFrame: frame) else { return first }
             } else {
                 previousKept = false
             }
@@ -123,10 +146,16 @@ struct LottieTrackBook {
         return first
     }
 
+    /// Counts `count` values (a text document's outline, set once) against the budget; false,
+    /// with the animation refused, when they do not fit.
+    mutating func spendOnce(_ count: Int, on target: LayerProperty, what: String) -> Bool {
+        spend(1, each: count, sampling: target, from: .kept, what: what)
+    }
+
     /// Whether `holds` is true at any rendered frame (or the animator's end), counted against
     /// the budget as one value a frame.
     mutating func anySample(of target: LayerProperty, where holds: (Double) -> Bool) -> Bool {
-        guard spend(sampleCount, each: 1, sampling: target) else { return false }
+        guard spend(sampleCount, each: 1, sampling: target, from: .evaluated) else { return false }
         return (0..<sampleCount).contains { holds(sampleFrame($0)) }
     }
 
@@ -155,13 +184,14 @@ struct LottieTrackBook {
             changes = [start, end].filter { $0 > 0 && $0 < frameCount }
             if start == end { changes = [] }
         } else {
-            guard spend(frameCount, each: 1, sampling: .hidden) else { return false }
+            guard spend(frameCount, each: 1, sampling: .hidden, from: .evaluated,
+                        what: "its in and out points are looked at on every rendered frame, inside a time remap (\(frameCount) frames)") else { return false }
             var previous = shown(0)
             for index in 1..<max(frameCount, 1) {
                 let now = shown(index)
                 if now != previous { changes.append(index) }
                 previous = now
-                guard changes.count <= SceneLimits.keyframes else {
+                guard changes.count < SceneLimits.keyframes else {
                     refuse("the layer shows and hides at more than \(SceneLimits.keyframes) rendered frames (a time remap that swings across its in and out points)")
                     return false
                 }
@@ -182,16 +212,29 @@ struct LottieTrackBook {
         return !initiallyShown
     }
 
-    /// Counts `count` values of weight `each` against the budget; false (with the refusal set)
-    /// when they do not fit or a refusal was made before.
-    private mutating func spend(_ count: Int, each weight: Int, sampling target: LayerProperty) -> Bool {
+    /// The two budgets of values taken at rendered frames.
+    private enum Budget {
+        /// Values evaluated: `evaluationBudget`.
+        case evaluated
+        /// Values kept in tracks (and text outlines set): `sampleBudget`.
+        case kept
+    }
+
+    /// Counts `count` values of weight `each` against `budget`; false (with the refusal set)
+    /// when they do not fit or a refusal was made before. `what` says what the values are.
+    private mutating func spend(_ count: Int, each weight: Int, sampling target: LayerProperty, from budget: Budget,
+                                what: String? = nil) -> Bool {
         guard refusal == nil else { return false }
-        let cost = Int.saturatingProduct(count, max(weight, 1))
-        guard cost <= Self.sampleBudget - samplesTaken else {
-            refuse("\(target.rawValue) is drawn from its value at every rendered frame (\(frameCount) frames), and the animation's values at its frames may number at most \(Self.sampleBudget) (a path counts its segments)")
+        let cost = Int.saturatingProduct(count, max(weight, 0))
+        let (taken, limit) = budget == .kept ? (samplesTaken, Self.sampleBudget) : (evaluationsTaken, Self.evaluationBudget)
+        guard cost <= limit - taken else {
+            let found = taken + min(cost, Int.max - taken)
+            let values = budget == .kept ? "the values the animation keeps to draw its frames" : "the values it takes at its frames"
+            refuse((what ?? "\(target.rawValue) is drawn from its value at every rendered frame (\(frameCount) frames)")
+                   + ", and \(values) may number at most \(limit), a path counting its segments (found at least \(found))")
             return false
         }
-        samplesTaken += cost
+        if budget == .kept { samplesTaken += cost } else { evaluationsTaken += cost }
         return true
     }
 
@@ -258,7 +301,7 @@ struct LottieTrackBook {
 extension AnimatableValue {
     /// What one value costs the sampling budget: a path one per segment, a gradient one per
     /// stop, a string one per byte, anything else one.
-    fileprivate var sampleWeight: Int {
+    var sampleWeight: Int {
         switch self {
         case .path(let path): max(path.segments.count, 1)
         case .gradient(let gradient): max(gradient.stops.count, 1)

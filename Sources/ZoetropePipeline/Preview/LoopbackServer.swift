@@ -134,6 +134,14 @@ public final class LoopbackServer: Sendable {
         if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { close(listener) }
     }
 
+    /// `nanoseconds` as a receive timeout, rounded up to whole microseconds: a `timeval` whose
+    /// microseconds stay below a million (Linux refuses 1,000,000 with EDOM, which would leave the
+    /// socket with no timeout at all).
+    package static func receiveTimeout(nanoseconds: UInt64) -> timeval {
+        let microseconds = (nanoseconds + 999) / 1_000
+        return timeval(tv_sec: Int(microseconds / 1_000_000), tv_usec: Int(microseconds % 1_000_000))
+    }
+
     /// Reads one request (its head, at most 16 KiB, within `readTimeout` seconds in all) and
     /// writes its response.
     private func answer(_ connection: Int32) {
@@ -146,9 +154,9 @@ public final class LoopbackServer: Sendable {
         while head.count < 16_384 {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return }
-            let left = Int(deadline - now)
-            var timeout = timeval(tv_sec: left / 1_000_000_000, tv_usec: left % 1_000_000_000 / 1_000 + 1)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var timeout = Self.receiveTimeout(nanoseconds: deadline - now)
+            // Without a timeout an idle client would hold this thread for good: drop it instead.
+            guard setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)) == 0 else { return }
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return }
             head += buffer[0..<count]

@@ -45,6 +45,14 @@ import ZoetropePipeline
         #expect(echo.most.load(ordering: .sequentiallyConsistent) == 0, "the handler never saw it")
     }
 
+    @Test(arguments: [(UInt64(0), 0, 0), (1, 0, 1), (999, 0, 1), (1_000, 0, 1), (999_999_001, 1, 0), (999_999_999, 1, 0),
+                      (1_000_000_000, 1, 0), (2_500_000_001, 2, 500_001)])
+    func aReceiveTimeoutsMicrosecondsStayBelowAMillion(nanoseconds: UInt64, seconds: Int, microseconds: Int) {
+        let timeout = LoopbackServer.receiveTimeout(nanoseconds: nanoseconds)
+        #expect(timeout.tv_sec == seconds && timeout.tv_usec == microseconds, "\(timeout)")
+        #expect(timeout.tv_usec < 1_000_000)
+    }
+
     @Test func twoHostHeadersAreRefused() throws {
         let echo = Echo()
         let server = try LoopbackServer(port: 0) { echo.respond($0) }
