@@ -1286,7 +1286,9 @@ class Fuzzer:
         if variant == "number":
             key, value = self.pick(["fr", "fr", "w", "h", "op", "ip"]), self.pick(["1e999", "-1e999", "1e400"])
             text = dumps(lottie_doc([shape_layer(1, 10, [group_item([rect_item(), FILL_ITEM])])], op=10))
-            text = text.replace('"%s":%s,' % (key, json.dumps(lottie_doc([])[key])), '"%s":%s,' % (key, value), 1)
+            # The top-level key comes first in the text, before any layer's of the same name.
+            text = re.sub(r'"%s":[^,]+,' % key, lambda _: '"%s":%s,' % (key, value), text, count=1)
+            assert value in text, "the number was not put in"
             name = self.lottie_file(work, text)
 
             def check(work, code, output, errors):

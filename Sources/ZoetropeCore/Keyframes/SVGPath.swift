@@ -271,14 +271,14 @@ public struct SVGPath: Hashable, Sendable {
             if let s = peek(), s == "-" || s == "+" { advance() }
             var seenDot = false, seenDigit = false
             while let s = peek() {
-                if s.properties.numericType != nil && s.isASCII { seenDigit = true; advance() }
+                if ("0"..."9").contains(s) { seenDigit = true; advance() }
                 else if s == ".", !seenDot { seenDot = true; advance() }
                 else { break }
             }
             if seenDigit, let s = peek(), s == "e" || s == "E" {
                 advance()
                 if let sign = peek(), sign == "-" || sign == "+" { advance() }
-                while let s = peek(), s.properties.numericType != nil, s.isASCII { advance() }
+                while let s = peek(), ("0"..."9").contains(s) { advance() }
             }
             let text = String(String.UnicodeScalarView(scalars[start..<offset]))
             guard seenDigit, let value = Double(text), value.isFinite else {

@@ -51,10 +51,10 @@ struct LottieTrackBook {
     var layerPath = ""
 
     /// The most values an animation may take at its rendered frames, summed over every property
-    /// sampled (a path counts one per segment, a gradient one per stop): about 200 MB of values at
-    /// worst, a few seconds of evaluation. The Lottie corpus's largest file takes a fifth of it
+    /// kept (a path counts one per segment, a gradient one per stop): about 100 MB of values at
+    /// worst, a few seconds of evaluation. The Lottie corpus's largest file takes two fifths of it
     /// (832,609); most take under 10,000 (docs/limits.md).
-    static let sampleBudget = 4_000_000
+    static let sampleBudget = 2_000_000
     /// The most values an animation may evaluate at its rendered frames, weighted alike: what
     /// sampling may cost in time (a path of many segments made again at every frame), whatever
     /// is kept of it.

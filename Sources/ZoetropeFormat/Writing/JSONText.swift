@@ -133,6 +133,10 @@ indirect enum JSONText {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
+        // Most strings (ids, numbers' words, path data) need no escape: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
