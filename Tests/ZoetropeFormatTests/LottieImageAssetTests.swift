@@ -39,7 +39,7 @@ import ZoetropeCore
         #expect(images.count == 20 && Set(images).count == 1)
         // One string shared by every layer: its bytes are in one place, not encoded 20 times.
         var starts = Set<UInt>()
-        for var image in images { image.withUTF8 { starts.insert(UInt(bitPattern: $0.baseAddress)) } }
+        for var image in images { image.withUTF8 { _ = starts.insert(UInt(bitPattern: $0.baseAddress)) } }
         #expect(starts.count == 1)
     }
 
