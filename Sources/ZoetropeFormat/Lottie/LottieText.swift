@@ -188,11 +188,13 @@ extension LottieSceneBuilder {
     static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
                        limit: Int = .max) -> [SVGPath.Segment] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
-        func width(_ line: [Character]) -> Double {
-            var measure = LineMeasure()
-            for character in line { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
-            return measure.width
+        // The measure of `characters` set after `start`.
+        func measured(_ characters: some Sequence<Character>, after start: LineMeasure = LineMeasure()) -> LineMeasure {
+            var measure = start
+            for character in characters { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+            return measure
         }
+        func width(_ line: [Character]) -> Double { measured(line).width }
         // Lines at the breaks, and in a box, words wrapped to its width: each word measured once,
         // onto the width of the line so far (linear in the text's length).
         var lines: [[Character]] = []
@@ -203,14 +205,11 @@ extension LottieSceneBuilder {
             }
             var line: [Character] = [], measure = LineMeasure()
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                var candidate = measure
-                if !line.isEmpty { candidate.append((glyph(" ")?.advance ?? 0) * scale, tracking: tracking) }
-                for character in word { candidate.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+                let candidate = measured(word, after: line.isEmpty ? measure : measured(" ", after: measure))
                 if !line.isEmpty, candidate.width > box.size.x {
                     lines.append(line)
                     line = Array(word)
-                    measure = LineMeasure()
-                    for character in word { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+                    measure = measured(word)
                 } else {
                     if !line.isEmpty { line.append(" ") }
                     line += word

@@ -70,11 +70,8 @@ struct LottieTrackBook {
     /// when it is later.
     private var sampleCount: Int { Double(frameCount - 1) < span ? frameCount + 1 : frameCount }
 
-    /// The root frame of sample `index` (`sampleFrames[index]`).
+    /// The root frame of sample `index`: a rendered frame's, or the animator's end after them.
     private func sampleFrame(_ index: Int) -> Double { index < frameCount ? inPoint + Double(index) : inPoint + span }
-
-    /// The root frames of the rendered frames, and the end of the animator when it is later.
-    var sampleFrames: [Double] { (0..<sampleCount).map(sampleFrame) }
 
     private func keyTime(ofRootFrame frame: Double) -> Double { (frame - inPoint) / span }
 
@@ -301,7 +298,7 @@ struct LottieTrackBook {
 extension AnimatableValue {
     /// What one value costs the sampling budget: a path one per segment, a gradient one per
     /// stop, a string one per byte, anything else one.
-    var sampleWeight: Int {
+    fileprivate var sampleWeight: Int {
         switch self {
         case .path(let path): max(path.segments.count, 1)
         case .gradient(let gradient): max(gradient.stops.count, 1)
