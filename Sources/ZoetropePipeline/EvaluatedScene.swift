@@ -11,6 +11,10 @@ public struct EvaluatedScene: Sendable {
 
     public var scene: Scene { loaded.scene }
     public var frameCount: Int { scene.frameRate.frameCount(forDuration: duration) }
+    /// Seconds from the first instant to the one a progress of 1 names: a Lottie animation's
+    /// op − ip frames (one past its last rendered frame, as lottie-ios plays it), else the
+    /// render's duration.
+    public var length: Double { loaded.length ?? duration }
 
     /// Reads and evaluates every file; throws the problems of all of them at once, so a bad scene
     /// fails the command before anything is rendered.

@@ -6,6 +6,9 @@ public struct LottieImport: Sendable {
     public var scene: Scene
     /// Each feature the file uses that is not drawn, at its JSON path (`layers[2].masksProperties`).
     public var unsupported: [(path: String, feature: String)]
+    /// Seconds from frame ip to frame op: where progress 1 falls (lottie-ios draws frame
+    /// ip + p · (op − ip) for a progress p), one frame past the last rendered frame.
+    public var length: Double
 }
 
 /// Reads Lottie (Bodymovin JSON, dotLottie `.lottie`, Telegram `.tgs`) into a scene: its layers
@@ -156,7 +159,7 @@ public enum LottieReader {
         if let (layer, copies) = scene.overReplicatedLayer {
             throw fail("layers", "repeaters nested in one another would draw \(scene.layers.nodes[layer].id)'s shapes \(Int(saturating: copies)) times (their copies multiplied, each at the most it takes); they may draw at most \(SceneLimits.replicatedCopies)")
         }
-        return LottieImport(scene: scene, unsupported: builder.notes.unsupported)
+        return LottieImport(scene: scene, unsupported: builder.notes.unsupported, length: span / frameRate)
     }
 }
 

@@ -215,7 +215,7 @@ struct LottieSceneBuilder {
             layer.children.append(mask)
         }
 
-        // Shown from ip up to (not including) op, in its composition's frames.
+        // Shown from ip to op, both included, in its composition's frames.
         layer.values.hidden = book.visibility(id, from: json["ip"]?.number ?? -.infinity, to: json["op"]?.number ?? .infinity, clock: clock)
         return layer
     }

@@ -156,42 +156,31 @@ struct LottieTrackBook {
         return (0..<sampleCount).contains { holds(sampleFrame($0)) }
     }
 
-    /// Shows the layer only on the root frames where its composition's frame (`clock`) is within
-    /// `inPoint ..< outPoint`: found by bisection on a linear clock (the frame only grows), else
-    /// at every rendered frame within the budget.
+    /// Shows the layer only while its composition's frame (`clock`) is within
+    /// `inPoint ... outPoint`, both included, as lottie-ios shows a layer at its own out-point.
+    /// On a linear clock the layer shows and hides at the exact instants (any instant can be
+    /// drawn); inside a time remap, it is looked at on every rendered frame within the budget.
     mutating func visibility(_ layer: String, from inPoint: Double, to outPoint: Double, clock: LottieClock) -> Bool {
+        if let first = clock.rootFrame(of: inPoint), let last = clock.rootFrame(of: outPoint) {
+            return exactVisibility(layer, from: min(first, last), to: max(first, last))
+        }
         let frame = clock.frame
         func shown(_ index: Int) -> Bool {
-            let f = frame(self.inPoint + Double(index))
-            return f >= inPoint && f < outPoint
+            let f = frame(sampleFrame(index))
+            return f >= inPoint && f <= outPoint
         }
-        // The rendered frames at which the layer starts or stops showing, in order.
+        guard spend(sampleCount, each: 1, sampling: .hidden, from: .evaluated,
+                    what: "its in and out points are looked at on every rendered frame, inside a time remap (\(frameCount) frames)") else { return false }
+        // The samples at which the layer starts or stops showing, in order.
         var changes: [Int] = []
-        if clock.linear != nil {
-            // The first frame at or past each point; shown between the two.
-            func first(reaching point: Double) -> Int {
-                var low = 0, high = frameCount
-                while low < high {
-                    let middle = (low + high) / 2
-                    if frame(self.inPoint + Double(middle)) >= point { high = middle } else { low = middle + 1 }
-                }
-                return low
-            }
-            let start = first(reaching: inPoint), end = max(first(reaching: outPoint), start)
-            changes = [start, end].filter { $0 > 0 && $0 < frameCount }
-            if start == end { changes = [] }
-        } else {
-            guard spend(frameCount, each: 1, sampling: .hidden, from: .evaluated,
-                        what: "its in and out points are looked at on every rendered frame, inside a time remap (\(frameCount) frames)") else { return false }
-            var previous = shown(0)
-            for index in 1..<max(frameCount, 1) {
-                let now = shown(index)
-                if now != previous { changes.append(index) }
-                previous = now
-                guard changes.count < SceneLimits.keyframes else {
-                    refuse("the layer shows and hides at more than \(SceneLimits.keyframes) rendered frames (a time remap that swings across its in and out points)")
-                    return false
-                }
+        var previous = shown(0)
+        for index in 1..<max(sampleCount, 1) {
+            let now = shown(index)
+            if now != previous { changes.append(index) }
+            previous = now
+            guard changes.count < SceneLimits.keyframes else {
+                refuse("the layer shows and hides at more than \(SceneLimits.keyframes) rendered frames (a time remap that swings across its in and out points)")
+                return false
             }
         }
         let initiallyShown = shown(0)
@@ -201,12 +190,36 @@ struct LottieTrackBook {
         for index in changes {
             now.toggle()
             values.append(.flag(!now))
-            times.append(max(0, keyTime(ofRootFrame: self.inPoint + Double(index)) - Self.nudge / span))
+            times.append(max(0, keyTime(ofRootFrame: sampleFrame(index)) - Self.nudge / span))
         }
         if let track = try? KeyframeTrack(values: values, keyTimes: times, calculationMode: .discrete) {
             record(layer, .hidden, nil, track)
         }
         return !initiallyShown
+    }
+
+    /// Shows the layer from root frame `first` to `last`, both included (a millionth of a frame
+    /// wider each way, so a whole frame on either shows it whichever way the division rounds);
+    /// returns whether it is hidden at the first frame.
+    private mutating func exactVisibility(_ layer: String, from first: Double, to last: Double) -> Bool {
+        let show = keyTime(ofRootFrame: first) - Self.nudge / span, hide = keyTime(ofRootFrame: last) + Self.nudge / span
+        guard show <= 1, hide >= 0, show <= hide else { return true }
+        var values: [AnimatableValue] = [], times: [Double] = []
+        if show > 0 {
+            values = [.flag(true), .flag(false)]
+            times = [0, show]
+        } else {
+            values = [.flag(false)]
+            times = [0]
+        }
+        if hide < 1 {
+            values.append(.flag(true))
+            times.append(hide)
+        }
+        if values.count > 1, let track = try? KeyframeTrack(values: values, keyTimes: times, calculationMode: .discrete) {
+            record(layer, .hidden, nil, track)
+        }
+        return show > 0
     }
 
     /// The two budgets of values taken at rendered frames.

@@ -14,6 +14,10 @@ public struct LoadedScene: Sendable {
     /// warnings: a Lottie feature drawn without; for `validate`, text wider than its box (added
     /// by the pipeline, which can measure text).
     public var unsupported: [SceneDiagnostic]
+    /// Seconds from the first instant to the one a progress of 1 names, when the file says one
+    /// other than its render's last frame: a Lottie animation's op − ip frames. Nil for a scene
+    /// file (its render's duration).
+    public var length: Double?
 
     /// A scene made in code, as if read from `file` (which messages name).
     public init(file: String, scene: Scene, source: [UInt8] = [], overrides: [SceneOverride] = [],
@@ -88,10 +92,11 @@ public enum SceneLoader {
         if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file), fonts: fonts) {
             guard naming.isEmpty else { throw SceneLoadError(naming) }
             let unsupported = imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) }
-            guard !overrides.isEmpty else { return LoadedScene(file: file, scene: imported.scene, source: bytes, unsupported: unsupported) }
-            var loaded = try parse(Array(try sceneFile(of: imported.scene, file: file).utf8), file: file, overrides: overrides)
+            var loaded = overrides.isEmpty ? LoadedScene(file: file, scene: imported.scene, source: bytes)
+                : try parse(Array(try sceneFile(of: imported.scene, file: file).utf8), file: file, overrides: overrides)
             loaded.source = bytes
             loaded.unsupported = unsupported
+            loaded.length = imported.length
             return loaded
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

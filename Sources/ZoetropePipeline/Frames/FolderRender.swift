@@ -38,7 +38,9 @@ public enum FolderRender {
     public static func render(_ request: RenderRequest, progress: ProgressReporter,
                               video: String? = nil) throws(RenderError) -> RenderSummary {
         let loaded = request.scene.loaded, scene = loaded.scene, settings = request.settings
-        let source = SceneFrames(request.scene.evaluation, frameCount: request.scene.frameCount)
+        let instants = settings.instants?.times(length: request.scene.length)
+        let source: any FrameSource = instants.map { SceneInstants(request.scene.evaluation, times: $0) }
+            ?? SceneFrames(request.scene.evaluation, frameCount: request.scene.frameCount)
         let (selected, pastEnd) = try settings.frames(of: source.frameCount)
         var plan = FramePlan(source, frames: selected, scale: settings.scale, motionBlur: settings.motionBlur,
                              shutterAngle: settings.shutterAngle, jobs: settings.jobs, pngCompression: settings.pngCompression)
@@ -48,7 +50,8 @@ public enum FolderRender {
             scene: scene.name, sceneFile: loaded.file, sceneHash: SHA256Digest(loaded.source).hex,
             overrides: loaded.overrides.map(\.description), fps: scene.frameRate.framesPerSecond, size: [size.width, size.height],
             scale: settings.scale, motionBlur: settings.motionBlur, format: settings.format.rawValue, duration: request.scene.duration,
-            frameCount: source.frameCount, cairoVersion: cairoVersion, environment: RenderEnvironment.current(for: scene), frames: []))
+            frameCount: source.frameCount, cairoVersion: cairoVersion, environment: RenderEnvironment.current(for: scene), frames: [],
+            instants: instants))
         let missing = settings.resume && settings.format != .pdf ? try folder.unfinished(selected) : selected
         // A video needs every frame drawn; the folder gets only those it lacks.
         if video == nil { plan.frames = missing }

@@ -46,12 +46,15 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     public var environment: RenderEnvironment?
     /// The frames in this folder, by index.
     public var frames: [Frame]
+    /// The instants drawn, in seconds, picture i showing the i-th, for a render of instants
+    /// (`--at`, `--progress`); nil for a render of frames.
+    public var instants: [Double]? = nil
 
     /// True when `other` describes the same render (so their frames may be merged).
     func isSameRender(as other: RenderManifest) -> Bool {
         scene == other.scene && sceneHash == other.sceneHash && overrides == other.overrides && fps == other.fps
             && size == other.size && scale == other.scale && motionBlur == other.motionBlur && format == other.format && duration == other.duration
-            && frameCount == other.frameCount
+            && frameCount == other.frameCount && instants == other.instants
     }
 
     /// True when `source` is the scene file these frames were rendered from.

@@ -15,6 +15,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 public struct RenderSettings: Sendable {
     /// Which frames; nil for all.
     public var frames: FrameSelection?
+    /// Instants drawn instead of frames (`--at`, `--progress`); `frames` is then nil.
+    public var instants: RenderInstants?
     /// Frames of `frames` past the render's last are skipped instead of refused (a sweep whose
     /// variants differ in length); the summary counts them.
     public var skipsFramesPastEnd = false

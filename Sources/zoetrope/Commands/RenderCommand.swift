@@ -17,6 +17,12 @@ struct RenderCommand: ParsableCommand {
             Examples:
               $ zoetrope render scenes/frog.yaml --frames 0-120:30 --out output/frog-keys
               $ zoetrope render scenes/frog.yaml --video output/frog.mp4
+              $ zoetrope render heart.json --progress 0,0.25,0.5,0.75,1 --out output/heart-progress
+
+            --at (seconds) and --progress (fractions of the animation; for a Lottie file, of \
+            op − ip frames, as lottie-ios plays it) draw any instants instead of frames, \
+            fractional frames included: picture i shows the i-th instant given and is written \
+            as frame_0000i.png; manifest.json lists each picture's time.
             """
     )
 
@@ -27,6 +33,8 @@ struct RenderCommand: ParsableCommand {
     var out: String?
 
     @OptionGroup var options: RenderOptions
+
+    @OptionGroup var time: TimeOptions
 
     @Option(help: ArgumentHelp("Render only part I of N of the selected frames; with just N, I comes from the job array engine (Slurm, Kubernetes, AWS Batch, Cloud Run, GitLab, CircleCI, Buildkite); with auto, N does too.", valueName: "I/N|N|auto"))
     var shard: String?
@@ -49,6 +57,10 @@ struct RenderCommand: ParsableCommand {
         guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64 (found \(motionBlur))") }
         guard shutter.isFinite, shutter > 0, shutter <= 360 else { throw ValidationError("--shutter must be within 0 < angle <= 360 (found \(shutter))") }
         _ = try frameShard(shard)
+        let instants = (time.at != nil ? 1 : 0) + (try options.progress.fractions() != nil ? 1 : 0)
+        if instants > 1 { throw ValidationError("give either --at or --progress instants, not both") }
+        if instants > 0 && options.frames != nil { throw ValidationError("--frames selects frames and --at or --progress instants; give one of them") }
+        if instants > 0 && video != nil { throw ValidationError("--video shows every frame at the scene's fps; it cannot be made of chosen instants (--at, --progress)") }
         if let video {
             guard VideoFormat(file: video) != nil else { throw ValidationError("--video \(video): give a file ending in \(VideoFormat.extensions)") }
             guard format == .png else { throw ValidationError("--video is made from PNG frames; it cannot go with --format \(format.rawValue)") }
@@ -60,10 +72,12 @@ struct RenderCommand: ParsableCommand {
         let files = SceneFiles.resolve(scenes)
         guard !files.isEmpty else { throw ValidationError("no scene files given and none found in scenes/") }
         var settings = try options.settings()
+        if let times = try time.times() { settings.instants = .seconds(times) }
+        if let fractions = try options.progress.fractions() { settings.instants = .progress(fractions) }
         (settings.shard, settings.motionBlur, settings.shutterAngle, settings.format) = (try frameShard(shard), motionBlur, shutter, format)
         let batch = RenderBatch(try loadScenes(files, overrides: overrides.overrides()), out: out, settings: settings, video: video)
         if let problem = batch.problem { throw ValidationError(problem) }
-        let progress = ProgressReporter(mode: options.progress)
+        let progress = ProgressReporter(mode: options.progressMode)
         for scene in batch.scenes {
             let summary = try exiting { () throws(RenderError) in try batch.render(scene, progress: progress) }
             if progress.effectiveMode != .json {

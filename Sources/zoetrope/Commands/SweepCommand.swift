@@ -73,6 +73,9 @@ struct SweepCommand: ParsableCommand {
             throw ValidationError("--plot draws a curve per variant, and \(variants) curves cannot be told apart (at most \(Self.plottedVariantLimit)); plot a smaller sweep")
         }
         if let at { _ = try TimeOptions.times(at) }
+        if case .instants = options.progress {
+            throw ValidationError("--progress takes auto, bar, json or none here; the sheet's columns are --at or --count")
+        }
         if let until, !(until.isFinite && until > 0) { throw ValidationError("--until must be a time in seconds > 0 (found \(until))") }
         if at != nil && until != nil { throw ValidationError("give either --at or --until, not both") }
         guard (1...50).contains(count) else { throw ValidationError("--count must be within 1...50 (found \(count))") }
@@ -113,7 +116,7 @@ struct SweepCommand: ParsableCommand {
         let sheets = try exiting { () throws(RenderError) -> [String] in
             let rowsPerPage = try Sweep.rowsPerPage(variants, thumbnailWidth: width)
             try OutputFolder.create(root)
-            let reporter = SweepReporter(mode: options.progress, total: plan.variants.count)
+            let reporter = SweepReporter(mode: options.progressMode, total: plan.variants.count)
             try Sweep.render(variants, plan: plan, into: root, settings: settings, finished: reporter.finished)
             return try Sweep.drawSheets(variants, plan: plan, into: root, times: times, thumbnailWidth: width,
                                         rowsPerPage: rowsPerPage, coloured: !plotKeys.isEmpty, title: title)
@@ -124,7 +127,7 @@ struct SweepCommand: ParsableCommand {
                                sheets: sheets, plot: plotKeys.isEmpty ? nil : "plot.png")
         let json = Array((try reportJSON(index.json, command: "sweep") + "\n").utf8)
         try exiting { () throws(RenderError) in try AtomicFile.write(json, to: root + "/index.json") }
-        if options.progress != .json { printSummary(variants, sheets: sheets, root: root) }
+        if options.progressMode != .json { printSummary(variants, sheets: sheets, root: root) }
     }
 
     /// `scene: N variants (k share an earlier variant's frames) → root/ (index.json, sheet.png, plot.png)`.
