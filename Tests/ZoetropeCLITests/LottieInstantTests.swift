@@ -72,4 +72,30 @@ private let slidingBar = #"""
         }
         #expect(shown == [false, true, true, true, false])
     }
+
+    @Test func eachDimensionEasedOnItsOwnIsExactBetweenFrames() throws {
+        // Scale x eases in (o = (0.5, 0), i = (1, 1)), y linearly, from 0 to 100 % and 200 % over frames 0…10.
+        let box = #"""
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "Box", "ind": 1, "ip": 0, "op": 10, "st": 0,
+           "ks": {"s": {"a": 1, "k": [{"t": 0, "s": [0, 0, 100], "o": {"x": [0.5, 0, 0], "y": [0, 0, 0]}, "i": {"x": [1, 1, 1], "y": [1, 1, 1]}},
+                                     {"t": 10, "s": [100, 200, 100]}]}},
+           "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+                      {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}
+        """#
+        let folder = try TemporaryFolder()
+        let file = try folder.write("box.json", box)
+        let result = try CommandRunner.run(["sample", file, "--at", "0.25"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let layers = ((samples?["samples"] as? [[String: Any]])?.first?["layers"]) as? [String: [String: Any]]
+        let scale = try #require(layers?["box"]?["scale"] as? [Double])
+        // Frame 2.5: x is the curve's progress at 0.25 (0.0754022204699…), not a line between frames 2 and 3 (0.0779…).
+        #expect(abs(scale[0] - 0.075402220469910) < 1e-9, "\(scale)")
+        #expect(abs(scale[1] - 0.5) < 1e-12, "\(scale)")
+        let scene = try CommandRunner.run(["convert", file, "--to", "scene", "-o", folder.path("box.yaml")])
+        #expect(scene.status == 0, "\(scene.stderr)")
+        let written = try String(contentsOfFile: folder.path("box.yaml"), encoding: .utf8)
+        #expect(written.contains("key: box.scale.x") && written.contains("key: box.scale.y"))
+    }
 }

@@ -79,9 +79,22 @@ struct LottieTrackBook {
     mutating func animate<Value>(_ layer: String, _ target: LayerProperty, component: Int? = nil, _ property: LottieProperty<Value>,
                                  clock: LottieClock, _ convert: (Value) -> AnimatableValue) -> AnimatableValue {
         guard property.isAnimated else { return convert(property.value(at: clock.frame(inPoint))) }
-        if case .keyed(let keys) = property, let track = exactTrack(keys, clock: clock, convert) {
-            record(layer, target, component, track)
-            return track.values[0]
+        if case .keyed(let keys) = property {
+            if let track = exactTrack(keys, clock: clock, convert) {
+                record(layer, target, component, track)
+                return track.values[0]
+            }
+            // Each dimension eased on its own (a scale whose x and y ease differently): a track
+            // per component, each exact.
+            if component == nil, target.componentNames.count == 2, case .vector = convert(keys[0].value) {
+                let parts = (0..<2).compactMap { dimension in
+                    exactTrack(keys, clock: clock, dimension: dimension) { value in convert(value).vector.map { .number(dimension == 0 ? $0.x : $0.y) } ?? .number(0) }
+                }
+                if parts.count == 2 {
+                    for (dimension, track) in parts.enumerated() { record(layer, target, dimension, track) }
+                    return convert(keys[0].value)
+                }
+            }
         }
         return sample(layer, target, component: component) { convert(property.value(at: clock.frame($0))) }
     }
@@ -265,8 +278,10 @@ struct LottieTrackBook {
         tracks.append((layer, property, component, track))
     }
 
-    /// The Lottie keys as one Core Animation track, or nil when they do not map exactly.
-    private func exactTrack<Value>(_ keys: [LottieKey<Value>], clock: LottieClock, _ convert: (Value) -> AnimatableValue) -> KeyframeTrack? {
+    /// The Lottie keys as one Core Animation track, or nil when they do not map exactly; with a
+    /// `dimension`, that dimension's easing alone (the track of one component).
+    private func exactTrack<Value>(_ keys: [LottieKey<Value>], clock: LottieClock, dimension: Int? = nil,
+                                   _ convert: (Value) -> AnimatableValue) -> KeyframeTrack? {
         guard clock.linear != nil, let first = keys.first, keys.count <= SceneLimits.keyframes / 3 else { return nil }
         var values: [AnimatableValue] = [], times: [Double] = [], timings: [CubicTimingParameters] = []
         func add(_ value: AnimatableValue, at time: Double, timing: CubicTimingParameters?) {
@@ -289,7 +304,8 @@ struct LottieTrackBook {
                 continue
             }
             // One easing for every dimension, no motion-path tangents, no jump at the next key.
-            let xs = Set(key.easeOut.x), ys = Set(key.easeOut.y), xi = Set(key.easeIn.x), yi = Set(key.easeIn.y)
+            func eased(_ values: [Double]) -> Set<Double> { Set(dimension.map { values[safe: $0].map { [$0] } ?? [] } ?? values) }
+            let xs = eased(key.easeOut.x), ys = eased(key.easeOut.y), xi = eased(key.easeIn.x), yi = eased(key.easeIn.y)
             guard xs.count <= 1, ys.count <= 1, xi.count <= 1, yi.count <= 1 else { return nil }
             if let out = key.tangentOut, out.contains(where: { $0 != 0 }) { return nil }
             if let into = key.tangentIn, into.contains(where: { $0 != 0 }) { return nil }
