@@ -98,4 +98,38 @@ private let slidingBar = #"""
         let written = try String(contentsOfFile: folder.path("box.yaml"), encoding: .utf8)
         #expect(written.contains("key: box.scale.x") && written.contains("key: box.scale.y"))
     }
+
+    @Test func aPositionCurvedByItsTangentsIsExactBetweenFramesAndWrittenAsTangents() throws {
+        // From (0, 0) to (100, 0) over frames 0…10, linearly, along the arch through (0, 100) and (100, 100).
+        let arch = #"""
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "Dot", "ind": 1, "ip": 0, "op": 10, "st": 0,
+           "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0, 0], "to": [0, 100, 0], "ti": [0, 100, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}},
+                                     {"t": 10, "s": [100, 0, 0]}]}},
+           "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}},
+                      {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}
+        """#
+        let folder = try TemporaryFolder()
+        let file = try folder.write("arch.json", arch)
+        let positions = try dotPositions(file, at: "0.5,0.55")
+        #expect(positions.count == 2)
+        // Frame 5: half the arch's length, its top.
+        #expect(abs(positions[0][0] - 50) < 1e-9 && abs(positions[0][1] - 75) < 1e-9, "\(positions)")
+        // Frame 5.5: on the arch (y = 75 at its top, lower past it), not on a chord between frames 5 and 6.
+        #expect(positions[1][0] > 50 && positions[1][1] < 75 && positions[1][1] > 70, "\(positions)")
+        let scene = try CommandRunner.run(["convert", file, "--to", "scene", "-o", folder.path("arch.yaml")])
+        #expect(scene.status == 0, "\(scene.stderr)")
+        let written = try String(contentsOfFile: folder.path("arch.yaml"), encoding: .utf8)
+        #expect(written.contains("tangents:"), "\(written)")
+        // The scene written moves the same way.
+        #expect(try dotPositions(folder.path("arch.yaml"), at: "0.5,0.55") == positions)
+    }
+
+    /// The dot's positions that `sample` prints for `file` at `times`.
+    private func dotPositions(_ file: String, at times: String) throws -> [[Double]] {
+        let result = try CommandRunner.run(["sample", file, "--at", times])
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return ((samples?["samples"] as? [[String: Any]]) ?? []).compactMap { ($0["layers"] as? [String: [String: Any]])?["dot"]?["position"] as? [Double] }
+    }
 }

@@ -37,6 +37,9 @@ public struct KeyframeTrack: Hashable, Sendable {
     public let tension: [Double]
     public let continuity: [Double]
     public let bias: [Double]
+    /// One per segment of a linear track of points, nil where the segment is straight; empty
+    /// for straight lines throughout (`SpatialTangents`: a motion path through the values).
+    public let tangents: [SpatialTangents?]
     /// For cubicPaced: cumulative arc length of the spline at `pacedSamples` evenly spaced parameters.
     private var arcLengths: [Double] = []
 
@@ -45,7 +48,7 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// Builds a track, checking the counts and key times CAKeyframeAnimation requires.
     public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [CubicTimingParameters] = [],
                 calculationMode: CalculationMode = .linear, tension: [Double] = [], continuity: [Double] = [],
-                bias: [Double] = []) throws(KeyframeError) {
+                bias: [Double] = [], tangents: [SpatialTangents?] = []) throws(KeyframeError) {
         guard !values.isEmpty else { throw KeyframeError.noValues }
         guard values.allSatisfy({ $0.kind == values[0].kind }) else { throw KeyframeError.mixedKinds }
         let n = values.count
@@ -89,7 +92,13 @@ public struct KeyframeTrack: Hashable, Sendable {
             guard list.count == n else { throw KeyframeError.parameterCount(name: name, expected: n, found: list.count) }
             guard list.allSatisfy({ (-1...1).contains($0) }) else { throw KeyframeError.parameterRange(name: name) }
         }
+        if !tangents.isEmpty {
+            guard calculationMode == .linear else { throw KeyframeError.tangentsNeedLinear }
+            guard values[0].kind == .vector else { throw KeyframeError.tangentsNeedPoints }
+            guard tangents.count == n - 1 else { throw KeyframeError.tangentCount(expected: n - 1, found: tangents.count) }
+        }
         self.values = values
+        self.tangents = tangents.contains { $0.map { !$0.isStraight } ?? false } ? tangents : []
         self.keyTimes = times
         self.timingFunctions = paced ? [] : timingFunctions
         self.calculationMode = calculationMode
@@ -124,6 +133,9 @@ public struct KeyframeTrack: Hashable, Sendable {
             return values[index]
         case .linear, .paced:
             let (index, local) = segment(at: t)
+            if index < tangents.count, let curve = tangents[index], case .vector(let start) = values[index], case .vector(let end) = values[index + 1] {
+                return .vector(curve.point(from: start, to: end, lengthFraction: local))
+            }
             return values[index].interpolated(to: values[index + 1], progress: Vector2(local, local), colorSpace: .srgb)
         case .cubic:
             let (index, local) = segment(at: t)
@@ -214,6 +226,9 @@ public enum KeyframeError: Error, Hashable, Sendable, CustomStringConvertible {
     case timingFunctionCount(expected: Int, found: Int)
     case parameterCount(name: String, expected: Int, found: Int)
     case parameterRange(name: String)
+    case tangentCount(expected: Int, found: Int)
+    case tangentsNeedLinear
+    case tangentsNeedPoints
 
     public var description: String {
         switch self {
@@ -226,6 +241,9 @@ public enum KeyframeError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .timingFunctionCount(expected, found): "timingFunctions must have one curve per segment (\(expected)) (found \(found))"
         case let .parameterCount(name, expected, found): "\(name) must have one value per key (\(expected)) (found \(found))"
         case let .parameterRange(name): "\(name) values must lie within -1...1"
+        case let .tangentCount(expected, found): "tangents must have one entry per segment (\(expected)) (found \(found))"
+        case .tangentsNeedLinear: "tangents curve the segments of a linear track (calculationMode: linear)"
+        case .tangentsNeedPoints: "tangents curve a track of points, such as a position"
         }
     }
 }

@@ -113,9 +113,8 @@ enum LottieProperty<Value: LottieValue>: Sendable {
         guard let from = key.value as? [Double], let to = target as? [Double], from.count >= 2, to.count >= 2,
               let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
               out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) else { return nil }
-        let p0 = Vector2(from[0], from[1]), p3 = Vector2(to[0], to[1])
-        let p1 = p0 + Vector2(out[0], out[1]), p2 = p3 + Vector2(into[0], into[1])
-        let point = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: progress)
+        let curve = SpatialTangents(out: Vector2(out[0], out[1]), into: Vector2(into[0], into[1]))
+        let point = curve.point(from: Vector2(from[0], from[1]), to: Vector2(to[0], to[1]), lengthFraction: progress)
         var result = from
         result[0] = point.x
         result[1] = point.y
@@ -144,13 +143,13 @@ extension LottieProperty where Value == [Double] {
         let p0 = Vector2(key.value[0], key.value[1]), p3 = Vector2(target[0], target[1])
         if let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
            out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) {
-            let p1 = p0 + Vector2(out[0], out[1]), p2 = p3 + Vector2(into[0], into[1])
+            let curve = SpatialTangents(out: Vector2(out[0], out[1]), into: Vector2(into[0], into[1]))
             let span = next.time - key.time
             let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
             let eased = key.progress(fraction, dimension: 0)
             let along = min(max(eased, 0.01), 0.99)
-            let ahead = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along + 0.001)
-            let behind = LottieEasing.pointAlongCubic(p0, p1, p2, p3, lengthFraction: along - 0.001)
+            let ahead = curve.point(from: p0, to: p3, lengthFraction: along + 0.001)
+            let behind = curve.point(from: p0, to: p3, lengthFraction: along - 0.001)
             return Double.atan2(y: ahead.y - behind.y, x: ahead.x - behind.x)
         }
         return Double.atan2(y: p3.y - p0.y, x: p3.x - p0.x)
@@ -167,47 +166,5 @@ enum LottieEasing {
     /// The timing curve of a segment, or nil when it is not a finite curve.
     static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CubicTimingParameters? {
         try? CubicTimingParameters(controlPoint1: Vector2(min(max(x1, 0), 1), y1), controlPoint2: Vector2(min(max(x2, 0), 1), y2))
-    }
-
-    /// The point a fraction of the arc length along a cubic bezier (Lottie moves positions at the
-    /// eased speed along the path's length, not its parameter).
-    static func pointAlongCubic(_ p0: Vector2, _ p1: Vector2, _ p2: Vector2, _ p3: Vector2, lengthFraction: Double) -> Vector2 {
-        let samples = 64
-        func point(_ t: Double) -> Vector2 {
-            let u = 1 - t
-            return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
-        }
-        if lengthFraction <= 0 || lengthFraction >= 1 {
-            // Beyond the ends (an overshooting ease): along the end tangents.
-            let (base, direction) = lengthFraction <= 0 ? (p0, p1 == p0 ? p3 - p0 : p1 - p0) : (p3, p3 == p2 ? p3 - p0 : p3 - p2)
-            let length = arcLengths(samples, point).last ?? 0
-            let norm = (direction.x * direction.x + direction.y * direction.y).squareRoot()
-            guard norm > 0 else { return base }
-            let overshoot = (lengthFraction <= 0 ? lengthFraction : lengthFraction - 1) * length
-            return base + direction * (overshoot / norm)
-        }
-        let lengths = arcLengths(samples, point)
-        guard let total = lengths.last, total > 0 else { return point(lengthFraction) }
-        let target = lengthFraction * total
-        var low = 0, high = samples
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if lengths[mid] < target { low = mid } else { high = mid }
-        }
-        let span = lengths[high] - lengths[low]
-        let local = span > 0 ? (target - lengths[low]) / span : 0
-        return point((Double(low) + local) / Double(samples))
-    }
-
-    private static func arcLengths(_ samples: Int, _ point: (Double) -> Vector2) -> [Double] {
-        var lengths = [0.0]
-        var previous = point(0)
-        for i in 1...samples {
-            let next = point(Double(i) / Double(samples))
-            let d = next - previous
-            lengths.append(lengths[i - 1] + (d.x * d.x + d.y * d.y).squareRoot())
-            previous = next
-        }
-        return lengths
     }
 }

@@ -80,7 +80,7 @@ struct LottieTrackBook {
                                  clock: LottieClock, _ convert: (Value) -> AnimatableValue) -> AnimatableValue {
         guard property.isAnimated else { return convert(property.value(at: clock.frame(inPoint))) }
         if case .keyed(let keys) = property {
-            if let track = exactTrack(keys, clock: clock, convert) {
+            if let track = exactTrack(keys, clock: clock, spatial: target == .position && component == nil, convert) {
                 record(layer, target, component, track)
                 return track.values[0]
             }
@@ -280,12 +280,18 @@ struct LottieTrackBook {
 
     /// The Lottie keys as one Core Animation track, or nil when they do not map exactly; with a
     /// `dimension`, that dimension's easing alone (the track of one component).
-    private func exactTrack<Value>(_ keys: [LottieKey<Value>], clock: LottieClock, dimension: Int? = nil,
+    /// `spatial`: the value is a point drawn as it is (a position), so motion-path tangents
+    /// curve its segments.
+    private func exactTrack<Value>(_ keys: [LottieKey<Value>], clock: LottieClock, dimension: Int? = nil, spatial: Bool = false,
                                    _ convert: (Value) -> AnimatableValue) -> KeyframeTrack? {
         guard clock.linear != nil, let first = keys.first, keys.count <= SceneLimits.keyframes / 3 else { return nil }
         var values: [AnimatableValue] = [], times: [Double] = [], timings: [CubicTimingParameters] = []
-        func add(_ value: AnimatableValue, at time: Double, timing: CubicTimingParameters?) {
-            if let timing { timings.append(timing) }
+        var tangents: [SpatialTangents?] = []
+        func add(_ value: AnimatableValue, at time: Double, timing: CubicTimingParameters?, curve: SpatialTangents? = nil) {
+            if let timing {
+                timings.append(timing)
+                tangents.append(curve)
+            }
             values.append(value)
             times.append(time)
         }
@@ -303,13 +309,17 @@ struct LottieTrackBook {
                 add(convert(next.value), at: time, timing: .linear)
                 continue
             }
-            // One easing for every dimension, no motion-path tangents, no jump at the next key.
+            // One easing for every dimension (or the one dimension asked for).
             func eased(_ values: [Double]) -> Set<Double> { Set(dimension.map { values[safe: $0].map { [$0] } ?? [] } ?? values) }
             let xs = eased(key.easeOut.x), ys = eased(key.easeOut.y), xi = eased(key.easeIn.x), yi = eased(key.easeIn.y)
             guard xs.count <= 1, ys.count <= 1, xi.count <= 1, yi.count <= 1 else { return nil }
-            if let out = key.tangentOut, out.contains(where: { $0 != 0 }) { return nil }
-            if let into = key.tangentIn, into.contains(where: { $0 != 0 }) { return nil }
-            if key.end != nil { return nil }
+            // Motion-path tangents curve a position (read as LottieProperty reads them).
+            var curve: SpatialTangents?
+            if let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
+               out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) {
+                guard spatial else { return nil }
+                curve = SpatialTangents(out: Vector2(out[0], out[1]), into: Vector2(into[0], into[1]))
+            }
             let timing: CubicTimingParameters
             if let x1 = xs.first, let y1 = ys.first, let x2 = xi.first, let y2 = yi.first {
                 guard let curve = LottieEasing.curve(x1, y1, x2, y2) else { return nil }
@@ -317,10 +327,14 @@ struct LottieTrackBook {
             } else {
                 timing = .linear
             }
-            add(convert(next.value), at: time, timing: timing)
+            // The old format's end value (`e`), then a jump to the next key's at its time.
+            let target = convert(key.end ?? next.value), following = convert(next.value)
+            add(target, at: time, timing: timing, curve: curve)
+            if following != target { add(following, at: time, timing: .linear) }
         }
         if times[times.count - 1] < 1 { add(values[values.count - 1], at: 1, timing: .linear) }
-        return try? KeyframeTrack(values: values, keyTimes: times, timingFunctions: timings)
+        return try? KeyframeTrack(values: values, keyTimes: times, timingFunctions: timings,
+                                  tangents: tangents.contains { $0 != nil } ? tangents : [])
     }
 }
 

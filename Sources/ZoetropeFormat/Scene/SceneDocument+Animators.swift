@@ -94,7 +94,7 @@ extension SceneDocument {
         return KeyframeBlock(frames: frames, calculationMode: mode)
     }
 
-    /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`.
+    /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents }`.
     private func readTrack(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [TrackAnimation] {
         guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.track.names) else { return [] }
         let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
@@ -111,7 +111,7 @@ extension SceneDocument {
     /// `{ key: frog.position, path: "M … C …", rotationMode: auto }`: motion at constant speed
     /// along SVG path data, and with `rotationMode` the layer turned along the tangent.
     private func readMotion(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> [TrackAnimation] {
-        for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias"] where fields[other] != nil {
+        for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "tangents"] where fields[other] != nil {
             reader.report(path / other, "a motion path takes no \(other): it moves at constant speed along the path")
         }
         guard target.property == .position, target.component == nil else {
@@ -173,13 +173,29 @@ extension SceneDocument {
                 }
             }
         }
+        // `tangents: [[[outX, outY], [inX, inY]], …]`, a segment's two control points relative to
+        // its ends ([[0, 0], [0, 0]]: straight).
+        var tangents: [SpatialTangents?] = []
+        if let node = fields["tangents"], let list = reader.sequence(node, at: path / "tangents", of: "segments' tangents", atMost: SceneLimits.keyframes) {
+            for (index, item) in list.enumerated() {
+                let at = path / "tangents" / index
+                guard case .sequence(let pair, _) = item, pair.count == 2 else {
+                    reader.report(at, "expected [[outX, outY], [inX, inY]]: the control points relative to the segment's ends (found \(item.kindPhrase))")
+                    continue
+                }
+                guard let out = reader.vector(pair[0], at: at / 0, within: .coordinate),
+                      let into = reader.vector(pair[1], at: at / 1, within: .coordinate) else { continue }
+                tangents.append(SpatialTangents(out: out, into: into))
+            }
+            if tangents.count != list.count { return nil }
+        }
         guard values.count == items.count, !items.isEmpty else {
             if items.isEmpty { reader.report(path / "values", "expected at least one value") }
             return nil
         }
         do {
             let track = try KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
-                                          tension: tension, continuity: continuity, bias: bias)
+                                          tension: tension, continuity: continuity, bias: bias, tangents: tangents)
             return TrackAnimation(target: target, track: track)
         } catch {
             let field: String = switch error {
@@ -188,6 +204,7 @@ extension SceneDocument {
             case .keyTimesDecreasing(let index): "keyTimes[\(index)]"
             case .timingFunctionCount: "timingFunctions"
             case .parameterCount(let name, _, _), .parameterRange(let name): name
+            case .tangentCount, .tangentsNeedLinear, .tangentsNeedPoints: "tangents"
             }
             reader.report(path / field, error.description)
             return nil

@@ -203,6 +203,10 @@ enum SceneVocabulary {
         Key(name: "tension", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
         Key(name: "continuity", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
         Key(name: "bias", value: .list(.number(minimum: -1, maximum: 1), maximumCount: SceneLimits.keyframes)),
+        Key(name: "tangents", value: .list(.tuple([.pair(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate),
+                                                     .pair(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)]),
+                                           maximumCount: SceneLimits.keyframes),
+            help: "A linear track of points curved per segment: [[outX, outY], [inX, inY]], the bezier control points relative to the segment's ends, travelled at the eased fraction of its length (After Effects' spatial keyframes)"),
         Key(name: "path", value: .string), Key(name: "rotationMode", value: .choice(["auto", "autoReverse"])),
     ])
 

@@ -220,7 +220,7 @@ private final class Writing {
         }
     }
 
-    /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias }`,
+    /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents }`,
     /// leaving out what the reader makes again (paced key times, linear mode, empty lists).
     private func track(_ animation: TrackAnimation) -> JSONText {
         let track = animation.track
@@ -232,6 +232,13 @@ private final class Writing {
         if track.calculationMode != .linear { pairs.append(("calculationMode", .string(track.calculationMode.rawValue))) }
         for (name, list) in [("tension", track.tension), ("continuity", track.continuity), ("bias", track.bias)] where !list.isEmpty {
             pairs.append((name, .array(list.map(JSONText.number))))
+        }
+        if !track.tangents.isEmpty {
+            let straight = SpatialTangents(out: .zero, into: .zero)
+            pairs.append(("tangents", .array(track.tangents.map { curve in
+                let curve = curve ?? straight
+                return .array([vector(curve.out), vector(curve.into)])
+            })))
         }
         return .object(pairs)
     }
