@@ -24,12 +24,14 @@ white (lottie_check.py's rule); its score is the share of pixels that differ. A 
 when all its instants do.
 
 A disagreeing instant is put in the first class that fits:
-- refused, crash: Zoetrope does not render the sample (exit 64–66; 70, a signal or a hang);
+- refused, crash: Zoetrope does not render the sample (exit 64–66; 70, a signal or a hang),
+  or refuses that instant;
 - custom: lottie-ios drew it with a value, image, text or font provider or a viewport from
   SnapshotConfiguration.swift, which Zoetrope is not given;
 - timing: drawn at lottie-ios's time it would agree. Evidence: Zoetrope's other whole frame
   next to the exact one agrees with the snapshot (whole-frame renders only), or ThorVG drawing
-  the file as Zoetrope timed it agrees with Zoetrope's image and not with the snapshot, while
+  the file at the nearest whole frame (a layer hidden at its out-point) agrees with Zoetrope's
+  image and not with the snapshot (in any mode: an exact render that still rounds), while
   ThorVG drawing it at the exact frame, every layer shown at its out-point, agrees with the
   snapshot;
 - drawn without: Zoetrope said on standard error that it drew the file without something;
@@ -325,7 +327,7 @@ def check(zoetrope, mode, entry, work, cache):
     frames = int(summary[-1].split(": ok (")[1].split(" frames")[0])
     for instant in entry["instants"]:
         instant["whole"] = whole_frame(instant["offset"], frames)
-    images, warnings = {}, ""
+    images, warnings, refusals = {}, "", {}
     if mode == "frames":
         done, paths = render_whole(zoetrope, entry["file"], [i["whole"] for i in entry["instants"]], scale, f"{work}/zoetrope")
         failed = failure(done, "render")
@@ -341,8 +343,12 @@ def check(zoetrope, mode, entry, work, cache):
                 flag, value = "--at", instant["offset"] / rate
             done, path = render_instant(zoetrope, entry["file"], flag, value, scale, f"{work}/zoetrope-{number}")
             failed = failure(done, f"render {flag} {value!r}")
-            if failed:
+            if failed and failed[0] == "crash":
                 return {**result, "status": failed[0], "detail": failed[1]}
+            # An instant refused (an out-point it will not draw, say) is that instant's
+            # disagreement; the sample's other instants are still compared.
+            if failed:
+                refusals[instant["label"]] = failed[1]
             images[instant["label"]] = path
             warnings += done.stderr
     # What Zoetrope said it drew the file without, the file's name left off.
@@ -352,6 +358,8 @@ def check(zoetrope, mode, entry, work, cache):
         result["instants"].append({"label": instant["label"], "progress": instant["progress"], "frame": ip + instant["offset"],
                                    "zoetrope_frame": instant["whole"] if mode == "frames" else None,
                                    "agrees": bool(ok), "differing": float(differing)})
+        if instant["label"] in refusals:
+            result["instants"][-1].update({"class": "refused", "evidence": refusals[instant["label"]]})
     wrong = [(i, r) for i, r in zip(entry["instants"], result["instants"]) if not r["agrees"]]
     if wrong:
         classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size, scale, drawn_without, work, cache)
@@ -361,6 +369,7 @@ def check(zoetrope, mode, entry, work, cache):
 
 def classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size, scale, drawn_without, work, cache):
     """Gives each disagreeing instant its class and the evidence for it."""
+    wrong = [(i, r) for i, r in wrong if "class" not in r]
     if entry["custom"]:
         for _, row in wrong:
             row["class"], row["evidence"] = "custom", "lottie-ios drew it with custom " + ", ".join(entry["custom"])
@@ -385,7 +394,9 @@ def classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size
     thorvg = {}
     if pending:
         dimensions = f"{size[0]}x{size[1]}"
-        whole = sorted({i["whole"] for i, _ in pending}) if mode == "frames" else None
+        # Zoetrope's whole frame, in every mode: a render asked for lottie-ios's instant that
+        # still draws like its nearest whole frame is still timed otherwise.
+        whole = sorted({i["whole"] for i, _ in pending})
         exact = sorted({i["offset"] for i, _ in pending})
         os.makedirs(f"{work}/thorvg-exact", exist_ok=True)
         os.makedirs(f"{work}/thorvg-whole", exist_ok=True)
@@ -393,10 +404,9 @@ def classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size
         folder, info = reference_frames(timed, exact, f"{work}/thorvg-exact", cache, dimensions)
         if "error" not in info:
             thorvg["exact"] = folder
-        if whole is not None:
-            folder, info = reference_frames(json_file, whole, f"{work}/thorvg-whole", cache, dimensions)
-            if "error" not in info:
-                thorvg["whole"] = folder
+        folder, info = reference_frames(json_file, whole, f"{work}/thorvg-whole", cache, dimensions)
+        if "error" not in info:
+            thorvg["whole"] = folder
     for instant, row in pending:
         snapshot = reference(instant["snapshot"])
         exact_ok = None
