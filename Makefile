@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test lottie-check lottie-corpus lottie-deps test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -181,6 +181,31 @@ lottie-check: lottie-corpus build lottie-deps
 lottie-corpus:
 	@if [ -z "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: give the folder of Lottie files to check as LOTTIE_CORPUS=folder (Tests/Lottie/Corpus holds 17)"; exit 2; fi
 	@if [ ! -d "$(LOTTIE_CORPUS)" ]; then echo "lottie-check: no folder at LOTTIE_CORPUS=$(LOTTIE_CORPUS)"; exit 2; fi
+
+## Lottie against lottie-ios's own snapshot images (Tests/Lottie/lottie_ios_check.py; docs/lottie.md):
+## every sample of lottie-ios's Tests/Samples that has main-thread snapshots, rendered by Zoetrope
+## at each snapshot's progress and size and compared; disagreements are classed (timing, custom
+## configuration, drawn without, drawing; ThorVG tells timing apart). LOTTIE_IOS is a lottie-ios
+## checkout or its git directory; without it, lottie-ios is cloned (shallow) into .build/lottie-ios.
+## lottie-ios-check-short checks the fifteen samples kept in Tests/Lottie/LottieIOS (no network)
+## and fails when fewer than LOTTIE_IOS_MIN_AGREE of them agree, a snapshot has no sample or a
+## sample no snapshot. ZOETROPE=path checks that binary instead of building the release one.
+LOTTIE_IOS           ?=
+LOTTIE_IOS_CLONE     := .build/lottie-ios
+LOTTIE_IOS_JOBS      ?= 2
+LOTTIE_IOS_MIN_AGREE ?= 6
+ZOETROPE             ?=
+LOTTIE_IOS_CHECK     := $(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py $(or $(ZOETROPE),$(RELEASE))
+
+lottie-ios-check: $(if $(ZOETROPE),,build) lottie-deps
+	@if [ -z "$(LOTTIE_IOS)" ] && [ ! -d $(LOTTIE_IOS_CLONE) ]; then \
+		echo "Cloning airbnb/lottie-ios (its samples and snapshot images) into $(LOTTIE_IOS_CLONE); LOTTIE_IOS=path uses a checkout or git directory instead"; \
+		rm -rf $(LOTTIE_IOS_CLONE).part && git clone -q --depth 1 https://github.com/airbnb/lottie-ios $(LOTTIE_IOS_CLONE).part && mv $(LOTTIE_IOS_CLONE).part $(LOTTIE_IOS_CLONE) || exit 1; \
+	fi
+	$(LOTTIE_IOS_CHECK) $(or $(LOTTIE_IOS),$(LOTTIE_IOS_CLONE)) --jobs $(LOTTIE_IOS_JOBS) --work .build/lottie-ios-work --cache .build/lottie-ios-cache --report .build/lottie-ios-check.json
+
+lottie-ios-check-short: $(if $(ZOETROPE),,build) lottie-deps
+	$(LOTTIE_IOS_CHECK) Tests/Lottie/LottieIOS --complete --min-agree $(LOTTIE_IOS_MIN_AGREE) --work .build/lottie-ios-short --report .build/lottie-ios-check-short.json
 
 ## ThorVG (thorvg-python 1.1.3), Pillow, NumPy, and the Lottie schema (lottie-specs 0.5.2, checked
 ## with jsonschema) from PyPI in a virtual environment of their own.

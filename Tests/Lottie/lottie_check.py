@@ -62,6 +62,11 @@ def over_white(path, size=None):
     image = Image.open(path).convert("RGBA")
     if size and image.size != size:
         return None
+    return image_over_white(image)
+
+
+def image_over_white(image):
+    """The RGB pixels of an RGBA image composited over white, as float64 0…255."""
     pixels = numpy.asarray(image, dtype=numpy.float64)
     alpha = pixels[:, :, 3:4] / 255
     return pixels[:, :, :3] * alpha + 255 * (1 - alpha)
@@ -74,13 +79,14 @@ def agrees(ours, reference):
     return differing <= 0.01, float(differing)
 
 
-def reference_frames(file, picks, folder, cache):
+def reference_frames(file, picks, folder, cache, size=SIDE):
     """ThorVG's frames of `file` in a folder, with its JSON summary, drawn in a process of
-    their own; from `cache` when an earlier run drew the same frames of the same bytes."""
+    their own, at most `size` pixels a side (or exactly "WxH"); from `cache` when an earlier
+    run drew the same frames of the same bytes at the same size."""
     if cache:
         # Keyed by the reference script too: a change to how it draws draws anew.
         harness = open(f"{HERE}/thorvg_frames.py", "rb").read()
-        key = hashlib.sha1(open(file, "rb").read() + repr(picks).encode() + harness).hexdigest()
+        key = hashlib.sha1(open(file, "rb").read() + repr((picks, size)).encode() + harness).hexdigest()
         folder = os.path.join(cache, key)
         summary = os.path.join(folder, "info.json")
         if os.path.exists(summary):
@@ -88,7 +94,7 @@ def reference_frames(file, picks, folder, cache):
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
     try:
-        reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, folder, str(SIDE)] + [str(p) for p in picks],
+        reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, folder, str(size)] + [str(p) for p in picks],
                                    capture_output=True, text=True, timeout=TIME_LIMIT)
         info = json.loads(reference.stdout.strip().splitlines()[-1]) if reference.returncode == 0 and reference.stdout.strip() else None
     except (subprocess.TimeoutExpired, json.JSONDecodeError):

@@ -1,10 +1,12 @@
 """Renders frames of one Lottie file with ThorVG (the reference renderer), in its own process.
 
-usage: thorvg_frames.py FILE OUT_DIR SIDE FRAME...
+usage: thorvg_frames.py FILE OUT_DIR SIZE FRAME...
 
-Writes OUT_DIR/frame_K.png for each frame K (0 is the first frame, at the file's ip) at most
-SIDE pixels a side, and prints one JSON line: the size, the frame count and the median
-milliseconds one frame took to draw (update, draw, sync; one thread).
+Writes OUT_DIR/frame_K.png for each frame K (0 is the first frame, at the file's ip; K may be
+fractional, 12.5, and names the file as it was given) at most SIZE pixels a side (never
+enlarged), or at exactly W × H pixels when SIZE is WxH, and prints one JSON line: the size,
+the frame count and the median milliseconds one frame took to draw (update, draw, sync; one
+thread).
 """
 import gzip
 import json
@@ -80,7 +82,7 @@ def load_fonts(file, engine):
 
 
 def main():
-    file, out, side, frames = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(f) for f in sys.argv[4:]]
+    file, out, size, frames = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     file = unpacked(file, tempfile.mkdtemp())
     engine = tvg.Engine(threads=0)
     load_fonts(file, engine)
@@ -93,8 +95,12 @@ def main():
     if width <= 0 or height <= 0:
         print(json.dumps({"error": "ThorVG reads a size of 0"}))
         return
-    scale = min(side / width, side / height, 1)
-    w, h = max(1, round(width * scale)), max(1, round(height * scale))
+    if "x" in size:
+        w, h = (int(n) for n in size.split("x"))
+        scale = w / width
+    else:
+        scale = min(int(size) / width, int(size) / height, 1)
+        w, h = max(1, round(width * scale)), max(1, round(height * scale))
     picture.set_size(w, h)
     canvas = tvg.SwCanvas(engine)
     canvas.set_target(w, h, cs=tvg.Colorspace.ABGR8888S)  # straight alpha, as PNG holds it
@@ -112,4 +118,5 @@ def main():
     print(json.dumps({"width": w, "height": h, "scale": scale, "frames": total, "ms": statistics.median(times)}))
 
 
-main()
+if __name__ == "__main__":
+    main()
