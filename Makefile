@@ -28,12 +28,14 @@ render: build
 ## reports, manifests, PNG headers, alias bombs, extreme numbers and names run through the binary).
 test: deps farm-deps browser-deps media-deps schema-deps
 	$(SWIFT) test
+	/usr/bin/python3 Tests/API/public_api.py .build/debug
 	$(BROWSER_TEST) .build/debug/zoetrope
 	$(MAKE) test-install
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
 	$(MAKE) test-seeds
 	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10
+	$(MAKE) lottie-ios-check-short
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
@@ -193,7 +195,7 @@ lottie-corpus:
 LOTTIE_IOS           ?=
 LOTTIE_IOS_CLONE     := .build/lottie-ios
 LOTTIE_IOS_JOBS      ?= 2
-LOTTIE_IOS_MIN_AGREE ?= 6
+LOTTIE_IOS_MIN_AGREE ?= 14
 ZOETROPE             ?=
 LOTTIE_IOS_CHECK     := $(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py $(or $(ZOETROPE),$(RELEASE))
 
