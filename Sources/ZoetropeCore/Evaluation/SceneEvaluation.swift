@@ -12,7 +12,7 @@
 public struct SceneEvaluation: Sendable {
     public let scene: Scene
     /// Which groups drive which targets.
-    public let graph: ControlGraph
+    package let graph: ControlGraph
     /// The script in the order it runs: by time, then as written.
     private let events: [ScriptEvent]
     private let horizon: Double

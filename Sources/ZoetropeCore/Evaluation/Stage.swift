@@ -13,7 +13,7 @@ public struct Stage: Sendable {
     /// members all start at 0, so both are groups here).
     public internal(set) var groups: [GroupDefinition]
     /// Which groups drive which targets, and where.
-    public internal(set) var graph: ControlGraph
+    package internal(set) var graph: ControlGraph
     var world: WorldState
     /// The current instant, in seconds.
     public internal(set) var time: Double

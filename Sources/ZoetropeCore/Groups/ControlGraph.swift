@@ -1,10 +1,10 @@
 /// Which groups drive which targets, and where each target sits on their axes: the shape of a
 /// scene's groups, computed once.
-public struct ControlGraph: Hashable, Sendable {
+package struct ControlGraph: Hashable, Sendable {
     /// A target driven by a group, with its span on that group's axis.
-    public struct Descendant: Hashable, Sendable {
-        public var target: ControlTarget
-        public var span: TimelineSpan
+    package struct Descendant: Hashable, Sendable {
+        package var target: ControlTarget
+        package var span: TimelineSpan
     }
 
     /// Where a target appears: the groups that contain it, at any depth, and beside each, where
@@ -14,27 +14,27 @@ public struct ControlGraph: Hashable, Sendable {
         var positions: [Int] = []
     }
 
-    public let animatorCount: Int
+    package let animatorCount: Int
     /// For each group: every target it drives (its members, and theirs through nesting),
     /// deepest first (a nested group follows its own children), then in the order written.
-    public let descendants: [[Descendant]]
+    package let descendants: [[Descendant]]
     /// For each group: its length T in its own seconds.
-    public let lengths: [Double]
+    package let lengths: [Double]
     private let animatorContainment: [Containment]
     private let groupContainment: [Containment]
 
     /// Every control target, in the order status lists report them: animators, then groups.
-    public var targets: [ControlTarget] { ControlTarget.all(animatorCount: animatorCount, groupCount: lengths.count) }
+    package var targets: [ControlTarget] { ControlTarget.all(animatorCount: animatorCount, groupCount: lengths.count) }
 
     /// Where `target` stands in `targets`, and so in every status list.
-    public func position(of target: ControlTarget) -> Int {
+    package func position(of target: ControlTarget) -> Int {
         switch target {
         case .animator(let animator): animator
         case .group(let group): animatorCount + group
         }
     }
 
-    public init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
+    package init(animators: [AnimatorDefinition], groups: [GroupDefinition]) {
         animatorCount = animators.count
         let lengths = GroupDefinition.ownLengths(animators: animators, groups: groups)
         // Depth-first through the members, with an explicit stack (nesting may be deep): a
@@ -96,13 +96,13 @@ public struct ControlGraph: Hashable, Sendable {
     }
 
     /// The groups that contain `target`, at any depth.
-    public func containers(of target: ControlTarget) -> [Int] {
+    package func containers(of target: ControlTarget) -> [Int] {
         containment(of: target).groups
     }
 
     /// Beside `containers(of:)`: where `target` first appears in each container's
     /// `descendants` (the span a driven target shows, found without searching the list).
-    public func descendantIndices(of target: ControlTarget) -> [Int] {
+    package func descendantIndices(of target: ControlTarget) -> [Int] {
         containment(of: target).positions
     }
 

@@ -2,12 +2,12 @@
 /// is a group or timeline, `children[i]` the nodes among its members. A scene may nest them as
 /// deep as `SceneLimits.nesting` and hold `SceneLimits.items` of them, so every walk here keeps
 /// its own stack and touches each node and each membership once.
-public enum GroupNesting {
+package enum GroupNesting {
     /// The nodes that reach themselves through membership (the members of a cycle), in order.
     ///
     /// Tarjan's strongly connected components, with an explicit stack: a node is cyclic when
     /// its component has more than one node, or it is its own member.
-    public static func cyclicNodes(_ children: [[Int]]) -> [Int] {
+    package static func cyclicNodes(_ children: [[Int]]) -> [Int] {
         let count = children.count
         var index = Array(repeating: -1, count: count), lowLink = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count), cyclic = Array(repeating: false, count: count)
@@ -50,7 +50,7 @@ public enum GroupNesting {
 
     /// Every node after all of its children (members before the groups that hold them); an
     /// edge back to a node still being walked (a cycle) is skipped.
-    public static func postOrder(_ children: [[Int]]) -> [Int] {
+    package static func postOrder(_ children: [[Int]]) -> [Int] {
         let count = children.count
         var state = Array(repeating: UInt8(0), count: count)  // 0 new, 1 being walked, 2 done
         var order: [Int] = []
@@ -78,7 +78,7 @@ public enum GroupNesting {
 
     /// How many levels each node holds: 1 for a group of animators only, one more than its
     /// deepest child otherwise (children in a cycle count as found when the walk meets them).
-    public static func depths(_ children: [[Int]], order: [Int]) -> [Int] {
+    package static func depths(_ children: [[Int]], order: [Int]) -> [Int] {
         var depth = Array(repeating: 1, count: children.count)
         for node in order {
             for child in children[node] where child >= 0 && child < children.count {
@@ -91,7 +91,7 @@ public enum GroupNesting {
     /// How many targets each node drives once nesting is expanded: each member counts once, and
     /// a member group or timeline adds what it drives (a node reached two ways counts twice, as
     /// `ControlGraph.descendants` lists it). Saturates instead of overflowing.
-    public static func drivenCounts(_ children: [[Int]], memberCounts: [Int], order: [Int]) -> [Int] {
+    package static func drivenCounts(_ children: [[Int]], memberCounts: [Int], order: [Int]) -> [Int] {
         var driven = memberCounts
         for node in order {
             for child in children[node] where child >= 0 && child < children.count {

@@ -9,7 +9,7 @@
 ///
 ///     root playhead p:  0 ────────── s ═════════════ s + length/k ─────────── T
 ///     child's own time:   0 (shows its start)   0 → length     length (shows its end)
-public struct TimelineSpan: Hashable, Sendable {
+package struct TimelineSpan: Hashable, Sendable {
     /// A nested timeline with its own timing curve, between the root and a target: its span on
     /// its parent's (eased) axis, and the curve its playhead moves on.
     struct Warp: Hashable, Sendable {
@@ -33,16 +33,16 @@ public struct TimelineSpan: Hashable, Sendable {
     }
 
     /// The root playhead (seconds of the root's own time) at which the target's own time is 0.
-    public var start: Double
+    package var start: Double
     /// The target's seconds per root second: the product of the time scales on the way down.
-    public var scale: Double
+    package var scale: Double
     /// The target's length in its own seconds (an animator's duration, a timeline's length).
-    public var length: Double
+    package var length: Double
     /// The root playhead at which the target's own time reaches its length.
-    public var end: Double
+    package var end: Double
     /// The curve the target's own playhead moves on (a nested timeline's `timing`; linear for
     /// an animator, whose blocks apply its own timing).
-    public var timing: CubicTimingParameters
+    package var timing: CubicTimingParameters
     /// The nested timelines with a timing curve between the root and the target, outermost first.
     var warps: [Warp] = []
     /// The target's start and scale on the innermost warp's axis (the root's when there is none).
@@ -53,7 +53,7 @@ public struct TimelineSpan: Hashable, Sendable {
     private var innerStart: Double
     private var innerScale: Double
 
-    public init(start: Double, scale: Double = 1, length: Double, timing: CubicTimingParameters = .linear) {
+    package init(start: Double, scale: Double = 1, length: Double, timing: CubicTimingParameters = .linear) {
         self.start = start
         self.scale = scale
         self.length = length
@@ -65,7 +65,7 @@ public struct TimelineSpan: Hashable, Sendable {
 
     /// The root playhead at which the target's own time is `localTime` (the earliest, through
     /// the warps' curves).
-    public func playhead(atLocalTime localTime: Double) -> Double {
+    package func playhead(atLocalTime localTime: Double) -> Double {
         guard !warps.isEmpty else { return start + localTime / scale }
         var time = innerStart + localTime / innerScale
         for warp in warps.reversed() { time = warp.parentTime(reaching: time) }
@@ -73,7 +73,7 @@ public struct TimelineSpan: Hashable, Sendable {
     }
 
     /// The target's own time at root playhead `playhead`.
-    public func localTime(atPlayhead playhead: Double) -> Double {
+    package func localTime(atPlayhead playhead: Double) -> Double {
         guard !warps.isEmpty else { return min(max(scale * (playhead - start), 0), length) }
         var time = playhead
         for warp in warps { time = warp.playhead(at: time) }
@@ -82,7 +82,7 @@ public struct TimelineSpan: Hashable, Sendable {
 
     /// The target's own playhead at root playhead `playhead`: its local time eased by its own
     /// `timing` (the local time itself for a linear one).
-    public func ownPlayhead(atPlayhead playhead: Double) -> Double {
+    package func ownPlayhead(atPlayhead playhead: Double) -> Double {
         let local = localTime(atPlayhead: playhead)
         guard timing != .linear, length > 0 else { return local }
         return length * min(max(timing.progress(atFraction: local / length), 0), 1)
@@ -90,14 +90,14 @@ public struct TimelineSpan: Hashable, Sendable {
 
     /// The target's own time fraction at `playhead` (a target of no length is 0 before its
     /// start and 1 from it on).
-    public func fraction(atPlayhead playhead: Double) -> Double {
+    package func fraction(atPlayhead playhead: Double) -> Double {
         length > 0 ? localTime(atPlayhead: playhead) / length : (playhead >= start ? 1 : 0)
     }
 
     /// The span of a target placed at `start` of this one (in this one's own seconds, read from
     /// its eased playhead), whose own time runs `scale` times as fast as this one's and whose
     /// own playhead moves on `timing`.
-    public func child(at start: Double, scale: Double = 1, length: Double, timing: CubicTimingParameters = .linear) -> TimelineSpan {
+    package func child(at start: Double, scale: Double = 1, length: Double, timing: CubicTimingParameters = .linear) -> TimelineSpan {
         var child = TimelineSpan(start: 0, length: length, timing: timing)
         child.warps = warps
         if self.timing == .linear {

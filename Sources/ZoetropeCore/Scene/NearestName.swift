@@ -1,8 +1,8 @@
 /// Suggestions for misspelt names: "did you mean duration?".
-public enum NearestName {
+package enum NearestName {
     /// The candidate closest to `name` by edit distance (case ignored), when it is close enough
     /// to be a likely typo: at most a third of the name's letters (1 to 3) differ.
-    public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    package static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
         let limit = min(max(name.count / 3, 1), 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
@@ -13,7 +13,7 @@ public enum NearestName {
     }
 
     /// " (did you mean x?)" for a suggestion, or nothing.
-    public static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for name: String, among candidates: some Sequence<String>) -> String {
         suggestion(for: name, among: candidates).map { "did you mean \($0)? " } ?? ""
     }
 
