@@ -3,7 +3,9 @@ extension Stage {
 
     /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
     /// in its target's state, or its target is driven by an active timeline (SPEC §3.5).
+    /// An action that names an animator, group or layer the stage does not have throws too.
     public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+        if let absent = absence(in: action) { throw absent }
         if let target = action.target {
             if let driver = world.driver(of: target, in: graph) {
                 let kind = groups[driver].kind.rawValue
@@ -65,8 +67,34 @@ extension Stage {
         }
     }
 
+    /// Why `action` cannot be performed on this stage at all: it names an animator, group or
+    /// layer past the last one; nil when everything it names is here.
+    private func absence(in action: ScriptAction) -> AnimatorCallError? {
+        func missing(_ what: String, _ index: Int, among count: Int) -> AnimatorCallError {
+            AnimatorCallError(call: action.callName, state: "absent",
+                              legal: count == 0 ? "the stage has no \(what)s" : "name one of its \(count) \(what)s, 0 to \(count - 1)",
+                              subject: what, reason: "there is no \(what) \(index) on the stage")
+        }
+        switch action.target {
+        case .animator(let index)? where !definitions.indices.contains(index): return missing("animator", index, among: definitions.count)
+        case .group(let index)? where !groups.indices.contains(index): return missing("group", index, among: groups.count)
+        default: break
+        }
+        let layers: [Int] = switch action {
+        case .drag(let layer, _, _), .release(let layer, _): [layer]
+        case .set(let assignments): assignments.map(\.target.layer)
+        default: []
+        }
+        if let layer = layers.first(where: { !world.model.indices.contains($0) }) { return missing("layer", layer, among: world.model.count) }
+        return nil
+    }
+
     /// Replaces the flags of an inactive animator (UIKit allows `isInterruptible` to change only then).
     public mutating func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
+        guard definitions.indices.contains(animator) else {
+            throw AnimatorCallError(call: "isInterruptible", state: "absent", legal: "name one of the stage's \(definitions.count) animators",
+                                    reason: "there is no animator \(animator) on the stage")
+        }
         let state = world.animators[animator]
         guard state.state == .inactive || options.isInterruptible == state.options.isInterruptible else {
             throw AnimatorCallError(call: "isInterruptible", state: state.state.rawValue,
