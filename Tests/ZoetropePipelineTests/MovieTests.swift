@@ -206,7 +206,7 @@ import ZoetropeRender
         let slide = PropertyAnimator(duration: 1, stage: stage), drop = PropertyAnimator(duration: 1, stage: stage)
         try slide.addAnimations([stage.assignment("a.position", .vector(Vector2(180, 30)))])
         try drop.addAnimations([stage.assignment("b.position", .vector(Vector2(180, 90)))])
-        let both = AnimatorGroup(members: [(slide.index, 0), (drop.index, 0.3)], stage: stage)
+        let both = try AnimatorGroup(members: [.init(target: slide.index), .init(target: drop.index, delay: 0.3)], stage: stage)
         let fromCalls = try Movie.record(stage, canvas: Canvas(size: Vector2(200, 120)), framesPerSecond: 20) { clock in
             try both.startAnimation()
             clock.advance(to: 0.8)

@@ -122,7 +122,7 @@ public final class AnimationStage {
         stage.addAnimator(definition)
     }
 
-    func add(_ definition: GroupDefinition) -> ControlTarget { stage.addGroup(definition) }
+    func add(_ definition: GroupDefinition) throws(GroupCycle) -> ControlTarget { try stage.addGroup(definition) }
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)

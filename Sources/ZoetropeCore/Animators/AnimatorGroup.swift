@@ -20,25 +20,25 @@ public final class AnimatorGroup: AnimationControl {
     /// The group as a control target on its stage (`.group(i)`: another group's member, say).
     public let index: ControlTarget
 
-    /// A group whose members (animators' or groups' `index`) start together, each after its delay.
-    public init(members: [(target: ControlTarget, delay: Double)], timing: CubicTimingParameters = .linear, stage: AnimationStage) {
+    /// A group whose members (animators' or groups' `index`) start together, each after its
+    /// delay. Throws when a member is the group itself, or a group that contains it.
+    public init(members: [GroupDefinition.Member], timing: CubicTimingParameters = .linear, stage: AnimationStage) throws(GroupCycle) {
         self.stage = stage
-        let id = "group\(stage.stage.groups.count)"
-        index = stage.add(GroupDefinition(id: id, members: members.map { GroupDefinition.Member(target: $0.target, delay: $0.delay) },
-                                          timing: timing))
+        index = try stage.add(GroupDefinition(id: "group\(stage.stage.groups.count)", members: members, timing: timing))
     }
 
     /// A timeline of `children` placed by their positions (`.append`, `.previousStart(0.2)`, labels
     /// and staggers), its own time running `timeScale` times as fast as the stage's. Throws
-    /// for a position naming a label not yet placed.
+    /// `TimelineLayout.UnknownLabel` for a position naming a label not yet placed, and
+    /// `GroupCycle` when a child is the timeline itself or a group that contains it.
     public init(timeline children: [TimelineChild], timeScale: Double = 1, timing: CubicTimingParameters = .linear,
-                stage: AnimationStage) throws(TimelineLayout.UnknownLabel) {
+                stage: AnimationStage) throws {
         self.stage = stage
         let definitions = stage.stage.definitions, groups = stage.stage.groups
         let members = try TimelineLayout.resolve(children) { target in
             GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
         }.members
-        index = stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
+        index = try stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
                                           timing: timing))
     }
 

@@ -84,8 +84,11 @@ public struct Stage: Sendable {
     }
 
     /// Adds an inactive group over targets on the stage; returns its target.
-    /// A member that names no animator or group on the stage counts as absent.
-    public mutating func addGroup(_ definition: GroupDefinition) -> ControlTarget {
+    /// A member that names no animator or group on the stage counts as absent (a group made
+    /// later may fill it). Throws, adding nothing, when the group would contain itself.
+    public mutating func addGroup(_ definition: GroupDefinition) throws(GroupCycle) -> ControlTarget {
+        let cycles = GroupDefinition.cycles(in: groups + [definition])
+        if let cycle = cycles.first(where: { $0.group == groups.count }) ?? cycles.first { throw cycle }
         groups.append(definition)
         graph = ControlGraph(animators: definitions, groups: groups)
         world.playheads.append(Playhead(definition: definition, length: graph.lengths[groups.count - 1]))

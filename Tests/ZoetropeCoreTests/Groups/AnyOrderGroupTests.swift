@@ -18,7 +18,7 @@ import ZoetropeCore
         let stage = AnimationStage(layers: layers)
         let moveA = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), stage: stage)
         try moveA.addAnimations([try stage.assignment("a.position.x", .number(100))])
-        let first = AnimatorGroup(members: [(moveA.index, 0)], stage: stage)
+        let first = try AnimatorGroup(members: [.init(target: moveA.index)], stage: stage)
         let firstIndex = first.index
         // An animator made after the first group: the group's target stays what it was.
         let moveB = PropertyAnimator(duration: 2, timingParameters: .cubic(.linear), stage: stage)
@@ -59,7 +59,7 @@ import ZoetropeCore
         let stage = stage()
         let moveA = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), stage: stage)
         try moveA.addAnimations([try stage.assignment("a.position.x", .number(100))])
-        let group = AnimatorGroup(members: [(moveA.index, 0)], stage: stage)
+        let group = try AnimatorGroup(members: [.init(target: moveA.index)], stage: stage)
         var calls: [String] = []
         group.addCompletion { calls.append("group \($0.rawValue)") }
         // Made after the group and its handler: before, it took the group's old control index.
@@ -86,10 +86,10 @@ import ZoetropeCore
         let stage = stage()
         let moveA = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), stage: stage)
         try moveA.addAnimations([try stage.assignment("a.position.x", .number(100))])
-        let inner = AnimatorGroup(members: [(moveA.index, 0)], stage: stage)
+        let inner = try AnimatorGroup(members: [.init(target: moveA.index)], stage: stage)
         let moveB = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), stage: stage)
         try moveB.addAnimations([try stage.assignment("b.position.x", .number(100))])
-        let outer = AnimatorGroup(members: [(inner.index, 0), (moveB.index, 1)], stage: stage)
+        let outer = try AnimatorGroup(members: [.init(target: inner.index), .init(target: moveB.index, delay: 1)], stage: stage)
         try outer.startAnimation()
         stage.advance(to: 1.5)
         #expect(stage.presentationValue("a.position.x") == .number(100))
@@ -100,19 +100,23 @@ import ZoetropeCore
         #expect(stage.stage.completions.map(\.animator) == ["animator0", "group0", "animator1", "group1"])
     }
 
-    @Test func aCycleMadeFromSwiftIsReportedAndNeitherHangsNorTraps() throws {
-        // A member may name a group made later, so Swift can close a cycle the reader refuses.
+    @Test func aCycleMadeFromSwiftThrowsAndAddsNothing() throws {
+        // A member may name a group made later; the group that would close a cycle is refused.
         var stage = Stage(layers: LayerTree([Layer(id: "a", shape: .rect)]))
         let move = stage.addAnimator(AnimatorDefinition(id: "move", duration: 1, timing: .cubic(.linear), blocks: [
             AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position, component: 0), .number(100))]),
         ]))
-        let first = stage.addGroup(GroupDefinition(id: "first", members: [.init(target: .group(1))]))
-        let second = stage.addGroup(GroupDefinition(id: "second", members: [.init(target: first), .init(target: .animator(move))]))
-        #expect(GroupDefinition.cycles(in: stage.groups).map(\.description) == [
-            "group \"first\" contains itself (through its members); groups must not form cycles",
-            "group \"second\" contains itself (through its members); groups must not form cycles",
-        ])
-        try stage.perform(.start(animator: second, delay: 0))
+        let first = try stage.addGroup(GroupDefinition(id: "first", members: [.init(target: .group(1))]))
+        #expect(throws: GroupCycle(group: 1, id: "second", kind: .group)) {
+            try stage.addGroup(GroupDefinition(id: "second", members: [.init(target: first), .init(target: .animator(move))]))
+        }
+        #expect(stage.groups.map(\.id) == ["first"])
+        #expect(throws: GroupCycle(group: 1, id: "itself", kind: .group)) {
+            try stage.addGroup(GroupDefinition(id: "itself", members: [.init(target: .group(1))]))
+        }
+        // The stage still works: the group that was kept runs its animator once one is added.
+        let second = try stage.addGroup(GroupDefinition(id: "second", members: [.init(target: .animator(move))]))
+        try stage.perform(.start(animator: first, delay: 0))
         stage.advance(to: 2)
         #expect(stage.presentation[0].position.x == 100)
         #expect(stage.status(of: second).state == .inactive)
