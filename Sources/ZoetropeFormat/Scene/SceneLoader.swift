@@ -64,12 +64,12 @@ public enum SceneLoader {
         if let size = FileSystem.size(at: file), let problem = sizeProblem(file: file, bytes: size) {
             throw SceneLoadError([problem])
         }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the scene file" : "scene file not found"
+        // Opened without blocking: a FIFO or a device named as a scene is refused, never waited on.
+        guard let bytes = FileSystem.contents(of: file) else {
+            let reason = FileSystem.exists(file) ? "cannot read the scene file" : "scene file not found"
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: reason, kind: .missingInput)])
         }
+        return bytes
     }
 
     /// Why a scene file of `bytes` bytes is not read: it is larger than `limit`
@@ -119,7 +119,7 @@ public enum SceneLoader {
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
-                                     fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: FileSystem.prefix(of:count:))
+                                     fileExists: FileSystem.exists, fileHead: FileSystem.prefix(of:count:))
         guard let scene = document.makeScene() else {
             throw SceneLoadError(naming + reader.diagnostics, layers: reader.layers.isEmpty ? nil : LayerTree(reader.layers))
         }
@@ -132,7 +132,7 @@ public enum SceneLoader {
     /// `--vary animators.timeline.duration=2,4`. Image files are named by absolute paths, as
     /// the file is read again as if it were `file`.
     private static func sceneFile(of scene: Scene, file: String) throws(SceneLoadError) -> String {
-        let folder = FileManager.default.currentDirectoryPath
+        let folder = FileSystem.currentFolder
         var images: [String: String] = [:]
         for values in scene.layers.initialValues where !values.image.isEmpty && !values.image.hasPrefix("/") && !DataURL.isDataURL(values.image) {
             images[values.image] = folder + "/" + values.image

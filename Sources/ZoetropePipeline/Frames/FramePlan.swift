@@ -38,7 +38,7 @@ public struct FramePlan: Sendable {
         do {
             return try SurfaceSize(canvas: source.canvas.size, scale: scale, atLeastOnePixel: atLeastOnePixel)
         } catch {
-            throw RenderError(message: "\(subject ?? source.name): \(error.message)", exitCode: 65)
+            throw RenderError(message: "\(subject ?? source.name): \(error.message)", kind: .invalidInput)
         }
     }
 

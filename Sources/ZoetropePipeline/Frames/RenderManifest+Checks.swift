@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ZoetropeCore
 import ZoetropeRender
+import ZoetropeFiles
 
 /// What a manifest or a journal says is data: a folder may come from a farm, an artifact or
 /// anyone who can write into it. Frame files are single names in the render folder, and the
@@ -22,7 +23,7 @@ extension RenderManifest {
         // Not a manifest (garbage, another format): nothing to merge or resume, as when missing.
         guard let manifest = try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes)) else { return nil }
         let problems = manifest.problems(file: path, frames: true)
-        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
         return manifest
     }
 
@@ -54,7 +55,7 @@ extension RenderManifest {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).read(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), exitCode: 65)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
         }
     }
 
@@ -64,7 +65,7 @@ extension RenderManifest {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).isRegularFile(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), exitCode: 65)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
         }
     }
 }

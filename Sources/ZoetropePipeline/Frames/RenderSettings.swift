@@ -59,7 +59,7 @@ public struct RenderSettings: Sendable {
                 selected = try frames?.frames(count: frameCount) ?? Array(0..<frameCount)
             }
         } catch {
-            throw RenderError(message: "--frames \(frames?.description ?? ""): \(error.message)", exitCode: 64)
+            throw RenderError(message: "--frames \(frames?.description ?? ""): \(error.message)", kind: .misuse)
         }
         if let shard { selected = Array(shard.part(of: selected)) }
         return (selected, pastEnd)

@@ -1,6 +1,7 @@
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
 /// that is not there or does not decode.
@@ -84,7 +85,7 @@ extension SceneInputs {
         let problems = problems(of: scene)
         guard !problems.isEmpty else { return }
         throw RenderError(lines: problems.map { "\(file): \($0)" },
-                          exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
+                          kind: problems.contains(where: \.isMissing) ? .missingInput : .invalidInput)
     }
 }
 

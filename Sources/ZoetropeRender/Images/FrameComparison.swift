@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeCore
 import ZoetropeFiles
 
@@ -54,7 +51,7 @@ public struct FrameComparison: Sendable {
     public func compare(expected: String, actual: String) throws(RenderError) -> Report {
         let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
         guard expectedIsFolder == actualIsFolder else {
-            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", exitCode: 64)
+            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", kind: .misuse)
         }
         if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
         guard expectedIsFolder else {
@@ -66,7 +63,7 @@ public struct FrameComparison: Sendable {
             let scenes = Set(FrameListing.sceneFolders(in: expected)).union(FrameListing.sceneFolders(in: actual)).sorted()
             guard !scenes.isEmpty else {
                 let found = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual)).filter { !$0.hasPrefix(".") }.sorted()
-                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", exitCode: 66)
+                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", kind: .missingInput)
             }
             for scene in scenes {
                 if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory + "/" + scene) }
@@ -100,7 +97,7 @@ public struct FrameComparison: Sendable {
     public func compareFiles(expected expectedPath: String, actual actualPath: String, name: String) throws(RenderError) -> Entry {
         let expected = try Self.load(expectedPath), actual = try Self.load(actualPath)
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", exitCode: 65)
+            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", kind: .invalidInput)
         }
         let result = diff.compare(expected, actual)
         if let outputDirectory {
@@ -109,7 +106,7 @@ public struct FrameComparison: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", exitCode: 74)
+                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", kind: .io)
             }
         }
         return Entry(name: name, result: result, missingIn: nil, withinTolerance: isWithinTolerance(result))
@@ -124,25 +121,24 @@ public struct FrameComparison: Sendable {
     }
 
     private static func load(_ path: String) throws(RenderError) -> RasterImage {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != signature {
+        if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != ImageHeader.pngSignature {
             let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
-            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", exitCode: 65)
+            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", kind: .invalidInput)
         }
-        if let header = PNGHeader(FileSystem.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
-            throw RenderError(message: "\(path): \(header.limitDescription)", exitCode: 65)
+        if let header = ImageHeader(pngFile: path), let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            throw RenderError(message: "\(path): \(problem)", kind: .limit, file: path)
         }
         do {
             return try RasterImage(pngFile: path)
         } catch {
-            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
         }
     }
 
     /// True for a folder, false for a file; throws 66 when there is neither.
     private static func kind(of path: String) throws(RenderError) -> Bool {
-        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
+        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", kind: .missingInput) }
         return kind == .folder
     }
 }
@@ -150,15 +146,7 @@ public struct FrameComparison: Sendable {
 /// The files of a folder.
 public enum FrameListing {
     /// Every name in `folder` (hidden ones included), sorted; empty when it cannot be read.
-    public static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) })
-        }
-        return names.sorted()
-    }
+    public static func names(in folder: String) -> [String] { FolderListing.names(in: folder) }
 
     /// Names of the visible `.png` files in `folder`, sorted.
     static func pngs(in folder: String) -> [String] {
