@@ -7,9 +7,9 @@ import ZoetropeFiles
 public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Why the problem stops the scene, which decides the exit code (SPEC §6).
     public enum Kind: Hashable, Sendable {
-        /// The document is not a valid scene (exit 65).
+        /// The document is not a valid scene (`invalidInput`).
         case invalid
-        /// A file it names, or the scene file itself, is missing or unreadable (exit 66).
+        /// A file it names, or the scene file itself, is missing or unreadable (`missingInput`).
         case missingInput
     }
 

@@ -7,7 +7,7 @@ import ZoetropeFiles
 /// through no symbolic link).
 ///
 /// Each image is checked before any layer shows it (`ImageExtent`). Refused, so the animation
-/// is not drawn (`LottieNotes.refuse`, exit 65 naming the asset's `p`): more than
+/// is not drawn (`LottieNotes.refuse`, `invalidInput` naming the asset's `p`): more than
 /// `SceneLimits.trailingImageBytes` after the image's end, a JPEG of more than
 /// `SceneLimits.jpegScans` scans, a path that leaves the animation's folder (as a report's
 /// paths are refused), and images unpacked or read past `largestTotal` in all. Noted, the

@@ -58,8 +58,8 @@ public enum SceneLoader {
         try parse(read(file), file: file, overrides: overrides, fonts: fonts)
     }
 
-    /// The bytes of the scene file `file` (a missing or unreadable file is exit 66; one larger
-    /// than `SceneLimits.documentBytes` is exit 65, refused from its size before it is read).
+    /// The bytes of the scene file `file` (a missing or unreadable file is `missingInput`; one larger
+    /// than `SceneLimits.documentBytes` is `invalidInput`, refused from its size before it is read).
     public static func read(_ file: String) throws(SceneLoadError) -> [UInt8] {
         if let size = FileSystem.size(at: file), let problem = sizeProblem(file: file, bytes: size) {
             throw SceneLoadError([problem])

@@ -47,7 +47,7 @@ public enum SceneConversion {
     /// read back in seconds (an 83 MB scene took 22 s to write and read back).
     public static let largestConversion = 32 << 20
 
-    /// Refuses (65) what `convert` would write when its own reader would refuse it: too large, or
+    /// Refuses (`invalidInput`) what `convert` would write when its own reader would refuse it: too large, or
     /// past a limit (a track of more keys than a scene may hold, a value past its range), each
     /// problem with the path in the written file.
     private static func readsBack(_ text: String, from file: String, as format: String) throws(RenderError) {
@@ -74,7 +74,7 @@ public enum SceneConversion {
         let layers = scene.scene.layers.nodes.count
         guard scene.frameCount.multipliedReportingOverflow(by: max(layers, 1)).partialValue <= largestExport else {
             throw RenderError(message: "\(scene.loaded.file): too long to export to Lottie: \(scene.frameCount) frames of \(layers) layers "
-                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", kind: .invalidInput)
+                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", kind: .limit)
         }
         let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
         var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,

@@ -32,7 +32,7 @@ public struct FramePlan: Sendable {
         self.atLeastOnePixel = atLeastOnePixel
     }
 
-    /// The pictures' size in pixels; exit 65 naming `subject` (the source's name by default)
+    /// The pictures' size in pixels; `invalidInput` naming `subject` (the source's name by default)
     /// when no surface can be that size.
     public func pixelSize(naming subject: String? = nil) throws(RenderError) -> SurfaceSize {
         do {

@@ -18,7 +18,7 @@ public final class RenderFolder: Sendable {
     /// Journals of killed runs, merged into manifest.json by `finish()`.
     private let journals: [String]
 
-    /// Claims `directory` for the render `header` describes (exit 73 when another live process
+    /// Claims `directory` for the render `header` describes (`cannotCreate` when another live process
     /// renders something else there) and removes what an earlier, different render left.
     public init(directory: String, header: RenderManifest) throws(RenderError) {
         try AtomicFile.makeDirectory(directory)

@@ -34,7 +34,7 @@ final class RenderJournal: @unchecked Sendable {
 
     /// Starts this process's journal in `directory` for the render `header` describes, unless
     /// another live process on this host is writing a different render there (another scene,
-    /// other overrides or settings): then exit 73 naming that process and its scene hash. Checked
+    /// other overrides or settings): then `cannotCreate` naming that process and its scene hash. Checked
     /// and started under the manifest lock, so of two renders starting at once one sees the other.
     /// Shards of the same render share the folder, as they always have.
     static func claim(directory: String, header: RenderManifest) throws(RenderError) -> RenderJournal {
@@ -62,7 +62,7 @@ final class RenderJournal: @unchecked Sendable {
 
     /// The frames every journal in `directory` records for the render `header` describes, and
     /// the journals read (a journal of another render is left out). A frame line naming a file
-    /// outside the folder is refused (65), naming the journal and the line.
+    /// outside the folder is refused (`invalidInput`), naming the journal and the line.
     static func frames(in directory: String, for header: RenderManifest) throws(RenderError) -> (frames: [RenderManifest.Frame], journals: [String]) {
         var frames: [RenderManifest.Frame] = [], journals: [String] = [], problems: [String] = []
         for name in FrameListing.names(in: directory) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {

@@ -11,7 +11,7 @@ extension RenderManifest {
     static let folderName = "render folder"
 
     /// Reads the manifest at `path`: nil when there is none, or it cannot be read or decoded (then
-    /// there is nothing to merge or resume); refused (65, every bad entry a line) when it decodes
+    /// there is nothing to merge or resume); refused (`invalidInput`, every bad entry a line) when it decodes
     /// but names a file outside its folder or holds numbers no render has.
     public static func read(_ path: String) throws(RenderError) -> RenderManifest? {
         guard let bytes = AtomicFile.read(path) else { return nil }
@@ -49,7 +49,7 @@ extension RenderManifest {
         return problems
     }
 
-    /// The bytes of `frame`'s file in `directory`, nil when it is not there; refused (65) when it
+    /// The bytes of `frame`'s file in `directory`, nil when it is not there; refused (`invalidInput`) when it
     /// is a symbolic link or not a regular file (a FIFO would block the read).
     public static func bytes(of frame: Frame, in directory: String) throws(RenderError) -> [UInt8]? {
         do throws(ContainedPath.Problem) {
@@ -59,7 +59,7 @@ extension RenderManifest {
         }
     }
 
-    /// True when `frame`'s file is in `directory` as a regular file; refused (65) when it is a
+    /// True when `frame`'s file is in `directory` as a regular file; refused (`invalidInput`) when it is a
     /// symbolic link or something else.
     public static func hasFile(of frame: Frame, in directory: String) throws(RenderError) -> Bool {
         do throws(ContainedPath.Problem) {

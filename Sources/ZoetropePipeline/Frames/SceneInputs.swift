@@ -9,7 +9,7 @@ public struct InputProblem: Hashable, Sendable, CustomStringConvertible {
     /// Where the scene names it (`layers[title].font.family`).
     public var path: String
     public var message: String
-    /// Missing (exit 66) rather than unusable (exit 65).
+    /// Missing (`missingInput`) rather than unusable (`invalidInput`).
     public var isMissing: Bool
 
     public var description: String { "\(path): \(message)" }
@@ -80,7 +80,7 @@ extension SceneInputs {
         return found
     }
 
-    /// Throws every problem of `scene`'s inputs: exit 66 when one is missing, else 65.
+    /// Throws every problem of `scene`'s inputs: `missingInput` when one is missing, else `invalidInput`.
     static func check(_ scene: Scene, file: String) throws(RenderError) {
         let problems = problems(of: scene)
         guard !problems.isEmpty else { return }

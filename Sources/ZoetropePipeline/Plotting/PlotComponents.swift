@@ -29,7 +29,7 @@ public enum PlotComponents {
     }
 }
 
-/// Keys a plot cannot draw: a usage error (exit 64), each message to follow the scene file's
+/// Keys a plot cannot draw: a usage error (`misuse`), each message to follow the scene file's
 /// name (`scene.yaml: plot …`).
 public struct PlotComponentsError: Error, Hashable, Sendable {
     /// `plot unknown property …` per unknown key, or `plot: N charts would make a plot … tall`.

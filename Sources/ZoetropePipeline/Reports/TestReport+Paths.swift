@@ -46,7 +46,7 @@ extension TestReport {
     }
 
     /// The bytes of the image at `image` (a path the report holds) in the report `folder`:
-    /// refused (65) when it goes through a symbolic link or is not a regular file, 66 when missing.
+    /// refused (`invalidInput`) when it goes through a symbolic link or is not a regular file, `missingInput` when missing.
     static func image(_ image: String, at entry: String, in folder: String) throws(RenderError) -> [UInt8] {
         let file = folder + "/" + fileName
         let bytes: [UInt8]?

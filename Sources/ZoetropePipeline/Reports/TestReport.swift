@@ -117,7 +117,7 @@ public struct TestReport: Codable, Hashable, Sendable {
 
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }
 
-    /// Reads `folder/report.json`; refuses (65) a report any of whose names or image paths could
+    /// Reads `folder/report.json`; refuses (`invalidInput`) a report any of whose names or image paths could
     /// not be used inside the folder (every such entry, a line each), so nothing it says can
     /// lead a command outside it.
     public static func read(folder: String) throws(RenderError) -> TestReport {

@@ -11,7 +11,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     private let size: (width: Int, height: Int)
 
     /// Starts ffmpeg writing `format` to `path` from frames of `size` pixels at `rate` frames per
-    /// second; exit 73 when ffmpeg is not installed.
+    /// second; `cannotCreate` when ffmpeg is not installed.
     public init(_ path: String, format: VideoFormat, size: (width: Int, height: Int), rate: Double) throws(RenderError) {
         self.path = path
         self.size = size

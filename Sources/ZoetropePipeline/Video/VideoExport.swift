@@ -107,7 +107,7 @@ public enum VideoExport {
                                : try FFmpegSink(file, format: format, size: size, rate: 1 / seconds)
     }
 
-    /// A frame file's RGBA bytes; exit 65 when it is not a PNG of the render's size.
+    /// A frame file's RGBA bytes; `invalidInput` when it is not a PNG of the render's size.
     private static func decoded(_ path: String, size: [Int]) throws(RenderError) -> [UInt8] {
         let image: (width: Int, height: Int, bytes: [UInt8])
         do {

@@ -14,7 +14,7 @@ extension FrameViewer {
         public var note: String?
     }
 
-    /// Reads the manifest of `folder` and the scene it names. Throws exit 66 when the folder
+    /// Reads the manifest of `folder` and the scene it names. Throws `missingInput` when the folder
     /// holds no readable manifest (not a folder zoetrope rendered).
     public static func source(ofFolder folder: String) throws(RenderError) -> FolderSource {
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {

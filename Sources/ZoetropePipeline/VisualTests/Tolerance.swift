@@ -60,7 +60,7 @@ public struct GoldenSettings: Sendable {
     }
 
     /// The settings in `goldens`' `zoetrope-test.yaml`; none when there is no such file. Throws
-    /// every problem, with the file and the key path (exit 65).
+    /// every problem, with the file and the key path (`invalidInput`).
     public init(goldens: String) throws(RenderError) {
         let path = goldens + "/" + Self.fileName
         guard let bytes = AtomicFile.read(path) else { return }

@@ -46,8 +46,8 @@ public struct FrameComparison: Sendable {
 
     /// Compares `expected` with `actual`: two PNG files, two folders of frames (`frame_*.png`),
     /// or two folders of scene folders, scene by scene. Throws for errors: a missing input, or
-    /// folders with nothing to compare (66), images of different sizes or unreadable PNGs (65), an
-    /// output that cannot be written (73/74).
+    /// folders with nothing to compare (`missingInput`), images of different sizes or unreadable PNGs (`invalidInput`), an
+    /// output that cannot be written (`cannotCreate`/`io`).
     public func compare(expected: String, actual: String) throws(RenderError) -> Report {
         let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
         guard expectedIsFolder == actualIsFolder else {
@@ -136,7 +136,7 @@ public struct FrameComparison: Sendable {
         }
     }
 
-    /// True for a folder, false for a file; throws 66 when there is neither.
+    /// True for a folder, false for a file; throws `missingInput` when there is neither.
     private static func kind(of path: String) throws(RenderError) -> Bool {
         guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", kind: .missingInput) }
         return kind == .folder

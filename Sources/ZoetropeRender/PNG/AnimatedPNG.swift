@@ -9,8 +9,8 @@ import ZoetropeFiles
 public enum AnimatedPNG {
     /// Writes the PNG files `frames`, in order, as an APNG at `path` that shows each for
     /// `delay` seconds (numerator / denominator, as fcTL stores it) and loops `plays` times (0:
-    /// forever). Throws 65 for a file that is not a PNG or of another size than the first, 66
-    /// for one that cannot be read, 73/74 when the APNG cannot be written.
+    /// forever). Throws `invalidInput` for a file that is not a PNG or of another size than the first, `missingInput`
+    /// for one that cannot be read, `cannotCreate`/`io` when the APNG cannot be written.
     public static func write(frames: [String], delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0,
                              to path: String) throws(RenderError) {
         guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
@@ -28,7 +28,7 @@ public enum AnimatedPNG {
     }
 
     /// Writes an APNG of PNG frames made on demand (`frame(i)`, each of the same size and kind),
-    /// for frames that are not files yet. Throws 65 for a frame unlike the first.
+    /// for frames that are not files yet. Throws `invalidInput` for a frame unlike the first.
     public static func write(count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0, to path: String,
                              frame: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
         let writer = try Writer(path, count: count, delay: delay, plays: plays)
@@ -48,7 +48,7 @@ public enum AnimatedPNG {
         private var sequence: UInt32 = 0
 
         /// An APNG of `count` frames at `path`, each shown `delay` seconds, looping `plays`
-        /// times (0: forever). Exit 66 for no frames, 73 when the file cannot be created.
+        /// times (0: forever). `missingInput` for no frames, `cannotCreate` when the file cannot be created.
         public init(_ path: String, count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0) throws(RenderError) {
             guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
             file = try AtomicFile.Writer(path)
@@ -57,7 +57,7 @@ public enum AnimatedPNG {
             self.plays = plays
         }
 
-        /// Appends the next frame, PNG bytes; exit 65 for one not of the first frame's size and kind.
+        /// Appends the next frame, PNG bytes; `invalidInput` for one not of the first frame's size and kind.
         public func append(png bytes: [UInt8]) throws(RenderError) {
             let frame = try chunks(of: bytes, path: "\(file.path): frame \(appended)")
             if let header, frame.header != header {
@@ -103,7 +103,7 @@ public enum AnimatedPNG {
             appended += 1
         }
 
-        /// Ends the file (IEND) and renames it into place; exit 70 when fewer frames came than announced.
+        /// Ends the file (IEND) and renames it into place; `internalFailure` when fewer frames came than announced.
         public func commit() throws(RenderError) {
             guard appended == count else {
                 throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", kind: .internalFailure)
