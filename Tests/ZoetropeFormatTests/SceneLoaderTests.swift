@@ -155,6 +155,28 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         }
     }
 
+    /// Read through ZoetropeFiles without blocking: before, `Data(contentsOf:)` waited for a
+    /// writer that never came.
+    @Test(.timeLimit(.minutes(1))) func aSceneFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+        let folder = NSTemporaryDirectory() + "/zoetrope-fifo-scene-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // cleanup only
+        #expect(mkfifo(folder + "/scene.yaml", 0o600) == 0)
+        do {
+            _ = try SceneLoader.load(folder + "/scene.yaml")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.kind == .missingInput)
+            #expect(error.diagnostics.map(\.description) == ["\(folder)/scene.yaml: cannot read the scene file"])
+        }
+        do {
+            _ = try SceneLoader.load(folder + "/nowhere.yaml")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["\(folder)/nowhere.yaml: scene file not found"])
+        }
+    }
+
     @Test func aSceneFileOverTheSizeLimitIsRefusedFromItsSizeWithoutBeingRead() throws {
         // Sparse: its 256 MiB and a byte take no room, and reading them would take seconds.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-huge-\(UUID().uuidString).yaml").path
