@@ -7,7 +7,7 @@ import Darwin
 /// A file written only at its end (`O_APPEND`), each record in one `write(2)`: records of several
 /// threads never interleave, and a process killed at any instant leaves at most its last record
 /// cut short. A render's journal.
-public final class AppendOnlyFile: @unchecked Sendable {
+public final class AppendOnlyFile: Sendable {
     public let path: String
     private let descriptor: Int32
 
