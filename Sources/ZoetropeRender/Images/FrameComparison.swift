@@ -1,7 +1,9 @@
 import ZoetropeCore
 import ZoetropeFiles
 
-/// Compares two PNGs, or two folders of frames file by file, with an `ImageDiff` and tolerances.
+/// Compares two PNGs with an `ImageDiff` and tolerances. Walking two folders of frames (or of
+/// scene folders) file by file is ZoetropePipeline's (`FrameComparison+Folders`): drawing knows
+/// no folders of frames.
 public struct FrameComparison: Sendable {
     /// One compared file.
     public struct Entry: Sendable {
@@ -10,6 +12,13 @@ public struct FrameComparison: Sendable {
         public var result: ImageDiff.Result?
         public var missingIn: String?
         public var withinTolerance: Bool
+
+        public init(name: String, result: ImageDiff.Result?, missingIn: String?, withinTolerance: Bool) {
+            self.name = name
+            self.result = result
+            self.missingIn = missingIn
+            self.withinTolerance = withinTolerance
+        }
 
         /// What was found, in words: `1234 pixels differ (0.16 %), 12 anti-aliased`.
         public var summary: String {
@@ -42,54 +51,10 @@ public struct FrameComparison: Sendable {
         public var entries: [Entry]
         /// Files beside the frames that are not frames (a sheet, a manifest), compared by nobody.
         public var ignored: [String]
-    }
 
-    /// Compares `expected` with `actual`: two PNG files, two folders of frames (`frame_*.png`),
-    /// or two folders of scene folders, scene by scene. Throws for errors: a missing input, or
-    /// folders with nothing to compare (`missingInput`), images of different sizes or unreadable PNGs (`invalidInput`), an
-    /// output that cannot be written (`cannotCreate`/`io`).
-    public func compare(expected: String, actual: String) throws(RenderError) -> Report {
-        let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
-        guard expectedIsFolder == actualIsFolder else {
-            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", kind: .misuse)
-        }
-        if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
-        guard expectedIsFolder else {
-            let name = actual.split(separator: "/").last.map(String.init) ?? actual
-            return Report(entries: [try compareFiles(expected: expected, actual: actual, name: name)], ignored: [])
-        }
-        var report = Report(entries: [], ignored: [])
-        if FrameListing.frames(in: expected).isEmpty && FrameListing.frames(in: actual).isEmpty {
-            let scenes = Set(FrameListing.sceneFolders(in: expected)).union(FrameListing.sceneFolders(in: actual)).sorted()
-            guard !scenes.isEmpty else {
-                let found = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual)).filter { !$0.hasPrefix(".") }.sorted()
-                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", kind: .missingInput)
-            }
-            for scene in scenes {
-                if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory + "/" + scene) }
-                try compareFolders(expected + "/" + scene, actual + "/" + scene, prefix: scene + "/", into: &report)
-            }
-        } else {
-            try compareFolders(expected, actual, prefix: "", into: &report)
-        }
-        return report
-    }
-
-    /// The frames of two folders, name by name.
-    private func compareFolders(_ expected: String, _ actual: String, prefix: String, into report: inout Report) throws(RenderError) {
-        let names = Set(FrameListing.frames(in: expected)).union(FrameListing.frames(in: actual)).sorted()
-        let others = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual))
-            .filter { !$0.hasPrefix(".") && !names.contains($0) && !FrameListing.isFolder(expected + "/" + $0) }
-        report.ignored += others.sorted().map { prefix + $0 }
-        for name in names {
-            let left = expected + "/" + name, right = actual + "/" + name
-            if !AtomicFile.isReadable(left) {
-                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: expected, withinTolerance: false))
-            } else if !AtomicFile.isReadable(right) {
-                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: actual, withinTolerance: false))
-            } else {
-                report.entries.append(try compareFiles(expected: left, actual: right, name: prefix + name))
-            }
+        public init(entries: [Entry], ignored: [String]) {
+            self.entries = entries
+            self.ignored = ignored
         }
     }
 
@@ -135,34 +100,4 @@ public struct FrameComparison: Sendable {
             throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
         }
     }
-
-    /// True for a folder, false for a file; throws `missingInput` when there is neither.
-    private static func kind(of path: String) throws(RenderError) -> Bool {
-        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", kind: .missingInput) }
-        return kind == .folder
-    }
-}
-
-/// The files of a folder.
-public enum FrameListing {
-    /// Every name in `folder` (hidden ones included), sorted; empty when it cannot be read.
-    public static func names(in folder: String) -> [String] { FolderListing.names(in: folder) }
-
-    /// Names of the visible `.png` files in `folder`, sorted.
-    static func pngs(in folder: String) -> [String] {
-        names(in: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
-    }
-
-    /// Names of the frames in `folder` (`frame_*.png`), sorted.
-    public static func frames(in folder: String) -> [String] {
-        pngs(in: folder).filter { $0.hasPrefix("frame_") }
-    }
-
-    /// Sub-folders of `folder` that hold frames, sorted.
-    static func sceneFolders(in folder: String) -> [String] {
-        names(in: folder).filter { !$0.hasPrefix(".") && isFolder(folder + "/" + $0) && !frames(in: folder + "/" + $0).isEmpty }
-    }
-
-    /// True when `path` is a folder (links followed), as `FileSystem.isFolder` says.
-    public static func isFolder(_ path: String) -> Bool { FileSystem.isFolder(path) }
 }
