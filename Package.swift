@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The layers of docs/architecture.md. Imports only point down this list:
-// zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (POSIX file
-// operations, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
+// zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (every
+// system call and the one error type, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
 // CMalloc only in the executable's main.
 let package = Package(
     name: "Zoetrope",
@@ -108,11 +108,11 @@ let package = Package(
         .executableTarget(name: "Animalation", dependencies: ["ZoetropeUIKit"], path: "Examples/Animalation",
                           resources: [.copy("Resources")]),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
-        .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles"]),
-        .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore"]),
-        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"], exclude: ["Goldens"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore"], exclude: ["SeedGoldens", "LottieGoldens"]),
-        .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat"]),
-        .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore"]),
+        .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "ZoetropeCore"]),
+        .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
+        .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore", "ZoetropeFiles"], exclude: ["SeedGoldens", "LottieGoldens"]),
+        .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeFiles"]),
+        .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
     ]
 )

@@ -126,7 +126,7 @@ public enum FileSystem {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -134,6 +134,21 @@ public enum FileSystem {
             if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// At most `count` bytes from `descriptor`, fewer at its end; nil on a read error. A file
+    /// swapped for a larger one after it was looked at is not read past them.
+    public static func read(_ descriptor: Int32, upTo count: Int) -> [UInt8]? {
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < count {
+            let wanted = min(buffer.count, count - bytes.count)
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            bytes += buffer[0..<got]
+        }
+        return bytes
     }
 
     /// Why `writeAll(descriptor:bytes:)` stopped short.
@@ -180,6 +195,28 @@ public enum FileSystem {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The bytes of `path`, or nil when it cannot be read or is not a regular file: opened without
+    /// blocking and checked once open, so a FIFO or a device where a file is expected never
+    /// stalls a command.
+    public static func contents(of path: String) -> [UInt8]? {
+        guard let descriptor = openForReadingWithoutBlocking(path) else { return nil }
+        defer { close(descriptor) }
+        guard kind(ofDescriptor: descriptor) == .regularFile else { return nil }
+        return readAll(descriptor)
+    }
+
+    /// Closes a descriptor opened by `openForReadingWithoutBlocking`.
+    public static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// The current working folder (`getcwd`); "." when it cannot be told.
+    public static var currentFolder: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The first `count` bytes of `path` (fewer when it is shorter, none when it cannot be read

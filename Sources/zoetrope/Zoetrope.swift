@@ -1,6 +1,7 @@
 import ArgumentParser
 internal import CMalloc
 import ZoetropeCore
+import ZoetropeFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ struct Zoetrope: ParsableCommand {
     static func main() {
         // A file over the size limit (`ulimit -f`) must end in a message naming it and exit 74,
         // not in SIGXFSZ: with the signal ignored, write(2) fails with EFBIG instead.
-        signal(SIGXFSZ, SIG_IGN)
+        CurrentProcess.ignoreFileSizeLimitSignal()
         zoetrope_keep_freed_memory()
         do {
             var command = try parseAsRoot(nil)

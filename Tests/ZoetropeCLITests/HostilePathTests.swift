@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoetropePipeline
 @testable import ZoetropeRender
+import ZoetropeFiles
 
 /// What a file says is data, never a path (#23): a report downloaded from CI, a render folder's
 /// manifest and journals, a scene's name. Nothing they hold may make a command read or write

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeFiles
 import ZoetropeCore
 @testable import ZoetropeFormat
 
@@ -22,14 +23,14 @@ import ZoetropeCore
     }
 
     /// The message of the one problem `body` throws.
-    static func refusal(_ body: () throws -> LoadedScene) -> (message: String, exitCode: Int32)? {
+    static func refusal(_ body: () throws -> LoadedScene) -> (message: String, kind: ZoetropeError.Kind?)? {
         do {
             _ = try body()
             return nil
         } catch let error as SceneLoadError {
-            return (error.description, error.exitCode)
+            return (error.description, error.kind)
         } catch {
-            return ("\(error)", 0)
+            return ("\(error)", nil)
         }
     }
 
@@ -46,7 +47,7 @@ import ZoetropeCore
     @Test func megabytesOfZerosAfterAnArchivedPNGAreRefusedWithTheAssetsPath() throws {
         let zeros = [UInt8](repeating: 0, count: 1 << 20)
         let refused = try #require(Self.refusal { try SceneLoader.parse(Self.archive(layers: 20, image: Self.dot + zeros), file: "dot.lottie") })
-        #expect(refused.exitCode == 65)
+        #expect(refused.kind == .invalidInput)
         #expect(refused.message == "dot.lottie: assets[0].p: images/dot.png: 1048576 bytes follow the PNG's end (its IEND chunk); at most \(SceneLimits.trailingImageBytes) may follow an image",
                 "once, for the asset, not once per layer")
     }
@@ -62,7 +63,7 @@ import ZoetropeCore
         let jpeg: [UInt8] = [0xFF, 0xD8] + Array([[UInt8]](repeating: scan, count: 2_000).joined()) + [0xFF, 0xD9]
         let text = Self.animation(layers: 2, p: DataURL(mediaType: "image/jpeg", bytes: jpeg).text)
         let refused = try #require(Self.refusal { try SceneLoader.parse(Array(text.utf8), file: "scans.json") })
-        #expect(refused.exitCode == 65)
+        #expect(refused.kind == .invalidInput)
         #expect(refused.message == "scans.json: assets[0].p: the JPEG has 2000 scans; a JPEG may have at most \(SceneLimits.jpegScans)")
     }
 
@@ -77,7 +78,7 @@ import ZoetropeCore
         try Data(Self.dot).write(to: URL(fileURLWithPath: folder + "/secret.png"))
         let text = Self.animation(layers: 1, u: u, p: p)
         let refused = try #require(Self.refusal { try SceneLoader.parse(Array(text.utf8), file: folder + "/anim/anim.json") })
-        #expect(refused.exitCode == 65)
+        #expect(refused.kind == .invalidInput)
         #expect(refused.message == "\(folder)/anim/anim.json: assets[0].p: \(reason)")
     }
 

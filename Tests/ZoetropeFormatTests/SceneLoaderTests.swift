@@ -141,7 +141,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             _ = try load("canvas: { size: [10, 10] }\nlayers: [ { id: pic, shape: image, image: nowhere.png } ]\n")
             Issue.record("expected a missing image")
         } catch {
-            #expect(error.exitCode == 66)
+            #expect(error.kind == .missingInput)
             #expect(error.diagnostics.map(\.description) == ["scenes/test.yaml: layers[pic].image: image file not found: scenes/nowhere.png"])
         }
     }
@@ -151,7 +151,29 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             _ = try load("canvas: { size: [10, 10] }\nrender: { fps: 0 }\n")
             Issue.record("expected an invalid scene")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .invalidInput)
+        }
+    }
+
+    /// Read through ZoetropeFiles without blocking: before, `Data(contentsOf:)` waited for a
+    /// writer that never came.
+    @Test(.timeLimit(.minutes(1))) func aSceneFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+        let folder = NSTemporaryDirectory() + "/zoetrope-fifo-scene-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // cleanup only
+        #expect(mkfifo(folder + "/scene.yaml", 0o600) == 0)
+        do {
+            _ = try SceneLoader.load(folder + "/scene.yaml")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.kind == .missingInput)
+            #expect(error.diagnostics.map(\.description) == ["\(folder)/scene.yaml: cannot read the scene file"])
+        }
+        do {
+            _ = try SceneLoader.load(folder + "/nowhere.yaml")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["\(folder)/nowhere.yaml: scene file not found"])
         }
     }
 
@@ -167,7 +189,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             _ = try SceneLoader.load(file)
             Issue.record("expected a refusal")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .invalidInput)
             #expect(error.diagnostics.map(\.description) == ["\(file): the file is 268435457 bytes; a scene or animation may have at most 268435456"])
         }
     }
@@ -354,7 +376,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             #expect(error.diagnostics.map(\.description) == [
                 "scenes/test.yaml: script[1] (2.6 s): finish \"move\": the animator is inactive; finish needs a stopped animator (stop it with withoutFinishing: false first)",
             ])
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .invalidInput)
         }
         let running = try load(Self.base + "\nscript:\n  - { at: 0, start: move }\n  - { at: 1.5, finish: move }\n")
         #expect(throws: SceneLoadError.self) { try running.evaluate() }

@@ -23,6 +23,6 @@ import ZoetropeRender
         #expect(throws: RenderError(lines: [
             "\(layout.folder)/manifest.json: frames[0].file: \"../outside/secret\" leaves the render folder",
             "\(layout.folder)/manifest.json: frames[1].index: must be within 0..<2 (found 5)",
-        ], exitCode: 65)) { try RenderManifest.read(layout.folder + "/manifest.json") }
+        ], kind: .invalidInput)) { try RenderManifest.read(layout.folder + "/manifest.json") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ZoetropeRender
+import ZoetropeFiles
 
 /// Processes sharing a frame folder clean up only after processes known to be gone: a shard that
 /// starts must not delete the temporary file another shard is writing.

@@ -1,6 +1,7 @@
 import Testing
 import ZoetropeCore
 @testable import ZoetropeRender
+import ZoetropeFiles
 
 /// Images held to their limits before their pixels are decoded (issue #45, items 2 and 9): a
 /// JPEG of more scans than `SceneLimits.jpegScans`, bytes past an image's end.

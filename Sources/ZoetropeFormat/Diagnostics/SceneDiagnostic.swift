@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// One problem with a scene file: the file, where in the document, and what was expected.
 ///
@@ -6,9 +7,9 @@ import ZoetropeCore
 public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Why the problem stops the scene, which decides the exit code (SPEC §6).
     public enum Kind: Hashable, Sendable {
-        /// The document is not a valid scene (exit 65).
+        /// The document is not a valid scene (`invalidInput`).
         case invalid
-        /// A file it names, or the scene file itself, is missing or unreadable (exit 66).
+        /// A file it names, or the scene file itself, is missing or unreadable (`missingInput`).
         case missingInput
     }
 
@@ -45,8 +46,9 @@ public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
         self.layers = layers
     }
 
-    /// 66 when an input is missing or unreadable, 65 otherwise (SPEC §6).
-    public var exitCode: Int32 { diagnostics.contains { $0.kind == .missingInput } ? 66 : 65 }
+    /// `missingInput` when an input is missing or unreadable, `invalidInput` otherwise (the CLI
+    /// maps the kind to its exit status, SPEC §6).
+    public var kind: ZoetropeError.Kind { diagnostics.contains { $0.kind == .missingInput } ? .missingInput : .invalidInput }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ZoetropeCore
 import ZoetropeFiles
 
@@ -12,7 +7,7 @@ import ZoetropeFiles
 /// through no symbolic link).
 ///
 /// Each image is checked before any layer shows it (`ImageExtent`). Refused, so the animation
-/// is not drawn (`LottieNotes.refuse`, exit 65 naming the asset's `p`): more than
+/// is not drawn (`LottieNotes.refuse`, `invalidInput` naming the asset's `p`): more than
 /// `SceneLimits.trailingImageBytes` after the image's end, a JPEG of more than
 /// `SceneLimits.jpegScans` scans, a path that leaves the animation's folder (as a report's
 /// paths are refused), and images unpacked or read past `largestTotal` in all. Noted, the
@@ -72,7 +67,7 @@ struct LottieImages {
         let name = json["p"]?.string ?? ""
         if DataURL.isDataURL(name) {
             guard let url = DataURL(name) else { return .note("an embedded image that is not base64: not drawn") }
-            guard PNGHeader.mediaType(of: url.bytes) != nil else { return .note("\(url.mediaType) images: not drawn (PNG, JPEG and WebP only)") }
+            guard ImageHeader.mediaType(of: url.bytes) != nil else { return .note("\(url.mediaType) images: not drawn (PNG, JPEG and WebP only)") }
             return Self.shown(url.bytes, named: nil, embedded: url.mediaType, as: name)
         }
         if !archive.isEmpty {
@@ -104,7 +99,7 @@ struct LottieImages {
         case .failure(let error): return .note("\(name): \(error.message): not drawn")
         }
         taken += bytes.count
-        guard PNGHeader.mediaType(of: bytes) != nil else { return .note("images other than PNG, JPEG and WebP: not drawn") }
+        guard ImageHeader.mediaType(of: bytes) != nil else { return .note("images other than PNG, JPEG and WebP: not drawn") }
         return Self.shown(bytes, named: name)
     }
 
@@ -128,35 +123,20 @@ struct LottieImages {
         guard let bytes = found else { return .note("image file \(relative) not found beside the animation: not drawn") }
         guard bytes.count <= Self.largestTotal - taken else { return .refused(overTotal(relative)) }
         taken += bytes.count
-        if let extent = ImageExtent(bytes), let problem = extent.limitDescription { return .refused("\(relative): \(problem)") }
+        if let extent = ImageExtent(bytes), let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) { return .refused("\(relative): \(problem)") }
         // Not a PNG, JPEG or WebP: the render says so, naming the file.
         return .image(folder + "/" + path.relative)
     }
 
-    /// The file's bytes, nil when it is not there, read as `ContainedPath+FileSystem`
-    /// (ZoetropeRender, which this target may not import) reads a report's paths: every name
-    /// below the folder looked at with `lstat`, none a symbolic link, those on the way folders,
-    /// the file a regular one, opened without following a link and checked again once open.
+    /// The file's bytes, nil when it is not there, read as every path from data is read
+    /// (`ContainedPath.read(in:)`): no symbolic link below the folder, real folders on the way,
+    /// a regular file, opened without following a link and checked again once open.
     private func read(_ path: ContainedPath) -> Result<[UInt8]?, ContainedPath.Problem> {
-        var current = folder
-        for (position, component) in path.components.enumerated() {
-            current += "/" + component
-            guard let kind = FileSystem.kindWithoutFollowingLinks(at: current) else { return .success(nil) }
-            let below = path.components[...position].joined(separator: "/")
-            if kind == .symbolicLink { return .failure(.symbolicLink(position == path.components.count - 1 ? "" : below)) }
-            if position < path.components.count - 1 {
-                guard kind == .folder else { return .failure(.notFolder(below)) }
-            } else if kind != .regularFile {
-                return .failure(.notRegularFile(kind.description))
-            }
+        do throws(ContainedPath.Problem) {
+            return .success(try path.read(in: folder))
+        } catch {
+            return .failure(error)
         }
-        guard let descriptor = FileSystem.openForReadingWithoutBlocking(current, followingLinks: false) else {
-            return errno == ELOOP ? .failure(.symbolicLink("")) : .success(nil)
-        }
-        defer { close(descriptor) }
-        guard let kind = FileSystem.kind(ofDescriptor: descriptor) else { return .success(nil) }
-        guard kind == .regularFile else { return .failure(.notRegularFile(kind.description)) }
-        return .success(FileSystem.readAll(descriptor))
     }
 
     private func overTotal(_ name: String) -> String {
@@ -168,10 +148,10 @@ struct LottieImages {
     /// JPEGs image/png and the reverse), or `text` itself when it is a data URL of these bytes
     /// (labelled `embedded`) that needs neither.
     private static func shown(_ bytes: [UInt8], named name: String?, embedded label: String? = nil, as text: String? = nil) -> Outcome {
-        let type = PNGHeader.mediaType(of: bytes) ?? "image/png"
+        let type = ImageHeader.mediaType(of: bytes) ?? "image/png"
         // An image whose end cannot be found (cut short) is kept whole: its decoder says what is wrong.
         let extent = ImageExtent(bytes)
-        if let problem = extent?.limitDescription { return .refused(name.map { "\($0): " + problem } ?? problem) }
+        if let extent, let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) { return .refused(name.map { "\($0): " + problem } ?? problem) }
         let length = extent?.length ?? bytes.count
         if length == bytes.count, label == type, let text { return .image(text) }
         return .image(DataURL(mediaType: type, bytes: Array(bytes.prefix(length))).text)

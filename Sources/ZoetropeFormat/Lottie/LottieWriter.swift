@@ -1,5 +1,6 @@
 import RealModule
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A scene's frames as a Lottie animation (Bodymovin JSON, version 5.7): every value baked into
 /// keyframes at the frame rate, so springs, overlapping additive animators and scripted control
@@ -493,11 +494,11 @@ public struct LottieWriter {
             guard let read = imageBytes(file) else { return nil }
             bytes = read
         }
-        guard let header = PNGHeader(image: bytes), let type = PNGHeader.mediaType(of: bytes) else { return nil }
+        guard let header = ImageHeader(image: bytes), let type = ImageHeader.mediaType(of: bytes) else { return nil }
         // What the reader refuses is left out (too many bytes after the image's end, too many
         // JPEG scans); what follows the image within the limit is dropped.
         let extent = ImageExtent(bytes)
-        guard extent?.isWithinLimits ?? true else { return nil }
+        if let extent, SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) != nil { return nil }
         let image = extent.map { Array(bytes.prefix($0.length)) } ?? bytes
         let id = "image_\(assets.count)"
         assets.append(.object([("id", .string(id)), ("w", .number(Double(header.width))), ("h", .number(Double(header.height))),

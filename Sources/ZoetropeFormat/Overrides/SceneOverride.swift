@@ -18,7 +18,7 @@ public struct SceneOverride: Hashable, Sendable, CustomStringConvertible {
         self.origin = origin
     }
 
-    /// Parses `KEY=VALUE`; throws a message for a usage error (exit 64).
+    /// Parses `KEY=VALUE`; throws a message for a usage error (`misuse`).
     public init(parsing text: String) throws(OverrideSyntaxError) {
         guard let equals = text.firstIndex(of: "=") else {
             throw OverrideSyntaxError(text: text, message: "expected KEY=VALUE, such as animators.move.duration=2")

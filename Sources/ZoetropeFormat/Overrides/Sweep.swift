@@ -12,7 +12,7 @@ public struct SweepAxis: Hashable, Sendable {
         self.values = values
     }
 
-    /// Parses `KEY=V1,V2,…` or `KEY=FROM:TO:STEP`; throws a usage error (exit 64).
+    /// Parses `KEY=V1,V2,…` or `KEY=FROM:TO:STEP`; throws a usage error (`misuse`).
     public init(parsing text: String) throws(SweepSpecError) {
         if let equals = text.firstIndex(of: "="), text.index(after: equals) == text.endIndex {
             throw SweepSpecError("--vary \(text): the list of values is empty")
@@ -215,7 +215,7 @@ public struct SweepVariant: Hashable, Sendable {
     public var folder: String
 }
 
-/// A malformed sweep: a usage error (exit 64).
+/// A malformed sweep: a usage error (`misuse`).
 public struct SweepSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 

@@ -158,7 +158,7 @@ public struct SampleReport: Sendable {
 
 /// Pretty-printed JSON with sorted keys, as the reports print it. Every value the reports hold
 /// should be a finite number, a string or a Boolean; a NaN or an infinity that got this far is
-/// an error the command reports (exit 70), never a report with an error inside it.
+/// an error the command reports (`internalFailure`), never a report with an error inside it.
 func prettyJSON(_ value: some Encodable) throws(ReportEncodingError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -313,7 +313,7 @@ public struct SampleKeys: Hashable, Sendable {
     }
 }
 
-/// A `--keys` entry that names nothing in the scene (a usage error, exit 64).
+/// A `--keys` entry that names nothing in the scene (a usage error, `misuse`).
 public struct SampleKeyError: Error, Hashable, Sendable {
     public var message: String
 }

@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// Builds a core `Scene` from a parsed document, reporting every problem with its path.
 struct SceneDocument {
@@ -211,8 +212,9 @@ struct SceneDocument {
                 }
                 let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
                 if fileExists(resolved) {
-                    if let header = PNGHeader(fileHead(resolved, PNGHeader.byteCount)), !header.isWithinLimits {
-                        reader.report(at, header.limitDescription + " (\(resolved))")
+                    if let header = ImageHeader(png: fileHead(resolved, ImageHeader.byteCount)),
+                       let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+                        reader.report(at, problem + " (\(resolved))")
                     } else {
                         layer.values.image = resolved
                     }

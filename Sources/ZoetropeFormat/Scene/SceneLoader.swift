@@ -62,18 +62,18 @@ public enum SceneLoader {
         try parse(read(file), file: file, overrides: overrides, fonts: fonts)
     }
 
-    /// The bytes of the scene file `file` (a missing or unreadable file is exit 66; one larger
-    /// than `SceneLimits.documentBytes` is exit 65, refused from its size before it is read).
+    /// The bytes of the scene file `file` (a missing or unreadable file is `missingInput`; one larger
+    /// than `SceneLimits.documentBytes` is `invalidInput`, refused from its size before it is read).
     public static func read(_ file: String) throws(SceneLoadError) -> [UInt8] {
         if let size = FileSystem.size(at: file), let problem = sizeProblem(file: file, bytes: size) {
             throw SceneLoadError([problem])
         }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the scene file" : "scene file not found"
+        // Opened without blocking: a FIFO or a device named as a scene is refused, never waited on.
+        guard let bytes = FileSystem.contents(of: file) else {
+            let reason = FileSystem.exists(file) ? "cannot read the scene file" : "scene file not found"
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: reason, kind: .missingInput)])
         }
+        return bytes
     }
 
     /// Why a scene file of `bytes` bytes is not read: it is larger than `limit`
@@ -124,7 +124,7 @@ public enum SceneLoader {
 
         let reader = DocumentReader(file: file, root: root, overridden: overridden)
         let document = SceneDocument(root: root, name: sceneName(file), folder: folder(of: file), reader: reader,
-                                     fileExists: { FileManager.default.fileExists(atPath: $0) }, fileHead: FileSystem.prefix(of:count:))
+                                     fileExists: FileSystem.exists, fileHead: FileSystem.prefix(of:count:))
         guard let scene = document.makeScene() else {
             throw SceneLoadError(naming + reader.diagnostics, layers: reader.layers.isEmpty ? nil : LayerTree(reader.layers))
         }
@@ -137,7 +137,7 @@ public enum SceneLoader {
     /// `--vary animators.timeline.duration=2,4`. Image files are named by absolute paths, as
     /// the file is read again as if it were `file`.
     private static func sceneFile(of scene: Scene, file: String) throws(SceneLoadError) -> String {
-        let folder = FileManager.default.currentDirectoryPath
+        let folder = FileSystem.currentFolder
         var images: [String: String] = [:]
         for values in scene.layers.initialValues where !values.image.isEmpty && !values.image.hasPrefix("/") && !DataURL.isDataURL(values.image) {
             images[values.image] = folder + "/" + values.image

@@ -100,7 +100,7 @@ public struct CurveSpec: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A curve spec that cannot be used (exit 64).
+/// A curve spec that cannot be used (`misuse`).
 public struct CurveSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var spec: String
     public var message: String

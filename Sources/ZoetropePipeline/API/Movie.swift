@@ -80,7 +80,7 @@ public struct Movie: Sendable {
     /// Frame `index`'s pixels, at `scale` pixels per point.
     public func image(ofFrame index: Int, scale: Double = 1) throws(RenderError) -> RasterImage {
         guard frames.indices.contains(index) else {
-            throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", exitCode: 64)
+            throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", kind: .misuse)
         }
         let memory = MemorySink()
         try FramePipeline.run(FramePlan(self, frames: [index], scale: scale), into: [memory])

@@ -119,7 +119,7 @@ public enum Sweep {
         }.max() ?? 0
         let rows = min(rowsPerSheet, (32767 - 80) / (max(tallest, ComparisonSheet.lineHeight * 3) + ComparisonSheet.gap))
         guard rows >= 1 else {
-            throw RenderError(message: "a \(thumbnailWidth)-pixel-wide thumbnail is \(tallest) pixels tall, more than a sheet can hold; choose a smaller --width", exitCode: 64)
+            throw RenderError(message: "a \(thumbnailWidth)-pixel-wide thumbnail is \(tallest) pixels tall, more than a sheet can hold; choose a smaller --width", kind: .misuse)
         }
         return rows
     }
@@ -147,7 +147,7 @@ public enum Sweep {
                     failure.withLock { $0 = $0 ?? "\(plan.variants[index].label): cannot draw the sheet's thumbnails: \(error.message)" }
                 }
             }
-            if let message = failure.withLock({ $0 }) { throw RenderError(message: message, exitCode: 70) }
+            if let message = failure.withLock({ $0 }) { throw RenderError(message: message, kind: .internalFailure) }
             let drawn = images.withLock { $0 }
             let sheet = ComparisonSheet(
                 title: pages.count > 1 ? "\(title) (\(rows.lowerBound + 1)–\(rows.upperBound))" : title,

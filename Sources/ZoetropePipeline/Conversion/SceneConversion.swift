@@ -2,6 +2,7 @@ import Foundation
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// What `zoetrope convert` makes of a scene file or a Lottie animation.
 public enum SceneConversion {
@@ -20,23 +21,23 @@ public enum SceneConversion {
         var images: [String: String] = [:]
         for values in loaded.scene.layers.initialValues where !values.image.isEmpty && !DataURL.isDataURL(values.image) {
             guard images[values.image] == nil else { continue }
-            guard let data = FileManager.default.contents(atPath: values.image) else {
-                throw RenderError(message: "\(values.image): cannot read the image", exitCode: 66)
+            guard let data = FileSystem.contents(of: values.image) else {
+                throw RenderError(message: "\(values.image): cannot read the image", kind: .missingInput, file: values.image)
             }
             // Carried as the image alone: refused as a render refuses it past the limits (too many
             // bytes after its end, too many JPEG scans); what follows it within them is dropped.
             var bytes = Array(data)
             if let extent = ImageExtent(bytes) {
-                if let problem = extent.limitDescription { throw RenderError(message: "\(values.image): \(problem)", exitCode: 65) }
+                if let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) { throw RenderError(message: "\(values.image): \(problem)", kind: .limit, file: values.image) }
                 bytes = Array(bytes.prefix(extent.length))
             }
-            images[values.image] = DataURL(mediaType: PNGHeader.mediaType(of: bytes) ?? "image/png", bytes: bytes).text
+            images[values.image] = DataURL(mediaType: ImageHeader.mediaType(of: bytes) ?? "image/png", bytes: bytes).text
         }
         let text: String
         do {
             text = try SceneWriter.yaml(loaded.scene, images: images)
         } catch {
-            throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, exitCode: 65)
+            throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, kind: .invalidInput)
         }
         try readsBack(text, from: loaded.file, as: "scene")
         return text
@@ -46,20 +47,20 @@ public enum SceneConversion {
     /// read back in seconds (an 83 MB scene took 22 s to write and read back).
     public static let largestConversion = 32 << 20
 
-    /// Refuses (65) what `convert` would write when its own reader would refuse it: too large, or
+    /// Refuses (`invalidInput`) what `convert` would write when its own reader would refuse it: too large, or
     /// past a limit (a track of more keys than a scene may hold, a value past its range), each
     /// problem with the path in the written file.
     private static func readsBack(_ text: String, from file: String, as format: String) throws(RenderError) {
         let bytes = Array(text.utf8)
         guard bytes.count <= largestConversion else {
             throw RenderError(message: "\(file): cannot be converted: the \(format) file would be \(bytes.count) bytes; convert writes at most \(largestConversion)",
-                              exitCode: 65)
+                              kind: .invalidInput)
         }
         do {
             _ = try SceneLoader.parse(bytes, file: "(converted)")
         } catch {
             throw RenderError(lines: error.diagnostics.map { "\(file): cannot be converted: the \(format) file would not read back: \($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)" },
-                              exitCode: 65)
+                              kind: .invalidInput)
         }
     }
 
@@ -73,11 +74,11 @@ public enum SceneConversion {
         let layers = scene.scene.layers.nodes.count
         guard scene.frameCount.multipliedReportingOverflow(by: max(layers, 1)).partialValue <= largestExport else {
             throw RenderError(message: "\(scene.loaded.file): too long to export to Lottie: \(scene.frameCount) frames of \(layers) layers "
-                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", exitCode: 65)
+                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", kind: .limit)
         }
         let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
         var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,
-                                  imageBytes: { FileManager.default.contents(atPath: $0).map(Array.init) },
+                                  imageBytes: { FileSystem.contents(of: $0) },
                                   easings: LottieWriter.easings(of: scene.scene))
         let written = writer.json(name: scene.scene.name)
         try readsBack(written.text, from: scene.loaded.file, as: "Lottie")

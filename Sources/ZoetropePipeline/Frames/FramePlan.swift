@@ -32,13 +32,13 @@ public struct FramePlan: Sendable {
         self.atLeastOnePixel = atLeastOnePixel
     }
 
-    /// The pictures' size in pixels; exit 65 naming `subject` (the source's name by default)
+    /// The pictures' size in pixels; `invalidInput` naming `subject` (the source's name by default)
     /// when no surface can be that size.
     public func pixelSize(naming subject: String? = nil) throws(RenderError) -> SurfaceSize {
         do {
             return try SurfaceSize(canvas: source.canvas.size, scale: scale, atLeastOnePixel: atLeastOnePixel)
         } catch {
-            throw RenderError(message: "\(subject ?? source.name): \(error.message)", exitCode: 65)
+            throw RenderError(message: "\(subject ?? source.name): \(error.message)", kind: .invalidInput)
         }
     }
 

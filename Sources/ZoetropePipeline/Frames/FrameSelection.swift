@@ -138,7 +138,7 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A `--frames` value that cannot be used (a usage error, exit 64).
+/// A `--frames` value that cannot be used (a usage error, `misuse`).
 public struct FrameSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }

@@ -32,7 +32,7 @@ struct FrameWorker {
                                         encodingThreads: encodingThreads, atLeastOnePixel: plan.atLeastOnePixel,
                                         oneFrame: plan.frames.count == 1)
         } catch {
-            throw RenderError(message: "\(plan.source.name): cannot make a \(size) surface: \(error)", exitCode: 70)
+            throw RenderError(message: "\(plan.source.name): cannot make a \(size) surface: \(error)", kind: .internalFailure)
         }
         // Images are decoded before the first frame's clock starts, as a player decodes them
         // when it loads: drawing times are drawing alone.
@@ -94,7 +94,7 @@ struct FrameWorker {
             if products.contains(.rgba) { frame.rgba = try renderer.rgbaBytes() }
             if products.contains(.image) { frame.image = try renderer.image() }
         } catch {
-            throw RenderError(message: "\(source.name): frame \(index): \(error)", exitCode: 70)
+            throw RenderError(message: "\(source.name): frame \(index): \(error)", kind: .internalFailure)
         }
         previous = (index, tree)
         frame.times = times.since(start)

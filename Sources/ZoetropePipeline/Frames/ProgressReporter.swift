@@ -1,7 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeFiles
 import ZoetropeRender
 
@@ -31,7 +28,7 @@ public final class ProgressReporter: Sendable {
 
     /// `auto` becomes `bar` on a terminal and `none` elsewhere.
     public init(mode: ProgressMode) {
-        self.mode = mode == .auto ? (isatty(STDERR_FILENO) == 1 ? .bar : .none) : mode
+        self.mode = mode == .auto ? (StandardStream.error.isTerminal ? .bar : .none) : mode
     }
 
     /// The mode in force after `auto` was decided.
@@ -71,7 +68,7 @@ public final class ProgressReporter: Sendable {
                     + ",\"strips\":{\"reused\":\(t.stripsReused),\"compressed\":\(t.stripsCompressed)},\"pixelsDrawn\":\(t.pixelsDrawn)"
             } ?? ""
             emit(&state, event: "done", frame: nil, extra: extra)
-            if mode == .bar { write(STDERR_FILENO, "\n") }
+            if mode == .bar { StandardStream.error.write("\n") }
         }
     }
 
@@ -84,7 +81,7 @@ public final class ProgressReporter: Sendable {
         switch mode {
         case .json:
             let frameField = frame.map { ",\"frame\":\($0)" } ?? ""
-            write(STDOUT_FILENO, "{\"event\":\"\(event)\",\"scene\":\(Self.jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
+            StandardStream.output.write("{\"event\":\"\(event)\",\"scene\":\(Self.jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
         case .bar:
             // Redraw at most once per percent, and always at the end.
             let percent = state.total == 0 ? 100 : state.done * 100 / state.total
@@ -92,15 +89,10 @@ public final class ProgressReporter: Sendable {
             state.lastDrawn = percent
             let width = 30, filled = width * percent / 100
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            write(STDERR_FILENO, "\r\(state.scene) [\(bar)] \(state.done)/\(state.total) frames \(percent)%")
+            StandardStream.error.write("\r\(state.scene) [\(bar)] \(state.done)/\(state.total) frames \(percent)%")
         case .auto, .none:
             break
         }
-    }
-
-    private func write(_ descriptor: Int32, _ text: String) {
-        // Progress is best effort: a closed pipe must not stop the render.
-        try? FileSystem.writeAll(descriptor: descriptor, bytes: Array(text.utf8))
     }
 
     /// `text` as a JSON string literal, quotes included.

@@ -1,5 +1,6 @@
 import ZoetropeCore
 import ZoetropeRender
+import ZoetropeFiles
 
 /// A folder of rendered frames and its `manifest.json`, as one render writes it: claimed for
 /// this render (a journal no other render's process may share), the frames of an earlier,
@@ -17,7 +18,7 @@ public final class RenderFolder: Sendable {
     /// Journals of killed runs, merged into manifest.json by `finish()`.
     private let journals: [String]
 
-    /// Claims `directory` for the render `header` describes (exit 73 when another live process
+    /// Claims `directory` for the render `header` describes (`cannotCreate` when another live process
     /// renders something else there) and removes what an earlier, different render left.
     public init(directory: String, header: RenderManifest) throws(RenderError) {
         try AtomicFile.makeDirectory(directory)
@@ -133,7 +134,7 @@ public final class RenderFolder: Sendable {
     /// not allowed) and swapped in atomically, with a manifest of its own listing `overrides`.
     public static func shareFrames(of source: String, into directory: String, overrides: [String]) throws(RenderError) {
         guard var manifest = try RenderManifest.read(source + "/manifest.json") else {
-            throw RenderError(message: "\(source)/manifest.json: missing or unreadable", exitCode: 70)
+            throw RenderError(message: "\(source)/manifest.json: missing or unreadable", kind: .internalFailure)
         }
         try AtomicFile.makeDirectory(directory)
         AtomicFile.removeLeftovers(in: directory)

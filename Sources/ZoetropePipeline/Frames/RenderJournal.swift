@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
+import ZoetropeFiles
 import ZoetropeRender
 
 /// A process's record of the frames it has written into a folder: one JSON line per frame,
@@ -17,8 +15,8 @@ import ZoetropeRender
 /// those frames.)
 final class RenderJournal: @unchecked Sendable {
     static let prefix = ".zoetrope-journal-"
-    let path: String
-    private let descriptor: Int32
+    var path: String { file.path }
+    private let file: AppendOnlyFile
     /// One encoder for every line (making one per frame cost more than encoding the line).
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -28,26 +26,22 @@ final class RenderJournal: @unchecked Sendable {
 
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {
-        path = directory + "/" + Self.prefix + ProcessStamp.current + ".jsonl"
-        descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: String(cString: strerror(errno))) }
+        file = try AppendOnlyFile(creating: directory + "/" + Self.prefix + ProcessStamp.current + ".jsonl")
         var bare = header
         bare.frames = []
         try append(bare)
     }
 
-    deinit { close(descriptor) }
-
     /// Starts this process's journal in `directory` for the render `header` describes, unless
     /// another live process on this host is writing a different render there (another scene,
-    /// other overrides or settings): then exit 73 naming that process and its scene hash. Checked
+    /// other overrides or settings): then `cannotCreate` naming that process and its scene hash. Checked
     /// and started under the manifest lock, so of two renders starting at once one sees the other.
     /// Shards of the same render share the folder, as they always have.
     static func claim(directory: String, header: RenderManifest) throws(RenderError) -> RenderJournal {
         try RenderManifest.withLock(in: directory) { () throws(RenderError) -> RenderJournal in
             if let other = liveRenders(in: directory).first(where: { !$0.header.isSameRender(as: header) }) {
                 let overrides = other.header.overrides.isEmpty ? "no overrides" : "overrides \(other.header.overrides.joined(separator: " "))"
-                throw RenderError(message: "\(directory): process \(other.stamp) is rendering another scene or settings into this folder (\(other.header.sceneFile), scene hash \(other.header.sceneHash), \(overrides)); wait for it to end, or render into another folder", exitCode: 73)
+                throw RenderError(message: "\(directory): process \(other.stamp) is rendering another scene or settings into this folder (\(other.header.sceneFile), scene hash \(other.header.sceneHash), \(overrides)); wait for it to end, or render into another folder", kind: .cannotCreate)
             }
             return try RenderJournal(directory: directory, header: header)
         }
@@ -58,21 +52,17 @@ final class RenderJournal: @unchecked Sendable {
 
     private func append(_ value: some Encodable) throws(RenderError) {
         guard let data = try? encoder.encode(value) else {
-            throw RenderError(message: "\(path): cannot encode a journal line", exitCode: 70)
+            throw RenderError(message: "\(path): cannot encode a journal line", kind: .internalFailure)
         }
-        let line = Array(data) + [0x0A]
-        let written = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count else {
-            throw RenderError.writeFailed(path, reason: written < 0 ? String(cString: strerror(errno)) : "the disk took only part of a line")
-        }
+        try file.append(Array(data) + [0x0A])
     }
 
     /// Deletes the journal (its frames are in manifest.json).
-    func remove() { unlink(path) }
+    func remove() { AtomicFile.remove(path) }
 
     /// The frames every journal in `directory` records for the render `header` describes, and
     /// the journals read (a journal of another render is left out). A frame line naming a file
-    /// outside the folder is refused (65), naming the journal and the line.
+    /// outside the folder is refused (`invalidInput`), naming the journal and the line.
     static func frames(in directory: String, for header: RenderManifest) throws(RenderError) -> (frames: [RenderManifest.Frame], journals: [String]) {
         var frames: [RenderManifest.Frame] = [], journals: [String] = [], problems: [String] = []
         for name in FrameListing.names(in: directory) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
@@ -90,7 +80,7 @@ final class RenderJournal: @unchecked Sendable {
                 if found.isEmpty { frames.append(frame) } else { problems += found }
             }
         }
-        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
         return (frames, journals)
     }
 
@@ -139,15 +129,7 @@ extension RenderManifest {
     /// Runs `body` holding the folder's advisory lock (`.zoetrope-manifest.lock`), which every
     /// process writing manifest.json or starting a journal in the folder takes.
     static func withLock<Result>(in directory: String, _ body: () throws(RenderError) -> Result) throws(RenderError) -> Result {
-        let lockPath = directory + "/.zoetrope-manifest.lock"
-        let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard lock >= 0 else { throw RenderError.cannotCreate(lockPath, reason: String(cString: strerror(errno))) }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw RenderError.writeFailed(lockPath, reason: String(cString: strerror(errno))) }
-        }
-        defer { flock(lock, LOCK_UN) }
-        return try body()
+        try FileLock.withExclusiveLock(at: directory + "/.zoetrope-manifest.lock", body)
     }
 
     private static func mergeLocked(in directory: String, header: RenderManifest, adding extra: [Frame]) throws(RenderError) -> RenderManifest {
@@ -178,13 +160,13 @@ extension RenderManifest {
                 guard let bytes = AtomicFile.read(directory + "/" + name), let first = bytes.split(separator: 0x0A).first,
                       let recorded = try? JSONDecoder().decode(RenderManifest.self, from: Data(first)) else { continue }
                 let problems = recorded.problems(file: directory + "/" + name, frames: false)
-                guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+                guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
                 header = recorded
                 break
             }
         }
         guard var header else {
-            throw RenderError(message: "\(directory): no manifest.json and no journal to merge (is it a render folder?)", exitCode: 66)
+            throw RenderError(message: "\(directory): no manifest.json and no journal to merge (is it a render folder?)", kind: .missingInput)
         }
         header.frames = []
         let journals = try RenderJournal.frames(in: directory, for: header).journals

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ZoetropeCore
 import ZoetropeRender
+import ZoetropeFiles
 
 /// What a manifest or a journal says is data: a folder may come from a farm, an artifact or
 /// anyone who can write into it. Frame files are single names in the render folder, and the
@@ -10,7 +11,7 @@ extension RenderManifest {
     static let folderName = "render folder"
 
     /// Reads the manifest at `path`: nil when there is none, or it cannot be read or decoded (then
-    /// there is nothing to merge or resume); refused (65, every bad entry a line) when it decodes
+    /// there is nothing to merge or resume); refused (`invalidInput`, every bad entry a line) when it decodes
     /// but names a file outside its folder or holds numbers no render has.
     public static func read(_ path: String) throws(RenderError) -> RenderManifest? {
         guard let bytes = AtomicFile.read(path) else { return nil }
@@ -22,7 +23,7 @@ extension RenderManifest {
         // Not a manifest (garbage, another format): nothing to merge or resume, as when missing.
         guard let manifest = try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes)) else { return nil }
         let problems = manifest.problems(file: path, frames: true)
-        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
         return manifest
     }
 
@@ -48,23 +49,23 @@ extension RenderManifest {
         return problems
     }
 
-    /// The bytes of `frame`'s file in `directory`, nil when it is not there; refused (65) when it
+    /// The bytes of `frame`'s file in `directory`, nil when it is not there; refused (`invalidInput`) when it
     /// is a symbolic link or not a regular file (a FIFO would block the read).
     public static func bytes(of frame: Frame, in directory: String) throws(RenderError) -> [UInt8]? {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).read(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), exitCode: 65)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
         }
     }
 
-    /// True when `frame`'s file is in `directory` as a regular file; refused (65) when it is a
+    /// True when `frame`'s file is in `directory` as a regular file; refused (`invalidInput`) when it is a
     /// symbolic link or something else.
     public static func hasFile(of frame: Frame, in directory: String) throws(RenderError) -> Bool {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).isRegularFile(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), exitCode: 65)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
         }
     }
 }

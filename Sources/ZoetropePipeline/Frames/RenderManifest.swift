@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ZoetropeRender
+import ZoetropeFiles
 
 /// `manifest.json`: what a render folder holds and how it was made, so CI can compare runs and
 /// `--resume` can tell finished frames from missing or stale ones.
@@ -67,7 +68,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
         do {
             data = try encoder.encode(self)
         } catch {
-            throw RenderError(message: "\(path): cannot encode the manifest: \(error)", exitCode: 70)
+            throw RenderError(message: "\(path): cannot encode the manifest: \(error)", kind: .internalFailure)
         }
         try AtomicFile.write(Array(data) + [0x0A], to: path)
     }

@@ -50,7 +50,7 @@ public struct RenderSettings: Sendable {
 
     /// The frames of a render of `frameCount` frames these settings choose: the selection (all
     /// by default), then the shard's part of it; with `skipsFramesPastEnd`, also how many
-    /// selected frames lie past the last. Exit 64 for a selection past the end.
+    /// selected frames lie past the last. `misuse` for a selection past the end.
     public func frames(of frameCount: Int) throws(RenderError) -> (frames: [Int], pastEnd: Int) {
         var selected: [Int], pastEnd = 0
         do {
@@ -61,7 +61,7 @@ public struct RenderSettings: Sendable {
                 selected = try frames?.frames(count: frameCount) ?? Array(0..<frameCount)
             }
         } catch {
-            throw RenderError(message: "--frames \(frames?.description ?? ""): \(error.message)", exitCode: 64)
+            throw RenderError(message: "--frames \(frames?.description ?? ""): \(error.message)", kind: .misuse)
         }
         if let shard { selected = Array(shard.part(of: selected)) }
         return (selected, pastEnd)

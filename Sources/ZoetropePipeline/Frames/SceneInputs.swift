@@ -1,6 +1,7 @@
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
 /// that is not there or does not decode.
@@ -8,7 +9,7 @@ public struct InputProblem: Hashable, Sendable, CustomStringConvertible {
     /// Where the scene names it (`layers[title].font.family`).
     public var path: String
     public var message: String
-    /// Missing (exit 66) rather than unusable (exit 65).
+    /// Missing (`missingInput`) rather than unusable (`invalidInput`).
     public var isMissing: Bool
 
     public var description: String { "\(path): \(message)" }
@@ -79,12 +80,12 @@ extension SceneInputs {
         return found
     }
 
-    /// Throws every problem of `scene`'s inputs: exit 66 when one is missing, else 65.
+    /// Throws every problem of `scene`'s inputs: `missingInput` when one is missing, else `invalidInput`.
     static func check(_ scene: Scene, file: String) throws(RenderError) {
         let problems = problems(of: scene)
         guard !problems.isEmpty else { return }
         throw RenderError(lines: problems.map { "\(file): \($0)" },
-                          exitCode: problems.contains(where: \.isMissing) ? 66 : 65)
+                          kind: problems.contains(where: \.isMissing) ? .missingInput : .invalidInput)
     }
 }
 

@@ -1,5 +1,6 @@
 import ZoetropeCore
 import ZoetropeRender
+import ZoetropeFiles
 
 /// The numbers a property plot (`plot`, `sweep --plot`) draws for the keys it is given.
 public enum PlotComponents {
@@ -28,11 +29,11 @@ public enum PlotComponents {
     }
 }
 
-/// Keys a plot cannot draw: a usage error (exit 64), each message to follow the scene file's
+/// Keys a plot cannot draw: a usage error (`misuse`), each message to follow the scene file's
 /// name (`scene.yaml: plot …`).
 public struct PlotComponentsError: Error, Hashable, Sendable {
     /// `plot unknown property …` per unknown key, or `plot: N charts would make a plot … tall`.
     public var messages: [String]
-    /// SPEC §6: a usage error.
-    public var exitCode: Int32 { 64 }
+    /// A usage error: the plot asks for what the scene cannot give.
+    public var kind: ZoetropeError.Kind { .misuse }
 }

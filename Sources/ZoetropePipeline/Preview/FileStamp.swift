@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeFiles
 import ZoetropeRender
 
@@ -26,24 +23,9 @@ struct FileStamp: Equatable, Sendable {
         var stamp = FileStamp(exists: true, isRegularFile: FileSystem.isRegularFile(path), size: Int(identity.size), identity: identity)
         guard stamp.isRegularFile, stamp.size <= hashingUpTo,
               let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return stamp }
-        defer { close(descriptor) }
+        defer { FileSystem.close(descriptor) }
         read()
-        stamp.digest = prefix(of: descriptor, count: hashingUpTo + 1).map { SHA256Digest($0).bytes }
+        stamp.digest = FileSystem.read(descriptor, upTo: hashingUpTo + 1).map { SHA256Digest($0).bytes }
         return stamp
-    }
-
-    /// At most `count` bytes from `descriptor`: a file swapped for a larger one after `stat` is
-    /// not read past them (its stamp differs anyway). Nil on a read error.
-    private static func prefix(of descriptor: Int32, count: Int) -> [UInt8]? {
-        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < count {
-            let wanted = min(buffer.count, count - bytes.count)
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { break }
-            bytes += buffer[0..<got]
-        }
-        return bytes
     }
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
+import ZoetropeFiles
 import ZoetropeRender
 
 /// A small HTTP/1.1 server on the loopback interface only (127.0.0.1): GET and HEAD requests,
@@ -44,7 +42,7 @@ public final class LoopbackServer: Sendable {
     public let port: Int
     /// Connections answered at once: the threads that accept them.
     public let connections: Int
-    private let listener: Int32
+    private let listener: LoopbackSocket
     /// Answers a request's path (with its query): called on the connection's thread.
     private let handler: @Sendable (String) -> Response
     private let started = Atomic<Bool>(false), stopped = Atomic<Bool>(false)
@@ -55,30 +53,19 @@ public final class LoopbackServer: Sendable {
     static let readTimeout = 5, sendTimeout = 10
 
     /// Listens on 127.0.0.1:`port` (0: any free port), to answer at most `connections`
-    /// connections at once; exit 73 when it cannot.
+    /// connections at once; `cannotCreate` when it cannot.
     public init(port: Int, connections: Int = 16, handler: @escaping @Sendable (String) -> Response) throws(RenderError) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw RenderError(message: "preview: cannot open a socket (\(String(cString: strerror(errno))))", exitCode: 73) }
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do throws(LoopbackSocket.ListenFailure) {
+            listener = try LoopbackSocket(port: port)
+        } catch {
+            switch error {
+            case .noSocket(let reason):
+                throw RenderError(message: "preview: cannot open a socket (\(reason))", kind: .cannotCreate)
+            case .cannotListen(let reason):
+                throw RenderError(message: "preview: cannot listen on 127.0.0.1:\(port) (\(reason))", kind: .cannotCreate)
+            }
         }
-        guard bound == 0, listen(listener, 128) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(listener)
-            throw RenderError(message: "preview: cannot listen on 127.0.0.1:\(port) (\(reason))", exitCode: 73)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.listener = listener
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = listener.port
         self.connections = max(connections, 1)
         self.handler = handler
     }
@@ -109,55 +96,44 @@ public final class LoopbackServer: Sendable {
     public func stop() {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         guard started.exchange(true, ordering: .sequentiallyConsistent) else {
-            close(listener)
+            listener.close()
             return
         }
         // Wakes the threads blocked in accept(2), which then fails with EINVAL.
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.shutdown()
     }
 
     private func acceptLoop() {
         var backoff = AcceptBackoff()
         while !stopped.load(ordering: .sequentiallyConsistent) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                let error = errno
+            let accepted = listener.accept()
+            guard case .success(let connection) = accepted else {
                 if stopped.load(ordering: .sequentiallyConsistent) { break }
-                let delay = backoff.delay(afterFailure: error)
-                if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+                if case .failure(let failure) = accepted {
+                    let delay = backoff.delay(afterFailure: failure.errno)
+                    if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+                }
                 continue
             }
             backoff.accepted()
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             answer(connection)
         }
-        if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { close(listener) }
-    }
-
-    /// `nanoseconds` as a receive timeout, rounded up to whole microseconds: a `timeval` whose
-    /// microseconds stay below a million (Linux refuses 1,000,000 with EDOM, which would leave the
-    /// socket with no timeout at all).
-    package static func receiveTimeout(nanoseconds: UInt64) -> timeval {
-        let microseconds = (nanoseconds + 999) / 1_000
-        return timeval(tv_sec: Int(microseconds / 1_000_000), tv_usec: Int(microseconds % 1_000_000))
+        if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { listener.close() }
     }
 
     /// Reads one request (its head, at most 16 KiB, within `readTimeout` seconds in all) and
     /// writes its response.
-    private func answer(_ connection: Int32) {
-        defer { close(connection) }
-        var sendTimeout = timeval(tv_sec: Self.sendTimeout, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+    private func answer(_ connection: LoopbackSocket.Connection) {
+        defer { connection.close() }
+        connection.setSendTimeout(seconds: Self.sendTimeout)
         // Nanoseconds of the monotonic clock: the head has readTimeout seconds in all.
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readTimeout) * 1_000_000_000
         var head: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
         while head.count < 16_384 {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return }
-            var timeout = Self.receiveTimeout(nanoseconds: deadline - now)
             // Without a timeout an idle client would hold this thread for good: drop it instead.
-            guard setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)) == 0 else { return }
-            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            let count = connection.receive(into: &buffer, waitingAtMost: deadline - now)
             guard count > 0 else { return }
             head += buffer[0..<count]
             if let end = head.firstRange(of: [13, 10, 13, 10]) {
@@ -179,8 +155,8 @@ public final class LoopbackServer: Sendable {
         if let retryAfter = response.retryAfter { header += "Retry-After: \(retryAfter)\r\n" }
         header += "\r\n"
         // Sent apart, so a kept frame's bytes are sent from the cache, not copied.
-        guard send(connection, Array(header.utf8)[...], more: request.method != "HEAD"), request.method != "HEAD" else { return }
-        _ = send(connection, response.body[...], more: false)
+        guard connection.send(Array(header.utf8)[...], more: request.method != "HEAD"), request.method != "HEAD" else { return }
+        _ = connection.send(response.body[...], more: false)
     }
 
     static let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
@@ -204,19 +180,5 @@ public final class LoopbackServer: Sendable {
     static func isServed(hosts: [String], by served: [String]) -> Bool {
         guard hosts.count == 1, let host = hosts.first?.lowercased() else { return false }
         return served.contains(host)
-    }
-
-    /// Sends all of `bytes`; false when the connection fails or stalls past `sendTimeout`.
-    private func send(_ connection: Int32, _ bytes: ArraySlice<UInt8>, more: Bool) -> Bool {
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
-            }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
     }
 }

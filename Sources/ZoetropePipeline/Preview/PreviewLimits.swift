@@ -1,5 +1,6 @@
 import Foundation
 import ZoetropeCore
+import ZoetropeFiles
 
 /// What a `preview` holds and does at once, whatever the scene and however many requests come:
 /// the frames drawn at a time, those waiting for a drawing worker, the drawn frames kept (by count
@@ -32,7 +33,7 @@ public struct PreviewLimits: Sendable, Equatable {
     /// The defaults: two drawing workers (one on a single core), two queued frames, a wait of 5
     /// seconds, 480 frames or 256 MiB kept, drawing 240 frames ahead, scene files up to
     /// `SceneLimits.documentBytes` (256 MiB) read, up to 1 MiB hashed.
-    public init(drawingWorkers: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)), queuedFrames: Int = 2,
+    public init(drawingWorkers: Int = min(2, CurrentProcess.onlineCoreCount), queuedFrames: Int = 2,
                 frameWait: Double = 5, keptFrames: Int = 480, keptBytes: Int = 256 << 20, reach: Int = 240,
                 sceneFileBytes: Int = SceneLimits.documentBytes, hashedFileBytes: Int = 1 << 20) {
         self.drawingWorkers = max(drawingWorkers, 1)

@@ -345,7 +345,7 @@ public final class PreviewSession: Sendable {
         let time = job.scene.scene.frameRate.time(ofFrame: job.index)
         do {
             // A frame on its own: its strips are compressed on every core.
-            let renderer = try TreeRenderer(canvas: job.scene.scene.canvas, encodingThreads: ProcessInfo.processInfo.activeProcessorCount,
+            let renderer = try TreeRenderer(canvas: job.scene.scene.canvas, encodingThreads: CurrentProcess.onlineCoreCount,
                                             oneFrame: true)
             return try renderer.png(of: job.scene.evaluation.presentation(at: time))
         } catch {

@@ -1,5 +1,6 @@
 import ZoetropeCore
 import ZoetropeRender
+import ZoetropeFiles
 
 /// The paths a report holds are data: a report downloaded from CI may say anything. Every name
 /// and image path is checked as a `ContainedPath` when the report is read, before any is used.
@@ -45,17 +46,17 @@ extension TestReport {
     }
 
     /// The bytes of the image at `image` (a path the report holds) in the report `folder`:
-    /// refused (65) when it goes through a symbolic link or is not a regular file, 66 when missing.
+    /// refused (`invalidInput`) when it goes through a symbolic link or is not a regular file, `missingInput` when missing.
     static func image(_ image: String, at entry: String, in folder: String) throws(RenderError) -> [UInt8] {
         let file = folder + "/" + fileName
         let bytes: [UInt8]?
         do throws(ContainedPath.Problem) {
             bytes = try ContainedPath(image).read(in: folder)
         } catch {
-            throw RenderError(message: error.message(image, at: entry, in: file, folder: folderName), exitCode: 65)
+            throw RenderError(message: error.message(image, at: entry, in: file, folder: folderName), kind: .invalidInput)
         }
         guard let bytes else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\": no such image in the report folder", exitCode: 66)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\": no such image in the report folder", kind: .missingInput)
         }
         return bytes
     }

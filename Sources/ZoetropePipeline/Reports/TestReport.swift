@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ZoetropeRender
+import ZoetropeFiles
 
 /// What a `zoetrope test` run found: `report.json` in the report folder, read back by `--accept`
 /// and `--merge`. Paths of images are relative to the report folder.
@@ -116,22 +117,22 @@ public struct TestReport: Codable, Hashable, Sendable {
 
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }
 
-    /// Reads `folder/report.json`; refuses (65) a report any of whose names or image paths could
+    /// Reads `folder/report.json`; refuses (`invalidInput`) a report any of whose names or image paths could
     /// not be used inside the folder (every such entry, a line each), so nothing it says can
     /// lead a command outside it.
     public static func read(folder: String) throws(RenderError) -> TestReport {
         let path = folder + "/" + fileName
         guard let bytes = AtomicFile.read(path) else {
-            throw RenderError(message: "\(path): no test report here (run zoetrope test --report \(folder) first)", exitCode: 66)
+            throw RenderError(message: "\(path): no test report here (run zoetrope test --report \(folder) first)", kind: .missingInput)
         }
         let report: TestReport
         do {
             report = try JSONDecoder().decode(TestReport.self, from: Data(bytes))
         } catch {
-            throw RenderError(message: "\(path): not a zoetrope test report: \(error)", exitCode: 65)
+            throw RenderError(message: "\(path): not a zoetrope test report: \(error)", kind: .invalidInput)
         }
         let problems = report.pathProblems(file: path)
-        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
         return report
     }
 
@@ -168,6 +169,6 @@ func prettyJSON(_ value: some Encodable) throws(RenderError) -> [UInt8] {
     do {
         return Array(try encoder.encode(value)) + [0x0A]
     } catch {
-        throw RenderError(message: "cannot encode JSON: \(error)", exitCode: 70)
+        throw RenderError(message: "cannot encode JSON: \(error)", kind: .internalFailure)
     }
 }

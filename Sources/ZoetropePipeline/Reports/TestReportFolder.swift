@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
 import ZoetropeCore
 import ZoetropeFiles
@@ -21,7 +18,7 @@ public enum TestReportFolder {
             a == b || FileSystem.isSameFile(a, b)
         }
         if let source = folders.first(where: { same($0, folder) }) {
-            throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", exitCode: 64)
+            throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", kind: .misuse)
         }
         let reports = try folders.map { (source: String) throws(RenderError) -> TestReport in try TestReport.read(folder: source) }
         try GoldenTest.prepareReportFolder(folder)
@@ -49,7 +46,7 @@ public enum TestReportFolder {
     /// rendering again; returns the goldens written.
     public static func accept(_ folder: String, only: [String], goldens: String?, isCI: Bool) throws(RenderError) -> [String] {
         guard !isCI else {
-            throw RenderError(message: "--accept: CI is set, and goldens are never written in CI; download the report and accept it locally", exitCode: 64)
+            throw RenderError(message: "--accept: CI is set, and goldens are never written in CI; download the report and accept it locally", kind: .misuse)
         }
         let report = try TestReport.read(folder: folder)
         let goldenFolder: String
@@ -75,9 +72,9 @@ public enum TestReportFolder {
             }
             if !frames.isEmpty { accepted.append((scene, frames)) }
         }
-        guard problems.isEmpty else { throw RenderError(lines: problems, exitCode: 65) }
+        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
         guard unmatched.isEmpty else {
-            throw RenderError(message: "--only \(unmatched.sorted().joined(separator: ", ")): no failing frame of \(folder)/\(TestReport.fileName) is called that (give scene, scene/frame_00012.png or scene/12)", exitCode: 64)
+            throw RenderError(message: "--only \(unmatched.sorted().joined(separator: ", ")): no failing frame of \(folder)/\(TestReport.fileName) is called that (give scene, scene/frame_00012.png or scene/12)", kind: .misuse)
         }
         var written: [String] = []
         for (scene, frames) in accepted {
@@ -103,14 +100,14 @@ public enum TestReportFolder {
             path = try ContainedPath(report.goldens)
         } catch {
             throw RenderError(message: error.message(report.goldens, at: "goldens", in: entry, folder: "current folder") + "; " + advice,
-                              exitCode: 65)
+                              kind: .invalidInput)
         }
         var prefix = "."
         for component in path.components {
             prefix += "/" + component
             guard FileSystem.kindWithoutFollowingLinks(at: prefix) == .folder else {
                 throw RenderError(message: "\(entry): goldens: \"\(report.goldens)\" is not a folder here (\(prefix.dropFirst(2)) is missing, a symbolic link or a file); a report accepts only into goldens that exist; \(advice)",
-                                  exitCode: 65)
+                                  kind: .invalidInput)
             }
         }
         return path.relative
@@ -128,7 +125,7 @@ public enum TestReportFolder {
             var manifestBytes: [UInt8]?
             do throws(RenderError) {
                 manifestBytes = try TestReport.image(manifest, at: "\(sceneEntry).size", in: folder)
-            } catch where error.exitCode == 66 {
+            } catch where error.kind == .missingInput {
                 manifestBytes = nil
             } catch {
                 throw error
@@ -136,18 +133,18 @@ public enum TestReportFolder {
             size = try manifestBytes.flatMap { bytes throws(RenderError) in try RenderManifest.decode(bytes, file: folder + "/" + manifest) }?.size
         }
         guard let size else {
-            throw RenderError(message: "\(file): \(sceneEntry).size: missing: the report does not record the frames' size, so its frames cannot be checked; run zoetrope test again to make a new report", exitCode: 65)
+            throw RenderError(message: "\(file): \(sceneEntry).size: missing: the report does not record the frames' size, so its frames cannot be checked; run zoetrope test again to make a new report", kind: .invalidInput)
         }
         guard let header = RasterImage.pngSize(of: bytes) else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" is not a PNG", exitCode: 65)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is not a PNG", kind: .invalidInput)
         }
         guard size == [header.width, header.height] else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" is a \(header.width)×\(header.height) PNG, not a frame of \(scene.name) (\(size.map(String.init).joined(separator: "×")) pixels)", exitCode: 65)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is a \(header.width)×\(header.height) PNG, not a frame of \(scene.name) (\(size.map(String.init).joined(separator: "×")) pixels)", kind: .invalidInput)
         }
         do throws(CairoError) {
             _ = try RasterImage(pngData: bytes)
         } catch {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" does not decode as a PNG (\(error.message))", exitCode: 65)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" does not decode as a PNG (\(error.message))", kind: .invalidInput)
         }
     }
 

@@ -1,6 +1,7 @@
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// `zoetrope sample`: a scene's presentation values and animator states at times or frames.
 public enum SceneSampling {
@@ -57,12 +58,13 @@ public enum SceneSamplingError: Error, Sendable {
     /// A value JSON cannot hold (NaN that got past the engine): never a report that exits 0.
     case encoding(ReportEncodingError)
 
-    /// SPEC §6: the scene's code (65 invalid, 66 missing), 64 for usage, 70 for encoding.
-    public var exitCode: Int32 {
+    /// The scene's kind (invalid or missing input), `misuse` for usage, `internalFailure` for
+    /// encoding; the CLI maps it to an exit status (SPEC §6).
+    public var kind: ZoetropeError.Kind {
         switch self {
-        case .scene(let error): error.exitCode
-        case .usage: 64
-        case .encoding: 70
+        case .scene(let error): error.kind
+        case .usage: .misuse
+        case .encoding: .internalFailure
         }
     }
 }

@@ -3,7 +3,7 @@ import ZoetropeRender
 
 extension ContactSheet {
     /// A sheet of `count` evenly spaced frames of `scene` (first and last included), in
-    /// `columns` thumbnails `width` pixels wide, drawn by the pipeline on `jobs` workers. Exit 64
+    /// `columns` thumbnails `width` pixels wide, drawn by the pipeline on `jobs` workers. `misuse`
     /// when the sheet would be taller than an image can be.
     public static func of(_ scene: EvaluatedScene, count: Int, columns: Int, width: Int, jobs: Int = 1) throws(RenderError) -> ContactSheet {
         let frames = evenlySpaced(count, of: scene.frameCount)
@@ -27,9 +27,9 @@ extension ContactSheet {
     }
 
     /// A sheet is an image: at most 32767 pixels tall (its width is checked with the options).
-    /// Exit 64 naming `source` and what to change.
+    /// `misuse` naming `source` and what to change.
     public static func checkHeight(_ height: Int, of source: String, columns: Int) throws(RenderError) {
         guard height > SceneLimits.surfaceSide else { return }
-        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", exitCode: 64)
+        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", kind: .misuse)
     }
 }

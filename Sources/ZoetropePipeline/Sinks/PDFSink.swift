@@ -1,4 +1,5 @@
 import ZoetropeRender
+import ZoetropeFiles
 
 /// Frames as the pages of one PDF, `<scene>.pdf` in a render folder, in frame order: written to
 /// a temporary name and renamed once complete; its manifest lists the frames it holds.
@@ -19,7 +20,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
         } catch {
             AtomicFile.remove(temporary)
             folder.release()
-            throw RenderError(message: "\(folder.path(of: name)): \(error)", exitCode: 74)
+            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io)
         }
     }
 
@@ -31,7 +32,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
         do {
             try document.draw(tree)
         } catch {
-            throw RenderError(message: "\(folder.path(of: name)): \(error)", exitCode: 74)
+            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io)
         }
         document.endPage()
         pages.append((frame.index, frame.time))
@@ -43,7 +44,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
             try document.finish()
         } catch {
             abandon()
-            throw RenderError(message: "\(path): \(error)", exitCode: 74)
+            throw RenderError(message: "\(path): \(error)", kind: .io)
         }
         try AtomicFile.rename(temporary, to: path)
         let hash = SHA256Digest(AtomicFile.read(path) ?? []).hex

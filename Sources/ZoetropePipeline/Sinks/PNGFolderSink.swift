@@ -1,4 +1,5 @@
 import ZoetropeRender
+import ZoetropeFiles
 
 /// Frames as `frame_NNNNN.png` files in a render folder, each written atomically and put on
 /// record as it lands (`RenderFolder`); manifest.json once the run ends, or fails.

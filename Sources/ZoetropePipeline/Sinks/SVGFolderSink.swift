@@ -1,4 +1,5 @@
 import ZoetropeRender
+import ZoetropeFiles
 
 /// Frames as `frame_NNNNN.svg` files in a render folder: vectors, each document written to a
 /// temporary name and renamed once complete, and put on record as it lands.
@@ -29,7 +30,7 @@ public final class SVGFolderSink: FrameSink {
             try document.finish()
         } catch {
             AtomicFile.remove(temporary)
-            throw RenderError(message: "\(path): \(error)", exitCode: 74)
+            throw RenderError(message: "\(path): \(error)", kind: .io)
         }
         try AtomicFile.rename(temporary, to: path)
         let bytes = AtomicFile.read(path) ?? []

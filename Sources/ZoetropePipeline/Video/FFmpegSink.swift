@@ -1,4 +1,5 @@
 import ZoetropeRender
+import ZoetropeFiles
 
 /// Frames fed, in frame order, as raw RGBA to the real `ffmpeg`, which writes a GIF, MP4, WebM
 /// or WebP to a temporary name that is renamed into place once it has succeeded.
@@ -10,7 +11,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     private let size: (width: Int, height: Int)
 
     /// Starts ffmpeg writing `format` to `path` from frames of `size` pixels at `rate` frames per
-    /// second; exit 73 when ffmpeg is not installed.
+    /// second; `cannotCreate` when ffmpeg is not installed.
     public init(_ path: String, format: VideoFormat, size: (width: Int, height: Int), rate: Double) throws(RenderError) {
         self.path = path
         self.size = size
@@ -26,7 +27,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     public func write(_ frame: DrawnFrame) throws(RenderError) {
         guard let rgba = frame.rgba else { return }
         guard rgba.count == size.width * size.height * 4 else {
-            throw RenderError(message: "\(path): frame \(frame.index) is not \(size.width)×\(size.height) pixels", exitCode: 65)
+            throw RenderError(message: "\(path): frame \(frame.index) is not \(size.width)×\(size.height) pixels", kind: .invalidInput)
         }
         try ffmpeg.write(rgba)
     }

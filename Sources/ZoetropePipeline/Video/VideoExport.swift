@@ -1,4 +1,5 @@
 import ZoetropeRender
+import ZoetropeFiles
 
 /// The animated files a render's frames can also go into.
 public enum VideoFormat: String, CaseIterable, Sendable {
@@ -52,23 +53,23 @@ public enum VideoExport {
     /// evenly spaced (every frame, or every n-th: then each shows n frame intervals).
     public static func write(folder: String, to file: String) throws(RenderError) -> Summary {
         guard let format = VideoFormat(file: file) else {
-            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse)
         }
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", exitCode: 66)
+            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", kind: .missingInput)
         }
         guard manifest.format == "png" else {
-            throw RenderError(message: "\(folder): its frames are \(manifest.format); a video is made from PNG frames", exitCode: 65)
+            throw RenderError(message: "\(folder): its frames are \(manifest.format); a video is made from PNG frames", kind: .invalidInput)
         }
         let frames = manifest.frames.sorted { $0.index < $1.index }
-        guard let first = frames.first else { throw RenderError(message: "\(folder): no frames to put into \(file)", exitCode: 66) }
+        guard let first = frames.first else { throw RenderError(message: "\(folder): no frames to put into \(file)", kind: .missingInput) }
         let step = frames.count > 1 ? frames[1].index - first.index : 1
         for (earlier, later) in zip(frames, frames.dropFirst()) where later.index - earlier.index != step {
-            throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", exitCode: 65)
+            throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", kind: .invalidInput)
         }
         // Each file the manifest names must be a regular file in the folder (no link, no FIFO).
         for frame in frames where try !RenderManifest.hasFile(of: frame, in: folder) {
-            throw RenderError(message: "\(folder)/\(frame.file): frame \(frame.index) of manifest.json is missing", exitCode: 66)
+            throw RenderError(message: "\(folder)/\(frame.file): frame \(frame.index) of manifest.json is missing", kind: .missingInput)
         }
         let paths = frames.map { folder + "/" + $0.file }
         let rate = manifest.fps / Double(step)
@@ -98,7 +99,7 @@ public enum VideoExport {
     public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double, size: (width: Int, height: Int),
                             frameFiles: [String]? = nil) throws(RenderError) -> any FrameSink {
         guard let format = VideoFormat(file: file) else {
-            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", exitCode: 64)
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse)
         }
         if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
         let seconds = Double(step) / framesPerSecond
@@ -106,16 +107,16 @@ public enum VideoExport {
                                : try FFmpegSink(file, format: format, size: size, rate: 1 / seconds)
     }
 
-    /// A frame file's RGBA bytes; exit 65 when it is not a PNG of the render's size.
+    /// A frame file's RGBA bytes; `invalidInput` when it is not a PNG of the render's size.
     private static func decoded(_ path: String, size: [Int]) throws(RenderError) -> [UInt8] {
         let image: (width: Int, height: Int, bytes: [UInt8])
         do {
             image = try RasterImage.rgbaBytes(ofPNG: path)
         } catch {
-            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
         }
         guard image.width == size[0], image.height == size[1] else {
-            throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", exitCode: 65)
+            throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", kind: .invalidInput)
         }
         return image.bytes
     }

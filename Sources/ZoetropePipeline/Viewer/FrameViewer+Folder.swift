@@ -1,5 +1,6 @@
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 extension FrameViewer {
     /// What a viewer of an already rendered folder shows: its frames' manifest, and the scene
@@ -13,11 +14,11 @@ extension FrameViewer {
         public var note: String?
     }
 
-    /// Reads the manifest of `folder` and the scene it names. Throws exit 66 when the folder
+    /// Reads the manifest of `folder` and the scene it names. Throws `missingInput` when the folder
     /// holds no readable manifest (not a folder zoetrope rendered).
     public static func source(ofFolder folder: String) throws(RenderError) -> FolderSource {
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", exitCode: 66)
+            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", kind: .missingInput)
         }
         guard let source = AtomicFile.read(manifest.sceneFile), manifest.isRendered(from: source) else {
             return FolderSource(manifest: manifest, scene: nil,

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// `zoetrope view`: an `index.html` beside a render's frames to play, scrub and step through
 /// them, with the script's events and every animator's, group's and timeline's state band (the

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 /// Visual tests: renders scenes, compares their frames with golden frames by `diff`'s rules,
 /// records goldens when asked, and reports (`zoetrope test`).
@@ -57,10 +58,10 @@ public struct GoldenTest: Sendable {
     /// cannot be written, a frame that cannot be read); differences are in the report.
     public func run(_ scenes: [EvaluatedScene], progress: ProgressReporter) throws(RenderError) -> TestReport {
         if isCI, let update {
-            throw RenderError(message: "--update \(update.rawValue): CI is set, and goldens are never written in CI; record them locally, or accept a CI run's frames with zoetrope test --accept REPORT_DIR", exitCode: 64)
+            throw RenderError(message: "--update \(update.rawValue): CI is set, and goldens are never written in CI; record them locally, or accept a CI run's frames with zoetrope test --accept REPORT_DIR", kind: .misuse)
         }
         if isCI && prune {
-            throw RenderError(message: "--prune: CI is set, and goldens are never written in CI", exitCode: 64)
+            throw RenderError(message: "--prune: CI is set, and goldens are never written in CI", kind: .misuse)
         }
         let settings = try GoldenSettings(goldens: goldens)
         try Self.prepareReportFolder(report)
@@ -171,13 +172,13 @@ public struct GoldenTest: Sendable {
             do {
                 chosen.formUnion(try frames.frames(count: count))
             } catch {
-                throw RenderError(message: "\(scene.loaded.file): --frames \(frames): \(error.message)", exitCode: 64)
+                throw RenderError(message: "\(scene.loaded.file): --frames \(frames): \(error.message)", kind: .misuse)
             }
         }
         for time in times {
             let index = Int(saturating: time * rate.framesPerSecond, rounding: .toNearestOrAwayFromZero)
             guard (0..<count).contains(index) else {
-                throw RenderError(message: "\(scene.loaded.file): --at \(time): past the render's end (\(count) frames, the last at \(rate.time(ofFrame: count - 1)) s)", exitCode: 64)
+                throw RenderError(message: "\(scene.loaded.file): --at \(time): past the render's end (\(count) frames, the last at \(rate.time(ofFrame: count - 1)) s)", kind: .misuse)
             }
             chosen.insert(index)
         }
@@ -208,7 +209,7 @@ public struct GoldenTest: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError(message: "\(report)/\(stem).diff.png: \(error)", exitCode: 74)
+                throw RenderError(message: "\(report)/\(stem).diff.png: \(error)", kind: .io)
             }
             frame.diff = stem + ".diff.png"
         }
@@ -220,7 +221,7 @@ public struct GoldenTest: Sendable {
         let names = FrameListing.names(in: folder).filter { $0 != "." && $0 != ".." }
         if !names.isEmpty {
             guard names.contains(TestReport.fileName) else {
-                throw RenderError(message: "\(folder): not a test report folder (it has no \(TestReport.fileName)) and not empty; refusing to clear it; choose another --report", exitCode: 73)
+                throw RenderError(message: "\(folder): not a test report folder (it has no \(TestReport.fileName)) and not empty; refusing to clear it; choose another --report", kind: .cannotCreate)
             }
             try remove(folder)
         }
@@ -229,7 +230,7 @@ public struct GoldenTest: Sendable {
 
     static func copy(_ source: String, to path: String) throws(RenderError) {
         guard let bytes = AtomicFile.read(source) else {
-            throw RenderError(message: "\(source): cannot read", exitCode: 66)
+            throw RenderError(message: "\(source): cannot read", kind: .missingInput)
         }
         try write(bytes, to: path)
     }
@@ -241,10 +242,8 @@ public struct GoldenTest: Sendable {
     }
 
     static func remove(_ path: String) throws(RenderError) {
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            throw RenderError(message: "\(path): cannot remove: \(error.localizedDescription)", exitCode: 74)
+        guard FolderListing.removeTree(path) else {
+            throw RenderError(message: "\(path): cannot remove it", kind: .io, file: path)
         }
     }
 }

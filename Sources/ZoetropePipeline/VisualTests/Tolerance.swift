@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Yams
 import ZoetropeRender
+import ZoetropeFiles
 
 /// How far a frame may differ from its golden: `diff`'s rules.
 public struct Tolerance: Codable, Hashable, Sendable {
@@ -59,7 +60,7 @@ public struct GoldenSettings: Sendable {
     }
 
     /// The settings in `goldens`' `zoetrope-test.yaml`; none when there is no such file. Throws
-    /// every problem, with the file and the key path (exit 65).
+    /// every problem, with the file and the key path (`invalidInput`).
     public init(goldens: String) throws(RenderError) {
         let path = goldens + "/" + Self.fileName
         guard let bytes = AtomicFile.read(path) else { return }
@@ -67,11 +68,11 @@ public struct GoldenSettings: Sendable {
         do {
             node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))
         } catch {
-            throw RenderError(message: "\(path): not YAML: \(error)", exitCode: 65)
+            throw RenderError(message: "\(path): not YAML: \(error)", kind: .invalidInput)
         }
         var problems: [String] = []
         guard let root = node?.mapping else {
-            if node != nil { throw RenderError(message: "\(path): expected a mapping of settings", exitCode: 65) }
+            if node != nil { throw RenderError(message: "\(path): expected a mapping of settings", kind: .invalidInput) }
             return
         }
         for (key, value) in root {
@@ -90,7 +91,7 @@ public struct GoldenSettings: Sendable {
             }
         }
         guard problems.isEmpty else {
-            throw RenderError(lines: problems.map { "\(path): \($0)" }, exitCode: 65)
+            throw RenderError(lines: problems.map { "\(path): \($0)" }, kind: .invalidInput)
         }
     }
 

@@ -111,8 +111,8 @@ final class CairoImageSurface: CairoSurface {
     /// the limits before the rest is read, and a file larger than any PNG within them could be
     /// (its pixels stored uncompressed, with room to spare) is not read at all.
     convenience init(png path: String) throws(CairoError) {
-        if let header = PNGHeader(FileSystem.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
-            throw CairoError(message: header.limitDescription, operation: "reading the PNG \(path)")
+        if let header = ImageHeader(pngFile: path), let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            throw CairoError(message: problem, operation: "reading the PNG \(path)")
         }
         if let size = FileSystem.size(at: path), size > Self.largestPNGFile {
             throw CairoError(message: "the file is \(size) bytes, more than a PNG within the limits can be (\(Self.largestPNGFile))",
@@ -126,7 +126,7 @@ final class CairoImageSurface: CairoSurface {
         do {
             try self.init(imageData: bytes)
         } catch {
-            let kind = PNGHeader.mediaType(of: bytes).map { $0.dropFirst("image/".count).uppercased() } ?? "PNG"
+            let kind = ImageHeader.mediaType(of: bytes).map { $0.dropFirst("image/".count).uppercased() } ?? "PNG"
             throw CairoError(message: error.message, operation: "reading the \(kind) \(path)")
         }
     }
@@ -143,11 +143,11 @@ final class CairoImageSurface: CairoSurface {
     /// Refused before decoding: more than `SceneLimits.trailingImageBytes` after the image's
     /// end, a JPEG of more than `SceneLimits.jpegScans` scans (`ImageExtent`).
     convenience init(imageData bytes: [UInt8]) throws(CairoError) {
-        if let extent = ImageExtent(bytes), let problem = extent.limitDescription {
+        if let extent = ImageExtent(bytes), let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) {
             let kind = extent.mediaType.dropFirst("image/".count).uppercased()
             throw CairoError(message: problem, operation: "reading a \(kind)")
         }
-        switch PNGHeader.mediaType(of: bytes) {
+        switch ImageHeader.mediaType(of: bytes) {
         case "image/jpeg": try self.init(jpegData: bytes)
         case "image/webp": try self.init(webpData: bytes)
         default: try self.init(pngData: bytes)
@@ -160,8 +160,7 @@ final class CairoImageSurface: CairoSurface {
     /// Refuses an image past the limits a PNG's header is held to (pixels, and pixels a side),
     /// before its pixels are decoded.
     private static func checkLimits(width: Int32, height: Int32, kind: String) throws(CairoError) {
-        let size = PNGHeader(width: Int(width), height: Int(height))
-        guard size.isWithinLimits else {
+        guard SceneLimits.imageProblem(width: Int(width), height: Int(height)) == nil else {
             throw CairoError(message: "the image is \(width)×\(height) pixels; an image may have at most \(SceneLimits.surfacePixels) pixels and \(SceneLimits.surfaceSide) on a side",
                              operation: "reading a \(kind)")
         }
@@ -227,8 +226,8 @@ final class CairoImageSurface: CairoSurface {
     /// The PNG whose bytes are `png`, read through Cairo's stream reader. One whose header
     /// declares more than `SceneLimits.surfacePixels` is refused before Cairo decodes it.
     init(pngData png: [UInt8]) throws(CairoError) {
-        if let header = PNGHeader(Array(png.prefix(PNGHeader.byteCount))), !header.isWithinLimits {
-            throw CairoError(message: header.limitDescription, operation: "reading a PNG")
+        if let header = ImageHeader(png: png), let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            throw CairoError(message: problem, operation: "reading a PNG")
         }
         final class Reader {
             let bytes: [UInt8]

@@ -1,10 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeCore
 import ZoetropeFiles
 
-/// Compares two PNGs, or two folders of frames file by file, with an `ImageDiff` and tolerances.
+/// Compares two PNGs with an `ImageDiff` and tolerances. Walking two folders of frames (or of
+/// scene folders) file by file is ZoetropePipeline's (`FrameComparison+Folders`): drawing knows
+/// no folders of frames.
 public struct FrameComparison: Sendable {
     /// One compared file.
     public struct Entry: Sendable {
@@ -13,6 +12,13 @@ public struct FrameComparison: Sendable {
         public var result: ImageDiff.Result?
         public var missingIn: String?
         public var withinTolerance: Bool
+
+        public init(name: String, result: ImageDiff.Result?, missingIn: String?, withinTolerance: Bool) {
+            self.name = name
+            self.result = result
+            self.missingIn = missingIn
+            self.withinTolerance = withinTolerance
+        }
 
         /// What was found, in words: `1234 pixels differ (0.16 %), 12 anti-aliased`.
         public var summary: String {
@@ -45,54 +51,10 @@ public struct FrameComparison: Sendable {
         public var entries: [Entry]
         /// Files beside the frames that are not frames (a sheet, a manifest), compared by nobody.
         public var ignored: [String]
-    }
 
-    /// Compares `expected` with `actual`: two PNG files, two folders of frames (`frame_*.png`),
-    /// or two folders of scene folders, scene by scene. Throws for errors: a missing input, or
-    /// folders with nothing to compare (66), images of different sizes or unreadable PNGs (65), an
-    /// output that cannot be written (73/74).
-    public func compare(expected: String, actual: String) throws(RenderError) -> Report {
-        let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
-        guard expectedIsFolder == actualIsFolder else {
-            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", exitCode: 64)
-        }
-        if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
-        guard expectedIsFolder else {
-            let name = actual.split(separator: "/").last.map(String.init) ?? actual
-            return Report(entries: [try compareFiles(expected: expected, actual: actual, name: name)], ignored: [])
-        }
-        var report = Report(entries: [], ignored: [])
-        if FrameListing.frames(in: expected).isEmpty && FrameListing.frames(in: actual).isEmpty {
-            let scenes = Set(FrameListing.sceneFolders(in: expected)).union(FrameListing.sceneFolders(in: actual)).sorted()
-            guard !scenes.isEmpty else {
-                let found = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual)).filter { !$0.hasPrefix(".") }.sorted()
-                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", exitCode: 66)
-            }
-            for scene in scenes {
-                if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory + "/" + scene) }
-                try compareFolders(expected + "/" + scene, actual + "/" + scene, prefix: scene + "/", into: &report)
-            }
-        } else {
-            try compareFolders(expected, actual, prefix: "", into: &report)
-        }
-        return report
-    }
-
-    /// The frames of two folders, name by name.
-    private func compareFolders(_ expected: String, _ actual: String, prefix: String, into report: inout Report) throws(RenderError) {
-        let names = Set(FrameListing.frames(in: expected)).union(FrameListing.frames(in: actual)).sorted()
-        let others = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual))
-            .filter { !$0.hasPrefix(".") && !names.contains($0) && !FrameListing.isFolder(expected + "/" + $0) }
-        report.ignored += others.sorted().map { prefix + $0 }
-        for name in names {
-            let left = expected + "/" + name, right = actual + "/" + name
-            if !AtomicFile.isReadable(left) {
-                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: expected, withinTolerance: false))
-            } else if !AtomicFile.isReadable(right) {
-                report.entries.append(Entry(name: prefix + name, result: nil, missingIn: actual, withinTolerance: false))
-            } else {
-                report.entries.append(try compareFiles(expected: left, actual: right, name: prefix + name))
-            }
+        public init(entries: [Entry], ignored: [String]) {
+            self.entries = entries
+            self.ignored = ignored
         }
     }
 
@@ -100,7 +62,7 @@ public struct FrameComparison: Sendable {
     public func compareFiles(expected expectedPath: String, actual actualPath: String, name: String) throws(RenderError) -> Entry {
         let expected = try Self.load(expectedPath), actual = try Self.load(actualPath)
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", exitCode: 65)
+            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", kind: .invalidInput)
         }
         let result = diff.compare(expected, actual)
         if let outputDirectory {
@@ -109,7 +71,7 @@ public struct FrameComparison: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", exitCode: 74)
+                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", kind: .io)
             }
         }
         return Entry(name: name, result: result, missingIn: nil, withinTolerance: isWithinTolerance(result))
@@ -124,57 +86,18 @@ public struct FrameComparison: Sendable {
     }
 
     private static func load(_ path: String) throws(RenderError) -> RasterImage {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != signature {
+        if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != ImageHeader.pngSignature {
             let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
-            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", exitCode: 65)
+            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", kind: .invalidInput)
         }
-        if let header = PNGHeader(FileSystem.prefix(of: path, count: PNGHeader.byteCount)), !header.isWithinLimits {
-            throw RenderError(message: "\(path): \(header.limitDescription)", exitCode: 65)
+        if let header = ImageHeader(pngFile: path), let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            throw RenderError(message: "\(path): \(problem)", kind: .limit, file: path)
         }
         do {
             return try RasterImage(pngFile: path)
         } catch {
-            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", exitCode: 65)
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
         }
     }
-
-    /// True for a folder, false for a file; throws 66 when there is neither.
-    private static func kind(of path: String) throws(RenderError) -> Bool {
-        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", exitCode: 66) }
-        return kind == .folder
-    }
-}
-
-/// The files of a folder.
-public enum FrameListing {
-    /// Every name in `folder` (hidden ones included), sorted; empty when it cannot be read.
-    public static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) })
-        }
-        return names.sorted()
-    }
-
-    /// Names of the visible `.png` files in `folder`, sorted.
-    static func pngs(in folder: String) -> [String] {
-        names(in: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
-    }
-
-    /// Names of the frames in `folder` (`frame_*.png`), sorted.
-    public static func frames(in folder: String) -> [String] {
-        pngs(in: folder).filter { $0.hasPrefix("frame_") }
-    }
-
-    /// Sub-folders of `folder` that hold frames, sorted.
-    static func sceneFolders(in folder: String) -> [String] {
-        names(in: folder).filter { !$0.hasPrefix(".") && isFolder(folder + "/" + $0) && !frames(in: folder + "/" + $0).isEmpty }
-    }
-
-    /// True when `path` is a folder (links followed), as `FileSystem.isFolder` says.
-    public static func isFolder(_ path: String) -> Bool { FileSystem.isFolder(path) }
 }

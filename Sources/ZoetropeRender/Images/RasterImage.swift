@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// Decoded pixels of a PNG, as straight-alpha RGBA bytes: what tests and image diffs compare.
 public struct RasterImage: Hashable, Sendable {
@@ -83,12 +84,9 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
-    /// nil when `bytes` do not start as a PNG.
+    /// nil when `bytes` do not start as a PNG (`ImageHeader(png:)`).
     public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
-        // Signature (8), then IHDR: length 13 (4), type (4), width (4), height (4), ...
-        guard bytes.count >= 33, Array(bytes[0..<8]) == PNGChunks.signature, bytes.bigEndianUInt32(at: 8) == 13,
-              Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
-        return (Int(bytes.bigEndianUInt32(at: 16)), Int(bytes.bigEndianUInt32(at: 20)))
+        ImageHeader(png: bytes).map { ($0.width, $0.height) }
     }
 
     /// The image encoded as PNG.

@@ -1,3 +1,4 @@
+import ZoetropeFiles
 /// An animated PNG (PNG Third Edition: `acTL`, `fcTL`, `fdAT`) made from PNG frames without
 /// decoding them: each frame's compressed image data becomes an animation frame's, so the file
 /// is lossless and its bytes depend only on the frames'.
@@ -8,15 +9,15 @@
 public enum AnimatedPNG {
     /// Writes the PNG files `frames`, in order, as an APNG at `path` that shows each for
     /// `delay` seconds (numerator / denominator, as fcTL stores it) and loops `plays` times (0:
-    /// forever). Throws 65 for a file that is not a PNG or of another size than the first, 66
-    /// for one that cannot be read, 73/74 when the APNG cannot be written.
+    /// forever). Throws `invalidInput` for a file that is not a PNG or of another size than the first, `missingInput`
+    /// for one that cannot be read, `cannotCreate`/`io` when the APNG cannot be written.
     public static func write(frames: [String], delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0,
                              to path: String) throws(RenderError) {
-        guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
+        guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
         let headers = try frames.map { (frame: String) throws(RenderError) -> ArraySlice<UInt8> in try Self.chunks(of: frame).header }
         let header = headers.contains { $0 != headers[0] } ? Self.withAlpha(headers[0]) : headers[0]
         for (frame, other) in zip(frames, headers) where other.prefix(8) != header.prefix(8) {
-            throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", exitCode: 65)
+            throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", kind: .invalidInput)
         }
         let writer = try Writer(path, count: frames.count, delay: delay, plays: plays)
         for frame in frames {
@@ -27,7 +28,7 @@ public enum AnimatedPNG {
     }
 
     /// Writes an APNG of PNG frames made on demand (`frame(i)`, each of the same size and kind),
-    /// for frames that are not files yet. Throws 65 for a frame unlike the first.
+    /// for frames that are not files yet. Throws `invalidInput` for a frame unlike the first.
     public static func write(count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0, to path: String,
                              frame: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
         let writer = try Writer(path, count: count, delay: delay, plays: plays)
@@ -47,20 +48,20 @@ public enum AnimatedPNG {
         private var sequence: UInt32 = 0
 
         /// An APNG of `count` frames at `path`, each shown `delay` seconds, looping `plays`
-        /// times (0: forever). Exit 66 for no frames, 73 when the file cannot be created.
+        /// times (0: forever). `missingInput` for no frames, `cannotCreate` when the file cannot be created.
         public init(_ path: String, count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0) throws(RenderError) {
-            guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", exitCode: 66) }
+            guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
             file = try AtomicFile.Writer(path)
             self.count = count
             self.delay = delay
             self.plays = plays
         }
 
-        /// Appends the next frame, PNG bytes; exit 65 for one not of the first frame's size and kind.
+        /// Appends the next frame, PNG bytes; `invalidInput` for one not of the first frame's size and kind.
         public func append(png bytes: [UInt8]) throws(RenderError) {
             let frame = try chunks(of: bytes, path: "\(file.path): frame \(appended)")
             if let header, frame.header != header {
-                throw RenderError(message: "\(file.path): frame \(appended) is not of frame 0's size and kind; an APNG's frames share one header", exitCode: 65)
+                throw RenderError(message: "\(file.path): frame \(appended) is not of frame 0's size and kind; an APNG's frames share one header", kind: .invalidInput)
             }
             try append(header: frame.header, data: frame.data)
         }
@@ -68,7 +69,7 @@ public enum AnimatedPNG {
         /// Appends the next frame's image data, compressed, under `header` (IHDR's body): IHDR and
         /// acTL first, then for each frame an fcTL and its data (IDAT for the first, fdAT after).
         func append(header frameHeader: ArraySlice<UInt8>, data: [UInt8]) throws(RenderError) {
-            guard appended < count else { throw RenderError(message: "\(file.path): more frames than the \(count) announced", exitCode: 70) }
+            guard appended < count else { throw RenderError(message: "\(file.path): more frames than the \(count) announced", kind: .internalFailure) }
             var bytes: [UInt8] = []
             if header == nil {
                 header = frameHeader
@@ -102,10 +103,10 @@ public enum AnimatedPNG {
             appended += 1
         }
 
-        /// Ends the file (IEND) and renames it into place; exit 70 when fewer frames came than announced.
+        /// Ends the file (IEND) and renames it into place; `internalFailure` when fewer frames came than announced.
         public func commit() throws(RenderError) {
             guard appended == count else {
-                throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", exitCode: 70)
+                throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", kind: .internalFailure)
             }
             var end: [UInt8] = []
             PNGChunks.append("IEND", [], to: &end)
@@ -133,13 +134,13 @@ public enum AnimatedPNG {
 
     /// The IHDR body and the image data (every IDAT, joined) of the PNG file at `path`.
     private static func chunks(of path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
-        guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", exitCode: 66) }
+        guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", kind: .missingInput) }
         return try chunks(of: bytes, path: path)
     }
 
     fileprivate static func chunks(of bytes: [UInt8], path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         guard let chunks = PNGChunks.read(bytes), let header = chunks.first, header.type == "IHDR", header.body.count == 13 else {
-            throw RenderError(message: "\(path): not a readable PNG file", exitCode: 65)
+            throw RenderError(message: "\(path): not a readable PNG file", kind: .invalidInput)
         }
         return (header.body, chunks.filter { $0.type == "IDAT" }.flatMap(\.body))
     }
@@ -152,7 +153,7 @@ public enum AnimatedPNG {
         } catch let error as RenderError {
             throw error
         } catch {
-            throw RenderError(message: "\(path): \(error)", exitCode: 65)
+            throw RenderError(message: "\(path): \(error)", kind: .invalidInput)
         }
     }
 

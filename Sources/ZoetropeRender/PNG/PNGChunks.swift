@@ -1,4 +1,5 @@
 internal import CDeflate
+import ZoetropeFiles
 
 /// PNG's container: the signature and chunks (length, type, body, CRC-32), written and read.
 public enum PNGChunks {
@@ -9,7 +10,7 @@ public enum PNGChunks {
         bytes.count > 25 && bytes[25] == 6
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let signature = ImageHeader.pngSignature
 
     static func append(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
         png.appendBigEndian(UInt32(body.count))

@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// Draws charts, stacked vertically, into one PNG, with an optional `StateBand` beneath on the
 /// same time axis.

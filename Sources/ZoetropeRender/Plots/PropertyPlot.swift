@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// Property values over time, for `zoetrope plot` and `sweep --plot`: a chart per plotted
 /// number (each component of a point, size or colour on its own), a curve per scene or sweep

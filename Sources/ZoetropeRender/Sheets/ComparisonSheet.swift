@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A sweep's comparison sheet: one row per variant, labelled with its values, one column per
 /// instant, so the variants can be compared down each column.

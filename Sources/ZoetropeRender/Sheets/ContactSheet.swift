@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A contact sheet: thumbnails in a grid, each labelled (with its time), on one PNG.
 public struct ContactSheet: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import ZoetropeCore
 import ZoetropeFormat
-import ZoetropeRender
+import ZoetropeFiles
 
 extension Film {
     /// The recording as a scene: the layers of every view that was on the film (a view added
@@ -20,7 +20,7 @@ extension Film {
             var values = tree.initialValues[index]
             if stage.layerTimes[index] != nil { values.hidden = true }
             if !values.image.isEmpty, !values.image.hasPrefix("/") {
-                values.image = FileManager.default.currentDirectoryPath + "/" + values.image
+                values.image = FileSystem.currentFolder + "/" + values.image
             }
             return Layer(id: node.id, shape: node.shape, values: values, style: node.style, children: node.children.map(layer))
         }
@@ -41,7 +41,7 @@ extension Film {
     /// Writes the recording as a scene file (JSON) at `path`, written whole or not at
     /// all: `zoetrope render` renders it to the film's frames, byte for byte, and every other
     /// command takes it as any scene. Throws `FilmSceneError` or `SceneWriteError` for what a
-    /// scene file cannot say, and `RenderError` when the file cannot be written.
+    /// scene file cannot say, and `ZoetropeError` when the file cannot be written.
     public func writeScene(to path: String) throws {
         try AtomicFile.write(Array(SceneWriter.json(scene()).utf8), to: path)
     }

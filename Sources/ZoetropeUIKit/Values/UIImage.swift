@@ -36,7 +36,7 @@ open class UIImage: @unchecked Sendable {
             size = CGSize(scene.canvas.size)
             return
         }
-        guard let pixels = RasterImage.pngSize(of: FileSystem.prefix(of: path, count: 33)) else { return nil }
+        guard let pixels = ImageHeader(pngFile: path) else { return nil }
         self.path = path
         drawing = []
         size = CGSize(width: CGFloat(pixels.width), height: CGFloat(pixels.height))

@@ -2,6 +2,7 @@ import ArgumentParser
 import ZoetropeFormat
 import ZoetropePipeline
 import ZoetropeRender
+import ZoetropeFiles
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -92,7 +92,7 @@ struct CurveCommand: ParsableCommand {
             try CurveEvaluation.plot(specs, velocity: velocity, to: plot)
         } catch {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
         // On standard error: standard output holds the samples.
         printError("\(specs.map(\.text).joined(separator: ", ")): plot → \(plot)")

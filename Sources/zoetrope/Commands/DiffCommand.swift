@@ -39,9 +39,9 @@ struct DiffCommand: ParsableCommand {
             summary = try FrameDiffing.compare(comparison, expected: expected, actual: actual)
         } catch {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
         summary.lines.forEach { printLine($0) }
-        if summary.differs { throw ExitCode(1) }
+        if summary.differs { throw ExitCode(ExitStatus.differences) }
     }
 }

@@ -35,7 +35,7 @@ struct ManifestCommand: ParsableCommand {
                 printLine("\(directory): manifest.json lists \(merged.frames.count) of \(merged.frameCount) frames")
             } catch {
                 printError(error)
-                throw ExitCode(error.exitCode)
+                throw ExitCode(error.kind)
             }
         }
     }

@@ -79,7 +79,7 @@ struct PlotOptions: ParsableArguments {
             return try PlotComponents.resolve(keys, in: sources, velocity: velocity)
         } catch {
             for message in error.messages { printError("\(file): \(message)") }
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
     }
 
@@ -91,7 +91,7 @@ struct PlotOptions: ParsableArguments {
             try plot.write(to: path, width: plotWidth)
         } catch {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
     }
 }

@@ -59,7 +59,7 @@ struct PreviewCommand: ParsableCommand {
             server = try LoopbackServer(port: port) { session.respond(to: $0) }
         } catch {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
         printLine("preview: http://127.0.0.1:\(server.port)/ (\(scene); Ctrl-C to stop)")
         for problem in session.status.problems { printError(problem) }

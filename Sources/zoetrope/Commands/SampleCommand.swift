@@ -53,7 +53,7 @@ struct SampleCommand: ParsableCommand {
             switch error {
             case .scene(let problems): throw report(problems)
             case .usage(let message): throw usageFailure(message, command: "sample")
-            case .encoding(let problem): printError("zoetrope sample: \(problem)"); throw ExitCode(error.exitCode)
+            case .encoding(let problem): printError("zoetrope sample: \(problem)"); throw ExitCode(error.kind)
             }
         }
         if format == .json { output.write("\n") }

@@ -5,6 +5,7 @@ import Synchronization
 import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
+import ZoetropeFiles
 
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

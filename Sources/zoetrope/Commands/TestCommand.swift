@@ -3,6 +3,7 @@ import FoundationEssentials
 import ZoetropeFormat
 import ZoetropePipeline
 import ZoetropeRender
+import ZoetropeFiles
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -86,7 +87,7 @@ struct TestCommand: ParsableCommand {
         _ = try frameShard(shard)
     }
 
-    private var isCI: Bool { ContinuousIntegration.isActive(environment: ProcessInfo.processInfo.environment) }
+    private var isCI: Bool { ContinuousIntegration.isActive(environment: CurrentProcess.environment) }
 
     func run() throws {
         do {
@@ -108,10 +109,10 @@ struct TestCommand: ParsableCommand {
                 try AtomicFile.write(Array(JUnitReport(report: result).xml().utf8), to: junit)
             }
             result.summaryLines(reportFolder: report).forEach { printLine($0) }
-            if !result.failures.isEmpty { throw ExitCode(1) }
+            if !result.failures.isEmpty { throw ExitCode(ExitStatus.differences) }
         } catch let error as RenderError {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
     }
 

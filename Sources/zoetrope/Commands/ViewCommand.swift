@@ -43,7 +43,7 @@ struct ViewCommand: ParsableCommand {
             printLine("\(input): viewer → \(page)")
         } catch let error as RenderError {
             printError(error)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind)
         }
     }
 
@@ -60,7 +60,7 @@ struct ViewCommand: ParsableCommand {
         request.settings.resume = true
         _ = try FolderRender.render(request, progress: ProgressReporter(mode: .none))
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", exitCode: 74)
+            throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", kind: .io)
         }
         return try FrameViewer.write(folder: folder, manifest: manifest, scene: scene, note: nil)
     }

@@ -9,7 +9,7 @@ func exiting<Result>(_ body: () throws(RenderError) -> Result) throws -> Result 
         return try body()
     } catch {
         printError(error)
-        throw ExitCode(error.exitCode)
+        throw ExitCode(error.kind)
     }
 }
 

@@ -1,7 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeCore
 import ZoetropeFiles
 import ZoetropeFormat
@@ -11,7 +8,7 @@ import ZoetropeRender
 /// sequence in user data (a file name, a layer id) can neither forge a second line nor reach the
 /// terminal. The one way the CLI writes a message.
 func printError(_ text: String) {
-    writeLine(text.escapingControlCharacters(), to: STDERR_FILENO)
+    StandardStream.error.write(text.escapingControlCharacters() + "\n")
 }
 
 /// Writes each line of `error`, escaped.
@@ -22,28 +19,23 @@ func printError(_ error: RenderError) {
 /// Writes one line to standard output, its control characters escaped (a summary or result line
 /// that quotes user data). Data a command outputs as such (CSV, JSON, the schema) is printed as it is.
 func printLine(_ text: String) {
-    writeLine(text.escapingControlCharacters(), to: STDOUT_FILENO)
+    StandardStream.output.write(text.escapingControlCharacters() + "\n")
 }
 
 /// Writes a JSON line to standard output as it is: JSON escapes control characters by
 /// construction. Written as `printLine` writes, so the two keep their order.
 func printJSONLine(_ json: String) {
-    writeLine(json, to: STDOUT_FILENO)
-}
-
-private func writeLine(_ text: String, to descriptor: Int32) {
-    // A message that cannot be written (a closed pipe) has nowhere else to go.
-    try? FileSystem.writeAll(descriptor: descriptor, bytes: Array((text + "\n").utf8))
+    StandardStream.output.write(json + "\n")
 }
 
 /// Prints every diagnostic and returns the exit code they call for.
 func report(_ error: SceneLoadError) -> ExitCode {
     for diagnostic in error.diagnostics { printError(diagnostic.description) }
-    return ExitCode(error.exitCode)
+    return ExitCode(error.kind)
 }
 
 /// The number of online cores: the default of `--jobs`.
-var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+var coreCount: Int { CurrentProcess.onlineCoreCount }
 
 /// `report` as JSON, or a message and exit 70 when a value cannot be written (NaN or an infinity
 /// that got past the engine): never a report that holds an error and exits 0.
@@ -52,7 +44,7 @@ func reportJSON(_ report: () throws(ReportEncodingError) -> String, command: Str
         return try report()
     } catch {
         printError("zoetrope \(command): \(error)")
-        throw ExitCode(70)
+        throw ExitCode(ExitStatus.internalFailure)
     }
 }
 
@@ -62,5 +54,5 @@ func reportJSON(_ report: () throws(ReportEncodingError) -> String, command: Str
 func usageFailure(_ message: String, command: String) -> ExitCode {
     printError("Error: \(message)")
     printError("  See 'zoetrope \(command) --help' for more information.")
-    return ExitCode(64)
+    return ExitCode(ExitStatus.usage)
 }

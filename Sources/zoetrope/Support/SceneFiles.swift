@@ -1,7 +1,3 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZoetropeFiles
 import ZoetropeRender
 
@@ -23,7 +19,7 @@ enum SceneFiles {
     /// none (the caller reports that). A FIFO or a device named like a scene is skipped: reading
     /// it could block.
     private static func scenes(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = FolderListing.names(in: folder)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } && !name.hasPrefix(".") }
             .sorted()

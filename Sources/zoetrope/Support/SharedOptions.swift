@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import ZoetropePipeline
 import ZoetropeRender
+import ZoetropeFiles
 
 /// `diff`'s tolerance flags, shared by `diff` and `test`.
 struct ToleranceOptions: ParsableArguments {
@@ -35,7 +36,7 @@ struct ToleranceOptions: ParsableArguments {
 func frameShard(_ option: String?) throws -> FrameShard? {
     guard let option else { return nil }
     do {
-        return try FrameShard(option: option, environment: ProcessInfo.processInfo.environment)
+        return try FrameShard(option: option, environment: CurrentProcess.environment)
     } catch {
         throw ValidationError("--shard \(option): \(error.message)")
     }

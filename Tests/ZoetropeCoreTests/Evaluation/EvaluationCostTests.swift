@@ -75,26 +75,6 @@ import ZoetropeCore
         }
     }
 
-    @Test func aPNGHeaderPastTheSurfaceLimitIsSeenBeforeDecoding() {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        bytes += [0, 0, 0x40, 0, 0, 0, 0x40, 0]  // 16384 × 16384
-        let header = PNGHeader(bytes)
-        #expect(header == PNGHeader(width: 16_384, height: 16_384))
-        #expect(header?.isWithinLimits == false)
-        #expect(PNGHeader(width: 7_680, height: 4_320).isWithinLimits)
-        #expect(PNGHeader(Array("not a png at all, no header here".utf8)) == nil)
-    }
-
-    @Test func aJPEGsSizeIsReadFromItsFrameHeader() {
-        // SOI, an APP0 segment of 16 bytes, then SOF0: precision 8, height 0x0300, width 0x0400.
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 0, count: 14)
-        bytes += [0xFF, 0xC0, 0, 17, 8, 0x03, 0x00, 0x04, 0x00, 3] + Array(repeating: 0, count: 9)
-        #expect(PNGHeader(image: bytes) == PNGHeader(width: 1024, height: 768))
-        #expect(PNGHeader.mediaType(of: bytes) == "image/jpeg")
-        #expect(PNGHeader(image: Array(bytes.prefix(22))) == nil, "cut off before its frame header")
-        #expect(PNGHeader.mediaType(of: Array("GIF89a".utf8)) == nil)
-    }
-
     @Test func pathDataPastTheSegmentLimitThrowsWithTheLimit() {
         let data = "M 0 0 " + String(repeating: "L 1 1 ", count: SceneLimits.pathSegments)
         #expect(throws: SVGPathError.self) { try SVGPath(parsing: data) }

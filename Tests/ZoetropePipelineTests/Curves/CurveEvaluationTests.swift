@@ -51,7 +51,7 @@ import ZoetropeRender
         #expect {
             try CurveEvaluation.plot(specs, velocity: false, to: "/proc/zoetrope-no/curve.png")
         } throws: { error in
-            [73, 74].contains((error as? RenderError)?.exitCode ?? 0)
+            [.cannotCreate, .io].contains((error as? RenderError)?.kind)
         }
     }
 }

@@ -56,7 +56,7 @@ import ZoetropeRender
         #expect {
             try FrameDiffing.compare(FrameComparison(), expected: folder.path("a"), actual: folder.path("nope"))
         } throws: { error in
-            (error as? RenderError)?.exitCode == 66
+            (error as? RenderError)?.kind == .missingInput
         }
     }
 }

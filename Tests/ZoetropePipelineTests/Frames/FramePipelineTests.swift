@@ -25,7 +25,7 @@ import ZoetropeRender
         }
 
         func write(_ frame: DrawnFrame) throws(RenderError) {
-            if frame.index == failing { throw RenderError(message: "frame \(frame.index) refused", exitCode: 74) }
+            if frame.index == failing { throw RenderError(message: "frame \(frame.index) refused", kind: .io) }
             indices.withLock { $0.append(frame.index) }
         }
 
@@ -55,7 +55,7 @@ import ZoetropeRender
         let folder = try ScratchFolder()
         let scene = try slide(folder)
         let failing = RecordingSink(ordered: true, failing: 12), other = RecordingSink(ordered: false)
-        #expect(throws: RenderError(message: "frame 12 refused", exitCode: 74)) {
+        #expect(throws: RenderError(message: "frame 12 refused", kind: .io)) {
             try FramePipeline.run(FramePlan(frames(of: scene), jobs: jobs), into: [failing, other])
         }
         #expect(failing.indices.withLock { $0 } == Array(0..<12), "frames before the failure, in order")

@@ -23,7 +23,7 @@ import ZoetropeRender
         } throws: { error in
             guard let error = error as? PlotComponentsError else { return false }
             return error.messages.count == 2 && error.messages.allSatisfy { $0.hasPrefix("plot ") }
-                && error.messages[0].contains("bxo") && error.messages[1].contains("nope") && error.exitCode == 64
+                && error.messages[0].contains("bxo") && error.messages[1].contains("nope") && error.kind == .misuse
         }
     }
 

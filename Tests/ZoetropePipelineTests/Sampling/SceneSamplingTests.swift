@@ -1,4 +1,5 @@
 import Testing
+import ZoetropeFiles
 import ZoetropeFormat
 import ZoetropePipeline
 import ZoetropeRender
@@ -47,7 +48,7 @@ import ZoetropeRender
         } catch {
             guard case .usage(let message) = error else { Issue.record("\(error)"); return }
             #expect(message.hasPrefix("--keys ") && message.contains("bxo"), "\(message)")
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .misuse)
         }
         #expect(written.isEmpty)
     }
@@ -59,19 +60,19 @@ import ZoetropeRender
             try sample(scene, frames: FrameSelection(parsing: "40"))
         } throws: { error in
             guard let error = error as? SceneSamplingError, case .usage(let message) = error else { return false }
-            return message.hasPrefix("--frames: ") && error.exitCode == 64
+            return message.hasPrefix("--frames: ") && error.kind == .misuse
         }
     }
 
     @Test func aMissingSceneExits66AndAnInvalidOne65() throws {
         let folder = try ScratchFolder()
         let invalid = try folder.write("bad.yaml", "version: 1\nlayers: 3\n")
-        for (file, code) in [(folder.path("nope.yaml"), Int32(66)), (invalid, 65)] {
+        for (file, kind) in [(folder.path("nope.yaml"), ZoetropeError.Kind.missingInput), (invalid, .invalidInput)] {
             #expect {
                 try sample(file, times: [0])
             } throws: { error in
                 guard let error = error as? SceneSamplingError, case .scene = error else { return false }
-                return error.exitCode == code
+                return error.kind == kind
             }
         }
     }

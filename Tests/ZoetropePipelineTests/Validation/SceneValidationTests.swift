@@ -20,7 +20,7 @@ import ZoetropePipeline
         #expect(outcome.summaries.count == 1 && outcome.summaries[0].hasPrefix("\(good): ok"))
         let files = Set(outcome.failure?.diagnostics.map(\.file) ?? [])
         #expect(files == [bad, missing])
-        #expect(outcome.failure?.exitCode == 66, "a missing scene makes it 66")
+        #expect(outcome.failure?.kind == .missingInput, "a missing scene makes it 66")
     }
 
     @Test func overridesApplyBeforeTheChecks() throws {
@@ -41,7 +41,7 @@ import ZoetropePipeline
             """)
         let outcome = SceneValidation.validate([scene], overrides: [])
         #expect(outcome.summaries.isEmpty)
-        #expect(outcome.failure?.exitCode == 66)
+        #expect(outcome.failure?.kind == .missingInput)
         #expect(outcome.failure?.diagnostics.first?.description.contains("nowhere.png") == true, "\(String(describing: outcome.failure))")
     }
 }

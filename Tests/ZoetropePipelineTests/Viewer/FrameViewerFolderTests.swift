@@ -21,7 +21,7 @@ import ZoetropeRender
             try FrameViewer.source(ofFolder: folder.path)
         } throws: { error in
             guard let error = error as? RenderError else { return false }
-            return error.exitCode == 66 && error.description.contains("no readable manifest.json")
+            return error.kind == .missingInput && error.description.contains("no readable manifest.json")
         }
     }
 

@@ -3,8 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ZoetropeCore
-import ZoetropeFiles
 
 /// A path read from data, resolved under its folder: nothing below the folder may be a symbolic
 /// link (a link in a downloaded report could lead anywhere), the folders on the way must be

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-import ZoetropeCore
-@testable import ZoetropeRender
+import ZoetropeFiles
 
 /// A path read from data is resolved under its folder with `lstat`: no link is followed, no
 /// FIFO or device is opened.
@@ -53,7 +52,7 @@ import ZoetropeCore
         let layout = try Layout()
         let frame = layout.folder + "/frames/frame_00000.png"
         try FileManager.default.createSymbolicLink(atPath: AtomicFile.temporaryPath(for: frame), withDestinationPath: layout.root + "/outside/secret")
-        #expect(throws: RenderError.self) { try AtomicFile.write([9, 9], to: frame) }
+        #expect(throws: ZoetropeError.self) { try AtomicFile.write([9, 9], to: frame) }
         #expect(FileManager.default.contents(atPath: layout.root + "/outside/secret") == Data("secret".utf8))
     }
 }

@@ -4,7 +4,8 @@
 /// decoder never reads it: 240 MB of zeros after an 8 × 8 PNG would otherwise be unpacked,
 /// carried and re-encoded for nothing. Readers refuse an image followed by more than
 /// `SceneLimits.trailingImageBytes`, and refuse a JPEG of more than `SceneLimits.jpegScans`
-/// scans (progressive scans are each a pass over the whole image).
+/// scans (progressive scans are each a pass over the whole image):
+/// `SceneLimits.imageProblem(mediaType:trailing:scans:)` says which.
 ///
 ///     ImageExtent(png8x8 + [0, 0])?.trailing   // 2
 ///     ImageExtent(Array(png8x8.dropLast()))    // nil: cut short, left for the decoder to refuse
@@ -23,7 +24,7 @@ public struct ImageExtent: Hashable, Sendable {
     /// or when the image is cut short or its structure cannot be followed (a decoder then
     /// says what is wrong).
     public init?(_ bytes: [UInt8]) {
-        guard let mediaType = PNGHeader.mediaType(of: bytes) else { return nil }
+        guard let mediaType = ImageHeader.mediaType(of: bytes) else { return nil }
         let end: (length: Int, scans: Int)?
         switch mediaType {
         case "image/png": end = Self.pngLength(bytes).map { ($0, 1) }
@@ -35,25 +36,6 @@ public struct ImageExtent: Hashable, Sendable {
         length = end.length
         trailing = bytes.count - end.length
         scans = end.scans
-    }
-
-    /// Whether the image is within the limits: at most `SceneLimits.trailingImageBytes` after
-    /// it, and at most `SceneLimits.jpegScans` scans.
-    public var isWithinLimits: Bool { trailing <= SceneLimits.trailingImageBytes && scans <= SceneLimits.jpegScans }
-
-    /// What a message says of an image past the limits, nil within them: `251658240 bytes follow
-    /// the PNG's end (its IEND chunk); at most 65536 may follow an image`.
-    public var limitDescription: String? {
-        if scans > SceneLimits.jpegScans {
-            return "the JPEG has \(scans) scans; a JPEG may have at most \(SceneLimits.jpegScans)"
-        }
-        guard trailing > SceneLimits.trailingImageBytes else { return nil }
-        let end = switch mediaType {
-        case "image/png": "the PNG's end (its IEND chunk)"
-        case "image/jpeg": "the JPEG's end (its EOI marker)"
-        default: "the WebP's end (the size its RIFF header gives)"
-        }
-        return "\(trailing) bytes follow \(end); at most \(SceneLimits.trailingImageBytes) may follow an image"
     }
 
     /// A big-endian or little-endian unsigned number of `count` bytes at `offset`.

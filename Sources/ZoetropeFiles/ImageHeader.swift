@@ -1,7 +1,15 @@
-/// The size a PNG declares in its header (the IHDR chunk that must come first), read before any
-/// pixel is decoded: a 261 KB file of zeros can declare 16384 × 16384 pixels, a gigabyte once
-/// decoded, so readers check `isWithinLimits` first and refuse the file otherwise.
-public struct PNGHeader: Hashable, Sendable {
+/// The size an image declares in its header, read before any pixel is decoded: a PNG's IHDR
+/// chunk (which must come first), a JPEG's frame header, a WebP's first chunk. A 261 KB file of
+/// zeros can declare 16384 × 16384 pixels, a gigabyte once decoded, so readers check the size
+/// against `SceneLimits.imageProblem(width:height:)` first and refuse the file otherwise.
+///
+/// The one parser of these headers: every reader (scene images, Lottie assets, `diff`, test
+/// reports, `UIImage`) asks it.
+///
+///     ImageHeader(png: bytes)            // the IHDR's width and height, or nil
+///     ImageHeader(pngFile: "a.png")      // the same, reading only the first 24 bytes
+///     ImageHeader.mediaType(of: bytes)   // "image/png", "image/jpeg", "image/webp" or nil
+public struct ImageHeader: Hashable, Sendable {
     /// How many bytes of the file the header needs: the signature, IHDR's length and type, then
     /// width and height.
     public static let byteCount = 24
@@ -9,12 +17,14 @@ public struct PNGHeader: Hashable, Sendable {
     public var width: Int
     public var height: Int
 
-    /// The header at the start of `bytes` (the first `byteCount` bytes of the file suffice); nil
-    /// when they are not the start of a PNG.
-    public init?(_ bytes: some Collection<UInt8>) {
+    /// The eight bytes every PNG starts with.
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The PNG header at the start of `bytes` (the first `byteCount` bytes of the file suffice);
+    /// nil when they are not the start of a PNG.
+    public init?(png bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(Self.byteCount))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard head.count == Self.byteCount, Array(head[0..<8]) == signature,
+        guard head.count == Self.byteCount, Array(head[0..<8]) == Self.pngSignature,
               Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
         func word(_ offset: Int) -> Int { head[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
         width = word(16)
@@ -26,25 +36,18 @@ public struct PNGHeader: Hashable, Sendable {
         self.height = height
     }
 
-    /// Width × height (saturating).
-    public var pixels: Int { Int.saturatingProduct(width, height) }
-
-    /// Decoding it stays within `SceneLimits.surfaceSide` per side and `SceneLimits.surfacePixels`.
-    public var isWithinLimits: Bool {
-        width <= SceneLimits.surfaceSide && height <= SceneLimits.surfaceSide && pixels <= SceneLimits.surfacePixels
-    }
-
-    /// What a message says of an image past the limits: `16384×16384 pixels; at most …`.
-    public var limitDescription: String {
-        "the PNG is \(width)×\(height) pixels; an image may have at most \(SceneLimits.surfacePixels) pixels and \(SceneLimits.surfaceSide) on a side"
+    /// The header of the PNG file at `path`, reading only its first `byteCount` bytes (never
+    /// blocking on a FIFO or a device); nil when it is not there or not a PNG.
+    public init?(pngFile path: String) {
+        self.init(png: FileSystem.prefix(of: path, count: Self.byteCount))
     }
 }
 
-extension PNGHeader {
+extension ImageHeader {
     /// The size a PNG's header, a JPEG's frame header (its first SOF marker) or a WebP's first
     /// chunk declares; nil when `bytes` are none of them (or are cut off before it).
     public init?(image bytes: [UInt8]) {
-        if let png = PNGHeader(bytes) {
+        if let png = ImageHeader(png: bytes) {
             self = png
             return
         }
@@ -99,7 +102,7 @@ extension PNGHeader {
     /// anything else.
     public static func mediaType(of bytes: [UInt8]) -> String? {
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if bytes.starts(with: pngSignature) { return "image/png" }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return "image/jpeg" }
         return nil
     }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ZoetropeFiles
 
 /// Writes files so that a reader sees the whole old file or the whole new one, never half:
 /// the bytes go to a hidden temporary file in the same folder, which is then renamed.
@@ -20,19 +19,19 @@ public enum AtomicFile {
     }
 
     /// Moves a finished temporary file into place.
-    public static func rename(_ temporary: String, to path: String) throws(RenderError) {
+    public static func rename(_ temporary: String, to path: String) throws(ZoetropeError) {
         guard Glibc.rename(temporary, path) == 0 else {
             let reason = lastError()
             unlink(temporary)
-            throw RenderError.writeFailed(path, reason: reason)
+            throw ZoetropeError.writeFailed(path, reason: reason)
         }
     }
 
     /// Removes a file, if it is there.
     public static func remove(_ path: String) { unlink(path) }
 
-    /// Writes `bytes` to `path` atomically; exit 73 when it cannot be created, 74 when writing fails.
-    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    /// Writes `bytes` to `path` atomically; `cannotCreate` when it cannot be created, `io` when writing fails.
+    public static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
         let file = try Writer(path)
         try file.append(bytes)
         try file.commit()
@@ -45,12 +44,12 @@ public enum AtomicFile {
         private let temporary: String
         private var descriptor: Int32
 
-        /// Exit 73 when the file cannot be created.
-        public init(_ path: String) throws(RenderError) {
+        /// `cannotCreate` when the file cannot be created.
+        public init(_ path: String) throws(ZoetropeError) {
             self.path = path
             temporary = AtomicFile.temporaryPath(for: path)
             descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard descriptor >= 0 else { throw RenderError.cannotCreate(path, reason: lastError()) }
+            guard descriptor >= 0 else { throw ZoetropeError.cannotCreate(path, reason: lastError()) }
         }
 
         deinit {
@@ -60,45 +59,34 @@ public enum AtomicFile {
             }
         }
 
-        /// Exit 74 when writing fails.
-        public func append(_ bytes: [UInt8]) throws(RenderError) {
+        /// `io` when writing fails.
+        public func append(_ bytes: [UInt8]) throws(ZoetropeError) {
             do throws(FileSystem.WriteFailure) {
                 try FileSystem.writeAll(descriptor: descriptor, bytes: bytes)
             } catch {
-                throw RenderError.writeFailed(path, reason: error.reason)
+                throw ZoetropeError.writeFailed(path, reason: error.reason)
             }
         }
 
         /// Closes the file and renames it into place.
-        public func commit() throws(RenderError) {
+        public func commit() throws(ZoetropeError) {
             let closed = close(descriptor) == 0
             descriptor = -1
             guard closed else {
                 let reason = lastError()
                 unlink(temporary)
-                throw RenderError.writeFailed(path, reason: reason)
+                throw ZoetropeError.writeFailed(path, reason: reason)
             }
             try rename(temporary, to: path)
         }
     }
 
-    /// Draws a PNG with `draw` and writes it to `path` atomically; a drawing failure is internal (70).
-    static func writePNG(to path: String, _ draw: () throws(CairoError) -> [UInt8]) throws(RenderError) {
-        let png: [UInt8]
-        do {
-            png = try draw()
-        } catch {
-            throw RenderError(message: "\(path): cannot draw it: \(error)", exitCode: 70)
-        }
-        try write(png, to: path)
-    }
-
     /// Makes `path` name the same file as `source` (a hard link, or a copy where the file
     /// system refuses links), swapped in atomically.
-    public static func hardLink(_ source: String, to path: String) throws(RenderError) {
+    public static func hardLink(_ source: String, to path: String) throws(ZoetropeError) {
         let temporary = temporaryPath(for: path)
         guard link(source, temporary) == 0 else {
-            guard let bytes = read(source) else { throw RenderError(message: "\(source): cannot read: \(lastError())", exitCode: 74) }
+            guard let bytes = read(source) else { throw ZoetropeError(message: "\(source): cannot read: \(lastError())", kind: .io, file: source) }
             try write(bytes, to: path)
             return
         }
@@ -111,31 +99,17 @@ public enum AtomicFile {
     /// The bytes of `path`, or nil when it cannot be read or is not a regular file: opened without
     /// blocking and checked once open, so a FIFO or a device where a file is expected never
     /// stalls a command.
-    public static func read(_ path: String) -> [UInt8]? {
-        guard let descriptor = FileSystem.openForReadingWithoutBlocking(path) else { return nil }
-        defer { close(descriptor) }
-        guard FileSystem.kind(ofDescriptor: descriptor) == .regularFile else { return nil }
-        return FileSystem.readAll(descriptor)
-    }
+    public static func read(_ path: String) -> [UInt8]? { FileSystem.contents(of: path) }
 
     /// Creates `path` and its parents.
-    public static func makeDirectory(_ path: String) throws(RenderError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw RenderError.cannotCreate(path, reason: lastError())
-            }
-        }
-        guard FileSystem.isFolder(path) else {
-            throw RenderError.cannotCreate(path, reason: "not a directory")
-        }
+    public static func makeDirectory(_ path: String) throws(ZoetropeError) {
+        if let reason = FolderListing.create(path) { throw ZoetropeError.cannotCreate(path, reason: reason) }
     }
 
     /// Removes the temporary files that killed processes on this host left in `folder`; those of
     /// live processes (shards writing into the same folder) and of other hosts stay.
     public static func removeLeftovers(in folder: String) {
-        for name in FrameListing.names(in: folder) where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
+        for name in FolderListing.names(in: folder) where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
             let stem = name.dropLast(temporarySuffix.count)
             guard let dot = stem.lastIndex(of: "."), ProcessStamp.isAbandoned(stem[stem.index(after: dot)...]) else { continue }
             unlink("\(folder)/\(name)")

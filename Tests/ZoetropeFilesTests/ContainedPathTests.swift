@@ -1,5 +1,5 @@
 import Testing
-import ZoetropeCore
+import ZoetropeFiles
 
 @Suite struct ContainedPathTests {
     @Test(arguments: ["frame_00000.png", "frames/frog/frame_00012.png", "failures/a b/x.actual.png", "..x", "x..", "..."])
