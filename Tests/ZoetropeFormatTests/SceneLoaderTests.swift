@@ -603,7 +603,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(scene.layers.initialValues[0].path.segments.count == 3)
         #expect(style.blendMode == .multiply)
         #expect(scene.layers.initialValues[0].gradient == Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5),
-                                           stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)]))
+                                           stops: [.init(offset: 0, color: Color(hex: "#FF0000")!), .init(offset: 1, color: Color(hex: "#0000FF")!)]))
     }
 
     @Test func badPaintIsReported() {

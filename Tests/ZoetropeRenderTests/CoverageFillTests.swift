@@ -18,7 +18,7 @@ import ZoetropeCore
         layer.values.scale = Vector2(scale, scale)
         let color = try #require(Color(hex: fill))
         if asGradient {
-            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [(0, color), (1, color)])
+            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [.init(offset: 0, color: color), .init(offset: 1, color: color)])
         } else {
             layer.values.fill = color
         }
@@ -108,15 +108,15 @@ import ZoetropeCore
 
     static let gradients: [Gradient] = [
         Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)),
-                 stops: [(0, Color(hex: "#BF616A") ?? .black), (0.5, Color(hex: "#EBCB8B") ?? .black), (1, Color(hex: "#A3BE8C") ?? .black)]),
+                 stops: [.init(offset: 0, color: Color(hex: "#BF616A") ?? .black), .init(offset: 0.5, color: Color(hex: "#EBCB8B") ?? .black), .init(offset: 1, color: Color(hex: "#A3BE8C") ?? .black)]),
         // Stops short of the ends (pad beyond them), a stop repeated (a hard edge), alpha.
         Gradient(kind: .linear(from: Vector2(0.1, 0.5), to: Vector2(0.9, 0.3)),
-                 stops: [(0.2, Color(hex: "#2E344080") ?? .black), (0.6, Color(hex: "#88C0D0") ?? .black),
-                         (0.6, Color(hex: "#D08770F0") ?? .black), (0.8, Color(hex: "#FFFFFF20") ?? .black)]),
+                 stops: [.init(offset: 0.2, color: Color(hex: "#2E344080") ?? .black), .init(offset: 0.6, color: Color(hex: "#88C0D0") ?? .black),
+                         .init(offset: 0.6, color: Color(hex: "#D08770F0") ?? .black), .init(offset: 0.8, color: Color(hex: "#FFFFFF20") ?? .black)]),
         Gradient(kind: .radial(center: Vector2(0.35, 0.35), radius: 0.6),
-                 stops: [(0, Color(hex: "#FFFFFF") ?? .black), (1, Color(hex: "#5E81AC") ?? .black)]),
+                 stops: [.init(offset: 0, color: Color(hex: "#FFFFFF") ?? .black), .init(offset: 1, color: Color(hex: "#5E81AC") ?? .black)]),
         Gradient(kind: .radial(center: Vector2(0.7, 0.3), radius: 0.4),
-                 stops: [(0, Color(hex: "#B48EADC0") ?? .black), (0.3, Color(hex: "#EBCB8B") ?? .black), (1, Color(hex: "#00000000") ?? .black)]),
+                 stops: [.init(offset: 0, color: Color(hex: "#B48EADC0") ?? .black), .init(offset: 0.3, color: Color(hex: "#EBCB8B") ?? .black), .init(offset: 1, color: Color(hex: "#00000000") ?? .black)]),
     ]
 
     @Test(arguments: 0..<4)

@@ -319,7 +319,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         line.values.size = Vector2(100, 20)
         line.values.strokeWidth = 6
         line.values.strokeGradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),
-                                              stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)])
+                                              stops: [.init(offset: 0, color: Color(hex: "#FF0000")!), .init(offset: 1, color: Color(hex: "#0000FF")!)])
         line.values.path = try SVGPath(parsing: "M 0 10 L 100 10")
         let image = try draw([line])
         #expect(image[52, 100].red > 240 && image[52, 100].blue < 15)
@@ -330,7 +330,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
     @Test func linearGradientsRunBetweenTheirPoints() throws {
         var bar = rect("g", position: Vector2(100, 100), size: Vector2(100, 20), fill: "#00000000")
         bar.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0.5), to: Vector2(1, 0.5)),
-                                      stops: [(0, Color(hex: "#FF0000")!), (1, Color(hex: "#0000FF")!)])
+                                      stops: [.init(offset: 0, color: Color(hex: "#FF0000")!), .init(offset: 1, color: Color(hex: "#0000FF")!)])
         let image = try draw([bar])
         #expect(image[51, 100].red > 240 && image[51, 100].blue < 15)
         #expect(image[148, 100].blue > 240 && image[148, 100].red < 15)

@@ -114,11 +114,11 @@ private func layer(_ id: String, _ shape: Shape, at position: Vector2, size: Vec
         try Golden.check(picture([
             layer("l", .rect, at: Vector2(32, 40), size: Vector2(56, 60), fill: nil) {
                 $0.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)),
-                                             stops: [(0, Color(hex: "#BF616A") ?? .black), (1, Color(hex: "#EBCB8B") ?? .black)])
+                                             stops: [.init(offset: 0, color: Color(hex: "#BF616A") ?? .black), .init(offset: 1, color: Color(hex: "#EBCB8B") ?? .black)])
             },
             layer("r", .ellipse, at: Vector2(90, 40), size: Vector2(56, 56), fill: nil) {
                 $0.values.gradient = Gradient(kind: .radial(center: Vector2(0.35, 0.35), radius: 0.6),
-                                             stops: [(0, .white), (1, Color(hex: "#5E81AC") ?? .black)])
+                                             stops: [.init(offset: 0, color: .white), .init(offset: 1, color: Color(hex: "#5E81AC") ?? .black)])
             },
         ]), named: "gradients")
     }

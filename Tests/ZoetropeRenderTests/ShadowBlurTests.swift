@@ -134,7 +134,7 @@ import ZoetropeCore
         layer.values.size = Vector2(44, 44)
         layer.values.blur = 6
         if asGradient {
-            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [(0, fill), (1, fill)])
+            layer.values.gradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [.init(offset: 0, color: fill), .init(offset: 1, color: fill)])
         } else {
             layer.values.fill = fill
         }

@@ -30,7 +30,7 @@ import ZoetropeCore
         (layer.values.strokeStart, layer.values.strokeEnd) = trim
         let tint = try #require(Color(hex: color))
         if asGradient {
-            layer.values.strokeGradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [(0, tint), (1, tint)])
+            layer.values.strokeGradient = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 1)), stops: [.init(offset: 0, color: tint), .init(offset: 1, color: tint)])
         } else {
             layer.values.strokeColor = tint
         }

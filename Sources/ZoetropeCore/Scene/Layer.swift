@@ -61,28 +61,30 @@ public struct Gradient: Hashable, Sendable {
         case radial(center: Vector2, radius: Double)
     }
 
-    public var kind: Kind
-    /// (offset 0…1, colour) in increasing offset.
-    public var stops: [(offset: Double, color: Color)]
+    /// A colour at an offset along the gradient.
+    public struct Stop: Hashable, Sendable {
+        /// 0…1 along the gradient.
+        public var offset: Double
+        public var color: Color
 
-    public init(kind: Kind, stops: [(offset: Double, color: Color)]) {
+        public init(offset: Double, color: Color) {
+            self.offset = offset
+            self.color = color
+        }
+    }
+
+    public var kind: Kind
+    /// In increasing offset.
+    public var stops: [Stop]
+
+    public init(kind: Kind, stops: [Stop]) {
         self.kind = kind
         self.stops = stops
     }
 
-    public static func == (a: Gradient, b: Gradient) -> Bool {
-        a.kind == b.kind && a.stops.count == b.stops.count
-            && zip(a.stops, b.stops).allSatisfy { $0.offset == $1.offset && $0.color == $1.color }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        for stop in stops { hasher.combine(stop.offset); hasher.combine(stop.color) }
-    }
-
     /// The same geometry with every stop in `color`.
     public func filled(with color: Color) -> Gradient {
-        Gradient(kind: kind, stops: stops.map { ($0.offset, color) })
+        Gradient(kind: kind, stops: stops.map { Stop(offset: $0.offset, color: color) })
     }
 
     /// The gradient `progress` of the way to `target`; nil when they cannot be interpolated
@@ -99,7 +101,7 @@ public struct Gradient: Hashable, Sendable {
             return nil
         }
         return Gradient(kind: kind, stops: zip(stops, target.stops).map { a, b in
-            (min(max(lerp(a.offset, b.offset, p), 0), 1), a.color.interpolated(to: b.color, progress: p, in: space))
+            Stop(offset: min(max(lerp(a.offset, b.offset, p), 0), 1), color: a.color.interpolated(to: b.color, progress: p, in: space))
         })
     }
 

@@ -45,14 +45,14 @@ struct LottieGradient {
         let rest = raw.count > 4 * count ? Array(raw[(4 * count)...]) : []
         let alphaStops = stride(from: 0, to: rest.count - 1, by: 2).map { (offset: rest[$0], alpha: rest[$0 + 1]) }
         let offsets = Array(Set(colorStops.map(\.offset) + alphaStops.map(\.offset)).filter(\.isFinite)).sorted()
-        var stops: [(offset: Double, color: Color)] = offsets.map { offset in
+        var stops: [Gradient.Stop] = offsets.map { offset in
             let rgb = Self.interpolate(colorStops.map { ($0.offset, $0.rgb) }, at: offset) ?? [0, 0, 0]
             let alpha = Self.interpolate(alphaStops.map { ($0.offset, [$0.alpha]) }, at: offset)?.first ?? 1
             func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
-            return (unit(offset), Color(red: unit(rgb[0]), green: unit(rgb[1]), blue: unit(rgb[2]), alpha: unit(alpha)))
+            return Gradient.Stop(offset: unit(offset), color: Color(red: unit(rgb[0]), green: unit(rgb[1]), blue: unit(rgb[2]), alpha: unit(alpha)))
         }
-        if stops.isEmpty { stops = [(0, .black)] }
-        if stops.count == 1 { stops.append((1, stops[0].color)) }
+        if stops.isEmpty { stops = [Gradient.Stop(offset: 0, color: .black)] }
+        if stops.count == 1 { stops.append(Gradient.Stop(offset: 1, color: stops[0].color)) }
         let dx = to.x - from.x, dy = to.y - from.y
         let kind: Gradient.Kind = self.kind == 2 ? .radial(center: from, radius: (dx * dx + dy * dy).squareRoot()) : .linear(from: from, to: to)
         return Gradient(kind: kind, stops: stops)

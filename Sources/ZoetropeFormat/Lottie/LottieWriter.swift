@@ -403,7 +403,7 @@ public struct LottieWriter {
     /// A gradient fill's or stroke's keys; the points are the layer's (unit coordinates of its bounds).
     /// A solid colour as a gradient, for the frames a gradient paint shows a colour.
     private static func solid(_ color: Color) -> Gradient {
-        Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [(0, color), (1, color)])
+        Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [Gradient.Stop(offset: 0, color: color), Gradient.Stop(offset: 1, color: color)])
     }
 
     private func gradientPaint(_ index: Int, _ type: String, _ gradient: @escaping (LayerValues) -> Gradient) -> [(key: String, value: JSONText)] {

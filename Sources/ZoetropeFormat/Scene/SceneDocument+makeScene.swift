@@ -292,7 +292,7 @@ struct SceneDocument {
             if body["stops"] == nil { reader.report(at / "stops", "required: at least two stops [offset, colour]") }
             return nil
         }
-        var stops: [(offset: Double, color: Color)] = []
+        var stops: [Gradient.Stop] = []
         for (index, item) in items.enumerated() {
             guard case .sequence(let pair, _) = item, pair.count == 2 else {
                 reader.report(at / "stops" / index, "expected [offset, colour] (found \(item.kindPhrase))")
@@ -303,7 +303,7 @@ struct SceneDocument {
             if let last = stops.last, offset < last.offset {
                 reader.report(at / "stops" / index / 0, "stop offsets must not decrease (found \(DocumentReader.format(offset)) after \(DocumentReader.format(last.offset)))")
             }
-            stops.append((offset, color))
+            stops.append(Gradient.Stop(offset: offset, color: color))
         }
         if items.count < 2 { reader.report(at / "stops", "expected at least two stops (found \(items.count))") }
         guard stops.count == items.count, stops.count >= 2 else { return nil }

@@ -39,8 +39,8 @@ import ZoetropeCore
     let red = Color(hex: "#FF0000")!, blue = Color(hex: "#0000FF")!, white = Color.white
 
     @Test func gradientsInterpolateStopByStop() throws {
-        let a = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [(0, red), (1, blue)])
-        let b = Gradient(kind: .linear(from: Vector2(0, 1), to: Vector2(1, 1)), stops: [(0.5, blue), (1, red)])
+        let a = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [.init(offset: 0, color: red), .init(offset: 1, color: blue)])
+        let b = Gradient(kind: .linear(from: Vector2(0, 1), to: Vector2(1, 1)), stops: [.init(offset: 0.5, color: blue), .init(offset: 1, color: red)])
         guard case .gradient(let mid) = AnimatableValue.gradient(a).interpolated(to: .gradient(b), progress: Vector2(0.5, 0.5), colorSpace: .srgb) else {
             Issue.record("expected a gradient"); return
         }
@@ -50,7 +50,7 @@ import ZoetropeCore
     }
 
     @Test func aColourBlendsIntoAGradientAndBack() throws {
-        let g = Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5), stops: [(0, white), (1, blue)])
+        let g = Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5), stops: [.init(offset: 0, color: white), .init(offset: 1, color: blue)])
         guard case .gradient(let start) = AnimatableValue.color(red).interpolated(to: .gradient(g), progress: .zero, colorSpace: .srgb) else {
             Issue.record("expected a gradient"); return
         }
@@ -61,7 +61,7 @@ import ZoetropeCore
     @Test func aFillAnimatesFromAColourToAGradientThroughTheAnimator() {
         var card = Layer(id: "card", shape: .rect)
         card.values.fill = red
-        let g = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [(0, white), (1, blue)])
+        let g = Gradient(kind: .linear(from: Vector2(0, 0), to: Vector2(1, 0)), stops: [.init(offset: 0, color: white), .init(offset: 1, color: blue)])
         let scene = Scene(name: "g", canvas: Canvas(size: Vector2(10, 10)), layers: [card], animators: [
             AnimatorDefinition(id: "a", duration: 1, timing: .cubic(.linear), blocks: [
                 AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .fill), .gradient(g))]),
