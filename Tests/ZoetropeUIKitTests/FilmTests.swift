@@ -7,7 +7,8 @@ import ZoetropeRender
 import ZoetropeUIKit
 
 /// UIKit code on a film: what it shows is what the equivalent scene file shows, frame for frame.
-@Suite(.serialized) struct FilmTests {
+/// On the main actor, as UIKit code runs.
+@MainActor @Suite(.serialized) struct FilmTests {
     /// The scene a card moved by a property animator is, written as a scene file.
     static let cardScene = """
         version: 1

@@ -15,17 +15,23 @@ import ZoetropeRender
 /// try film.writeFrames(to: "output/card")
 /// ```
 ///
-/// The newest film is the one UIKit calls animate on (`Film.current`): one film at a time, as an
-/// app has one clock.
+/// A view's animations run on the film its root view is on; each film has its own clock and its
+/// own random sequence (`random`), so films made side by side, in any order, give the frames
+/// each gives alone. Films are used on the main actor, as UIKit's views are.
+@MainActor
 public final class Film {
-    /// The film UIKit calls animate on: the one made last.
-    nonisolated(unsafe) public private(set) static weak var current: Film?
+    /// The film whose call is running (`at(_:_:)`'s calls, completions and gestures while it
+    /// advances, `show(_:)`), for UIKit calls that name no view: `arc4random_uniform`, an empty
+    /// property animator, a controller's `loadView`. Bound for the length of the call, never set.
+    @TaskLocal static var running: Film?
 
     /// The view that fills the canvas; add views to it to put them on the film.
     public let rootView: UIView
     /// The canvas size in points.
     public let size: CGSize
     public let framesPerSecond: Double
+    /// The film's random sequence: `arc4random_uniform` in the film's calls draws from it.
+    public let random = Random()
     /// The name frames and manifests carry.
     public var name = "film"
 
@@ -50,7 +56,6 @@ public final class Film {
         stage = AnimationStage(layers: [])
         rootView = UIView(frame: CGRect(origin: .zero, size: size))
         rootView.accessibilityIdentifier = rootView.accessibilityIdentifier ?? "root"
-        Film.current = self
         rootView.place(on: self, under: nil, at: nil)
     }
 
@@ -71,6 +76,11 @@ public final class Film {
     /// Moves the clock to `time`: scheduled calls run at their times, completion handlers at
     /// theirs, and every frame up to and including `time` is captured.
     public func advance(to time: TimeInterval) {
+        Film.$running.withValue(self) { advanceRunning(to: time) }
+    }
+
+    /// `advance(to:)`, with the film bound as the one running.
+    private func advanceRunning(to time: TimeInterval) {
         while true {
             let frameTime = rate.time(ofFrame: frames.count)
             let next = scheduled.indices.min { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }
@@ -86,6 +96,19 @@ public final class Film {
             }
         }
         stage.advance(to: max(time, stage.time))
+    }
+
+    /// Runs `body` now, at the film's time, as one of the film's calls (a Zoetrope addition): what
+    /// it does that names no view uses this film, as a call at a time does. `arc4random_uniform`
+    /// draws from the film's sequence; a controller's view loaded inside is the canvas's size, as
+    /// UIKit loads it the screen's.
+    ///
+    /// ```swift
+    /// let interaction = film.run { DropDownInteractionController(viewController: sheet) }  // loads sheet.view
+    /// ```
+    @discardableResult
+    public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try Film.$running.withValue(self) { try body() }
     }
 
     /// Moves the clock on by `seconds`.
@@ -169,13 +192,5 @@ public final class Film {
         }
         usedIDs.insert(id)
         return id
-    }
-
-    /// The current film, or a stop naming `caller` when there is none.
-    static func requireCurrent(_ caller: String) -> Film {
-        guard let film = current else {
-            fatalError("Zoetrope: \(caller) needs a Film: make one first (Film(size:framesPerSecond:backgroundColor:)); its clock runs the animations")
-        }
-        return film
     }
 }
