@@ -3,14 +3,15 @@ import ZoetropePipeline
 import ZoetropeRender
 
 /// A canvas and a clock for UIKit code: the film's `rootView` fills the canvas, UIKit calls run
-/// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) captures every frame it
-/// passes. Frames are a pure function of the calls and their times, as a scene file's are.
+/// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) runs them, recording
+/// what they do as a scene's script (`scene()`). The film's frames are that scene's frames,
+/// evaluated and drawn as a scene file's are: a pure function of the calls and their times.
 ///
 /// ```swift
 /// let film = Film(size: CGSize(width: 640, height: 360), framesPerSecond: 30, backgroundColor: .white)
 /// film.rootView.addSubview(card)
 /// film.at(0.5) { animator.startAnimation() }
-/// film.advance(to: 2)                               // frames 0 … 60 are captured
+/// film.advance(to: 2)                               // frames 0 … 60 are the film's
 /// let p = card.layer.presentation()!.position       // what is on screen now
 /// try film.writeFrames(to: "output/card")
 /// ```
@@ -37,9 +38,6 @@ public final class Film {
 
     let stage: AnimationStage
     let canvas: Canvas
-    private let rate: FrameRate
-    /// The frames captured so far, frame i at t = i / framesPerSecond.
-    private(set) var frames: [PresentationTree] = []
     /// Calls to run at film times, in the order they were scheduled within a time.
     private var scheduled: [(time: Double, order: Int, body: () -> Void)] = []
     private var scheduledCount = 0
@@ -51,7 +49,6 @@ public final class Film {
     public init(size: CGSize, framesPerSecond: Double = 60, backgroundColor: UIColor = .white) {
         self.size = size
         self.framesPerSecond = framesPerSecond
-        rate = FrameRate(framesPerSecond)
         canvas = Canvas(size: size.vector, background: backgroundColor.color)
         stage = AnimationStage(layers: [])
         rootView = UIView(frame: CGRect(origin: .zero, size: size))
@@ -62,8 +59,7 @@ public final class Film {
     /// The film's clock, in seconds.
     public var time: TimeInterval { stage.time }
 
-    /// Runs `body` when the clock reaches `time` (before that instant's frame is captured, so the
-    /// frame shows what it does). Calls at one time run in the order they were scheduled.
+    /// Runs `body` when the clock reaches `time` (the frame at that instant shows what it does). Calls at one time run in the order they were scheduled.
     /// A time within 1e-9 s of a frame's (0.3 + 14 × 0.1 is 1.7000000000000002) is that frame's
     /// time, so the call, the frame and a scene written from the film agree on the instant.
     public func at(_ time: TimeInterval, _ body: @escaping () -> Void) {
@@ -74,26 +70,19 @@ public final class Film {
     }
 
     /// Moves the clock to `time`: scheduled calls run at their times, completion handlers at
-    /// theirs, and every frame up to and including `time` is captured.
+    /// theirs; the film's frames now reach `time`.
     public func advance(to time: TimeInterval) {
         Film.$running.withValue(self) { advanceRunning(to: time) }
     }
 
-    /// `advance(to:)`, with the film bound as the one running.
+    /// `advance(to:)`, with the film bound as the one running: each call due runs once the
+    /// stage's clock (and the completion handlers due on the way) reaches its time.
     private func advanceRunning(to time: TimeInterval) {
-        while true {
-            let frameTime = rate.time(ofFrame: frames.count)
-            let next = scheduled.indices.min { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }
-            if let next, scheduled[next].time <= time + 1e-9, scheduled[next].time <= frameTime + 1e-9 {
-                let call = scheduled.remove(at: next)
-                stage.advance(to: max(call.time, stage.time))
-                call.body()
-            } else if frameTime <= time + 1e-9 {
-                stage.advance(to: max(frameTime, stage.time))
-                frames.append(PresentationTree(time: frameTime, canvas: canvas, layers: stage.stage.layers, values: stage.stage.presentation))
-            } else {
-                break
-            }
+        while let next = scheduled.indices.min(by: { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }),
+              scheduled[next].time <= time + 1e-9 {
+            let call = scheduled.remove(at: next)
+            stage.advance(to: max(call.time, stage.time))
+            call.body()
         }
         stage.advance(to: max(time, stage.time))
     }
@@ -116,7 +105,7 @@ public final class Film {
 
     /// Moves the clock on until every scheduled call has run and no animation is left to end
     /// (a paused one waits for a call that will not come), as a scene's `duration: auto` ends:
-    /// the last frame captured is the one at or just before the last end. Stops after
+    /// the last frame is the one at or just before the last end. Stops after
     /// `limit` seconds of film for an animation that repeats forever.
     public func advanceUntilIdle(limit: TimeInterval = 3600) {
         let last = time + limit
@@ -127,40 +116,27 @@ public final class Film {
         }
     }
 
-    /// The frames captured so far (the frame at the current time included) as a `Movie`, for
-    /// sheets, snapshots and everything else a movie does.
+    /// The film's frames so far (the frame at the current time included) as a `Movie`, for
+    /// sheets, snapshots and everything else a movie does: its scene's frames (`scene()`),
+    /// evaluated and drawn as a scene file's are, frame i at t = i / framesPerSecond.
     public var movie: Movie {
         advance(to: time)
-        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: frames.map(withEveryLayer))
+        return Movie(SceneEvaluation(scene: scene(), horizon: time), duration: time)
     }
 
-    /// `frame` drawn with every layer the film has now, those that joined later hidden: the
-    /// same pixels, and the same trees a scene of the film (`scene()`) gives, so its PNGs are the
-    /// same bytes. A frame from before a view moved or was restyled keeps its own tree.
-    private func withEveryLayer(_ frame: PresentationTree) -> PresentationTree {
-        let tree = stage.stage.layers
-        guard frame.layers.nodes.count < tree.nodes.count, stage.unscripted.isEmpty else { return frame }
-        let later = tree.initialValues[frame.values.count...].map { values in
-            var hidden = values
-            hidden.hidden = true
-            return hidden
-        }
-        return PresentationTree(time: frame.time, canvas: frame.canvas, layers: tree, values: frame.values + later)
-    }
-
-    /// Writes the frames captured so far into `folder` as `zoetrope render` would: PNGs and a
+    /// Writes the film's frames so far into `folder` as `zoetrope render` would: PNGs and a
     /// manifest.json (`zoetrope video`, `view` and `diff` take the folder).
     @discardableResult
     public func writeFrames(to folder: String, scale: Double = 1) throws -> [String] {
         try movie.writeFrames(to: folder, scale: scale)
     }
 
-    /// Writes the frames captured so far as one APNG at the film's frame rate.
+    /// Writes the film's frames so far as one APNG at the film's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws {
         try movie.writeAPNG(to: path, scale: scale)
     }
 
-    /// Writes a contact sheet of `count` evenly spaced frames of those captured so far.
+    /// Writes a contact sheet of `count` evenly spaced frames of the film's so far.
     public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws {
         try movie.writeContactSheet(to: path, count: count, columns: columns, width: width)
     }
