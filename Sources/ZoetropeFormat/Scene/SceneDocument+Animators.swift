@@ -537,7 +537,7 @@ extension SceneDocument {
         if let indexNode = node["index"] {
             guard let index = reader.number(indexNode, at: path / "index", where: { $0 >= 0 && $0 <= Double(SceneLimits.items) && $0.rounded() == $0 },
                                             expected: "a whole number within 0...\(SceneLimits.items)") else { return nil }
-            position = Int(index)
+            position = Int(saturating: index, rounding: .down)  // whole, checked above
         }
         return .move(layer: moved, parent: parent, position: position)
     }
