@@ -27,7 +27,7 @@ UIImage.searchPaths.append(Bundle.module.bundlePath + "/Resources")
   caption.textAlignment = .center
   film.rootView.addSubview(caption)
   // The random location the reader's tap picks: (760, 420), as the scenes fix it.
-  Random.scripted = [632, 292]
+  film.random.scripted = [632, 292]
   script(film, controller, caption)
   if let duration { film.advance(to: duration) } else { film.advanceUntilIdle() }
   let frames = try film.writeFrames(to: output + "/" + scene)
@@ -124,14 +124,14 @@ try film("frog-reverse", step: .reverse) { film, controller, caption in
   film.at(1.3) { caption.text = "reversed: heading back along the spring" }
 }
 try film("frog-crossfade-reversed", step: .crossFade, duration: 3) { film, controller, caption in
-  Random.scripted.append(0)  // the random animal: bear, the first of animalImages
+  film.random.scripted.append(0)  // the random animal: bear, the first of animalImages
   tapAnimate(controller, on: film, at: 0.5)
   film.at(0.5) { controller.imageChangeAnimator?.addCompletion { _ in caption.text = "fade completed" } }
   tapAnimate(controller, on: film, at: 1.5)
   film.at(1.5) { caption.text = "both reversed" }
 }
 try film("frog-crossfade", step: .crossFade, duration: 5) { film, controller, caption in
-  Random.scripted.append(0)  // the random animal: bear, the first of animalImages
+  film.random.scripted.append(0)  // the random animal: bear, the first of animalImages
   tapAnimate(controller, on: film, at: 0.5)
   film.at(0.5) { controller.imageChangeAnimator?.addCompletion { _ in caption.text = "fade completed" } }
   tapFrog(controller, on: film, at: 1.5)

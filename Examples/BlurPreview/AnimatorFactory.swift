@@ -3,6 +3,8 @@
 // keyframes, in place of P6's block) and P12; `reset` is P9; `complete` is P14; verbatim.
 import ZoetropeUIKit
 
+// @MainActor is ours: views and animators are on the main actor, as UIKit's are under Swift 6.
+@MainActor
 enum AnimatorFactory {
   static func grow(
     view: UIVisualEffectView,

@@ -10,8 +10,8 @@ class ViewController: UIViewController {
   }
 }
 
-/// A bold title, centred in `frame`.
-func titleLabel(_ text: String, size: CGFloat, frame: CGRect, color: UIColor) -> UILabel {
+/// A bold title, centred in `frame` (on the main actor, as views are made).
+@MainActor func titleLabel(_ text: String, size: CGFloat, frame: CGRect, color: UIColor) -> UILabel {
   let label = UILabel(frame: frame)
   label.text = text
   label.font = .boldSystemFont(ofSize: size)

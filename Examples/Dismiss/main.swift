@@ -18,7 +18,9 @@ film.show(main)
 let animals = AnimalsViewController()
 animals.modalPresentationStyle = .custom
 animals.transitioningDelegate = appDelegate
-appDelegate.interactionController = DropDownInteractionController(viewController: animals)
+// The interaction controller loads the sheet's view: run as the film's call, the view is the
+// film's size, as UIKit makes it the screen's.
+appDelegate.interactionController = film.run { DropDownInteractionController(viewController: animals) }
 main.present(animals, animated: false)
 
 let caption = UILabel(frame: CGRect(x: 20, y: 755, width: 560, height: 30))

@@ -654,3 +654,99 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(values.shadowOpacity == 1)
     }
 }
+
+/// The script's changes to layers and flags, which a recording makes: `move`, `restyle`, `options`.
+@Suite struct LayerChangeFormatTests {
+    private static let scene = """
+        canvas: { size: [100, 100] }
+        layers:
+          - { id: panel, size: [50, 50], position: [25, 25], children: [ { id: dot, size: [4, 4] } ] }
+          - { id: badge, size: [10, 10], position: [80, 80] }
+          - { id: title, shape: text, text: Hi, size: [60, 20], position: [50, 90] }
+        animators: [ { id: fade, duration: 1, animations: [ { set: { badge.opacity: 0.5 } } ] } ]
+        script:
+          - { at: 0.1, start: fade }
+          - { at: 0.5, move: badge, into: panel, index: 0 }
+          - { at: 0.6, move: dot }
+          - { at: 0.7, restyle: title, style: { alignment: left, clips: true, fontWeight: bold, dash: [2, 1] } }
+          - { at: 0.8, options: fade, pausesOnCompletion: true }
+        """
+
+    @Test func layerChangesAndFlagsAreRead() throws {
+        let read = try load(Self.scene).scene
+        var style = LayerStyle()
+        style.alignment = .left
+        style.clips = true
+        style.fontWeight = .bold
+        style.strokeDash = [2, 1]
+        let (panel, dot, badge, title) = (0, 1, 2, 3)
+        #expect(read.script.dropFirst().map(\.action) == [
+            .move(layer: badge, parent: panel, position: 0),
+            .move(layer: dot, parent: nil, position: nil),
+            .restyle(layer: title, style: style),
+            .options(animator: 0, options: AnimatorOptions(pausesOnCompletion: true)),
+        ])
+    }
+
+    @Test func theEvaluationArrangesAndStylesTheLayersAsTheScriptSays() throws {
+        let read = try load(Self.scene).scene
+        let evaluation = SceneEvaluation(scene: read, horizon: 2)
+        let before = evaluation.presentation(at: 0.4).layers, moved = evaluation.presentation(at: 0.5).layers
+        #expect(before.roots == [0, 2, 3] && before.nodes[0].children == [1])
+        #expect(moved.roots == [0, 3] && moved.nodes[0].children == [2, 1], "badge under panel, at the bottom")
+        #expect(evaluation.presentation(at: 0.6).layers.roots == [0, 3, 1], "dot on top of the top level")
+        #expect(evaluation.presentation(at: 0.69).layers.nodes[3].style.alignment == .center)
+        #expect(evaluation.presentation(at: 0.7).layers.nodes[3].style.alignment == .left)
+        #expect(evaluation.animatorStatus(at: 1.5)[0].state == .active, "paused on completion, as flagged at 0.8 s")
+    }
+
+    @Test func layerChangesAndFlagsAreWrittenAndReadBackEqual() throws {
+        let read = try load(Self.scene).scene
+        let back = try SceneLoader.parse(Array(SceneWriter.json(read).utf8), file: "scenes/test.json").scene
+        #expect(back.script.map(\.action) == read.script.map(\.action))
+    }
+
+    @Test func badLayerChangesAreReported() {
+        let found = problems("""
+            canvas: { size: [100, 100] }
+            layers: [ { id: panel, size: [50, 50] }, { id: badge, size: [10, 10] } ]
+            animators: [ { id: fade, duration: 1, animations: [ { set: { badge.opacity: 0 } } ] } ]
+            groups: [ { id: both, members: [fade] } ]
+            script:
+              - { at: 0, move: toad }
+              - { at: 0, move: badge, into: badge }
+              - { at: 0, move: badge, index: 1.5 }
+              - { at: 0, restyle: badge }
+              - { at: 0, restyle: badge, style: { alignment: sideways } }
+              - { at: 0, move: badge, style: { clips: true } }
+              - { at: 0, options: both, isInterruptible: false }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: script[0].move: unknown layer \"toad\" (layers: panel, badge)",
+            "scenes/test.yaml: script[1].into: a layer cannot move into itself",
+            "scenes/test.yaml: script[2].index: must be a whole number within 0...\(SceneLimits.items) (found 1.5)",
+            "scenes/test.yaml: script[3].style: required: the layer's style from now on ({ alignment: left, clips: true, … })",
+            "scenes/test.yaml: script[4].style.alignment: expected one of \"left\", \"center\", \"right\" (found \"sideways\")",
+            "scenes/test.yaml: script[5].style: a move takes into and index",
+            "scenes/test.yaml: script[6].options: options names an animator (found a group or timeline)",
+        ])
+    }
+
+    @Test func aMoveIntoItsOwnSubtreeIsAnErrorOfTheEvent() throws {
+        let loaded = try load("""
+            canvas: { size: [100, 100] }
+            layers: [ { id: panel, size: [50, 50], children: [ { id: dot, size: [4, 4] } ] } ]
+            script:
+              - { at: 0.5, move: panel, into: dot }
+            """)
+        let messages: [String]
+        do {
+            _ = try loaded.evaluate()
+            messages = []
+        } catch {
+            messages = error.diagnostics.map(\.description)
+        }
+        #expect(messages.count == 1 && messages.first?.contains("script[0]") == true
+                    && messages.first?.contains("layer panel would be inside itself") == true, "\(messages)")
+    }
+}

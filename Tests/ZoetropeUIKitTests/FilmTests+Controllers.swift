@@ -1,4 +1,5 @@
 import Testing
+import ZoetropePipeline
 import ZoetropeRender
 import ZoetropeUIKit
 
@@ -73,13 +74,84 @@ extension FilmTests {
     /// (This file imports only ZoetropeUIKit's Foundation, as UIKit code imports only UIKit: a
     /// file that also imports Foundation sees Glibc's `arc4random_uniform` beside ours.)
     @Test func randomPicksRepeatAndScriptedOnesComeFirst() {
-        Random.seed(7)
-        let first = (0..<5).map { _ in arc4random_uniform(1000) }
-        Random.seed(7)
-        #expect((0..<5).map { _ in arc4random_uniform(1000) } == first)
-        Random.scripted = [12, 3]
-        #expect(arc4random_uniform(10) == 2 && arc4random_uniform(10) == 3, "scripted values, modulo the bound")
-        #expect(arc4random_uniform(0) == 0)
+        let film = Film(size: CGSize(width: 10, height: 10), framesPerSecond: 10)
+        var picks: [[UInt32]] = []
+        film.at(0) {
+            film.random.seed(7)
+            picks.append((0..<5).map { _ in arc4random_uniform(1000) })
+            film.random.seed(7)
+            picks.append((0..<5).map { _ in arc4random_uniform(1000) })
+            film.random.scripted = [12, 3]
+            picks.append([arc4random_uniform(10), arc4random_uniform(10), arc4random_uniform(0)])
+        }
+        film.advance(to: 0)
+        #expect(picks.count == 3 && picks[0] == picks[1], "restarted from one seed, the picks repeat")
+        #expect(Set(picks[0]).count > 1, "a sequence, not one number")
+        #expect(picks.last == [2, 3, 0], "scripted values, modulo the bound; a bound of 0 gives 0")
+    }
+
+    /// Each film draws from its own sequence: a film's picks do not depend on another's.
+    @Test func eachFilmDrawsItsOwnRandomSequence() {
+        func picks(on film: Film, count: Int) -> [UInt32] {
+            var drawn: [UInt32] = []
+            film.at(film.time) { drawn = (0..<count).map { _ in arc4random_uniform(1000) } }
+            film.advance(to: film.time)
+            return drawn
+        }
+        let alone = picks(on: Film(size: CGSize(width: 10, height: 10)), count: 6)
+        let first = Film(size: CGSize(width: 10, height: 10)), second = Film(size: CGSize(width: 10, height: 10))
+        let interleaved = [picks(on: first, count: 3), picks(on: second, count: 6), picks(on: first, count: 3)]
+        #expect(interleaved[0] + interleaved[2] == alone && interleaved[1] == alone)
+    }
+
+    /// A film whose calls animate with an animator and with `animate`, pick at random, add a
+    /// view while it runs and restyle in a completion: all that a film keeps for itself.
+    private func populate(_ film: Film, tint: UIColor) {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        box.backgroundColor = tint
+        film.rootView.addSubview(box)
+        let slide = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { box.center.x = 100 }
+        film.at(0.2) { slide.startAnimation() }
+        film.at(0.6) {
+            let dot = UIView(frame: CGRect(x: CGFloat(arc4random_uniform(100)), y: CGFloat(arc4random_uniform(60)), width: 8, height: 8))
+            dot.backgroundColor = tint
+            film.rootView.addSubview(dot)
+            UIView.animate(withDuration: 0.5, animations: { dot.alpha = 0.2 }, completion: { _ in box.alpha = 0.5 })
+        }
+    }
+
+    /// The PNG bytes of every frame `film` captured.
+    private func pngs(of film: Film) throws -> [[UInt8]] {
+        let sink = MemorySink(keeping: .png)
+        try FramePipeline.run(FramePlan(film.movie, jobs: 1), into: [sink])
+        return sink.frames.map { $0.png ?? [] }
+    }
+
+    @Test func filmsMadeSideBySideGiveTheFramesEachGivesAlone() throws {
+        let size = CGSize(width: 120, height: 80)
+        let blue = UIColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1), orange = UIColor(red: 1, green: 0.6, blue: 0, alpha: 1)
+        let blueAlone = Film(size: size, framesPerSecond: 10)
+        populate(blueAlone, tint: blue)
+        blueAlone.advance(to: 1.5)
+        let orangeAlone = Film(size: size, framesPerSecond: 10)
+        populate(orangeAlone, tint: orange)
+        orangeAlone.advance(to: 1.5)
+
+        // Made in the other order, filled in the other order, their clocks moved in turns.
+        let orangeFilm = Film(size: size, framesPerSecond: 10), blueFilm = Film(size: size, framesPerSecond: 10)
+        populate(blueFilm, tint: blue)
+        populate(orangeFilm, tint: orange)
+        orangeFilm.advance(to: 0.25)
+        blueFilm.advance(to: 0.65)
+        orangeFilm.advance(to: 0.9)
+        blueFilm.advance(to: 1.5)
+        orangeFilm.advance(to: 1.5)
+
+        let (blueFrames, orangeFrames) = (try pngs(of: blueFilm), try pngs(of: orangeFilm))
+        #expect(blueFrames.count == 16 && orangeFrames.count == 16)
+        #expect(blueFrames == (try pngs(of: blueAlone)), "the blue film as it is alone")
+        #expect(orangeFrames == (try pngs(of: orangeAlone)), "the orange film as it is alone")
+        #expect(blueFrames != orangeFrames, "two different films")
     }
 
     @Test func aVectorImageIsDrawnAsItsLayersScaledIntoTheView() throws {

@@ -7,7 +7,8 @@ import ZoetropeRender
 import ZoetropeUIKit
 
 /// UIKit code on a film: what it shows is what the equivalent scene file shows, frame for frame.
-@Suite(.serialized) struct FilmTests {
+/// On the main actor, as UIKit code runs.
+@MainActor @Suite(.serialized) struct FilmTests {
     /// The scene a card moved by a property animator is, written as a scene file.
     static let cardScene = """
         version: 1
@@ -261,7 +262,7 @@ import ZoetropeUIKit
             UIView.animate(withDuration: 0.3) { late.alpha = 0.2 }
         }
         film.advance(to: 2)
-        let scene = try film.scene()
+        let scene = film.scene()
         #expect(scene.animators.count == 2 && scene.script.count >= 4)
         let evaluation = SceneEvaluation(scene: scene, horizon: 2)
         let fromScene = MemorySink(keeping: .png), fromFilm = MemorySink(keeping: .png)
@@ -302,13 +303,48 @@ import ZoetropeUIKit
         #expect(scene.layers.nodes.contains { $0.style.rasterizes && $0.style.rasterizationScale == 2 }, "shouldRasterize is written")
     }
 
-    @Test func aFilmWhoseViewMovesTreesCannotBeAScene() {
+    /// What a scene file said nothing of before (a view moved to another superview after time 0,
+    /// a view restyled then, an animator's flags set after it ran) is a script action: the
+    /// film's scene, written and read back, draws the film's frames, and the move shows.
+    @Test func aFilmWhoseViewMovesIsASceneThatDrawsItsFrames() throws {
         let film = Film(size: CGSize(width: 100, height: 100), framesPerSecond: 10)
         let a = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), b = UIView(frame: CGRect(x: 50, y: 50, width: 20, height: 20))
+        a.backgroundColor = UIColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+        b.backgroundColor = UIColor(red: 1, green: 0.6, blue: 0, alpha: 1)
+        a.accessibilityIdentifier = "a"
+        b.accessibilityIdentifier = "b"
         film.rootView.addSubview(a)
         film.rootView.addSubview(b)
-        film.at(0.5) { a.addSubview(b) }
-        film.advance(to: 1)
-        #expect(throws: FilmSceneError.self) { try film.scene() }
+        let label = UILabel(frame: CGRect(x: 0, y: 70, width: 100, height: 30))
+        label.text = "Zoetrope"
+        film.rootView.addSubview(label)
+        let slide = UIViewPropertyAnimator(duration: 1, curve: .linear) { a.alpha = 0.5 }
+        film.at(0.2) { slide.startAnimation() }
+        film.at(0.5) { a.addSubview(b) }                       // b is now at (50, 50) inside a
+        film.at(0.6) { a.clipsToBounds = true; label.textAlignment = .left }
+        film.at(0.7) { slide.pausesOnCompletion = true }
+        film.at(0.8) { film.rootView.addSubview(UIView(frame: CGRect(x: 80, y: 0, width: 20, height: 20))) }
+        film.advance(to: 1.5)
+        let scene = film.scene()
+        #expect(scene.script.contains { if case .move = $0.action { true } else { false } })
+        #expect(scene.script.contains { if case .restyle = $0.action { true } else { false } })
+        #expect(scene.script.contains { if case .options = $0.action { true } else { false } })
+        let frames = film.movie.frames
+        let (aIndex, bIndex) = (try #require(scene.layers.index(of: "a")), try #require(scene.layers.index(of: "b")))
+        #expect(frames[4].layers.nodes[bIndex].parent != aIndex && frames[5].layers.nodes[bIndex].parent == aIndex, "moved at 0.5 s")
+        #expect(!frames[5].layers.nodes[aIndex].style.clips && frames[6].layers.nodes[aIndex].style.clips, "clipping from 0.6 s")
+
+        let file = try folder() + "/film.json"
+        try film.writeScene(to: file)
+        let read = try SceneLoader.load(file).scene
+        #expect(read.script == scene.script.filter { if case .set(let set) = $0.action { !set.isEmpty } else { true } }
+                    .enumerated().map { ScriptEvent(time: $1.time, action: $1.action, path: "script[\($0)]") }, "the script reads back as written")
+        let fromFile = MemorySink(keeping: .png), fromFilm = MemorySink(keeping: .png)
+        try FramePipeline.run(FramePlan(SceneFrames(SceneEvaluation(scene: read, horizon: 1.5), frameCount: 16), jobs: 2), into: [fromFile])
+        try FramePipeline.run(FramePlan(film.movie, jobs: 2), into: [fromFilm])
+        #expect(fromFile.frames.count == 16 && fromFilm.frames.count == 16)
+        let differing = zip(fromFile.frames, fromFilm.frames).filter { $0.png != $1.png }.map(\.0.index)
+        #expect(differing.isEmpty, "frames \(differing)")
+        #expect(fromFilm.frames[4].png != fromFilm.frames[5].png, "the move shows")
     }
 }

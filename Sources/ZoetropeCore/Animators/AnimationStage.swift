@@ -16,14 +16,19 @@ public final class AnimationStage {
     public private(set) var history: [ScriptEvent] = []
     /// When each layer joined the stage (by layer index), for layers added after time 0.
     public private(set) var layerTimes: [Int: Double] = [:]
-    /// Changes a scene file cannot express, each with its time: a layer moved to another parent
-    /// or restyled after time 0, an animator's flags changed after it first ran.
-    public private(set) var unscripted: [(time: Double, what: String)] = []
+    /// The layers as a scene declares them, numbered as the stage numbers them: every layer the
+    /// stage has had, placed and styled as at time 0 (one added later where it was added,
+    /// hidden), so that the history's moves and restyles, replayed, give the stage's tree.
+    public private(set) var startingLayers = LayerTree([])
+    /// Whether a layer has moved in the tree since time 0 (after that, a layer added later is
+    /// placed by a move in the history: its place among siblings is not the starting tree's).
+    private var hasMoved = false
     private var handlers: [ControlTarget: [(AnimatingPosition) -> Void]] = [:]
     private var handledCompletions = 0
 
     public init(layers: [Layer], colorSpace: ColorSpace = .srgb) {
         stage = Stage(layers: LayerTree(layers), colorSpace: colorSpace)
+        startingLayers = stage.layers
     }
 
     /// The current time in seconds.
@@ -50,6 +55,7 @@ public final class AnimationStage {
     @discardableResult
     public func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
         let index = stage.addLayer(layer, parent: parent, at: position)
+        _ = startingLayers.append(layer, parent: parent, at: hasMoved ? nil : position)
         if time > 0 {
             // In a scene, a layer joins at the start: hidden until now, then shown as it was added.
             for added in index..<stage.layers.nodes.count {
@@ -57,20 +63,32 @@ public final class AnimationStage {
                 let shown = PropertyAssignment(PropertyTarget(layer: added, property: .hidden), .flag(stage.layers.initialValues[added].hidden))
                 history.append(ScriptEvent(time: time, action: .set([shown]), path: "script[\(history.count)]"))
             }
+            if hasMoved { record(.move(layer: index, parent: parent, position: position)) }
         }
         return index
     }
 
     /// Moves the layer at `index` under `parent`, at `position` among its siblings (nil: on top).
+    /// After time 0 the history records the move (`ScriptAction.move`).
     public func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
         stage.moveLayer(index, under: parent, at: position)
-        if time > 0 { unscripted.append((time, "layer \(stage.layers.nodes[index].id) moved to another place in the tree")) }
+        if time > 0 {
+            hasMoved = true
+            record(.move(layer: index, parent: parent, position: position))
+        } else {
+            startingLayers.move(index, under: parent, at: position)
+        }
     }
 
     /// Replaces the style of the layer at `index` (what does not animate), from now on.
+    /// After time 0 the history records the new style (`ScriptAction.restyle`).
     public func setStyle(_ style: LayerStyle, of index: Int) {
         stage.setStyle(style, of: index)
-        if time > 0 { unscripted.append((time, "layer \(stage.layers.nodes[index].id) restyled (clipping, font or alignment)")) }
+        if time > 0 {
+            record(.restyle(layer: index, style: style))
+        } else {
+            startingLayers.setStyle(style, of: index)
+        }
     }
 
     /// Sets model values now, outside any animation: what shows jumps there, under whatever
@@ -126,14 +144,20 @@ public final class AnimationStage {
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)
-        history.append(ScriptEvent(time: time, action: action, path: "script[\(history.count)]"))
+        record(action)
         runHandlers()
+    }
+
+    /// Adds `action`, done now, to the history.
+    private func record(_ action: ScriptAction) {
+        history.append(ScriptEvent(time: time, action: action, path: "script[\(history.count)]"))
     }
 
     func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
         try stage.setOptions(options, of: animator)
         if history.contains(where: { $0.action.target == .animator(animator) }) {
-            unscripted.append((time, "animator \(stage.definitions[animator].id)'s flags changed after it first ran"))
+            // After it first ran, a flag is a call of the history (`ScriptAction.options`).
+            record(.options(animator: animator, options: options))
         } else {
             // Before it first runs, a flag is part of what the animator declares.
             stage.definitions[animator].options = options

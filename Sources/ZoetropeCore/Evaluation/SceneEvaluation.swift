@@ -17,7 +17,7 @@ public struct SceneEvaluation: Sendable {
     private let events: [ScriptEvent]
     private let horizon: Double
     /// Stages saved along the way, in step order; the first is the stage before any step.
-    /// The world at a time is a saved stage stepped on to that time (see `world(at:)`).
+    /// The world at a time is a saved stage stepped on to that time (see `stage(at:)`).
     private var checkpoints: [Checkpoint] = []
     /// How many steps the evaluation took (a replay never goes past it).
     private var stepCount = 0
@@ -151,35 +151,37 @@ public struct SceneEvaluation: Sendable {
 
     // MARK: - Reading
 
-    /// The presentation tree at `time` (the state after every happening at or before `time`).
+    /// The presentation tree at `time` (the state after every happening at or before `time`):
+    /// the layers as the script has arranged and styled them by then (`move`, `restyle`).
     public func presentation(at time: Double) -> PresentationTree {
-        PresentationTree(time: time, canvas: scene.canvas, layers: scene.layers,
-                         values: world(at: time).presentation(at: time, colorSpace: scene.colorSpace))
+        let stage = stage(at: time)
+        return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers,
+                                values: stage.world.presentation(at: time, colorSpace: scene.colorSpace))
     }
 
     /// Every animator's state at `time`, in declaration order, then every group's and
     /// timeline's (SPEC §3.5: a driven target reports its timeline's state and its own local
     /// fraction; a group or timeline also reports its playhead).
     public func animatorStatus(at time: Double) -> [AnimatorStatus] {
-        world(at: time).status(at: time, animators: scene.animators, groups: scene.groups, graph: graph)
+        stage(at: time).world.status(at: time, animators: scene.animators, groups: scene.groups, graph: graph)
     }
 
-    /// The world after every step at or before `time`: the last saved stage before it, stepped
+    /// The stage after every step at or before `time`: the last saved stage before it, stepped
     /// on (on a copy) through the steps the evaluation took up to `time`.
-    private func world(at time: Double) -> WorldState {
+    private func stage(at time: Double) -> Stage {
         var low = 0, high = checkpoints.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if checkpoints[mid].time <= time { low = mid } else { high = mid - 1 }
         }
         let checkpoint = checkpoints[low]
-        guard checkpoint.nextStepTime <= time else { return checkpoint.stage.world }
+        guard checkpoint.nextStepTime <= time else { return checkpoint.stage }
         var stage = checkpoint.stage, next = checkpoint.next, step = checkpoint.step
         var ignored: [ScriptDiagnostic] = [], happenings = 0
         while step < stepCount, let upcoming = Self.peekTime(stage, events: events, next: next, horizon: horizon), upcoming <= time {
             _ = Self.step(&stage, events: events, next: &next, horizon: horizon, diagnostics: &ignored, happenings: &happenings)
             step += 1
         }
-        return stage.world
+        return stage
     }
 }

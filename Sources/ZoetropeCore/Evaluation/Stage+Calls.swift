@@ -61,6 +61,20 @@ extension Stage {
                 let target = assignment.target
                 world.model[target.layer][target.property] = assignment.resolvedValue(from: world.model[target.layer][target.property])
             }
+        case let .move(layer, parent, position):
+            var ancestor = parent
+            while let above = ancestor {
+                guard above != layer else {
+                    throw AnimatorCallError(call: "move", state: "inside", legal: "move it under a layer outside its own subtree",
+                                            subject: "layer", reason: "layer \(layers.nodes[layer].id) would be inside itself")
+                }
+                ancestor = layers.nodes[above].parent
+            }
+            moveLayer(layer, under: parent, at: position)
+        case let .restyle(layer, style):
+            setStyle(style, of: layer)
+        case let .options(animator, options):
+            try setOptions(options, of: animator)
         case .start(.group, _), .pause(.group), .stop(.group, _), .finish(.group, _), .reverse(.group, _), .fraction(.group, _),
              .continueAnimation(.group, _, _), .addAnimations(.group, _), .pan(.group, _, _, _):
             return  // performed on the group above

@@ -36,11 +36,11 @@ extension Stage {
                                             legal: "a \(kind) continues with a cubic timing curve (its playhead does not spring)")
                 }
                 effect = try clock.continueAnimation(at: time, timing: timing, durationFactor: factor)
-            case .addAnimations, .release:
+            case .addAnimations, .release, .options:
                 throw AnimatorCallError(call: action.callName, state: clock.state.rawValue,
                                         legal: "give one of its animators (a \(kind) has no animations of its own)",
                                         reason: "\(action.callName) needs an animator")
-            case .set, .drag:
+            case .set, .drag, .move, .restyle:
                 return
             }
         } catch {

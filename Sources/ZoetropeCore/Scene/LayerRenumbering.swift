@@ -33,7 +33,9 @@ extension ScriptAction {
         case .set(let assignments): .set(assignments.map { $0.renumbered(index) })
         case let .drag(layer, points, duration): .drag(layer: index[layer], points: points, duration: duration)
         case let .release(layer, animator): .release(layer: index[layer], animator: animator)
-        case .start, .pause, .stop, .finish, .reverse, .fraction, .continueAnimation, .pan: self
+        case let .move(layer, parent, position): .move(layer: index[layer], parent: parent.map { index[$0] }, position: position)
+        case let .restyle(layer, style): .restyle(layer: index[layer], style: style)
+        case .start, .pause, .stop, .finish, .reverse, .fraction, .continueAnimation, .pan, .options: self
         }
     }
 }

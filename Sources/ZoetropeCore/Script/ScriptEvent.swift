@@ -29,6 +29,17 @@ public enum ScriptAction: Hashable, Sendable {
     /// A pan catches `animator` (pausing it where it is), then its fraction follows the finger
     /// linearly over `duration` to `to` (or by `by` from where it was caught); it stays paused.
     case pan(animator: ControlTarget, to: Double?, by: Double?, duration: Double)
+    /// Moves a layer (with its children) under `parent` (nil: the top level), at `position` among
+    /// its new siblings (nil: on top), as `addSubview` moves a view that has a superview: its
+    /// values are then in the new parent's coordinates.
+    case move(layer: Int, parent: Int?, position: Int?)
+    /// Replaces a layer's style (what does not animate: font family and weight, alignment,
+    /// clipping, content mode, stroke dash, cap and join, blend mode, rasterization), from now on.
+    case restyle(layer: Int, style: LayerStyle)
+    /// Sets an animator's flags (`isInterruptible`, `scrubsLinearly`, `pausesOnCompletion`), as
+    /// setting them on a `UIViewPropertyAnimator` does; `isInterruptible` changes only while the
+    /// animator is inactive.
+    case options(animator: Int, options: AnimatorOptions)
 
     /// The animator or group the action addresses, if any.
     public var target: ControlTarget? {
@@ -38,8 +49,8 @@ public enum ScriptAction: Hashable, Sendable {
             a
         case .release(_, let animator):
             .animator(animator)
-        case .set, .drag:
-            nil
+        case .set, .drag, .move, .restyle, .options:
+            nil  // flags are not a call a group's driving forbids
         }
     }
 
@@ -58,6 +69,9 @@ public enum ScriptAction: Hashable, Sendable {
         case .drag: "drag"
         case .release: "release"
         case .pan: "pan"
+        case .move: "move"
+        case .restyle: "restyle"
+        case .options: "options"
         }
     }
 }

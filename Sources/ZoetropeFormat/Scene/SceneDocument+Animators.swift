@@ -391,6 +391,8 @@ extension SceneDocument {
     /// (`SceneVocabulary` holds them for the schema too).
     static var calls: [(name: String, modifiers: [String])] { SceneVocabulary.calls }
     static var actionKeys: [String] { SceneVocabulary.actionKeys }
+    /// The layer changes (`move`, `restyle`) and the keys that qualify each.
+    static var layerChanges: [(name: String, modifiers: [String])] { SceneVocabulary.layerChanges }
     /// Keys that qualify a call and are not actions themselves (`set` is both).
     static var modifierKeys: [String] { SceneVocabulary.modifierKeys }
 
@@ -430,6 +432,9 @@ extension SceneDocument {
     /// The call (at most one) and the `set` of an event or completion, with their qualifiers.
     private func readActions(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [ScriptAction] {
         if node["drag"] != nil || node["release"] != nil { return readGesture(node, at: path, context: context).map { [$0] } ?? [] }
+        if let change = Self.layerChanges.first(where: { node[$0.name] != nil }) {
+            return readLayerChange(change, node, at: path, context: context).map { [$0] } ?? []
+        }
         let present = Self.calls.filter { node[$0.name] != nil }
         if present.count > 1 {
             reader.report(path, "give one call per event or completion (found \(present.map(\.name).joined(separator: ", ")))")
@@ -440,7 +445,7 @@ extension SceneDocument {
         for modifier in Self.modifierKeys where node[modifier] != nil && !(call?.modifiers.contains(modifier) ?? false) {
             if modifier == "set" { continue }
             let owners = modifier == "path" ? "drag"
-                : Self.calls.filter { $0.modifiers.contains(modifier) }.map(\.name).joined(separator: " or ")
+                : (Self.calls + Self.layerChanges).filter { $0.modifiers.contains(modifier) }.map(\.name).joined(separator: " or ")
             reader.report(path / modifier, "\(modifier) belongs to \(owners)")
         }
         var actions: [ScriptAction] = []
@@ -499,9 +504,86 @@ extension SceneDocument {
         return .release(layer: layer, animator: animator)
     }
 
+    /// `{ move: badge, into: panel, index: 0 }` (no `into`: the top level; no `index`: on top) or
+    /// `{ restyle: title, style: { alignment: left } }` (the whole style: absent keys take their defaults).
+    private func readLayerChange(_ change: (name: String, modifiers: [String]), _ node: DocumentNode, at path: DocumentPath,
+                                 context: ReferenceContext) -> ScriptAction? {
+        for other in (Self.actionKeys + Self.modifierKeys) where node[other] != nil && other != change.name && !change.modifiers.contains(other) {
+            reader.report(path / other, change.name == "move" ? "a move takes into and index" : "a restyle takes style")
+        }
+        func layer(_ key: String) -> Int? {
+            guard let idNode = node[key], let id = reader.string(idNode, at: path / key) else { return nil }
+            guard let index = context.tree.index(of: id) else {
+                reader.report(path / key, "unknown layer \"\(id)\" (\(context.layerList(near: id)))")
+                return nil
+            }
+            return index
+        }
+        guard let moved = layer(change.name) else { return nil }
+        if change.name == "restyle" {
+            guard let styleNode = node["style"] else {
+                reader.report(path / "style", "required: the layer's style from now on ({ alignment: left, clips: true, … })")
+                return nil
+            }
+            return readStyle(styleNode, at: path / "style").map { .restyle(layer: moved, style: $0) }
+        }
+        let parent = node["into"] == nil ? nil : layer("into")
+        if node["into"] != nil, parent == nil { return nil }
+        if parent == moved {
+            reader.report(path / "into", "a layer cannot move into itself")
+            return nil
+        }
+        var position: Int?
+        if let indexNode = node["index"] {
+            guard let index = reader.number(indexNode, at: path / "index", where: { $0 >= 0 && $0 <= Double(SceneLimits.items) && $0.rounded() == $0 },
+                                            expected: "a whole number within 0...\(SceneLimits.items)") else { return nil }
+            position = Int(saturating: index, rounding: .down)  // whole, checked above
+        }
+        return .move(layer: moved, parent: parent, position: position)
+    }
+
+    /// A `style` mapping: the whole style, each absent key at a layer's default.
+    private func readStyle(_ node: DocumentNode, at path: DocumentPath) -> LayerStyle? {
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.style.names) else { return nil }
+        var style = LayerStyle()
+        for (key, value) in pairs {
+            let at = path / key
+            switch key {
+            case "fontFamily": style.fontFamily = reader.string(value, at: at) ?? style.fontFamily
+            case "fontWeight": style.fontWeight = reader.choice(value, at: at, of: FontWeight.self) ?? style.fontWeight
+            case "alignment": style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? style.alignment
+            case "contentMode": style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? style.contentMode
+            case "clips": style.clips = reader.bool(value, at: at) ?? style.clips
+            case "fillRule": style.fillRule = reader.choice(value, at: at, of: FillRule.self) ?? style.fillRule
+            case "strokeTrim": style.strokeTrim = reader.choice(value, at: at, of: SVGPath.TrimMode.self) ?? style.strokeTrim
+            case "blendMode": style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? style.blendMode
+            case "cap": style.strokeCap = reader.choice(value, at: at, of: LineCap.self) ?? style.strokeCap
+            case "join": style.strokeJoin = reader.choice(value, at: at, of: LineJoin.self) ?? style.strokeJoin
+            case "maskMode": style.masking = reader.choice(value, at: at, of: MaskMode.self)
+            case "rasterize": style.rasterizes = reader.bool(value, at: at) ?? style.rasterizes
+            case "rasterizationScale": style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? style.rasterizationScale
+            default:  // dash
+                if let items = reader.sequence(value, at: at, of: "dash lengths", atMost: SceneLimits.keyframes) {
+                    style.strokeDash = items.enumerated().compactMap { reader.nonNegative($1, at: at / $0) }
+                }
+            }
+        }
+        return style
+    }
+
     private func readCall(_ name: String, animator: ControlTarget, _ node: DocumentNode, at path: DocumentPath,
                           context: ReferenceContext) -> ScriptAction? {
         switch name {
+        case "options":
+            guard case .animator(let index) = animator else {
+                reader.report(path / "options", "options names an animator (found a group or timeline)")
+                return nil
+            }
+            var options = AnimatorOptions()
+            if let value = node["scrubsLinearly"] { options.scrubsLinearly = reader.bool(value, at: path / "scrubsLinearly") ?? true }
+            if let value = node["pausesOnCompletion"] { options.pausesOnCompletion = reader.bool(value, at: path / "pausesOnCompletion") ?? false }
+            if let value = node["isInterruptible"] { options.isInterruptible = reader.bool(value, at: path / "isInterruptible") ?? true }
+            return .options(animator: index, options: options)
         case "start":
             let delay = node["delay"].flatMap { reader.nonNegative($0, at: path / "delay") } ?? 0
             return .start(animator: animator, delay: delay)

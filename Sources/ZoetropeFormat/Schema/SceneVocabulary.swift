@@ -248,10 +248,15 @@ enum SceneVocabulary {
         ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
         ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
         ("addAnimations", ["delayFactor", "set", "keyframes"]), ("pan", ["to", "by", "duration"]),
+        ("options", ["scrubsLinearly", "pausesOnCompletion", "isInterruptible"]),
     ]
     static let gestures = ["drag", "release"]
-    static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures }
-    static var modifierKeys: [String] { Set(calls.flatMap(\.modifiers) + ["path"]).subtracting(actionKeys).sorted() }
+    /// Changes to a layer that a recording makes (a view moved or restyled), with their keys.
+    static let layerChanges: [(name: String, modifiers: [String])] = [("move", ["into", "index"]), ("restyle", ["style"])]
+    static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures + layerChanges.map(\.name) }
+    static var modifierKeys: [String] {
+        Set(calls.flatMap(\.modifiers) + ["path"] + layerChanges.flatMap(\.modifiers)).subtracting(actionKeys).sorted()
+    }
 
     /// The action and modifier keys of events and completions, with their values.
     static var actions: [Key] {
@@ -259,11 +264,16 @@ enum SceneVocabulary {
             Key(name: "set", value: .assignments),
             Key(name: "drag", value: .string, help: "The layer a finger drags along path."),
             Key(name: "release", value: .string, help: "The layer released; start: the animator that flings it."),
+            Key(name: "move", value: .string, help: "The layer moved (with its children) into another layer, at index among its children."),
+            Key(name: "restyle", value: .string, help: "The layer given style in place of its style from now on."),
         ] + modifierKeys.map { name in
             let value: Value = switch name {
             case "delay", "durationFactor": .nonNegative
             case "duration": .number(.time)  // a pan's (0 allowed) or a drag's (> 0, the reader says)
-            case "withoutFinishing": .bool
+            case "withoutFinishing", "scrubsLinearly", "pausesOnCompletion", "isInterruptible": .bool
+            case "into": .string
+            case "index": .number(minimum: 0)
+            case "style": .mapping("style")
             case "position": .choice(of: AnimatingPosition.self)
             case "value": .anyOf([.bool, .unit])
             case "timing": .timing
@@ -275,8 +285,20 @@ enum SceneVocabulary {
             return Key(name: name, value: value)
         }
     }
+    /// What a layer's style is: what does not animate. Every key has the default a layer has.
+    static let style = Mapping(name: "style", help: "A layer's whole style: what does not animate (absent keys take their defaults).", keys: [
+        Key(name: "fontFamily", value: .string), Key(name: "fontWeight", value: .choice(of: FontWeight.self)),
+        Key(name: "alignment", value: .choice(of: TextAlignment.self)), Key(name: "contentMode", value: .choice(of: ContentMode.self)),
+        Key(name: "clips", value: .bool), Key(name: "fillRule", value: .choice(of: FillRule.self)),
+        Key(name: "strokeTrim", value: .choice(of: SVGPath.TrimMode.self)), Key(name: "blendMode", value: .choice(of: BlendMode.self)),
+        Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
+        Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
+        Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Given for a layer that is its parent's mask."),
+        Key(name: "rasterize", value: .bool), Key(name: "rasterizationScale", value: .number(.rasterizationScale)),
+    ])
+
     static var event: Mapping {
-        Mapping(name: "event", help: "What happens at a time: one call, a set, or a gesture.",
+        Mapping(name: "event", help: "What happens at a time: one call, a set, a gesture, or a layer moved or restyled.",
                 keys: [Key(name: "at", value: .number(.time), required: true, help: "Seconds.")] + actions)
     }
     static var completion: Mapping {
@@ -288,6 +310,6 @@ enum SceneVocabulary {
     static var all: [Mapping] {
         [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, group, groupMember, timeline, timelineChild, stagger,
-         event, completion]
+         style, event, completion]
     }
 }

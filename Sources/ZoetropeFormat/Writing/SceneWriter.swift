@@ -346,7 +346,36 @@ private final class Writing {
         case let .pan(target, to, by, duration):
             let amount: (key: String, value: JSONText) = to.map { ("to", .number($0)) } ?? ("by", .number(by ?? 0))
             return [("pan", id(target)), amount, ("duration", .number(duration))]
+        case let .move(layer, parent, position):
+            return [("move", .string(tree.nodes[layer].id))] + (parent.map { [("into", .string(tree.nodes[$0].id))] } ?? [])
+                + (position.map { [("index", .number(Double($0)))] } ?? [])
+        case let .restyle(layer, style):
+            return [("restyle", .string(tree.nodes[layer].id)), ("style", self.style(style))]
+        case let .options(animator, options):
+            return [("options", .string(scene.animators[animator].id)), ("scrubsLinearly", .bool(options.scrubsLinearly)),
+                    ("pausesOnCompletion", .bool(options.pausesOnCompletion)), ("isInterruptible", .bool(options.isInterruptible))]
         }
+    }
+
+    /// A `style` mapping: the keys whose values differ from a layer's defaults.
+    private func style(_ style: LayerStyle) -> JSONText {
+        let plain = LayerStyle()
+        var pairs: [(key: String, value: JSONText)] = []
+        if style.fontFamily != plain.fontFamily { pairs.append(("fontFamily", .string(style.fontFamily))) }
+        if style.fontWeight != plain.fontWeight { pairs.append(("fontWeight", .string(style.fontWeight.rawValue))) }
+        if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
+        if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
+        if style.clips != plain.clips { pairs.append(("clips", .bool(style.clips))) }
+        if style.fillRule != plain.fillRule { pairs.append(("fillRule", .string(style.fillRule.rawValue))) }
+        if style.strokeTrim != plain.strokeTrim { pairs.append(("strokeTrim", .string(style.strokeTrim.rawValue))) }
+        if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
+        if style.strokeDash != plain.strokeDash { pairs.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
+        if style.strokeCap != plain.strokeCap { pairs.append(("cap", .string(style.strokeCap.rawValue))) }
+        if style.strokeJoin != plain.strokeJoin { pairs.append(("join", .string(style.strokeJoin.rawValue))) }
+        if let mode = style.masking { pairs.append(("maskMode", .string(mode.rawValue))) }
+        if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
+        if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
+        return .object(pairs)
     }
 
     private func id(_ target: ControlTarget) -> JSONText { .string(targetID(target)) }

@@ -3,8 +3,9 @@ import ZoetropeFormat
 import ZoetropeRender
 
 /// An animation's frames, ready to write as PNG frames, an APNG or a contact sheet: a scene's
-/// (its script evaluated once, frame i at t = i / fps), or recorded from an `AnimationStage`
-/// while `PropertyAnimator` calls drive it.
+/// (its script evaluated once, frame i at t = i / fps), or an `AnimationStage`'s driven by
+/// `PropertyAnimator` calls, which are its scene's frames (`AnimationStage.scene`): one
+/// evaluation for files and code.
 ///
 /// ```swift
 /// let stage = AnimationStage(layers: [frog])
@@ -60,21 +61,26 @@ public struct Movie: Sendable {
     }
 
     init(_ scene: EvaluatedScene) {
-        let rate = scene.scene.frameRate
-        self.init(name: scene.scene.name, canvas: scene.scene.canvas, framesPerSecond: rate.framesPerSecond,
-                  frames: (0..<scene.frameCount).map { scene.evaluation.presentation(at: rate.time(ofFrame: $0)) })
+        self.init(scene.evaluation, duration: scene.duration)
     }
 
-    /// Records `stage` while `script` drives it: `clock.advance(to:)` moves time on, and every
-    /// frame time passed is captured as it is then; calls made at a frame's time show in it. The
-    /// recording ends at the time `script` leaves the clock at, that instant included when it
-    /// falls on a frame.
+    /// The frames of `evaluation`'s scene from 0 to `duration` seconds (⌊duration·fps⌋ + 1 of
+    /// them), as `zoetrope render` draws them.
+    public init(_ evaluation: SceneEvaluation, duration: Double) {
+        let scene = evaluation.scene, rate = scene.frameRate
+        self.init(name: scene.name, canvas: scene.canvas, framesPerSecond: rate.framesPerSecond,
+                  frames: (0..<rate.frameCount(forDuration: duration)).map { evaluation.presentation(at: rate.time(ofFrame: $0)) })
+    }
+
+    /// Records `stage` while `script` drives it: `clock.advance(to:)` moves time on, and the calls
+    /// made on the way are the stage's history. The movie is the frames of the stage's scene
+    /// (`AnimationStage.scene`) from 0 to the time `script` leaves the clock at, that instant
+    /// included when it falls on a frame; calls made at a frame's time show in it.
     public static func record(_ stage: AnimationStage, canvas: Canvas, framesPerSecond: Double = 60, name: String = "stage",
                               _ script: (StageClock) throws -> Void) rethrows -> Movie {
-        let clock = StageClock(stage: stage, canvas: canvas, rate: FrameRate(framesPerSecond))
-        try script(clock)
-        clock.captureFrames(through: stage.time)
-        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: clock.frames)
+        try script(StageClock(stage: stage))
+        let scene = stage.scene(name: name, canvas: canvas, frameRate: FrameRate(framesPerSecond), duration: .seconds(stage.time))
+        return Movie(SceneEvaluation(scene: scene, horizon: stage.time), duration: stage.time)
     }
 
     /// Frame `index`'s pixels, at `scale` pixels per point.
@@ -135,41 +141,23 @@ extension Movie: FrameSource {
     public func presentation(at time: Double) -> PresentationTree? { nil }
 }
 
-/// The clock of a `Movie.record` script: moving it on captures the frames it passes.
+/// The clock of a `Movie.record` script: it moves the stage's clock on, running completion
+/// handlers at their times; the movie's frames are drawn afterwards from the stage's scene.
 public final class StageClock {
     let stage: AnimationStage
-    let canvas: Canvas
-    let rate: FrameRate
-    private(set) var frames: [PresentationTree] = []
 
-    init(stage: AnimationStage, canvas: Canvas, rate: FrameRate) {
+    init(stage: AnimationStage) {
         self.stage = stage
-        self.canvas = canvas
-        self.rate = rate
     }
 
     /// The current time in seconds.
     public var time: Double { stage.time }
 
-    /// Moves the stage's clock to `time`, capturing every frame before it on the way (the frame
-    /// at `time` itself shows what calls made then do, so it is captured by the next move).
+    /// Moves the stage's clock to `time` (never back).
     public func advance(to time: Double) {
-        while rate.time(ofFrame: frames.count) < time - 1e-9 {
-            capture()
-        }
         stage.advance(to: max(time, stage.time))
     }
 
     /// Moves the clock on by `seconds`.
     public func advance(by seconds: Double) { advance(to: stage.time + seconds) }
-
-    /// Captures the frames up to and including `time`.
-    func captureFrames(through time: Double) {
-        while rate.time(ofFrame: frames.count) <= time + 1e-9 { capture() }
-    }
-
-    private func capture() {
-        stage.advance(to: rate.time(ofFrame: frames.count))
-        frames.append(PresentationTree(time: stage.time, canvas: canvas, layers: stage.stage.layers, values: stage.stage.presentation))
-    }
 }

@@ -267,6 +267,9 @@ public struct PropertyPlot: Sendable {
         case .finish(let animator, let position): return "finish \(target(animator)) at \(position.rawValue)"
         case .drag(let index, _, _): return "drag \(layer(index))"
         case .release(let index, let animator): return "release \(layer(index)) → \(target(.animator(animator)))"
+        case .move(let index, let parent, _): return "move \(layer(index)) into \(parent.map(layer) ?? "the top level")"
+        case .restyle(let index, _): return "restyle \(layer(index))"
+        case .options(let animator, _): return "options \(target(.animator(animator)))"
         case .pause(let animator), .continueAnimation(let animator, _, _), .addAnimations(let animator, _),
              .pan(let animator, _, _, _):
             return "\(action.callName) \(target(animator))"

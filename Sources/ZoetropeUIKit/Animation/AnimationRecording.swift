@@ -5,7 +5,9 @@ import ZoetropeCore
 /// from what is on screen to the new model values. Closures nest (an animation started inside
 /// another's closure, `performWithoutAnimation` inside one); the innermost collects.
 ///
-/// Views are used from one thread, as UIKit's are from the main thread: the stack is global.
+/// Views are used on the main actor, as UIKit's are. The open closures are a task-local stack,
+/// bound while a closure runs: nothing outlives the call, and nothing is shared between films.
+@MainActor
 final class AnimationRecording {
     /// Whether assignments become animations (false inside `performWithoutAnimation`: they are
     /// set at once).
@@ -25,7 +27,8 @@ final class AnimationRecording {
     /// animation returns to).
     private(set) var originals: [PropertyTarget: AnimatableValue] = [:]
 
-    nonisolated(unsafe) private static var stack: [AnimationRecording] = []
+    /// The closures being recorded, outermost first.
+    @TaskLocal private static var stack: [AnimationRecording] = []
 
     /// The innermost closure being recorded, if any.
     static var current: AnimationRecording? { stack.last }
@@ -38,9 +41,7 @@ final class AnimationRecording {
     /// Runs `body` recording what it sets.
     static func record(animates: Bool = true, adoptsKeyframes: Bool = false, _ body: () -> Void) -> AnimationRecording {
         let recording = AnimationRecording(animates: animates, adoptsKeyframes: adoptsKeyframes)
-        stack.append(recording)
-        body()
-        stack.removeLast()
+        $stack.withValue(stack + [recording]) { body() }
         return recording
     }
 

@@ -71,7 +71,7 @@ extension UIView {
             if let completion { animator.adoptedCompletions.append(completion) }
             return
         }
-        guard let film = frames.first?.film ?? Film.current else {
+        guard let film = frames.first?.film ?? Film.running else {
             completion?(true)
             return
         }
@@ -140,6 +140,7 @@ extension UIView {
 
     /// One run of a `UIView.animate` animation on its film, and what follows it: the way back of
     /// an autoreversing one, the next run of a repeating one.
+    @MainActor
     private struct Leg {
         let film: Film
         let duration: TimeInterval

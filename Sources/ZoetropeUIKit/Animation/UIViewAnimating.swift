@@ -1,4 +1,5 @@
 /// Mirrors `UIViewAnimating`: the control of an interruptible animation.
+@MainActor
 public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }

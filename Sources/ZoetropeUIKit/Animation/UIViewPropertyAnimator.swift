@@ -1,9 +1,10 @@
 import ZoetropeCore
 
 /// Mirrors `UIViewPropertyAnimator`: UIKit's interruptible animator, run by Zoetrope's
-/// `PropertyAnimator` on a film's clock: the film current when it first starts, pauses or is
-/// scrubbed (`Film.current`), so an animator may be made before the film, as UIKit code makes
-/// its animators before a view is on screen.
+/// `PropertyAnimator` on a film's clock: the film of the views its animations closures set when
+/// it first starts, pauses or is scrubbed (or, when they set none, the film whose call is
+/// running), so an animator may be made before the film, as UIKit code makes its animators
+/// before a view is on screen.
 ///
 /// Its animations closures run when it starts (or is paused or scrubbed while inactive), as
 /// UIKit runs them: each property they set animates from what is on screen to the new model
@@ -11,6 +12,7 @@ import ZoetropeCore
 /// stopped animator, reversing a running one that is not interruptible…) stops the program with
 /// UIKit's exception and Core's reason; `PropertyAnimator`, which throws instead, is there for
 /// code that wants errors.
+@MainActor
 open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// The animator on a film's stage, once it has one.
     private var bound: PropertyAnimator?
@@ -31,10 +33,17 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         timingParameters = parameters
     }
 
-    /// The animator on the current film's stage, made the first time it is needed.
-    private var core: PropertyAnimator {
+    /// The animator on a film's stage, made the first time it is needed: on the film whose call
+    /// is running.
+    private var core: PropertyAnimator { core(on: nil) }
+
+    /// The animator on a film's stage, made the first time it is needed on `film` (the film of
+    /// the views a closure set), else on the film whose call is running.
+    private func core(on film: Film?) -> PropertyAnimator {
         if let bound { return bound }
-        let film = Film.requireCurrent("UIViewPropertyAnimator")
+        guard let film = film ?? Film.running else {
+            fatalError("Zoetrope: a UIViewPropertyAnimator runs on a film: its animations must set a view on one, or it must start in a call the film runs (film.at(_:_:), a gesture, a completion)")
+        }
         let animator = PropertyAnimator(duration: declaredDuration, timingParameters: (timingParameters ?? UICubicTimingParameters()).timingParameters,
                                         stage: film.stage)
         bound = animator
@@ -218,7 +227,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// the keyframes of an `animateKeyframes` inside it) on its film.
     private func run(_ animation: () -> Void, delayFactor: CGFloat) {
         let recording = AnimationRecording.record(adoptsKeyframes: true, animation)
-        let core = self.core
+        let core = core(on: recording.byFilm.first?.film ?? recording.keyframes.first?.film)
         for (film, assignments) in recording.byFilm {
             guard film.stage === core.stage else {
                 // Another film's views: set at once, as views off screen are.

@@ -1,4 +1,5 @@
 /// Mirrors `UIViewControllerAnimatedTransitioning`: what animates a presentation or a dismissal.
+@MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
@@ -20,6 +21,7 @@ extension UIViewControllerAnimatedTransitioning {
 }
 
 /// Mirrors `UIViewControllerInteractiveTransitioning`: what drives a transition interactively.
+@MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
     var completionSpeed: CGFloat { get }
@@ -34,6 +36,7 @@ extension UIViewControllerInteractiveTransitioning {
 }
 
 /// Mirrors `UIViewControllerTransitioningDelegate`; every requirement is optional, as in UIKit.
+@MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning?
@@ -66,6 +69,7 @@ public struct UITransitionContextViewKey: Hashable, Sendable {
 
 /// Mirrors `UIViewControllerContextTransitioning`: the container, the two controllers and views,
 /// and the calls that end a transition.
+@MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     var containerView: UIView { get }
     var isAnimated: Bool { get }
@@ -84,6 +88,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 }
 
 /// The context of one presentation or dismissal.
+@MainActor
 final class TransitionContext: UIViewControllerContextTransitioning {
     let containerView: UIView
     let from: UIViewController
@@ -144,6 +149,7 @@ final class TransitionContext: UIViewControllerContextTransitioning {
 /// `completionSpeed`: a deliberate difference, so the finish is the animator's own curve);
 /// `pause()` catches it again mid-flight. When the animator completes, the transition does:
 /// at the end it completes, at the start it is cancelled.
+@MainActor
 open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
     private var animator: UIViewImplicitlyAnimating?
     private var context: UIViewControllerContextTransitioning?

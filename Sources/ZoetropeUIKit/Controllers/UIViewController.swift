@@ -1,12 +1,14 @@
 /// Mirrors `UIResponder`, the root of views and view controllers (and of an app delegate, so
 /// `class AppDelegate: UIResponder, UIApplicationDelegate` compiles). No events are delivered
 /// through it: a film scripts its touches.
+@MainActor
 open class UIResponder {
     public init() {}
 }
 
 /// Mirrors `UIApplicationDelegate`, for an app delegate's declaration. There is no app: a
 /// program's `main.swift` makes a `Film` where an app calls `UIApplicationMain`.
+@MainActor
 public protocol UIApplicationDelegate: AnyObject {}
 
 /// Mirrors `UIModalPresentationStyle`. Every style keeps the presenting view on the film under
@@ -49,9 +51,10 @@ open class UIViewController: UIResponder {
     /// Mirrors `isViewLoaded`.
     open var isViewLoaded: Bool { loadedView != nil }
 
-    /// Mirrors `loadView()`: a plain view the size of the current film's canvas (UIKit's screen).
+    /// Mirrors `loadView()`: a plain view the size of the canvas (UIKit's screen) of the film
+    /// whose call is running (`Film.show(_:)`, a call at a time), else empty until shown.
     open func loadView() {
-        loadedView = UIView(frame: Film.current?.rootView.bounds ?? .zero)
+        loadedView = UIView(frame: Film.running?.rootView.bounds ?? .zero)
     }
 
     /// Mirrors `viewDidLoad()`.
@@ -60,9 +63,17 @@ open class UIViewController: UIResponder {
     /// Mirrors `present(_:animated:completion:)`: the presented controller's view goes in a
     /// container view on top of the film, filling it. An animated presentation whose delegate
     /// gives an animation controller runs it (`animateTransition(using:)`); otherwise the view
-    /// appears at once and `completion` runs.
+    /// appears at once and `completion` runs. The film is the presenting view's, and the
+    /// presentation is its call (the presented controller's view is loaded the film's size).
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        let film = Film.requireCurrent("present(_:animated:completion:)")
+        guard let film = view.film ?? Film.running else {
+            fatalError("Zoetrope: present(_:animated:completion:) needs a film: show the presenting controller on one (film.show(_:)) first")
+        }
+        Film.$running.withValue(film) { present(viewControllerToPresent, animated: flag, on: film, completion: completion) }
+    }
+
+    /// `present(_:animated:completion:)` on `film`.
+    private func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, on film: Film, completion: (() -> Void)?) {
         let container = UIView(frame: film.rootView.bounds)
         container.accessibilityIdentifier = "transitionContainer"
         film.rootView.addSubview(container)
@@ -121,8 +132,10 @@ extension Film {
     /// Shows `viewController`'s view filling the film, as a window shows its root view
     /// controller (a Zoetrope addition: a film is the window).
     public func show(_ viewController: UIViewController) {
-        let view = viewController.view!
-        view.frame = rootView.bounds
-        rootView.addSubview(view)
+        run {
+            let view = viewController.view!
+            view.frame = rootView.bounds
+            rootView.addSubview(view)
+        }
     }
 }

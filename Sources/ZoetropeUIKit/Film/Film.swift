@@ -3,37 +3,41 @@ import ZoetropePipeline
 import ZoetropeRender
 
 /// A canvas and a clock for UIKit code: the film's `rootView` fills the canvas, UIKit calls run
-/// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) captures every frame it
-/// passes. Frames are a pure function of the calls and their times, as a scene file's are.
+/// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) runs them, recording
+/// what they do as a scene's script (`scene()`). The film's frames are that scene's frames,
+/// evaluated and drawn as a scene file's are: a pure function of the calls and their times.
 ///
 /// ```swift
 /// let film = Film(size: CGSize(width: 640, height: 360), framesPerSecond: 30, backgroundColor: .white)
 /// film.rootView.addSubview(card)
 /// film.at(0.5) { animator.startAnimation() }
-/// film.advance(to: 2)                               // frames 0 … 60 are captured
+/// film.advance(to: 2)                               // frames 0 … 60 are the film's
 /// let p = card.layer.presentation()!.position       // what is on screen now
 /// try film.writeFrames(to: "output/card")
 /// ```
 ///
-/// The newest film is the one UIKit calls animate on (`Film.current`): one film at a time, as an
-/// app has one clock.
+/// A view's animations run on the film its root view is on; each film has its own clock and its
+/// own random sequence (`random`), so films made side by side, in any order, give the frames
+/// each gives alone. Films are used on the main actor, as UIKit's views are.
+@MainActor
 public final class Film {
-    /// The film UIKit calls animate on: the one made last.
-    nonisolated(unsafe) public private(set) static weak var current: Film?
+    /// The film whose call is running (`at(_:_:)`'s calls, completions and gestures while it
+    /// advances, `show(_:)`), for UIKit calls that name no view: `arc4random_uniform`, an empty
+    /// property animator, a controller's `loadView`. Bound for the length of the call, never set.
+    @TaskLocal static var running: Film?
 
     /// The view that fills the canvas; add views to it to put them on the film.
     public let rootView: UIView
     /// The canvas size in points.
     public let size: CGSize
     public let framesPerSecond: Double
+    /// The film's random sequence: `arc4random_uniform` in the film's calls draws from it.
+    public let random = Random()
     /// The name frames and manifests carry.
     public var name = "film"
 
     let stage: AnimationStage
     let canvas: Canvas
-    private let rate: FrameRate
-    /// The frames captured so far, frame i at t = i / framesPerSecond.
-    private(set) var frames: [PresentationTree] = []
     /// Calls to run at film times, in the order they were scheduled within a time.
     private var scheduled: [(time: Double, order: Int, body: () -> Void)] = []
     private var scheduledCount = 0
@@ -45,20 +49,17 @@ public final class Film {
     public init(size: CGSize, framesPerSecond: Double = 60, backgroundColor: UIColor = .white) {
         self.size = size
         self.framesPerSecond = framesPerSecond
-        rate = FrameRate(framesPerSecond)
         canvas = Canvas(size: size.vector, background: backgroundColor.color)
         stage = AnimationStage(layers: [])
         rootView = UIView(frame: CGRect(origin: .zero, size: size))
         rootView.accessibilityIdentifier = rootView.accessibilityIdentifier ?? "root"
-        Film.current = self
         rootView.place(on: self, under: nil, at: nil)
     }
 
     /// The film's clock, in seconds.
     public var time: TimeInterval { stage.time }
 
-    /// Runs `body` when the clock reaches `time` (before that instant's frame is captured, so the
-    /// frame shows what it does). Calls at one time run in the order they were scheduled.
+    /// Runs `body` when the clock reaches `time` (the frame at that instant shows what it does). Calls at one time run in the order they were scheduled.
     /// A time within 1e-9 s of a frame's (0.3 + 14 × 0.1 is 1.7000000000000002) is that frame's
     /// time, so the call, the frame and a scene written from the film agree on the instant.
     public func at(_ time: TimeInterval, _ body: @escaping () -> Void) {
@@ -69,23 +70,34 @@ public final class Film {
     }
 
     /// Moves the clock to `time`: scheduled calls run at their times, completion handlers at
-    /// theirs, and every frame up to and including `time` is captured.
+    /// theirs; the film's frames now reach `time`.
     public func advance(to time: TimeInterval) {
-        while true {
-            let frameTime = rate.time(ofFrame: frames.count)
-            let next = scheduled.indices.min { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }
-            if let next, scheduled[next].time <= time + 1e-9, scheduled[next].time <= frameTime + 1e-9 {
-                let call = scheduled.remove(at: next)
-                stage.advance(to: max(call.time, stage.time))
-                call.body()
-            } else if frameTime <= time + 1e-9 {
-                stage.advance(to: max(frameTime, stage.time))
-                frames.append(PresentationTree(time: frameTime, canvas: canvas, layers: stage.stage.layers, values: stage.stage.presentation))
-            } else {
-                break
-            }
+        Film.$running.withValue(self) { advanceRunning(to: time) }
+    }
+
+    /// `advance(to:)`, with the film bound as the one running: each call due runs once the
+    /// stage's clock (and the completion handlers due on the way) reaches its time.
+    private func advanceRunning(to time: TimeInterval) {
+        while let next = scheduled.indices.min(by: { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }),
+              scheduled[next].time <= time + 1e-9 {
+            let call = scheduled.remove(at: next)
+            stage.advance(to: max(call.time, stage.time))
+            call.body()
         }
         stage.advance(to: max(time, stage.time))
+    }
+
+    /// Runs `body` now, at the film's time, as one of the film's calls (a Zoetrope addition): what
+    /// it does that names no view uses this film, as a call at a time does. `arc4random_uniform`
+    /// draws from the film's sequence; a controller's view loaded inside is the canvas's size, as
+    /// UIKit loads it the screen's.
+    ///
+    /// ```swift
+    /// let interaction = film.run { DropDownInteractionController(viewController: sheet) }  // loads sheet.view
+    /// ```
+    @discardableResult
+    public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try Film.$running.withValue(self) { try body() }
     }
 
     /// Moves the clock on by `seconds`.
@@ -93,7 +105,7 @@ public final class Film {
 
     /// Moves the clock on until every scheduled call has run and no animation is left to end
     /// (a paused one waits for a call that will not come), as a scene's `duration: auto` ends:
-    /// the last frame captured is the one at or just before the last end. Stops after
+    /// the last frame is the one at or just before the last end. Stops after
     /// `limit` seconds of film for an animation that repeats forever.
     public func advanceUntilIdle(limit: TimeInterval = 3600) {
         let last = time + limit
@@ -104,40 +116,27 @@ public final class Film {
         }
     }
 
-    /// The frames captured so far (the frame at the current time included) as a `Movie`, for
-    /// sheets, snapshots and everything else a movie does.
+    /// The film's frames so far (the frame at the current time included) as a `Movie`, for
+    /// sheets, snapshots and everything else a movie does: its scene's frames (`scene()`),
+    /// evaluated and drawn as a scene file's are, frame i at t = i / framesPerSecond.
     public var movie: Movie {
         advance(to: time)
-        return Movie(name: name, canvas: canvas, framesPerSecond: framesPerSecond, frames: frames.map(withEveryLayer))
+        return Movie(SceneEvaluation(scene: scene(), horizon: time), duration: time)
     }
 
-    /// `frame` drawn with every layer the film has now, those that joined later hidden: the
-    /// same pixels, and the same trees a scene of the film (`scene()`) gives, so its PNGs are the
-    /// same bytes. A frame from before a view moved or was restyled keeps its own tree.
-    private func withEveryLayer(_ frame: PresentationTree) -> PresentationTree {
-        let tree = stage.stage.layers
-        guard frame.layers.nodes.count < tree.nodes.count, stage.unscripted.isEmpty else { return frame }
-        let later = tree.initialValues[frame.values.count...].map { values in
-            var hidden = values
-            hidden.hidden = true
-            return hidden
-        }
-        return PresentationTree(time: frame.time, canvas: frame.canvas, layers: tree, values: frame.values + later)
-    }
-
-    /// Writes the frames captured so far into `folder` as `zoetrope render` would: PNGs and a
+    /// Writes the film's frames so far into `folder` as `zoetrope render` would: PNGs and a
     /// manifest.json (`zoetrope video`, `view` and `diff` take the folder).
     @discardableResult
     public func writeFrames(to folder: String, scale: Double = 1) throws -> [String] {
         try movie.writeFrames(to: folder, scale: scale)
     }
 
-    /// Writes the frames captured so far as one APNG at the film's frame rate.
+    /// Writes the film's frames so far as one APNG at the film's frame rate.
     public func writeAPNG(to path: String, scale: Double = 1) throws {
         try movie.writeAPNG(to: path, scale: scale)
     }
 
-    /// Writes a contact sheet of `count` evenly spaced frames of those captured so far.
+    /// Writes a contact sheet of `count` evenly spaced frames of the film's so far.
     public func writeContactSheet(to path: String, count: Int = 12, columns: Int = 4, width: Int = 240) throws {
         try movie.writeContactSheet(to: path, count: count, columns: columns, width: width)
     }
@@ -169,13 +168,5 @@ public final class Film {
         }
         usedIDs.insert(id)
         return id
-    }
-
-    /// The current film, or a stop naming `caller` when there is none.
-    static func requireCurrent(_ caller: String) -> Film {
-        guard let film = current else {
-            fatalError("Zoetrope: \(caller) needs a Film: make one first (Film(size:framesPerSecond:backgroundColor:)); its clock runs the animations")
-        }
-        return film
     }
 }

@@ -3,6 +3,7 @@ import ZoetropeCore
 /// Mirrors `UIGestureRecognizer`. Linux has no Objective-C selectors: a recognizer takes its
 /// action as a closure (`init(handler:)`) where UIKit takes `init(target:action:)`; a film drives
 /// it (`Film.pan(_:along:from:to:)`), since nothing touches the screen.
+@MainActor
 open class UIGestureRecognizer {
     /// Mirrors `UIGestureRecognizer.State`.
     public enum State: Int, Sendable {

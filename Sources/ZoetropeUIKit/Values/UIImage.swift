@@ -1,3 +1,4 @@
+import Synchronization
 import ZoetropeCore
 import ZoetropeFiles
 import ZoetropeFormat
@@ -20,8 +21,14 @@ open class UIImage: @unchecked Sendable {
     public var scale: CGFloat { 1 }
 
     /// Where `init(named:)` and image literals look for a name after the working folder (a
-    /// Zoetrope addition: Linux has no app bundle; add your package's resource folder).
-    nonisolated(unsafe) public static var searchPaths: [String] = []
+    /// Zoetrope addition: Linux has no app bundle; add your package's resource folder). Like a
+    /// bundle's path, it is the program's, not a film's; it is guarded by a lock, so images may be
+    /// made on any thread, as UIKit's may.
+    public static var searchPaths: [String] {
+        get { searchPathList.withLock { $0 } }
+        set { searchPathList.withLock { $0 = newValue } }
+    }
+    private static let searchPathList = Mutex<[String]>([])
 
     /// Mirrors `init(contentsOfFile:)`: a PNG (its header is read; the pixels are decoded when a
     /// frame draws it), or a scene file (`.yaml`, `.yml`, `.json`) read as a vector image; nil

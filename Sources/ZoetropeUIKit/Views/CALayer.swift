@@ -5,6 +5,7 @@ import ZoetropeCore
 /// Its model values live on the film's stage once its view is on the film (before that, in the
 /// layer itself). Reading a property inside an animations closure gives the value just set, as
 /// UIKit's model does; `presentation()` gives what is on screen at the film's time.
+@MainActor
 open class CALayer {
     /// What the layer draws as (a view's rectangle, a label's text, an image).
     let shape: Shape

@@ -272,6 +272,10 @@ open class UIView: UIResponder {
         superview = nil
     }
 
+    /// The film the view's root view is on (its layer's stage), nil while it is off every film:
+    /// the film its animations join.
+    var film: Film? { layer.placement?.film }
+
     /// Puts the view's layer (and its subviews') on `film`'s stage under the layer `parent`, at
     /// `position` among its siblings: added the first time (and after a removal), moved after that.
     func place(on film: Film, under parent: Int?, at position: Int?) {
