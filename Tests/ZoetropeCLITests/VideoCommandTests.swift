@@ -58,6 +58,27 @@ private func bigEndian(_ data: Data, _ at: Int, _ count: Int) -> Int {
 }
 
 @Suite struct VideoCommandTests {
+    /// `--resume` with `--video` draws only the frames the folder lacks (the JSON progress has a
+    /// `frame` event for each frame drawn) and reads the kept ones back from their files: the
+    /// video is the same bytes as the first run's, with one frame missing or none.
+    @Test func aResumedRenderWithAVideoDrawsOnlyTheMissingFrames() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("slide.yaml", slideScene)
+        let first = try CommandRunner.run(["render", scene, "--out", folder.path("frames"), "--video", folder.path("first.apng"), "--progress", "none"])
+        #expect(first.status == 0, "\(first.stderr)")
+        try FileManager.default.removeItem(atPath: folder.path("frames/frame_00007.png"))
+        for (video, drawn) in [("again.apng", ["7"]), ("kept.apng", [])] {
+            let resumed = try CommandRunner.run(["render", scene, "--out", folder.path("frames"), "--video", folder.path(video),
+                                                 "--resume", "--progress", "json"])
+            #expect(resumed.status == 0, "\(resumed.stderr)")
+            let frames = resumed.stdout.split(separator: "\n").filter { $0.contains("\"event\":\"frame\"") }
+            #expect(frames.map { $0.split(separator: ",").first { $0.hasPrefix("\"frame\":") }?.dropFirst(8) ?? "" } == drawn.map { Substring($0) },
+                    "frames drawn: \(frames)")
+            #expect(FileManager.default.contents(atPath: folder.path(video)) == FileManager.default.contents(atPath: folder.path("first.apng")),
+                    "\(video) is the first run's video")
+        }
+    }
+
     @Test func anAPNGHoldsEveryFrameLosslesslyAtTheScenesRate() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("slide.yaml", slideScene)

@@ -111,6 +111,19 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(found.first?.contains("malformed YAML") == true)
     }
 
+    /// YAML takes `#FF0000` for a comment: in a flow mapping libyaml then fails a line later
+    /// ("did not find expected node content"), in a block the value is null. Either way the
+    /// message is on the colour's own line and says to quote it.
+    @Test func aColourLeftUnquotedIsNamedOnItsOwnLineWithTheFix() {
+        let flow = problems("canvas: { size: [10, 10] }\nlayers:\n  - { id: a, size: [4, 4], fill: #FF0000 }\n  - { id: b, size: [4, 4] }\n")
+        #expect(flow == ["scenes/test.yaml: line 3, column 34: fill: a colour starting with # must be quoted ('#FF0000'); YAML reads # as a comment"])
+        let block = problems("canvas:\n  size: [10, 10]\n  background: #FFF # white\nlayers:\n  - id: a\n    stroke: { color: \"#000\", width: 1 }\n")
+        #expect(block == ["scenes/test.yaml: line 3, column 15: background: a colour starting with # must be quoted ('#FFF'); YAML reads # as a comment"])
+        let stops = problems("canvas: { size: [10, 10] }\nlayers:\n  - id: a # a comment, not a colour\n    gradient: { linear: { from: [0, 0], to: [1, 1], stops: [[0, #ff000080], [1, \"#00F\"]] } }\n")
+        #expect(stops == ["scenes/test.yaml: line 4, column 65: a colour starting with # must be quoted ('#ff000080'); YAML reads # as a comment"])
+        #expect(problems("canvas: { size: [10, 10], background: \"#FF0000\" } # #FF0000\nlayers: [{ id: a, shape: text, text: 'x, #FFF' }] #FFF\n").isEmpty)
+    }
+
     @Test func duplicateMappingKeysAreSyntaxErrors() {
         let found = problems("canvas: { size: [1, 2] }\ncanvas: { size: [3, 4] }\n")
         #expect(found.count == 1)

@@ -51,7 +51,7 @@ extension SceneDocument {
             switch key {
             case "set": block.assignments = readAssignments(value, at: path / key, context: context)
             case "keyframes": block.keyframes = readKeyframes(value, at: path / key, context: context)
-            case "track": block.tracks = readTrack(value, at: path / key, context: context)
+            case "track": block.tracks = readTracks(value, at: path / key, context: context)
             default: block.delayFactor = reader.unit(value, at: path / key) ?? 0
             }
         }
@@ -92,6 +92,15 @@ extension SceneDocument {
                             assignments: readAssignments(set, at: at / "set", context: context))
         }
         return KeyframeBlock(frames: frames, calculationMode: mode)
+    }
+
+    /// `track: { … }`, or a list of them that run together (how a block of several tracks, a
+    /// motion path's position and rotation say, is written back).
+    private func readTracks(_ node: DocumentNode, at path: DocumentPath, context: ReferenceContext) -> [TrackAnimation] {
+        guard case .sequence = node else { return readTrack(node, at: path, context: context) }
+        guard let items = reader.sequence(node, at: path, of: "tracks", atMost: SceneLimits.keyframes) else { return [] }
+        if items.isEmpty { reader.report(path, "a list of tracks needs at least one track") }
+        return items.enumerated().flatMap { readTrack($1, at: path / $0, context: context) }
     }
 
     /// `track: { key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents }`.
@@ -620,16 +629,22 @@ extension SceneDocument {
             return .pan(animator: animator, to: target, by: offset, duration: duration)
         default:
             let delayFactor = node["delayFactor"].flatMap { reader.unit($0, at: path / "delayFactor") } ?? 0
-            switch (node["set"], node["keyframes"]) {
-            case (let set?, nil):
-                let assignments = readAssignments(set, at: path / "set", context: context)
+            let contents = ["set", "keyframes", "track"].filter { node[$0] != nil }
+            guard contents.count == 1, let content = node[contents[0]] else {
+                reader.report(path / "set", "required: the block's set: { layer.property: value }, keyframes: [ … ] or track: { … }, one of them")
+                return nil
+            }
+            switch contents[0] {
+            case "set":
+                let assignments = readAssignments(content, at: path / "set", context: context)
                 return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
-            case (nil, let keyframes?):
-                let block = readKeyframes(keyframes, at: path / "keyframes", context: context)
+            case "keyframes":
+                let block = readKeyframes(content, at: path / "keyframes", context: context)
                 return block.map { .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, keyframes: $0)) }
             default:
-                reader.report(path / "set", "required: the block's set: { layer.property: value } or keyframes: [ … ], one of them")
-                return nil
+                let tracks = readTracks(content, at: path / "track", context: context)
+                guard !tracks.isEmpty else { return nil }
+                return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, tracks: tracks))
             }
         }
     }

@@ -102,13 +102,18 @@ public enum SceneLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
         }
+        // A colour left unquoted is a comment to YAML: said on its own line, before the error
+        // (or the missing value) it causes further on.
+        let unquoted = UnquotedColour.find(in: text).map { SceneDiagnostic(file: file, path: $0.place, message: $0.message) }
         var root: DocumentNode
         do {
             root = try DocumentNode.parse(text)
         } catch {
+            guard unquoted.isEmpty else { throw SceneLoadError(naming + unquoted) }
             throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: error.mark.map { $0.description } ?? "",
                                                            message: error.message)])
         }
+        guard unquoted.isEmpty else { throw SceneLoadError(naming + unquoted) }
         var problems = naming
         var overridden: [(path: DocumentPath, override: SceneOverride)] = []
         for override in overrides {

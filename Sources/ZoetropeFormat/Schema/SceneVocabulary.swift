@@ -184,8 +184,10 @@ enum SceneVocabulary {
     static let animationBlock = Mapping(name: "animationBlock", help: "One of set, keyframes or track, with an optional delayFactor.", keys: [
         Key(name: "set", value: .assignments), Key(name: "delayFactor", value: .unit),
         Key(name: "keyframes", value: .anyOf([.list(.mapping("keyframe"), maximumCount: SceneLimits.keyframes), .mapping("keyframes")])),
-        Key(name: "track", value: .mapping("track")),
+        Key(name: "track", value: tracks),
     ])
+    /// A track, or a list of tracks that run together (a motion path's position and rotation, written back).
+    static let tracks = Value.anyOf([.mapping("track"), .list(.mapping("track"), minimumCount: 1, maximumCount: SceneLimits.keyframes)])
     static let keyframes = Mapping(name: "keyframes", help: "UIView.animateKeyframes.", keys: [
         Key(name: "calculationMode", value: .choice(of: CalculationMode.self)),
         Key(name: "frames", value: .list(.mapping("keyframe"), minimumCount: 1, maximumCount: SceneLimits.keyframes), required: true),
@@ -247,7 +249,7 @@ enum SceneVocabulary {
     static let calls: [(name: String, modifiers: [String])] = [
         ("start", ["delay"]), ("pause", []), ("stop", ["withoutFinishing"]), ("finish", ["position"]),
         ("reverse", ["value"]), ("fraction", ["value"]), ("continue", ["timing", "durationFactor"]),
-        ("addAnimations", ["delayFactor", "set", "keyframes"]), ("pan", ["to", "by", "duration"]),
+        ("addAnimations", ["delayFactor", "set", "keyframes", "track"]), ("pan", ["to", "by", "duration"]),
         ("options", ["scrubsLinearly", "pausesOnCompletion", "isInterruptible"]),
     ]
     static let gestures = ["drag", "release"]
@@ -280,6 +282,7 @@ enum SceneVocabulary {
             case "delayFactor", "to": .unit
             case "by": .number(minimum: -1, maximum: 1)
             case "keyframes": .anyOf([.list(.mapping("keyframe"), maximumCount: SceneLimits.keyframes), .mapping("keyframes")])
+            case "track": tracks
             default: .list(.pair(.coordinate), minimumCount: 2, maximumCount: SceneLimits.keyframes)  // path: a drag's points
             }
             return Key(name: name, value: value)

@@ -3,7 +3,7 @@ import ZoetropeCore
 /// A JSON value with its keys in the order they were written (a scene file's, the schema's),
 /// printed so that it reads back exactly: numbers in Swift's shortest form that parses to the
 /// same `Double`.
-indirect enum JSONText {
+indirect enum JSONText: Sendable {
     case object([(key: String, value: JSONText)])
     case array([JSONText])
     case number(Double)

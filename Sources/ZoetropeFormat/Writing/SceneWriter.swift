@@ -9,9 +9,14 @@ import ZoetropeCore
 /// ```
 ///
 /// Keyframe tracks are written as `track` blocks (an imported Lottie animation is a scene of
-/// them). What a scene file cannot say is refused, every problem at once (`SceneWriteError`):
-/// timelines, tracks added by the script, an image changed by the script, a block that both
-/// sets and keyframes.
+/// them), timelines as `timelines:` entries whose children sit at their start in seconds. What
+/// a scene file cannot say is refused, every problem at once (`SceneWriteError`): an image
+/// changed by an animation or the script, a group placed after a timeline (a file lists its
+/// groups first), a group with a time scale.
+///
+/// A block that both sets and keyframes (or holds tracks too), which only Swift code makes, is
+/// written as several blocks (or `addAnimations` events) with one delay factor; they run
+/// together, so the scene read back draws the same frames though its blocks are split.
 public enum SceneWriter {
     /// The scene file text of `scene` (its name is the file's, so it is not written); `images`
     /// replaces image paths, as for `yaml`.
@@ -65,9 +70,17 @@ private final class Writing {
         if scene.colorSpace != .srgb { root.append(("colorSpace", .string(scene.colorSpace.rawValue))) }
         root.append(("layers", .array(tree.roots.map(layer))))
         if !scene.animators.isEmpty { root.append(("animators", .array(scene.animators.enumerated().map(animator)))) }
-        if !scene.groups.isEmpty { root.append(("groups", .array(scene.groups.enumerated().map(group)))) }
-        let events = scene.script.enumerated().compactMap(event)
-        if !events.isEmpty { root.append(("script", .array(events))) }
+        let groups = scene.groups.enumerated().filter { $0.element.kind == .group }
+        let timelines = scene.groups.enumerated().filter { $0.element.kind == .timeline }
+        if let firstTimeline = timelines.first?.offset, let late = groups.first(where: { $0.offset > firstTimeline }) {
+            // A file's timelines are numbered after its groups: written here, this group would
+            // read back at another place among them.
+            problems.append("groups[\(late.element.id)]: a group made after timeline \"\(scene.groups[firstTimeline].id)\" (a scene file lists its groups first)")
+        }
+        if !groups.isEmpty { root.append(("groups", .array(groups.map { group($0.element) }))) }
+        if !timelines.isEmpty { root.append(("timelines", .array(timelines.map { timeline($0.element) }))) }
+        let script = scene.script.enumerated().flatMap { events($0, $1) }
+        if !script.isEmpty { root.append(("script", .array(script))) }
         return .object(root)
     }
 
@@ -210,14 +223,25 @@ private final class Writing {
         return pairs
     }
 
-    /// A block as the blocks of a scene file, each with its `delayFactor`: its `set` or
-    /// `keyframes`, then a `track` block for each keyframe track (a file's block holds one of
-    /// them; blocks with one delay factor run together, so the split changes nothing).
+    /// A block as the blocks of a scene file, each with its `delayFactor`: its `set`, its
+    /// `keyframes` and its keyframe tracks (one `track`, or a list of them), each a block of its
+    /// own (a file's block holds one of them; blocks with one delay factor run together, so the
+    /// split changes nothing drawn).
     private func blocks(_ block: AnimationBlock, at path: String) -> [JSONText] {
-        let contents = [blockContent(block, at: path)].filter { !$0.isEmpty } + block.tracks.map { [("track", track($0))] }
-        return contents.map { pairs in
-            .object(block.delayFactor == 0 ? pairs : pairs + [("delayFactor", .number(block.delayFactor))])
+        blockContents(block, at: path).map { content -> JSONText in .object(content) }
+    }
+
+    /// What a block does, one pair for each file block: `set`, `keyframes`, `track`.
+    private func contents(_ block: AnimationBlock, at path: String) -> [(key: String, value: JSONText)] {
+        var contents: [(key: String, value: JSONText)] = []
+        if !block.assignments.isEmpty { contents.append(("set", assignments(block.assignments, at: path + ".set"))) }
+        if let keyframes = block.keyframes { contents.append(("keyframes", self.keyframes(keyframes, at: path + ".keyframes"))) }
+        switch block.tracks.count {
+        case 0: break
+        case 1: contents.append(("track", track(block.tracks[0])))
+        default: contents.append(("track", .array(block.tracks.map { track($0) })))
         }
+        return contents
     }
 
     /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents }`,
@@ -243,22 +267,13 @@ private final class Writing {
         return .object(pairs)
     }
 
-    /// What a block sets, as `set` or `keyframes` (one of them, as the reader takes a block).
-    private func blockContent(_ block: AnimationBlock, at path: String) -> [(key: String, value: JSONText)] {
-        switch (block.assignments.isEmpty, block.keyframes) {
-        case (false, nil): return [("set", assignments(block.assignments, at: path + ".set"))]
-        case (true, let keyframes?):
-            let frames: [JSONText] = keyframes.frames.enumerated().map { index, frame in
-                .object([("start", .number(frame.relativeStartTime)), ("duration", .number(frame.relativeDuration)),
-                         ("set", assignments(frame.assignments, at: path + ".keyframes.frames[\(index)].set"))])
-            }
-            return [("keyframes", .object([("calculationMode", .string(keyframes.calculationMode.rawValue)), ("frames", .array(frames))]))]
-        case (false, _?):
-            problems.append("\(path): a block that both sets and keyframes (write two blocks)")
-            return []
-        case (true, nil):
-            return []
+    /// `{ calculationMode, frames: [{ start, duration, set }, …] }`.
+    private func keyframes(_ keyframes: KeyframeBlock, at path: String) -> JSONText {
+        let frames: [JSONText] = keyframes.frames.enumerated().map { index, frame in
+            .object([("start", .number(frame.relativeStartTime)), ("duration", .number(frame.relativeDuration)),
+                     ("set", assignments(frame.assignments, at: path + ".frames[\(index)].set"))])
         }
+        return .object([("calculationMode", .string(keyframes.calculationMode.rawValue)), ("frames", .array(frames))])
     }
 
     private func timing(_ timing: TimingParameters) -> JSONText {
@@ -287,19 +302,43 @@ private final class Writing {
         return .object([("spring", .object(pairs))])
     }
 
-    private func group(_ index: Int, _ group: GroupDefinition) -> JSONText {
+    private func group(_ group: GroupDefinition) -> JSONText {
         let path = "groups[\(group.id)]"
-        if group.kind != .group { problems.append("\(path): timelines are not written yet") }
+        // Only a timeline has a time scale in a file (a Swift `AnimatorGroup` may give any group one).
+        if group.timeScale != 1 { problems.append("\(path): a group with a time scale (\(group.timeScale)); a timeline has one") }
         var pairs: [(key: String, value: JSONText)] = [("id", .string(group.id))]
         pairs.append(("members", .array(group.members.map { member in
             member.delay == 0 ? .string(targetID(member.target))
                 : .object([("id", .string(targetID(member.target))), ("delay", .number(member.delay))])
         })))
+        return .object(pairs + playhead(group, at: path))
+    }
+
+    /// `{ id, timeScale, children: [{ animator: move, position: 0 }, …], … }`: each child at its
+    /// start in seconds, which the reader places exactly there (labels and staggers were spent
+    /// when the timeline was read; their children keep the starts they gave).
+    private func timeline(_ timeline: GroupDefinition) -> JSONText {
+        var pairs: [(key: String, value: JSONText)] = [("id", .string(timeline.id))]
+        if timeline.timeScale != 1 { pairs.append(("timeScale", .number(timeline.timeScale))) }
+        let children = timeline.members.map { member -> JSONText in
+            let kind: String = switch member.target {
+            case .animator: "animator"
+            case .group(let index): scene.groups[index].kind.rawValue
+            }
+            return .object([(kind, .string(targetID(member.target))), ("position", .number(member.delay))])
+        }
+        pairs.append(("children", .array(children)))
+        return .object(pairs + playhead(timeline, at: "timelines[\(timeline.id)]"))
+    }
+
+    /// What a group and a timeline share: their playhead's timing, completions and options.
+    private func playhead(_ group: GroupDefinition, at path: String) -> [(key: String, value: JSONText)] {
+        var pairs: [(key: String, value: JSONText)] = []
         if group.timing != .linear { pairs.append(("timing", cubic(group.timing))) }
         if !group.completions.isEmpty {
             pairs.append(("completions", .array(group.completions.enumerated().compactMap { completion($1, at: path + ".completions[\($0)]") })))
         }
-        return .object(pairs + options(group.options))
+        return pairs + options(group.options)
     }
 
     private func completion(_ completion: Completion, at path: String) -> JSONText? {
@@ -310,10 +349,28 @@ private final class Writing {
 
     // MARK: - The script
 
-    /// An event; an empty `set` (a program's, which sets nothing) is left out.
-    private func event(_ index: Int, _ event: ScriptEvent) -> JSONText? {
-        if case .set(let assignments) = event.action, assignments.isEmpty { return nil }
-        return .object([("at", .number(event.time))] + action(event.action, at: "script[\(index)]"))
+    /// An event, or none for an empty `set` (a program's, which sets nothing); an
+    /// `addAnimations` whose block is several file blocks is an event for each, at one time.
+    private func events(_ index: Int, _ event: ScriptEvent) -> [JSONText] {
+        let path = "script[\(index)]"
+        switch event.action {
+        case .set(let assignments) where assignments.isEmpty:
+            return []
+        case let .addAnimations(target, block):
+            let call: [(key: String, value: JSONText)] = [("at", .number(event.time)), ("addAnimations", id(target))]
+            return blockContents(block, at: path).map { content -> JSONText in .object(call + content) }
+        default:
+            return [.object([("at", .number(event.time))] + action(event.action, at: path))]
+        }
+    }
+
+    /// A block as the pairs of its file blocks, each with the block's `delayFactor` (an empty
+    /// block as an empty `set`).
+    private func blockContents(_ block: AnimationBlock, at path: String) -> [[(key: String, value: JSONText)]] {
+        var parts = contents(block, at: path)
+        if parts.isEmpty { parts = [("set", .object([]))] }
+        let delayFactor: [(key: String, value: JSONText)] = block.delayFactor == 0 ? [] : [("delayFactor", .number(block.delayFactor))]
+        return parts.map { [$0] + delayFactor }
     }
 
     private func action(_ action: ScriptAction, at path: String) -> [(key: String, value: JSONText)] {
@@ -333,10 +390,10 @@ private final class Writing {
         case let .continueAnimation(target, timing, factor):
             return [("continue", id(target))] + (timing.map { [("timing", self.timing($0))] } ?? []) + [("durationFactor", .number(factor))]
         case let .addAnimations(target, block):
-            if !block.tracks.isEmpty { problems.append("\(path): keyframe tracks added by the script are not written yet") }
-            var pairs: [(key: String, value: JSONText)] = [("addAnimations", id(target))] + blockContent(block, at: path)
-            if block.delayFactor != 0 { pairs.append(("delayFactor", .number(block.delayFactor))) }
-            return pairs
+            // In a completion (an event is split by `events`), which holds one call.
+            let parts = blockContents(block, at: path)
+            if parts.count > 1 { problems.append("\(path): a completion adds one block of set, keyframes or track, not several") }
+            return [("addAnimations", id(target))] + parts[0]
         case .set(let assignments):
             return [("set", self.assignments(assignments, at: path + ".set"))]
         case let .drag(layer, points, duration):

@@ -53,8 +53,10 @@ public enum FolderRender {
             frameCount: source.frameCount, cairoVersion: cairoVersion, environment: RenderEnvironment.current(for: scene), frames: [],
             instants: instants))
         let missing = settings.resume && settings.format != .pdf ? try folder.unfinished(selected) : selected
-        // A video needs every frame drawn; the folder gets only those it lacks.
-        if video == nil { plan.frames = missing }
+        // Only the frames the folder lacks are drawn; a video gets the kept ones from their
+        // files (`ResumedVideoSink`), or every frame drawn when the folder's frames are not PNGs.
+        let keptForVideo = video != nil && settings.format == .png
+        if video == nil || keptForVideo { plan.frames = missing }
         var sinks: [any FrameSink]
         switch settings.format {
         case .png: sinks = [PNGFolderSink(folder, frameCount: source.frameCount, skipping: Set(selected).subtracting(missing))]
@@ -64,9 +66,14 @@ public enum FolderRender {
         if let video {
             do {
                 let frameFiles = selected.map { folder.path(of: RenderFolder.fileName(ofFrame: $0, frameCount: source.frameCount)) }
-                sinks.append(try VideoExport.sink(for: video, count: selected.count, step: try evenStep(of: selected, for: video),
-                                                  framesPerSecond: scene.frameRate.framesPerSecond, size: (size.width, size.height),
-                                                  frameFiles: frameFiles))
+                let sink = try VideoExport.sink(for: video, count: selected.count, step: try evenStep(of: selected, for: video),
+                                                framesPerSecond: scene.frameRate.framesPerSecond, size: (size.width, size.height),
+                                                frameFiles: frameFiles)
+                let missingSet = Set(missing)
+                let kept = zip(selected, frameFiles).filter { !missingSet.contains($0.0) }.map { index, file in
+                    ResumedVideoSink.KeptFrame(index: index, time: scene.frameRate.time(ofFrame: index), file: file)
+                }
+                sinks.append(keptForVideo && !kept.isEmpty ? ResumedVideoSink(sink, kept: kept, size: (size.width, size.height)) : sink)
             } catch {
                 for sink in sinks { sink.abandon() }
                 throw error

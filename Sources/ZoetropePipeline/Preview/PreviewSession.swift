@@ -358,9 +358,7 @@ public final class PreviewSession: Sendable {
     /// The page a scene that cannot be drawn shows: its problems, each with its file and path,
     /// reloading (at the frame it was on) once the file is mended.
     private func errorPage(version: Int, problems: [String]) -> LoopbackServer.Response {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
+        func escaped(_ text: String) -> String { Markup.escaped(text) }
         let page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escaped(file)) · zoetrope preview</title>

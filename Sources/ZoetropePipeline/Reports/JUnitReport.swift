@@ -33,17 +33,5 @@ public struct JUnitReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    private func escape(_ text: String) -> String { Markup.escaped(text, quotes: true) }
 }

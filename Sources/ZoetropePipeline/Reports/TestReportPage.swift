@@ -11,8 +11,7 @@ struct TestReportPage {
 
     func html() -> String {
         let data = (try? report.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        // Inside <script>, "</" would end the element.
-        let inlined = data.replacingOccurrences(of: "<", with: "\\u003c")
+        let inlined = Markup.inScript(data)
         let failures = report.failures.count
         let title = failures == 0 ? "Visual tests passed" : "Visual tests: \(failures) failing"
         return """

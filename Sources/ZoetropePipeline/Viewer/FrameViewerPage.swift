@@ -11,13 +11,13 @@ struct FrameViewerPage {
     var model: [UInt8]
 
     func html(title: String) -> String {
-        let data = String(decoding: model, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        let data = Markup.inScript(String(decoding: model, as: UTF8.self))
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(title.replacingOccurrences(of: "<", with: "&lt;")) · zoetrope view</title>
+            <title>\(Markup.escaped(title)) · zoetrope view</title>
             <style>\(Self.style)</style>
             </head>
             <body>

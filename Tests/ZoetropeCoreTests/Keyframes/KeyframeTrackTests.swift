@@ -57,11 +57,15 @@ private func number(_ value: AnimatableValue) -> Double {
         var previous = track.value(at: 0)
         for i in 1...20 {
             let next = track.value(at: Double(i) / 20)
-            guard case .vector(let a) = previous, case .vector(let b) = next else { return }
+            guard case .vector(let a) = previous, case .vector(let b) = next else {
+                Issue.record("a track of vectors gives vectors (found \(previous) and \(next) at \(i) / 20)")
+                return
+            }
             steps.append(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
             previous = next
         }
         let mean = steps.reduce(0, +) / Double(steps.count)
+        #expect(mean > 10, "the track moves (\(steps))")
         #expect(steps.allSatisfy { abs($0 - mean) < 0.05 * mean }, "\(steps)")
     }
 
