@@ -53,7 +53,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(scene.layers.nodes[1].parent == 0)
         #expect(scene.animators[0].blocks[1].delayFactor == 0.5)
         #expect(scene.animators[0].blocks[1].assignments[0].value == .number(.pi / 2))
-        #expect(scene.script == [ScriptEvent(time: 0.25, action: .start(animator: .animator(0), delay: 0), path: "script[0]")])
+        #expect(scene.script == [ScriptEvent(time: 0.25, action: .start(target: .animator(0), delay: 0), path: "script[0]")])
         guard case .cubic(let curve) = scene.animators[0].timing else { Issue.record("expected cubic timing"); return }
         #expect(curve.controlPoint1 == Vector2(0.2, 0.8))
     }
@@ -340,18 +340,18 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             """)
         let opacity = PropertyTarget(layer: 0, property: .opacity)
         #expect(actions == [
-            .start(animator: .animator(0), delay: 0.25), .pause(animator: .animator(0)), .fraction(animator: .animator(0), value: 0.3),
-            .reverse(animator: .animator(0), value: nil), .reverse(animator: .animator(0), value: false),
-            .continueAnimation(animator: .animator(0), timing: .cubic(.linear), durationFactor: 0.2),
-            .addAnimations(animator: .animator(0), block: AnimationBlock(delayFactor: 0.5, assignments: [PropertyAssignment(opacity, .number(0))])),
-            .stop(animator: .animator(0), withoutFinishing: false), .finish(animator: .animator(0), position: .current),
+            .start(target: .animator(0), delay: 0.25), .pause(target: .animator(0)), .fraction(target: .animator(0), value: 0.3),
+            .reverse(target: .animator(0), value: nil), .reverse(target: .animator(0), value: false),
+            .continueAnimation(target: .animator(0), timing: .cubic(.linear), durationFactor: 0.2),
+            .addAnimations(target: .animator(0), block: AnimationBlock(delayFactor: 0.5, assignments: [PropertyAssignment(opacity, .number(0))])),
+            .stop(target: .animator(0), withoutFinishing: false), .finish(target: .animator(0), position: .current),
             .set([PropertyAssignment(opacity, .number(0.5))]),
         ])
     }
 
     @Test func defaultsFollowTheCommonCase() throws {
         #expect(try events("  - { at: 0, stop: move }\n  - { at: 1, finish: move }") ==
-                [.stop(animator: .animator(0), withoutFinishing: true), .finish(animator: .animator(0), position: .end)])
+                [.stop(target: .animator(0), withoutFinishing: true), .finish(target: .animator(0), position: .end)])
     }
 
     @Test func misplacedQualifiersAndMissingValuesAreReported() {
@@ -473,7 +473,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(scene.groups.map(\.id) == ["inner", "outer"])
         #expect(scene.groups[0].members == [.init(target: .animator(0)), .init(target: .animator(1), delay: 0.5)])
         #expect(scene.groups[1].members == [.init(target: .group(0))])
-        #expect(scene.script.first?.action == .start(animator: .group(1), delay: 0))
+        #expect(scene.script.first?.action == .start(target: .group(1), delay: 0))
     }
 
     @Test func unknownMembersCyclesAndDuplicateIDsAreReported() {
@@ -509,8 +509,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(scene.script.map(\.action) == [
             .drag(layer: 0, points: [Vector2(200, 380), Vector2(260, 350), Vector2(400, 300)], duration: 0.3),
             .release(layer: 0, animator: 0),
-            .pan(animator: .animator(0), to: 0.6, by: nil, duration: 0.4),
-            .pan(animator: .animator(0), to: nil, by: -0.2, duration: 0),
+            .pan(target: .animator(0), to: 0.6, by: nil, duration: 0.4),
+            .pan(target: .animator(0), to: nil, by: -0.2, duration: 0),
         ])
     }
 
@@ -571,7 +571,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         let delays = intro.members.map(\.delay)
         let expected = [0, 1, 1.2, 1.7, 1.6, 1.5, 4.6]  // the stagger ends at 1.6 + 2 = 3.6; outro 1 s later
         #expect(zip(delays, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(delays)")
-        #expect(scene.script.first?.action == .start(animator: .group(1), delay: 0))
+        #expect(scene.script.first?.action == .start(target: .group(1), delay: 0))
     }
 
     @Test func badTimelinesAreReported() {

@@ -120,8 +120,8 @@ private func read(_ text: String, as name: String) throws -> Scene {
                                      track: try KeyframeTrack(values: [.number(1), .number(0.25)], keyTimes: [0, 1], calculationMode: .discrete))
         let scene = try Scene(name: "added", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "dot", shape: .rect, values: values)],
                               animators: [AnimatorDefinition(id: "move", duration: 1, timing: .cubic(.linear), blocks: [AnimationBlock(tracks: [position, opacity])])],
-                              script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "script[0]"),
-                                       ScriptEvent(time: 0.5, action: .addAnimations(animator: .animator(0), block: AnimationBlock(delayFactor: 0.5, tracks: [opacity, position])),
+                              script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "script[0]"),
+                                       ScriptEvent(time: 0.5, action: .addAnimations(target: .animator(0), block: AnimationBlock(delayFactor: 0.5, tracks: [opacity, position])),
                                                    path: "script[1]")])
         let yaml = try SceneWriter.yaml(scene)
         #expect(yaml.contains("  - at: 0.5\n    addAnimations: move\n    track:\n      - key: dot.opacity"), "\(yaml)")
@@ -138,9 +138,9 @@ private func read(_ text: String, as name: String) throws -> Scene {
                                    tracks: [TrackAnimation(target: PropertyTarget(layer: 0, property: .rotation), track: try KeyframeTrack(values: [.number(0), .number(1)]))])
         let scene = try Scene(name: "mixed", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "dot", shape: .rect, values: values)],
                               animators: [AnimatorDefinition(id: "move", duration: 1, timing: .cubic(.linear), blocks: [block])],
-                              script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "script[0]"),
-                                       ScriptEvent(time: 1.5, action: .addAnimations(animator: .animator(0), block: block), path: "script[1]"),
-                                       ScriptEvent(time: 1.5, action: .start(animator: .animator(0), delay: 0), path: "script[2]")])
+                              script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "script[0]"),
+                                       ScriptEvent(time: 1.5, action: .addAnimations(target: .animator(0), block: block), path: "script[1]"),
+                                       ScriptEvent(time: 1.5, action: .start(target: .animator(0), delay: 0), path: "script[2]")])
         let back = try read(SceneWriter.json(scene), as: "mixed.json")
         #expect(back.animators[0].blocks.map { $0.delayFactor } == [0.25, 0.25, 0.25])
         #expect(back.script.count == 5, "the added block as three events at one time")
@@ -165,7 +165,7 @@ private func read(_ text: String, as name: String) throws -> Scene {
                                                                          track: KeyframeTrack(values: [.vector(Vector2(1, 1)), .vector(Vector2(2, 3)), .vector(Vector2(1, 1))],
                                                                                               calculationMode: .cubic, tension: [0, 0.5, 0]))]),
                               ])],
-                              script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "script[0]")])
+                              script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "script[0]")])
         let yaml = try SceneWriter.yaml(scene)
         #expect(yaml.contains("- track:\n          key: dot.position.x\n          values: [0, 80, 40]\n          keyTimes: [0, 0.25, 1]"), "\(yaml)")
         #expect(yaml.contains("timingFunctions:\n            - easeIn\n            - cubic: [0.1, 0.9, 0.2, 1]"), "\(yaml)")

@@ -11,10 +11,10 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .position), .vector(Vector2(100, 0)))]),
     ])
     let script = [
-        ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "script[0]"),
-        ScriptEvent(time: pauseAt, action: .pause(animator: .animator(0)), path: "script[1]"),
-        ScriptEvent(time: 0.7, action: .fraction(animator: .animator(0), value: 0.9), path: "script[2]"),
-        ScriptEvent(time: 1, action: .start(animator: .animator(0), delay: 0), path: "script[3]"),
+        ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "script[0]"),
+        ScriptEvent(time: pauseAt, action: .pause(target: .animator(0)), path: "script[1]"),
+        ScriptEvent(time: 0.7, action: .fraction(target: .animator(0), value: 0.9), path: "script[2]"),
+        ScriptEvent(time: 1, action: .start(target: .animator(0), delay: 0), path: "script[3]"),
     ]
     let scene = Scene(name: "scrub", canvas: Canvas(size: Vector2(200, 100)), frameRate: FrameRate(30),
                       duration: .seconds(1.5), layers: [box], animators: [move], script: script)
@@ -95,8 +95,8 @@ private func scrubbedScene(duration: Double = 1, pauseAt: Double = 0.5) -> Scene
         }
         let timeline = GroupDefinition(id: "tl", kind: .timeline, members: [.init(target: .animator(0)), .init(target: .animator(1), delay: 1)])
         let scene = Scene(name: "t", canvas: Canvas(size: Vector2(10, 10)), layers: layers, animators: animators, groups: [timeline],
-                          script: [ScriptEvent(time: 0, action: .start(animator: .group(0), delay: 0), path: "s"),
-                                   ScriptEvent(time: 1.5, action: .reverse(animator: .group(0), value: nil), path: "s")])
+                          script: [ScriptEvent(time: 0, action: .start(target: .group(0), delay: 0), path: "s"),
+                                   ScriptEvent(time: 1.5, action: .reverse(target: .group(0), value: nil), path: "s")])
         let evaluation = SceneEvaluation(scene: scene, horizon: 4)
         let opacity = try PropertyPlot.components(ofKey: "a.opacity", in: scene.layers).get()
         let plot = PropertyPlot(title: "", sources: [PropertyPlot.Source(name: "", evaluation: evaluation, duration: 4)],

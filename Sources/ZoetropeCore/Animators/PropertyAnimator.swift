@@ -62,7 +62,7 @@ public final class PropertyAnimator: AnimationControl {
 
     /// Mirrors `addAnimations(_:delayFactor:)`: the assignments are the block.
     public func addAnimations(_ assignments: [PropertyAssignment], delayFactor: Double = 0) throws(AnimatorCallError) {
-        try stage.perform(.addAnimations(animator: index, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments)))
+        try stage.perform(.addAnimations(target: index, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments)))
     }
     /// Mirrors `UIView.animateKeyframes` inside an animator's block: each frame's assignments
     /// animate over its relative start and duration (fractions of the animator's duration, as
@@ -70,7 +70,7 @@ public final class PropertyAnimator: AnimationControl {
     public func addKeyframes(_ frames: [Keyframe], calculationMode: CalculationMode = .linear,
                              delayFactor: Double = 0) throws(AnimatorCallError) {
         let block = AnimationBlock(delayFactor: delayFactor, keyframes: KeyframeBlock(frames: frames, calculationMode: calculationMode))
-        try stage.perform(.addAnimations(animator: index, block: block))
+        try stage.perform(.addAnimations(target: index, block: block))
     }
     /// Adds a `CAKeyframeAnimation`-style track of one property (values at key times).
     public func addTrack(_ key: String, _ track: KeyframeTrack, delayFactor: Double = 0) throws(AnimatorCallError) {
@@ -79,7 +79,7 @@ public final class PropertyAnimator: AnimationControl {
                                     reason: "\"\(key)\" names none")
         }
         let block = AnimationBlock(delayFactor: delayFactor, tracks: [TrackAnimation(target: target, track: track)])
-        try stage.perform(.addAnimations(animator: index, block: block))
+        try stage.perform(.addAnimations(target: index, block: block))
     }
     /// Mirrors setting `scrubsLinearly` (an error while paused, as in UIKit).
     public func setScrubsLinearly(_ value: Bool) throws(AnimatorCallError) {
@@ -115,33 +115,33 @@ public protocol AnimationControl: AnyObject {
 
 extension AnimationControl {
     /// Mirrors `startAnimation()`.
-    public func startAnimation() throws(AnimatorCallError) { try stage.perform(.start(animator: index, delay: 0)) }
+    public func startAnimation() throws(AnimatorCallError) { try stage.perform(.start(target: index, delay: 0)) }
     /// Mirrors `startAnimation(afterDelay:)`.
     public func startAnimation(afterDelay delay: Double) throws(AnimatorCallError) {
-        try stage.perform(.start(animator: index, delay: delay))
+        try stage.perform(.start(target: index, delay: delay))
     }
     /// Mirrors `pauseAnimation()`.
-    public func pauseAnimation() throws(AnimatorCallError) { try stage.perform(.pause(animator: index)) }
+    public func pauseAnimation() throws(AnimatorCallError) { try stage.perform(.pause(target: index)) }
     /// Mirrors `stopAnimation(_:)`.
     public func stopAnimation(_ withoutFinishing: Bool) throws(AnimatorCallError) {
-        try stage.perform(.stop(animator: index, withoutFinishing: withoutFinishing))
+        try stage.perform(.stop(target: index, withoutFinishing: withoutFinishing))
     }
     /// Mirrors `finishAnimation(at:)`.
     public func finishAnimation(at position: AnimatingPosition) throws(AnimatorCallError) {
-        try stage.perform(.finish(animator: index, position: position))
+        try stage.perform(.finish(target: index, position: position))
     }
     /// Mirrors setting `fractionComplete`.
     public func setFractionComplete(_ fraction: Double) throws(AnimatorCallError) {
-        try stage.perform(.fraction(animator: index, value: fraction))
+        try stage.perform(.fraction(target: index, value: fraction))
     }
     /// Mirrors setting `isReversed`.
     public func setReversed(_ reversed: Bool) throws(AnimatorCallError) {
-        try stage.perform(.reverse(animator: index, value: reversed))
+        try stage.perform(.reverse(target: index, value: reversed))
     }
     /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?,
                                   durationFactor: Double) throws(AnimatorCallError) {
-        try stage.perform(.continueAnimation(animator: index, timing: parameters, durationFactor: durationFactor))
+        try stage.perform(.continueAnimation(target: index, timing: parameters, durationFactor: durationFactor))
     }
     /// Mirrors `addCompletion(_:)`: handlers run in the order added, with the final position.
     public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) {

@@ -29,7 +29,7 @@ extension AnimationBlock {
 extension ScriptAction {
     public func renumbered(_ index: [Int]) -> ScriptAction {
         switch self {
-        case .addAnimations(let target, let block): .addAnimations(animator: target, block: block.renumbered(index))
+        case .addAnimations(let target, let block): .addAnimations(target: target, block: block.renumbered(index))
         case .set(let assignments): .set(assignments.map { $0.renumbered(index) })
         case let .drag(layer, points, duration): .drag(layer: index[layer], points: points, duration: duration)
         case let .release(layer, animator): .release(layer: index[layer], animator: animator)

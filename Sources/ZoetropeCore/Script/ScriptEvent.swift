@@ -3,21 +3,21 @@
 /// A call's `animator` is the `ControlTarget` it addresses: an animator or a group.
 public enum ScriptAction: Hashable, Sendable {
     /// Mirrors `startAnimation()` / `startAnimation(afterDelay:)`.
-    case start(animator: ControlTarget, delay: Double)
+    case start(target: ControlTarget, delay: Double)
     /// Mirrors `pauseAnimation()`.
-    case pause(animator: ControlTarget)
+    case pause(target: ControlTarget)
     /// Mirrors `stopAnimation(_:)`.
-    case stop(animator: ControlTarget, withoutFinishing: Bool)
+    case stop(target: ControlTarget, withoutFinishing: Bool)
     /// Mirrors `finishAnimation(at:)`.
-    case finish(animator: ControlTarget, position: AnimatingPosition)
+    case finish(target: ControlTarget, position: AnimatingPosition)
     /// Mirrors setting `isReversed`; nil toggles.
-    case reverse(animator: ControlTarget, value: Bool?)
+    case reverse(target: ControlTarget, value: Bool?)
     /// Mirrors setting `fractionComplete`.
-    case fraction(animator: ControlTarget, value: Double)
+    case fraction(target: ControlTarget, value: Double)
     /// Mirrors `continueAnimation(withTimingParameters:durationFactor:)`.
-    case continueAnimation(animator: ControlTarget, timing: TimingParameters?, durationFactor: Double)
+    case continueAnimation(target: ControlTarget, timing: TimingParameters?, durationFactor: Double)
     /// Mirrors `addAnimations(_:delayFactor:)`.
-    case addAnimations(animator: ControlTarget, block: AnimationBlock)
+    case addAnimations(target: ControlTarget, block: AnimationBlock)
     /// A model change without animation.
     case set([PropertyAssignment])
     /// A finger drags a layer: its model position follows `points`, evenly spaced in time over
@@ -28,7 +28,7 @@ public enum ScriptAction: Hashable, Sendable {
     case release(layer: Int, animator: Int)
     /// A pan catches `animator` (pausing it where it is), then its fraction follows the finger
     /// linearly over `duration` to `to` (or by `by` from where it was caught); it stays paused.
-    case pan(animator: ControlTarget, to: Double?, by: Double?, duration: Double)
+    case pan(target: ControlTarget, to: Double?, by: Double?, duration: Double)
     /// Moves a layer (with its children) under `parent` (nil: the top level), at `position` among
     /// its new siblings (nil: on top), as `addSubview` moves a view that has a superview: its
     /// values are then in the new parent's coordinates.
@@ -41,7 +41,7 @@ public enum ScriptAction: Hashable, Sendable {
     /// animator is inactive.
     case options(animator: Int, options: AnimatorOptions)
 
-    /// The animator or group the action addresses, if any.
+    /// The animator or group the action addresses (its `target:`), if any.
     public var target: ControlTarget? {
         switch self {
         case .start(let a, _), .pause(let a), .stop(let a, _), .finish(let a, _), .reverse(let a, _),

@@ -146,7 +146,7 @@ public enum LottieReader {
         if !tracks.isEmpty {
             scene.animators = [AnimatorDefinition(id: "timeline", duration: span / frameRate, timing: .cubic(.linear),
                                                   blocks: [AnimationBlock(tracks: tracks)])]
-            scene.script = [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "timeline")]
+            scene.script = [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "timeline")]
         }
         // Every outline the reader made is a path a scene file may hold (a paint of many shapes
         // is one path).

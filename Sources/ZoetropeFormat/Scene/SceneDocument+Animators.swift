@@ -595,28 +595,28 @@ extension SceneDocument {
             return .options(animator: index, options: options)
         case "start":
             let delay = node["delay"].flatMap { reader.nonNegative($0, at: path / "delay") } ?? 0
-            return .start(animator: animator, delay: delay)
+            return .start(target: animator, delay: delay)
         case "pause":
-            return .pause(animator: animator)
+            return .pause(target: animator)
         case "stop":
             let withoutFinishing = node["withoutFinishing"].flatMap { reader.bool($0, at: path / "withoutFinishing") } ?? true
-            return .stop(animator: animator, withoutFinishing: withoutFinishing)
+            return .stop(target: animator, withoutFinishing: withoutFinishing)
         case "finish":
             let position = node["position"].flatMap { reader.choice($0, at: path / "position", of: AnimatingPosition.self) } ?? .end
-            return .finish(animator: animator, position: position)
+            return .finish(target: animator, position: position)
         case "reverse":
             let value = node["value"].flatMap { reader.bool($0, at: path / "value") }
-            return .reverse(animator: animator, value: value)
+            return .reverse(target: animator, value: value)
         case "fraction":
             guard let node = node["value"] else {
                 reader.report(path / "value", "required: the fraction to set, within 0...1")
                 return nil
             }
-            return reader.unit(node, at: path / "value").map { .fraction(animator: animator, value: $0) }
+            return reader.unit(node, at: path / "value").map { .fraction(target: animator, value: $0) }
         case "continue":
             let timing = node["timing"].flatMap { readTiming($0, at: path / "timing") }
             let factor = node["durationFactor"].flatMap { reader.nonNegative($0, at: path / "durationFactor") } ?? 0
-            return .continueAnimation(animator: animator, timing: timing, durationFactor: factor)
+            return .continueAnimation(target: animator, timing: timing, durationFactor: factor)
         case "pan":
             let target = node["to"].flatMap { reader.unit($0, at: path / "to") }
             let offset = node["by"].flatMap { reader.number($0, at: path / "by", where: { (-1...1).contains($0) }, expected: "within -1...1") }
@@ -626,7 +626,7 @@ extension SceneDocument {
             }
             let duration = node["duration"].flatMap { reader.nonNegative($0, at: path / "duration") } ?? 0
             guard target != nil || offset != nil else { return nil }
-            return .pan(animator: animator, to: target, by: offset, duration: duration)
+            return .pan(target: animator, to: target, by: offset, duration: duration)
         default:
             let delayFactor = node["delayFactor"].flatMap { reader.unit($0, at: path / "delayFactor") } ?? 0
             let contents = ["set", "keyframes", "track"].filter { node[$0] != nil }
@@ -637,14 +637,14 @@ extension SceneDocument {
             switch contents[0] {
             case "set":
                 let assignments = readAssignments(content, at: path / "set", context: context)
-                return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
+                return .addAnimations(target: animator, block: AnimationBlock(delayFactor: delayFactor, assignments: assignments))
             case "keyframes":
                 let block = readKeyframes(content, at: path / "keyframes", context: context)
-                return block.map { .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, keyframes: $0)) }
+                return block.map { .addAnimations(target: animator, block: AnimationBlock(delayFactor: delayFactor, keyframes: $0)) }
             default:
                 let tracks = readTracks(content, at: path / "track", context: context)
                 guard !tracks.isEmpty else { return nil }
-                return .addAnimations(animator: animator, block: AnimationBlock(delayFactor: delayFactor, tracks: tracks))
+                return .addAnimations(target: animator, block: AnimationBlock(delayFactor: delayFactor, tracks: tracks))
             }
         }
     }

@@ -34,10 +34,10 @@ import ZoetropeCore
 
     @Test func aCompletionThatFinishesItsOwnAnimatorStopsAtTheNestingGuard() {
         let loop = AnimatorDefinition(id: "loop", duration: 1, blocks: [AnimationBlock(assignments: [moveX(0, to: 10)])],
-                                      completions: [Completion(position: nil, actions: [.start(animator: .animator(0), delay: 0)], path: "c0"),
-                                                    Completion(position: nil, actions: [.stop(animator: .animator(0), withoutFinishing: false)], path: "c1"),
-                                                    Completion(position: nil, actions: [.finish(animator: .animator(0), position: .end)], path: "c2")])
-        let evaluation = SceneEvaluation(scene: scene(animators: [loop], script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "s")]),
+                                      completions: [Completion(position: nil, actions: [.start(target: .animator(0), delay: 0)], path: "c0"),
+                                                    Completion(position: nil, actions: [.stop(target: .animator(0), withoutFinishing: false)], path: "c1"),
+                                                    Completion(position: nil, actions: [.finish(target: .animator(0), position: .end)], path: "c2")])
+        let evaluation = SceneEvaluation(scene: scene(animators: [loop], script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "s")]),
                                          horizon: 2)
         #expect(evaluation.diagnostics.contains { $0.message.contains("completion handlers nested over \(SceneLimits.completionDepth) deep") })
         #expect(evaluation.completions.count <= SceneLimits.completionDepth + 2)
@@ -53,10 +53,10 @@ import ZoetropeCore
         }
         var script: [ScriptEvent] = []
         for index in 0..<count {
-            script.append(ScriptEvent(time: Double(index) * 0.05, action: .start(animator: .animator(index), delay: 0), path: "start \(index)"))
+            script.append(ScriptEvent(time: Double(index) * 0.05, action: .start(target: .animator(index), delay: 0), path: "start \(index)"))
             if index % 3 == 0 {
-                script.append(ScriptEvent(time: Double(index) * 0.05 + 0.2, action: .pause(animator: .animator(index)), path: "pause \(index)"))
-                script.append(ScriptEvent(time: Double(index) * 0.05 + 0.4, action: .start(animator: .animator(index), delay: 0), path: "resume \(index)"))
+                script.append(ScriptEvent(time: Double(index) * 0.05 + 0.2, action: .pause(target: .animator(index)), path: "pause \(index)"))
+                script.append(ScriptEvent(time: Double(index) * 0.05 + 0.4, action: .start(target: .animator(index), delay: 0), path: "resume \(index)"))
             }
         }
         let built = scene(layers: count, animators: animators, script: script)

@@ -14,7 +14,7 @@ private func moveX(to x: Double, y: Double = 0) -> PropertyAssignment {
 }
 
 private func start(_ animator: Int, at time: Double, delay: Double = 0) -> ScriptEvent {
-    ScriptEvent(time: time, action: .start(animator: .animator(animator), delay: delay), path: "script")
+    ScriptEvent(time: time, action: .start(target: .animator(animator), delay: delay), path: "script")
 }
 
 @Suite struct SceneEvaluationTests {
@@ -118,7 +118,7 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
         let first = AnimatorDefinition(
             id: "first", duration: 1, blocks: [AnimationBlock(assignments: [moveX(to: 100)])],
             completions: [Completion(position: .end, actions: [.set([PropertyAssignment(fill, .color(orange))]),
-                                                               .start(animator: .animator(1), delay: 0)], path: "c"),
+                                                               .start(target: .animator(1), delay: 0)], path: "c"),
                           Completion(position: .start, actions: [.set([PropertyAssignment(fill, .color(.black))])], path: "d")])
         let second = AnimatorDefinition(id: "second", duration: 1, timing: .cubic(.linear),
                                         blocks: [AnimationBlock(assignments: [moveX(to: 0)])])
@@ -140,7 +140,7 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
 
     @Test func aCompletionThatRestartsItselfForeverIsReportedNotHung() {
         let loop = AnimatorDefinition(id: "loop", duration: 0.001, blocks: [AnimationBlock(assignments: [moveX(to: 1)])],
-                                      completions: [Completion(position: nil, actions: [.start(animator: .animator(0), delay: 0)], path: "c")])
+                                      completions: [Completion(position: nil, actions: [.start(target: .animator(0), delay: 0)], path: "c")])
         let evaluation = SceneEvaluation(scene: scene(animators: [loop], script: [start(0, at: 0)]), horizon: 1_000_000)
         #expect(evaluation.diagnostics.count == 1)
     }
@@ -149,8 +149,8 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
     /// on its own, frames taken in a scrambled order: two code paths, one answer.
     @Test func anyFrameEvaluatesTheSameAloneOrInSequence() {
         let move = AnimatorDefinition(id: "move", duration: 2, blocks: [AnimationBlock(assignments: [moveX(to: 100)])])
-        let script = [start(0, at: 0.5), ScriptEvent(time: 1.2, action: .pause(animator: .animator(0)), path: "p"),
-                      ScriptEvent(time: 1.4, action: .reverse(animator: .animator(0), value: nil), path: "r"), start(0, at: 1.6)]
+        let script = [start(0, at: 0.5), ScriptEvent(time: 1.2, action: .pause(target: .animator(0)), path: "p"),
+                      ScriptEvent(time: 1.4, action: .reverse(target: .animator(0), value: nil), path: "r"), start(0, at: 1.6)]
         let s = scene(animators: [move], script: script)
         let rate = FrameRate(60)
         let history = SceneEvaluation(scene: s, horizon: 3)
@@ -213,7 +213,7 @@ private func start(_ animator: Int, at time: Double, delay: Double = 0) -> Scrip
             PropertyAssignment(PropertyTarget(layer: 0, property: .cornerRadius), .number(0)),
         ])])
         let scene = Scene(name: "s", canvas: Canvas(size: Vector2(10, 10)), layers: [card], animators: [fade],
-                          script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "s")])
+                          script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "s")])
         let evaluation = SceneEvaluation(scene: scene, horizon: 2)
         let times = (0...200).map { Double($0) / 100 }
         #expect(times.contains { spring.resolved(animatorDuration: 1).progress(atFraction: $0).x > 1.1 }, "the spring overshoots")

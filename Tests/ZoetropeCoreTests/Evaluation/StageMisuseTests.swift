@@ -14,10 +14,10 @@ import ZoetropeCore
         let before = stage.animatorStatus
         #expect(throws: AnimatorCallError(call: "start", state: "absent", legal: "name one of its 1 animators, 0 to 0",
                                           reason: "there is no animator 99 on the stage")) {
-            try stage.perform(.start(animator: .animator(99), delay: 0))
+            try stage.perform(.start(target: .animator(99), delay: 0))
         }
         #expect(stage.animatorStatus == before)
-        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(animator: .group(0))) }
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(target: .group(0))) }
         #expect(throws: AnimatorCallError.self) { try stage.setOptions(AnimatorOptions(), of: 5) }
     }
 

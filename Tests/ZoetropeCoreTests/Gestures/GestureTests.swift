@@ -49,8 +49,8 @@ private func near(_ a: Vector2, _ b: Vector2) -> Bool { abs(a.x - b.x) < 1e-9 &&
         var sheet = Layer(id: "sheet", shape: .rect)
         sheet.values.position = Vector2(200, 380)
         let scene = Scene(name: "p", canvas: Canvas(size: Vector2(800, 600)), layers: [sheet], animators: [move], script: [
-            event(0, .start(animator: .animator(0), delay: 0)),
-            event(1.5, .pan(animator: .animator(0), to: 0.6, by: nil, duration: 0.4)),
+            event(0, .start(target: .animator(0), delay: 0)),
+            event(1.5, .pan(target: .animator(0), to: 0.6, by: nil, duration: 0.4)),
         ])
         let evaluation = SceneEvaluation(scene: scene, horizon: 5)
         let caughtProgress = CubicTimingParameters.easeInOut.progress(atFraction: 0.75)

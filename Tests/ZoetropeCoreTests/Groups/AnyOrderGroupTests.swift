@@ -116,7 +116,7 @@ import ZoetropeCore
         }
         // The stage still works: the group that was kept runs its animator once one is added.
         let second = try stage.addGroup(GroupDefinition(id: "second", members: [.init(target: .animator(move))]))
-        try stage.perform(.start(animator: first, delay: 0))
+        try stage.perform(.start(target: first, delay: 0))
         stage.advance(to: 2)
         #expect(stage.presentation[0].position.x == 100)
         #expect(stage.status(of: second).state == .inactive)

@@ -25,7 +25,7 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
     static let all = GroupDefinition(id: "all", members: [.init(target: .animator(0)), .init(target: .animator(1)), .init(target: .animator(2))])
 
     @Test func scrubbingAGroupPutsEveryMemberAtTheSameTimeOfItsAxis() {
-        let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [event(0, .fraction(animator: .group(0), value: 0.5))]),
+        let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [event(0, .fraction(target: .group(0), value: 0.5))]),
                                          horizon: 5)
         // T = 4 s: every member at t = 2 s; the 1 s and 2 s members are at their ends.
         #expect(x(evaluation, 0.1) == [100, 100, 50])
@@ -36,16 +36,16 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
 
     @Test func memberDelaysShiftThemAlongTheAxis() {
         let staggered = GroupDefinition(id: "s", members: [.init(target: .animator(0), delay: 0), .init(target: .animator(1), delay: 1)])
-        let start = SceneEvaluation(scene: scene(groups: [staggered], script: [event(0, .start(animator: .group(0), delay: 0))]), horizon: 5)
+        let start = SceneEvaluation(scene: scene(groups: [staggered], script: [event(0, .start(target: .group(0), delay: 0))]), horizon: 5)
         #expect(x(start, 1.5)[0...1] == [100, 25])
-        let scrub = SceneEvaluation(scene: scene(groups: [staggered], script: [event(0, .fraction(animator: .group(0), value: 0.5))]), horizon: 5)
+        let scrub = SceneEvaluation(scene: scene(groups: [staggered], script: [event(0, .fraction(target: .group(0), value: 0.5))]), horizon: 5)
         #expect(x(scrub, 0.1)[0...1] == [100, 25], "T = 3 s: at 1.5 s the second member is 0.5 s into its 2 s")
     }
 
     @Test func theGroupCompletesOnceWhenEveryMemberHasEnded() {
         var group = Self.all
         group.completions = [Completion(position: .end, actions: [.set([PropertyAssignment(PropertyTarget(layer: 0, property: .opacity), .number(0.5))])], path: "c")]
-        let evaluation = SceneEvaluation(scene: scene(groups: [group], script: [event(0, .start(animator: .group(0), delay: 0))]), horizon: 9)
+        let evaluation = SceneEvaluation(scene: scene(groups: [group], script: [event(0, .start(target: .group(0), delay: 0))]), horizon: 9)
         #expect(evaluation.completions.map(\.animator) == ["m0", "m1", "m2", "all"])
         #expect(evaluation.completions.last?.time == 4)
         #expect(evaluation.presentation(at: 3.9).values[0].opacity == 1)
@@ -54,11 +54,11 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
 
     @Test func controlCallsMoveOnePlayheadThatEveryMemberFollows() {
         let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [
-            event(0, .start(animator: .group(0), delay: 0)),
-            event(0.5, .pause(animator: .group(0))),
-            event(1, .fraction(animator: .group(0), value: 0.25)),
-            event(2, .reverse(animator: .group(0), value: nil)),
-            event(2, .start(animator: .group(0), delay: 0)),
+            event(0, .start(target: .group(0), delay: 0)),
+            event(0.5, .pause(target: .group(0))),
+            event(1, .fraction(target: .group(0), value: 0.25)),
+            event(2, .reverse(target: .group(0), value: nil)),
+            event(2, .start(target: .group(0), delay: 0)),
         ]), horizon: 9)
         #expect(x(evaluation, 0.7) == [50, 25, 12.5], "paused at 0.5 s of the group's 4 s")
         #expect(x(evaluation, 1.5) == [100, 50, 25], "each at 1 s of the 4 s axis")
@@ -70,7 +70,7 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
     @Test func groupsOfGroupsNestTheirDelays() {
         let inner = GroupDefinition(id: "inner", members: [.init(target: .animator(1)), .init(target: .animator(2), delay: 1)])
         let outer = GroupDefinition(id: "outer", members: [.init(target: .animator(0)), .init(target: .group(0), delay: 1)])
-        let evaluation = SceneEvaluation(scene: scene(groups: [inner, outer], script: [event(0, .start(animator: .group(1), delay: 0))]), horizon: 9)
+        let evaluation = SceneEvaluation(scene: scene(groups: [inner, outer], script: [event(0, .start(target: .group(1), delay: 0))]), horizon: 9)
         #expect(x(evaluation, 2.0) == [100, 50, 0])
         #expect(x(evaluation, 4.0) == [100, 100, 50])
         #expect(evaluation.completions.map(\.animator).suffix(2) == ["inner", "outer"])
@@ -79,9 +79,9 @@ private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluat
 
     @Test func aGroupRefusesToStartWhileAMemberRunsOnItsOwn() {
         let evaluation = SceneEvaluation(scene: scene(groups: [Self.all], script: [
-            event(0, .start(animator: .animator(0), delay: 0)),
-            event(0.2, .stop(animator: .animator(0), withoutFinishing: false)),
-            event(0.5, .start(animator: .group(0), delay: 0)),
+            event(0, .start(target: .animator(0), delay: 0)),
+            event(0.2, .stop(target: .animator(0), withoutFinishing: false)),
+            event(0.5, .start(target: .group(0), delay: 0)),
         ]), horizon: 9)
         #expect(evaluation.diagnostics.map(\.description) == [
             "e (0.5 s): start \"all\": member \"m0\" is stopped on its own; stop it (and finish it) first: a group drives its members alone",

@@ -32,7 +32,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
 @Suite struct NestedTimingTests {
     @Test(arguments: [GroupDefinition.Kind.timeline, .group])
     func nestedTargetEasesOnItsOwnCurveWhilePlaying(kind: GroupDefinition.Kind) {
-        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(animator: outer, delay: 0))]), horizon: 5)
+        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(target: outer, delay: 0))]), horizon: 5)
         for t in [0.5, 1, 1.25, 1.5, 2, 2.5, 2.9, 3] {
             #expect(close(x(run, t), expected(atOuterPlayhead: t)), "at \(t): \(x(run, t)) vs \(expected(atOuterPlayhead: t))")
         }
@@ -41,8 +41,8 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
 
     @Test(arguments: [GroupDefinition.Kind.timeline, .group])
     func nestedMatchesTheSameTargetStartedDirectly(kind: GroupDefinition.Kind) {
-        let nested = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(animator: outer, delay: 0))]), horizon: 5)
-        let direct = SceneEvaluation(scene: scene(inner: kind, script: [at(1, .start(animator: inner, delay: 0))]), horizon: 5)
+        let nested = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(target: outer, delay: 0))]), horizon: 5)
+        let direct = SceneEvaluation(scene: scene(inner: kind, script: [at(1, .start(target: inner, delay: 0))]), horizon: 5)
         for t in [1.2, 1.7, 2.4, 3] {
             #expect(close(x(nested, t), x(direct, t)), "at \(t)")
         }
@@ -50,8 +50,8 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
 
     @Test(arguments: [GroupDefinition.Kind.timeline, .group])
     func reversingReplaysTheNestedCurveBackwards(kind: GroupDefinition.Kind) {
-        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(animator: outer, delay: 0)),
-                                                                     at(2.5, .reverse(animator: outer, value: nil))]), horizon: 6)
+        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .start(target: outer, delay: 0)),
+                                                                     at(2.5, .reverse(target: outer, value: nil))]), horizon: 6)
         // Reversed at playhead 2.5: at time 2.5 + d the playhead is 2.5 − d.
         for t in [2.5, 2.8, 3.2, 3.5, 4, 4.5] {
             #expect(close(x(run, t), expected(atOuterPlayhead: 5 - t)), "at \(t)")
@@ -60,13 +60,13 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
 
     @Test(arguments: [GroupDefinition.Kind.timeline, .group], [0.1, 0.4, 0.5, 0.75, 1])
     func scrubbingShowsTheNestedCurveAtTheFraction(kind: GroupDefinition.Kind, fraction: Double) {
-        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .fraction(animator: outer, value: fraction))]), horizon: 2)
+        let run = SceneEvaluation(scene: scene(inner: kind, script: [at(0, .fraction(target: outer, value: fraction))]), horizon: 2)
         #expect(close(x(run, 1), expected(atOuterPlayhead: 3 * fraction)))
     }
 
     @Test func outerCurveThenInnerCurveCompose() {
         let run = SceneEvaluation(scene: scene(inner: .timeline, timing: .easeIn, outerTiming: .easeOut,
-                                               script: [at(0, .start(animator: outer, delay: 0))]), horizon: 5)
+                                               script: [at(0, .start(target: outer, delay: 0))]), horizon: 5)
         for t in [1.5, 2, 2.5] {
             let playhead = 3 * CubicTimingParameters.easeOut.progress(atFraction: t / 3)
             #expect(close(x(run, t), expected(atOuterPlayhead: playhead)), "at \(t)")
@@ -74,7 +74,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     }
 
     @Test func nestedTimelineReportsItsEasedPlayhead() throws {
-        let run = SceneEvaluation(scene: scene(inner: .timeline, script: [at(0, .start(animator: outer, delay: 0))]), horizon: 5)
+        let run = SceneEvaluation(scene: scene(inner: .timeline, script: [at(0, .start(target: outer, delay: 0))]), horizon: 5)
         let status = try #require(run.animatorStatus(at: 2).first { $0.id == "inner" })
         let playhead = try #require(status.playhead)
         #expect(close(playhead, 2 * CubicTimingParameters.easeIn.progress(atFraction: 0.5)))
@@ -90,7 +90,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
                       GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: .group(0), delay: 0)])]
         let scene = Scene(name: "t", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "a", shape: .rect)],
                           animators: animators, groups: groups,
-                          script: [at(0, .start(animator: outer, delay: 0)), at(1.8, .reverse(animator: outer, value: nil))])
+                          script: [at(0, .start(target: outer, delay: 0)), at(1.8, .reverse(target: outer, value: nil))])
         let run = SceneEvaluation(scene: scene, horizon: 5)
         let startsAt = 2 * CubicTimingParameters.easeIn.fraction(forProgress: 0.5)
         let records = run.completions.filter { $0.animator == "m" }

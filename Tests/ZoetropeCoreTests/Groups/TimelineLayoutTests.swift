@@ -81,21 +81,21 @@ import ZoetropeCore
     private func x(_ evaluation: SceneEvaluation, _ t: Double) -> [Double] { evaluation.presentation(at: t).values.map(\.position.x) }
 
     @Test func childrenStartAtTheirPositions() {
-        let run = evaluation(timeScale: 1, script: [ScriptEvent(time: 0, action: .start(animator: .group(0), delay: 0), path: "s")])
+        let run = evaluation(timeScale: 1, script: [ScriptEvent(time: 0, action: .start(target: .group(0), delay: 0), path: "s")])
         #expect(x(run, 0.5) == [50, 0])
         #expect(x(run, 2.5) == [100, 50])
         #expect(run.completions.last == CompletionRecord(target: .group(0), animator: "intro", position: .end, time: 3.5))
     }
 
     @Test func timeScaleSpeedsEverythingUp() {
-        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .start(animator: .group(0), delay: 0), path: "s")])
+        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .start(target: .group(0), delay: 0), path: "s")])
         #expect(x(run, 0.25) == [50, 0])
         #expect(x(run, 1.25) == [100, 50])
         #expect(run.completions.last?.time == 1.75)
     }
 
     @Test func scrubbingATimelinePlacesEachChildOnItsAxis() {
-        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .fraction(animator: .group(0), value: 0.5), path: "s")])
+        let run = evaluation(timeScale: 2, script: [ScriptEvent(time: 0, action: .fraction(target: .group(0), value: 0.5), path: "s")])
         // The axis is 3.5 s (before the time scale): at 1.75 s m0 has ended and m1 is 0.25 s in.
         #expect(x(run, 0.1) == [100, 12.5])
         #expect(abs(run.animatorStatus(at: 0.1)[2].fractionComplete - 0.5) < 1e-12)

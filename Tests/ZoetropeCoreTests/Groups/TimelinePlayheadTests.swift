@@ -51,15 +51,15 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         var stage = Stage(scene: scene())
         switch start {
         case .inactive: break
-        case .running: try stage.perform(.start(animator: tl, delay: 0))
+        case .running: try stage.perform(.start(target: tl, delay: 0))
         case .paused:
-            try stage.perform(.start(animator: tl, delay: 0))
+            try stage.perform(.start(target: tl, delay: 0))
             stage.advance(to: 0.5)
-            try stage.perform(.pause(animator: tl))
+            try stage.perform(.pause(target: tl))
         case .stopped:
-            try stage.perform(.start(animator: tl, delay: 0))
+            try stage.perform(.start(target: tl, delay: 0))
             stage.advance(to: 0.5)
-            try stage.perform(.stop(animator: tl, withoutFinishing: false))
+            try stage.perform(.stop(target: tl, withoutFinishing: false))
         }
         stage.advance(to: 1.2)
         return stage
@@ -67,18 +67,18 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     static func action(_ call: Call) -> ScriptAction {
         switch call {
-        case .start: .start(animator: tl, delay: 0)
-        case .startAfterDelay: .start(animator: tl, delay: 0.5)
-        case .pause: .pause(animator: tl)
-        case .stopWithoutFinishing: .stop(animator: tl, withoutFinishing: true)
-        case .stopFinishing: .stop(animator: tl, withoutFinishing: false)
-        case .finishEnd: .finish(animator: tl, position: .end)
-        case .finishStart: .finish(animator: tl, position: .start)
-        case .finishCurrent: .finish(animator: tl, position: .current)
-        case .fraction: .fraction(animator: tl, value: 0.25)
-        case .reverse: .reverse(animator: tl, value: nil)
-        case .continueAnimation: .continueAnimation(animator: tl, timing: nil, durationFactor: 0)
-        case .addAnimations: .addAnimations(animator: tl, block: AnimationBlock())
+        case .start: .start(target: tl, delay: 0)
+        case .startAfterDelay: .start(target: tl, delay: 0.5)
+        case .pause: .pause(target: tl)
+        case .stopWithoutFinishing: .stop(target: tl, withoutFinishing: true)
+        case .stopFinishing: .stop(target: tl, withoutFinishing: false)
+        case .finishEnd: .finish(target: tl, position: .end)
+        case .finishStart: .finish(target: tl, position: .start)
+        case .finishCurrent: .finish(target: tl, position: .current)
+        case .fraction: .fraction(target: tl, value: 0.25)
+        case .reverse: .reverse(target: tl, value: nil)
+        case .continueAnimation: .continueAnimation(target: tl, timing: nil, durationFactor: 0)
+        case .addAnimations: .addAnimations(target: tl, block: AnimationBlock())
         }
     }
 
@@ -103,15 +103,15 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func aCallOnADrivenChildNamesTheTimeline() throws {
         var stage = try Self.stage(.running)
-        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(animator: .animator(1))) }
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.pause(target: .animator(1))) }
         do {
-            try stage.perform(.pause(animator: .animator(1)))
+            try stage.perform(.pause(target: .animator(1)))
         } catch {
-            #expect(stage.diagnostic(for: .pause(animator: .animator(1)), at: "script[4]", error).description
+            #expect(stage.diagnostic(for: .pause(target: .animator(1)), at: "script[4]", error).description
                     == "script[4] (1.2 s): pause \"m1\": driven by timeline \"tl\", which is active; control the timeline")
         }
         var inactive = try Self.stage(.inactive)
-        try inactive.perform(.start(animator: .animator(1), delay: 0))
+        try inactive.perform(.start(target: .animator(1), delay: 0))
         #expect(inactive.animator(1).state == .active, "an inactive timeline's child is an ordinary animator")
     }
 }
@@ -119,7 +119,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 /// SPEC §3.5: what a timeline's children show is a function of the playhead alone.
 @Suite struct TimelinePlayheadTests {
     @Test func reversingReplaysChildrenThatHadEnded() {
-        let run = SceneEvaluation(scene: scene(script: [at(0, .start(animator: tl, delay: 0)), at(1.5, .reverse(animator: tl, value: nil))]),
+        let run = SceneEvaluation(scene: scene(script: [at(0, .start(target: tl, delay: 0)), at(1.5, .reverse(target: tl, value: nil))]),
                                   horizon: 5)
         #expect(xs(run, 1.5) == [100, 50, 0])
         #expect(xs(run, 2.5) == [50, 0, 0], "m0 ended at 1 s and plays back")
@@ -139,7 +139,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func scrubbingAcrossChildrenRunsNoCompletions() {
         let run = SceneEvaluation(scene: scene(script: [
-            at(0, .fraction(animator: tl, value: 0.75)), at(1, .fraction(animator: tl, value: 0.25)), at(2, .fraction(animator: tl, value: 1)),
+            at(0, .fraction(target: tl, value: 0.75)), at(1, .fraction(target: tl, value: 0.25)), at(2, .fraction(target: tl, value: 1)),
         ]), horizon: 5)
         #expect(xs(run, 0.5) == [100, 50, 0])
         #expect(xs(run, 1.5) == [50, 0, 0])
@@ -152,20 +152,20 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func overlappingChildrenOfAReplacedPropertyHandOverWithoutAJump() {
         // m3 fades a 1 → 0 over [0, 1]; m4, from 0.5, fades it from what m3 shows there (0.5) to 1.
-        let run = SceneEvaluation(scene: scene(script: [at(0, .start(animator: tl, delay: 0))]), horizon: 5)
+        let run = SceneEvaluation(scene: scene(script: [at(0, .start(target: tl, delay: 0))]), horizon: 5)
         #expect(opacity(run, 0) == 1, "the later child does not show before its start")
         #expect(opacity(run, 0.25) == 0.75)
         #expect(opacity(run, 0.5) == 0.5)
         #expect(opacity(run, 1) == 0.75)
         #expect(opacity(run, 1.5) == 1)
-        let back = SceneEvaluation(scene: scene(script: [at(0, .fraction(animator: tl, value: 0.125))]), horizon: 5)
+        let back = SceneEvaluation(scene: scene(script: [at(0, .fraction(target: tl, value: 0.125))]), horizon: 5)
         #expect(back.presentation(at: 0).values[0].opacity == 0.75, "scrubbed to 0.25 s: m3 alone")
     }
 
     @Test func continueWithADurationFactorRunsTheRestInThatShareOfTheLength() {
         let run = SceneEvaluation(scene: scene(script: [
-            at(0, .start(animator: tl, delay: 0)), at(0.5, .pause(animator: tl)),
-            at(1, .continueAnimation(animator: tl, timing: nil, durationFactor: 0.25)),
+            at(0, .start(target: tl, delay: 0)), at(0.5, .pause(target: tl)),
+            at(1, .continueAnimation(target: tl, timing: nil, durationFactor: 0.25)),
         ]), horizon: 5)
         #expect(xs(run, 0.9) == [50, 0, 0], "paused, nothing jumps to the end")
         #expect(xs(run, 1.25) == [100, 25, 0], "the last 1.5 s of playhead in 0.5 s: at 1.25 s halfway")
@@ -175,8 +175,8 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
     @Test func stopAndFinishSetTheModelAsAnAnimatorWould() {
         func finished(_ position: AnimatingPosition) -> [Double] {
             let run = SceneEvaluation(scene: scene(script: [
-                at(0, .start(animator: tl, delay: 0)), at(1.5, .stop(animator: tl, withoutFinishing: false)),
-                at(2, .finish(animator: tl, position: position)),
+                at(0, .start(target: tl, delay: 0)), at(1.5, .stop(target: tl, withoutFinishing: false)),
+                at(2, .finish(target: tl, position: position)),
             ]), horizon: 5)
             #expect(xs(run, 1.8) == [100, 50, 0], "stopped where it was")
             #expect(run.completions.last == CompletionRecord(target: .group(0), animator: "tl", position: position, time: 2))
@@ -190,7 +190,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
     @Test func nestedTimeScalesCompose() {
         // "outer" (time scale 2) holds "tl" (time scale 2) at 1 s: tl's 2 s run in 0.5 s from 0.5 s.
         let outer = GroupDefinition(id: "outer", kind: .timeline, members: [.init(target: .group(0), delay: 1)], timeScale: 2)
-        let run = SceneEvaluation(scene: scene(timeScale: 2, extraGroups: [outer], script: [at(0, .start(animator: .group(2), delay: 0))]),
+        let run = SceneEvaluation(scene: scene(timeScale: 2, extraGroups: [outer], script: [at(0, .start(target: .group(2), delay: 0))]),
                                   horizon: 5)
         #expect(xs(run, 0.5) == [0, 0, 0])
         #expect(xs(run, 0.625) == [50, 0, 0])
@@ -202,7 +202,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func springChildrenReplayBackwardsAlongTheirOwnCurve() throws {
         let spring = TimingParameters.spring(try SpringTimingParameters(dampingRatio: 0.4))
-        let run = SceneEvaluation(scene: scene(script: [at(0, .start(animator: tl, delay: 0)), at(1.9, .reverse(animator: tl, value: true))],
+        let run = SceneEvaluation(scene: scene(script: [at(0, .start(target: tl, delay: 0)), at(1.9, .reverse(target: tl, value: true))],
                                                timings: [spring, spring, .cubic(.linear), .cubic(.linear), .cubic(.linear)]), horizon: 5)
         // Forward at 0.3 s and back at 3.5 s: the playhead is at 0.3 s both times.
         #expect(abs(xs(run, 0.3)[0] - xs(run, 3.5)[0]) < 1e-9)
@@ -212,7 +212,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
 
     @Test func pausesOnCompletionHoldsAtEitherEnd() {
         let run = SceneEvaluation(scene: scene(options: AnimatorOptions(pausesOnCompletion: true), script: [
-            at(0, .start(animator: tl, delay: 0)), at(3, .reverse(animator: tl, value: true)), at(3, .start(animator: tl, delay: 0)),
+            at(0, .start(target: tl, delay: 0)), at(3, .reverse(target: tl, value: true)), at(3, .start(target: tl, delay: 0)),
         ]), horizon: 9)
         #expect(status(run, "tl", 2.5)?.state == .active && status(run, "tl", 2.5)?.isRunning == false)
         #expect(xs(run, 4) == [100, 0, 0])
@@ -249,11 +249,11 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
         for _ in 0..<12 {
             time += Double(Int.random(in: 1...6, using: &random)) / 8
             let action: ScriptAction = switch Int.random(in: 0..<5, using: &random) {
-            case 0: .start(animator: tl, delay: 0)
-            case 1: .pause(animator: tl)
-            case 2: .reverse(animator: tl, value: nil)
-            case 3: .fraction(animator: tl, value: Double.random(in: 0...1, using: &random))
-            default: .continueAnimation(animator: tl, timing: Bool.random(using: &random) ? nil : .cubic(.easeOut),
+            case 0: .start(target: tl, delay: 0)
+            case 1: .pause(target: tl)
+            case 2: .reverse(target: tl, value: nil)
+            case 3: .fraction(target: tl, value: Double.random(in: 0...1, using: &random))
+            default: .continueAnimation(target: tl, timing: Bool.random(using: &random) ? nil : .cubic(.easeOut),
                                         durationFactor: [0, 0.5, 1.5].randomElement(using: &random)!)
             }
             script.append(at(time, action))
@@ -269,7 +269,7 @@ private func status(_ evaluation: SceneEvaluation, _ id: String, _ t: Double) ->
             guard t < firstEnd, let state = status(run, "tl", t), state.state == .active, let playhead = state.playhead else { continue }
             var fresh = Stage(scene: scene(timeline: members, timeScale: timeScale, timings: timings))
             let length = fresh.playhead(ofGroup: 0).length
-            try? fresh.perform(.fraction(animator: tl, value: length > 0 ? playhead / length : 0))
+            try? fresh.perform(.fraction(target: tl, value: length > 0 ? playhead / length : 0))
             let expected = fresh.presentation, shown = run.presentation(at: t).values
             for layer in expected.indices {
                 #expect(abs(shown[layer].position.x - expected[layer].position.x) < 1e-6, "seed \(seed), t = \(t), layer \(layer)")

@@ -105,7 +105,7 @@ private func number(_ value: AnimatableValue) -> Double {
     private func scale(_ evaluation: SceneEvaluation, _ t: Double) -> Double { evaluation.presentation(at: t).values[0].scale.x }
 
     @Test func framesAnimateOverTheirShareOfTheBlock() {
-        let run = evaluation(script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "s")])
+        let run = evaluation(script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "s")])
         #expect(abs(scale(run, 0.5) - 1.25) < 1e-12)
         #expect(abs(scale(run, 1.0) - 1.5) < 1e-12)
         #expect(abs(scale(run, 1.5) - 1.25) < 1e-12)
@@ -116,11 +116,11 @@ private func number(_ value: AnimatableValue) -> Double {
 
     @Test func scrubbingAndReversingMoveThroughTheKeyframes() {
         let run = evaluation(script: [
-            ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "s"),
-            ScriptEvent(time: 0.5, action: .pause(animator: .animator(0)), path: "s"),
-            ScriptEvent(time: 1, action: .fraction(animator: .animator(0), value: 0.5), path: "s"),
-            ScriptEvent(time: 2, action: .reverse(animator: .animator(0), value: true), path: "s"),
-            ScriptEvent(time: 2, action: .start(animator: .animator(0), delay: 0), path: "s"),
+            ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "s"),
+            ScriptEvent(time: 0.5, action: .pause(target: .animator(0)), path: "s"),
+            ScriptEvent(time: 1, action: .fraction(target: .animator(0), value: 0.5), path: "s"),
+            ScriptEvent(time: 2, action: .reverse(target: .animator(0), value: true), path: "s"),
+            ScriptEvent(time: 2, action: .start(target: .animator(0), delay: 0), path: "s"),
         ])
         #expect(abs(scale(run, 0.7) - 1.25) < 1e-12, "paused")
         #expect(abs(scale(run, 1.5) - 1.5) < 1e-12, "scrubbed to the top of the pulse")

@@ -66,7 +66,7 @@ import ZoetropeCore
             AnimatorDefinition(id: "a", duration: 1, timing: .cubic(.linear), blocks: [
                 AnimationBlock(assignments: [PropertyAssignment(PropertyTarget(layer: 0, property: .fill), .gradient(g))]),
             ]),
-        ], script: [ScriptEvent(time: 0, action: .start(animator: .animator(0), delay: 0), path: "s")])
+        ], script: [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "s")])
         let evaluation = SceneEvaluation(scene: scene, horizon: 2)
         #expect(evaluation.presentation(at: 0.5).values[0].gradient?.stops[1].color == Color(red: 0.5, green: 0, blue: 0.5))
         #expect(evaluation.presentation(at: 2).values[0].gradient == g)
