@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "ZoetropeUIKit",
-            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropeRender", "ZoetropePipeline"],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "ZoetropeFormat", "ZoetropePipeline"],
             exclude: ["README.md"]
         ),
         .executableTarget(

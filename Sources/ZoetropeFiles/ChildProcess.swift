@@ -32,6 +32,9 @@ public final class ChildProcess {
     public init(executable: String, arguments: [String], errorLog: String) throws(StartFailure) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw .noPipe }
+        // Close-on-exec: a second child started while this one runs must not hold its input open
+        // (the child's own standard input is a dup2 of the read end, which keeps it).
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -95,7 +95,8 @@ extension Stage {
         default: break
         }
         let layers: [Int] = switch action {
-        case .drag(let layer, _, _), .release(let layer, _): [layer]
+        case .drag(let layer, _, _), .release(let layer, _), .restyle(let layer, _): [layer]
+        case .move(let layer, let parent, _): [layer] + (parent.map { [$0] } ?? [])
         case .set(let assignments): assignments.map(\.target.layer)
         default: []
         }

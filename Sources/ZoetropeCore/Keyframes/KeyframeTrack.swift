@@ -98,7 +98,9 @@ public struct KeyframeTrack: Hashable, Sendable {
             guard tangents.count == n - 1 else { throw KeyframeError.tangentCount(expected: n - 1, found: tangents.count) }
         }
         self.values = values
-        self.tangents = tangents.contains { $0.map { !$0.isStraight } ?? false } ? tangents : []
+        // A straight segment is nil however it was given, so a track reads back equal.
+        let curves = tangents.map { $0.flatMap { $0.isStraight ? nil : $0 } }
+        self.tangents = curves.contains { $0 != nil } ? curves : []
         self.keyTimes = times
         self.timingFunctions = paced ? [] : timingFunctions
         self.calculationMode = calculationMode

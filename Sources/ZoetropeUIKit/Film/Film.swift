@@ -1,6 +1,5 @@
 import ZoetropeCore
 import ZoetropePipeline
-import ZoetropeRender
 
 /// A canvas and a clock for UIKit code: the film's `rootView` fills the canvas, UIKit calls run
 /// at film times (`at(_:_:)`), and moving the clock on (`advance(to:)`) runs them, recording

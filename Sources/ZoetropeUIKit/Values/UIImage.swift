@@ -3,7 +3,6 @@ import ZoetropeCore
 import ZoetropeFiles
 import ZoetropeFormat
 import ZoetropePipeline
-import ZoetropeRender
 
 /// Mirrors `UIImage`: a PNG file, or a vector image (a scene file whose canvas is the image and
 /// whose layers are its drawing, as an asset catalog keeps a PDF with its vector data): what a

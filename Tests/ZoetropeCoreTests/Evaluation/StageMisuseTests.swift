@@ -29,4 +29,11 @@ import ZoetropeCore
         }
         #expect(throws: Never.self) { try stage.perform(.set([PropertyAssignment(PropertyTarget(layer: 0, property: .opacity), .number(0))])) }
     }
+
+    @Test func aLayerMovedOrRestyledPastTheLastThrows() {
+        var stage = stage()
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.move(layer: 9, parent: nil, position: nil)) }
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.move(layer: 0, parent: 9, position: nil)) }
+        #expect(throws: AnimatorCallError.self) { try stage.perform(.restyle(layer: 9, style: LayerStyle())) }
+    }
 }

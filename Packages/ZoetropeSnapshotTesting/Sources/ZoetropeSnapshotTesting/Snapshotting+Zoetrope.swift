@@ -36,7 +36,7 @@ extension Snapshotting where Value == Movie, Format == Data {
         Snapshotting(pathExtension: "png", diffing: .zoetropeImage(tolerance)) { movie in
             ZoetropeSnapshot.png { () throws(RenderError) -> RasterImage in
                 let sheet = try movie.contactSheet(count: count, columns: columns, width: width)
-                do { return try sheet.image() } catch { throw RenderError(message: "\(movie.name): \(error)", exitCode: 70) }
+                do { return try sheet.image() } catch { throw RenderError(message: "\(movie.name): \(error)", kind: .internalFailure) }
             }
         }
     }
