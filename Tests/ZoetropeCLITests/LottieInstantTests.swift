@@ -132,4 +132,21 @@ private let slidingBar = #"""
         let samples = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return ((samples?["samples"] as? [[String: Any]]) ?? []).compactMap { ($0["layers"] as? [String: [String: Any]])?["dot"]?["position"] as? [Double] }
     }
+
+    @Test func instantsAreRefusedBesideFramesAVideoOrEachOtherAndBySweep() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("bar.json", slidingBar)
+        let refusals: [([String], String)] = [
+            (["render", file, "--progress", "0.5", "--frames", "3"], "--frames selects frames and --at or --progress instants; give one of them"),
+            (["render", file, "--progress", "0.5", "--at", "1"], "give either --at or --progress instants, not both"),
+            (["render", file, "--at", "0.5", "--video", folder.path("bar.apng")], "--video shows every frame at the scene's fps"),
+            (["render", file, "--progress", "1.5"], "--progress: \"1.5\" is not a fraction within 0...1, nor one of auto, bar, json, none"),
+            (["sweep", file, "--vary", "animators.timeline.duration=1,2", "--progress", "0.5"], "--progress takes auto, bar, json or none here"),
+        ]
+        for (arguments, message) in refusals {
+            let result = try CommandRunner.run(arguments + ["--out", folder.path("out")])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
 }
