@@ -7,14 +7,12 @@ extension LottieSceneBuilder {
     /// ThorVG's σ for a blur or a shadow's softness of 1 (a Gaussian of σ = 0.3 × the value).
     private static let sigmaPerUnit = 0.3
 
-    mutating func effects(_ items: [JSONValue], at path: String, layer: inout Layer, clock: LottieClock) {
-        for (index, effect) in items.enumerated() where effect["en"].map({ $0.isTrue }) ?? true {
+    mutating func effects(_ items: [LottieEffect], at path: String, layer: inout Layer, clock: LottieClock) {
+        for (index, effect) in items.enumerated() where effect.isEnabled {
             let at = "\(path)[\(index)]"
-            let parameters = effect["ef"]?.array ?? []
-            func parameter(_ number: Int) -> LottieProperty<[Double]>? {
-                number < parameters.count ? LottieParsing.numbers(parameters[number]["v"], at: "\(at).ef[\(number)].v", notes: &notes) : nil
-            }
-            switch effect["ty"]?.number {
+            let parameters = effect.parameters ?? []
+            func parameter(_ number: Int) -> LottieProperty<[Double]>? { number < parameters.count ? parameters[number].value : nil }
+            switch effect.type {
             case 25?:
                 dropShadow(color: parameter(0), opacity: parameter(1), direction: parameter(2), distance: parameter(3),
                            softness: parameter(4), layer: &layer, clock: clock)
@@ -27,8 +25,8 @@ extension LottieSceneBuilder {
                     .number(max($0.first ?? 0, 0) * Self.sigmaPerUnit)
                 }.number ?? 0
             default:
-                let type = effect["ty"]?.number.map { String(Int(saturating: $0)) } ?? "?"
-                notes.unsupported("effect type \(type) (\(effect["nm"]?.string ?? "unnamed")): drawn without it", at: at)
+                let type = effect.type.map { String(Int(saturating: $0)) } ?? "?"
+                notes.unsupported("effect type \(type) (\(effect.name ?? "unnamed")): drawn without it", at: at)
             }
         }
     }
@@ -40,8 +38,8 @@ extension LottieSceneBuilder {
                                      layer: inout Layer, clock: LottieClock) {
         let id = layer.id
         if let color {
-            let scale = LottieParsing.colorScale(color)
-            layer.values.shadowColor = book.animate(id, .shadowColor, color, clock: clock) { LottieParsing.color($0, scale: scale) }.color ?? .black
+            let scale = LottieColors.colorScale(color)
+            layer.values.shadowColor = book.animate(id, .shadowColor, color, clock: clock) { LottieColors.color($0, scale: scale) }.color ?? .black
         }
         layer.values.shadowOpacity = opacity.map { opacity in
             book.animate(id, .shadowOpacity, opacity, clock: clock) { .number(min(max(($0.first ?? 0) / 255, 0), 1)) }.number ?? 0

@@ -12,16 +12,16 @@ struct LottieGradient {
     /// The most stops a gradient may have.
     static let largestCount = 256
 
-    init?(_ item: JSONValue, at path: String, notes: inout LottieNotes) {
-        guard let stops = item["g"], let colors = LottieParsing.numbers(stops["k"], at: path + ".g.k", notes: &notes) else { return nil }
-        let count = stops["p"]?.number ?? 0
+    init?(_ paint: LottieGradientPaint, at path: String, notes: inout LottieNotes) {
+        guard let stops = paint.stops, let colors = stops.values else { return nil }
+        let count = stops.count ?? 0
         guard count >= 1, count <= Double(Self.largestCount) else { return nil }
         self.count = Int(saturating: count)
         self.colors = colors
-        kind = item["t"]?.number == 2 ? 2 : 1
-        start = LottieParsing.numbers(item["s"], at: path + ".s", notes: &notes)
-        end = LottieParsing.numbers(item["e"], at: path + ".e", notes: &notes)
-        if kind == 2, let highlight = LottieParsing.numbers(item["h"], at: path + ".h", notes: &notes),
+        kind = paint.gradientType == 2 ? 2 : 1
+        start = paint.start
+        end = paint.end
+        if kind == 2, let highlight = paint.highlightLength,
            highlight.isAnimated || highlight.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("radial gradient highlights: drawn centred", at: path + ".h")
         }

@@ -46,14 +46,14 @@ struct LottieImages {
         self.archive = archive
     }
 
-    /// What an image layer shows of asset `id` (`json`, at JSON path `path`): its `image`, or
+    /// What an image layer shows of asset `id` (`asset`, at JSON path `path`): its `image`, or
     /// nil with the reason noted or the refusal recorded in `notes` (once per asset).
-    mutating func image(_ id: String, asset json: JSONValue, at path: String, notes: inout LottieNotes) -> String? {
+    mutating func image(_ id: String, asset: LottieAsset, at path: String, notes: inout LottieNotes) -> String? {
         if let known = byAsset[id] {
             if case .image(let image) = known { return image }
             return nil
         }
-        let outcome = read(json)
+        let outcome = read(asset)
         byAsset[id] = outcome
         switch outcome {
         case .image(let image): return image
@@ -63,8 +63,8 @@ struct LottieImages {
         return nil
     }
 
-    private mutating func read(_ json: JSONValue) -> Outcome {
-        let name = json["p"]?.string ?? ""
+    private mutating func read(_ asset: LottieAsset) -> Outcome {
+        let name = asset.file ?? ""
         if DataURL.isDataURL(name) {
             guard let url = DataURL(name) else { return .note("an embedded image that is not base64: not drawn") }
             guard ImageHeader.mediaType(of: url.bytes) != nil else { return .note("\(url.mediaType) images: not drawn (PNG, JPEG and WebP only)") }
@@ -83,7 +83,7 @@ struct LottieImages {
         // Beside the animation: `u` and `p` joined, without empty or "." components, so that a
         // dotLottie's usual "/images/" (or "./images/") names the folder beside the file; ".."
         // still leaves it and is refused.
-        let relative = ((json["u"]?.string ?? "") + "/" + name).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        let relative = ((asset.folder ?? "") + "/" + name).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         if let known = byName[relative] { return known }
         let outcome = file(relative)
         byName[relative] = outcome

@@ -95,21 +95,23 @@ public enum LottieReader {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
+        var notes = LottieNotes()
+        let animation = LottieAnimation.decode(root, at: "", notes: &notes)
         var problems: [SceneDiagnostic] = []
-        func require(_ key: String, _ check: (Double) -> Bool, _ expected: String) -> Double {
-            guard let value = root[key]?.number else {
+        func require(_ key: String, _ value: Double?, _ check: (Double) -> Bool, _ expected: String) -> Double {
+            guard let value else {
                 problems.append(SceneDiagnostic(file: file, path: key, message: "required: \(expected)"))
                 return 0
             }
             if !check(value) { problems.append(SceneDiagnostic(file: file, path: key, message: "must be \(expected) (found \(value))")) }
             return value
         }
-        let frameRate = require("fr", { $0 > 0 && $0 <= SceneLimits.framesPerSecond }, "a frame rate within 0…\(Int(saturating: SceneLimits.framesPerSecond))")
-        let inPoint = require("ip", { abs($0) <= 1e7 }, "a frame number")
-        let outPoint = require("op", { abs($0) <= 1e7 }, "a frame number")
-        let width = require("w", { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a width within 1…\(Int(saturating: SceneLimits.canvasSide))")
-        let height = require("h", { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a height within 1…\(Int(saturating: SceneLimits.canvasSide))")
-        if root["layers"]?.array == nil { problems.append(SceneDiagnostic(file: file, path: "layers", message: "required: a list of layers")) }
+        let frameRate = require("fr", animation.frameRate, { $0 > 0 && $0 <= SceneLimits.framesPerSecond }, "a frame rate within 0…\(Int(saturating: SceneLimits.framesPerSecond))")
+        let inPoint = require("ip", animation.inPoint, { abs($0) <= 1e7 }, "a frame number")
+        let outPoint = require("op", animation.outPoint, { abs($0) <= 1e7 }, "a frame number")
+        let width = require("w", animation.width, { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a width within 1…\(Int(saturating: SceneLimits.canvasSide))")
+        let height = require("h", animation.height, { $0 >= 1 && $0 <= SceneLimits.canvasSide }, "a height within 1…\(Int(saturating: SceneLimits.canvasSide))")
+        if animation.layers == nil { problems.append(SceneDiagnostic(file: file, path: "layers", message: "required: a list of layers")) }
         if problems.isEmpty, outPoint <= inPoint {
             problems.append(SceneDiagnostic(file: file, path: "op", message: "must be greater than ip (\(inPoint)) (found \(outPoint))"))
         }
@@ -122,11 +124,12 @@ public enum LottieReader {
         // Frames k = 0 … op − ip − 1: an out point a float's breadth past a whole frame (36.0000014)
         // adds no frame.
         let frameCount = max(1, Int(saturating: (span - 1 + 1e-6).rounded(.down)) + 1)
-        var builder = LottieSceneBuilder(root: root, frameRate: frameRate, book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
+        var builder = LottieSceneBuilder(animation: animation, frameRate: frameRate, notes: notes,
+                                         book: LottieTrackBook(inPoint: inPoint, span: span, frameCount: frameCount))
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
         builder.fonts = fonts
         builder.images = LottieImages(folder: folder, archive: archive)
-        let layers = builder.composition(root["layers"]?.array ?? [], at: "layers", clock: .root, depth: 0)
+        let layers = builder.composition(animation.layers ?? [], at: "layers", clock: .root, depth: 0)
         var refusals = builder.notes.refusals
         if let refusal = builder.book.refusal { refusals.append(refusal) }
         if refusals.isEmpty, case let depth = nestingDepth(of: layers), depth > SceneLimits.nesting {

@@ -2,7 +2,7 @@ import ZoetropeCore
 
 /// Builds the layers of a Lottie composition, recording their keyframe tracks in `book`.
 struct LottieSceneBuilder {
-    let root: JSONValue
+    let animation: LottieAnimation
     let frameRate: Double
     var book: LottieTrackBook
     var notes = LottieNotes()
@@ -12,7 +12,7 @@ struct LottieSceneBuilder {
     private var nextSuffix: [String: Int] = [:]
     /// Every layer made so far, wrappers and masks included.
     private var layerCount = 0
-    private let assets: [String: (json: JSONValue, path: String)]
+    private let assets: [String: (asset: LottieAsset, path: String)]
     /// The images the image assets name, each read and checked once however many layers show it.
     var images = LottieImages()
     /// The shapes of the merges (`mm`) read so far, by JSON path.
@@ -39,15 +39,15 @@ struct LottieSceneBuilder {
     /// it paints (a paint draws every shape listed before it in its group).
     static let paintedVertexLimit = 2_000_000
 
-    init(root: JSONValue, frameRate: Double, book: LottieTrackBook) {
-        self.root = root
+    /// `notes`: what decoding `animation` noted.
+    init(animation: LottieAnimation, frameRate: Double, notes: LottieNotes, book: LottieTrackBook) {
+        self.animation = animation
         self.frameRate = frameRate
+        self.notes = notes
         self.book = book
-        var assets: [String: (JSONValue, String)] = [:]
-        for (index, asset) in (root["assets"]?.array ?? []).enumerated() {
-            if let id = asset["id"]?.string ?? asset["id"]?.number.map({ JSONText.format($0) }) {
-                assets[id] = (asset, "assets[\(index)]")
-            }
+        var assets: [String: (LottieAsset, String)] = [:]
+        for (index, asset) in (animation.assets ?? []).enumerated() {
+            if let id = asset.id { assets[id] = (asset, "assets[\(index)]") }
         }
         self.assets = assets
     }
@@ -55,16 +55,16 @@ struct LottieSceneBuilder {
     // MARK: - Compositions and layers
 
     /// The layers of a composition, bottom first (Lottie lists the top layer first).
-    mutating func composition(_ items: [JSONValue], at path: String, clock: LottieClock, depth: Int) -> [Layer] {
-        var byIndex: [Double: (json: JSONValue, path: String)] = [:]
+    mutating func composition(_ items: [LottieLayer], at path: String, clock: LottieClock, depth: Int) -> [Layer] {
+        var byIndex: [Double: (layer: LottieLayer, path: String)] = [:]
         for (position, item) in items.enumerated() {
-            if let ind = item["ind"]?.number { byIndex[ind] = (item, "\(path)[\(position)]") }
+            if let ind = item.index { byIndex[ind] = (item, "\(path)[\(position)]") }
         }
         // A layer that mattes another (the one its tp names, else the one above it) is drawn
         // only through it, as ThorVG draws it, whether or not it says so with td.
         var matteSources: Set<String> = []
-        for (position, item) in items.enumerated() where (item["tt"]?.number ?? 0) != 0 {
-            if let source = item["tp"]?.number.flatMap({ byIndex[$0] }) { matteSources.insert(source.path) }
+        for (position, item) in items.enumerated() where (item.matteMode ?? 0) != 0 {
+            if let source = item.matteParent.flatMap({ byIndex[$0] }) { matteSources.insert(source.path) }
             else if position > 0 { matteSources.insert("\(path)[\(position - 1)]") }
         }
         var layers: [Layer] = []
@@ -73,12 +73,12 @@ struct LottieSceneBuilder {
             let at = "\(path)[\(position)]"
             guard !matteSources.contains(at), let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
             guard let placed = wrapped(layer, in: parents(of: item, at: at, byIndex: byIndex), clock: clock) else { return [] }
-            guard let mode = item["tt"]?.number, mode != 0 else {
+            guard let mode = item.matteMode, mode != 0 else {
                 layers.append(placed)
                 continue
             }
             // A track matte: the layer named by tp, else the one above, masks this one.
-            let source = item["tp"]?.number.flatMap { byIndex[$0] } ?? (position > 0 ? (items[position - 1], "\(path)[\(position - 1)]") : nil)
+            let source = item.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? (items[position - 1], "\(path)[\(position - 1)]") : nil)
             guard let modes = [1: MaskMode.alpha, 2: .inverseAlpha, 3: .luminance, 4: .inverseLuminance][Int(saturating: mode)] else {
                 notes.unsupported("track matte mode \(Int(saturating: mode)): drawn without the matte", at: at + ".tt")
                 layers.append(placed)
@@ -88,8 +88,8 @@ struct LottieSceneBuilder {
             matted.children = [placed]
             matted.values.size = Vector2(1, 1)
             matted.values.anchor = .zero
-            if let source, let shape = self.layer(source.json, at: source.path, clock: clock, depth: depth, asMatte: true),
-               var matte = wrapped(shape, in: parents(of: source.json, at: source.path, byIndex: byIndex), clock: clock) {
+            if let source, let shape = self.layer(source.layer, at: source.path, clock: clock, depth: depth, asMatte: true),
+               var matte = wrapped(shape, in: parents(of: source.layer, at: source.path, byIndex: byIndex), clock: clock) {
                 matte.style.masking = modes
                 matted.children.append(matte)
             } else if modes == .alpha || modes == .luminance {
@@ -102,49 +102,47 @@ struct LottieSceneBuilder {
 
     /// The parent chain of a layer, nearest first; a chain that loops back ends before the loop.
     /// Each parent is a group around the layer: a chain longer than `deepestParents` is refused.
-    private mutating func parents(of item: JSONValue, at path: String,
-                                  byIndex: [Double: (json: JSONValue, path: String)]) -> [(json: JSONValue, path: String)] {
-        var chain: [(JSONValue, String)] = []
-        var seen: Set<Double> = item["ind"]?.number.map { [$0] } ?? []
-        var next = item["parent"]?.number
+    private mutating func parents(of item: LottieLayer, at path: String,
+                                  byIndex: [Double: (layer: LottieLayer, path: String)]) -> [(layer: LottieLayer, path: String)] {
+        var chain: [(LottieLayer, String)] = []
+        var seen: Set<Double> = item.index.map { [$0] } ?? []
+        var next = item.parent
         while let index = next, let parent = byIndex[index], seen.insert(index).inserted {
             guard chain.count < Self.deepestParents else {
                 notes.exhaust("a layer may have at most \(Self.deepestParents) parents above it, each a group around it (found more)", at: path + ".parent")
                 return []
             }
             chain.append(parent)
-            next = parent.json["parent"]?.number
+            next = parent.layer.parent
         }
         return chain
     }
 
     /// `layer` inside one group per parent, each repeating that parent's transform; nil past the
     /// layer limit (each group counts).
-    private mutating func wrapped(_ layer: Layer, in parents: [(json: JSONValue, path: String)], clock: LottieClock) -> Layer? {
+    private mutating func wrapped(_ layer: Layer, in parents: [(layer: LottieLayer, path: String)], clock: LottieClock) -> Layer? {
         var result = layer
-        for (json, path) in parents {
+        for (parent, path) in parents {
             let id = uniqueID(layer.id + "Parent")
             guard var group = makeLayer(id: id, shape: .group, at: path) else { return nil }
             book.layerPath = path
             group.children = [result]
-            group.values.size = naturalSize(json)
-            applyTransform(json["ks"], at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
-            if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &group, clock: clock) }
+            group.values.size = naturalSize(parent)
+            applyTransform(parent.transform, at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
+            if parent.autoOrient { autoOrient(parent.transform, layer: &group, clock: clock) }
             result = group
         }
         return result
     }
 
     /// A layer's bounds: a precomp's or solid's size, else a unit square whose anchor is in points.
-    private func naturalSize(_ json: JSONValue) -> Vector2 {
-        switch json["ty"]?.number {
-        case 0: Vector2(max(json["w"]?.number ?? 1, 1e-6), max(json["h"]?.number ?? 1, 1e-6))
-        case 1: Vector2(max(json["sw"]?.number ?? 1, 1e-6), max(json["sh"]?.number ?? 1, 1e-6))
-        case 2:
-            json["refId"]?.string.flatMap { assets[$0] }.map { asset in
-                Vector2(max(asset.json["w"]?.number ?? 1, 1e-6), max(asset.json["h"]?.number ?? 1, 1e-6))
-            } ?? Vector2(1, 1)
-        default: Vector2(1, 1)
+    private func naturalSize(_ layer: LottieLayer) -> Vector2 {
+        func size(_ width: Double?, _ height: Double?) -> Vector2 { Vector2(max(width ?? 1, 1e-6), max(height ?? 1, 1e-6)) }
+        switch layer.kind {
+        case .precomp: return size(layer.width, layer.height)
+        case .solid: return size(layer.solidWidth, layer.solidHeight)
+        case .image: return layer.reference.flatMap { assets[$0] }.map { size($0.asset.width, $0.asset.height) } ?? Vector2(1, 1)
+        default: return Vector2(1, 1)
         }
     }
 
@@ -152,28 +150,26 @@ struct LottieSceneBuilder {
     /// and lottie-ios play them; its start time and stretch move only a precomp's layers.
     /// A matte source (`td`) draws only through the layer it mattes: as that layer's mask
     /// (`asMatte`), never on its own.
-    private mutating func layer(_ json: JSONValue, at path: String, clock: LottieClock, depth: Int, asMatte: Bool = false) -> Layer? {
-        guard json.object != nil else { return nil }
-        if json["hd"]?.isTrue == true { return nil }
-        if json["td"]?.isTrue == true, !asMatte { return nil }
-        if json["ddd"]?.isTrue == true { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
+    private mutating func layer(_ json: LottieLayer, at path: String, clock: LottieClock, depth: Int, asMatte: Bool = false) -> Layer? {
+        if json.hidden { return nil }
+        if json.isMatte, !asMatte { return nil }
+        if json.threeD { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
 
-        let type = json["ty"]?.number ?? -1
         let size = naturalSize(json)
-        let id = uniqueID(Self.identifier(json["nm"]?.string, fallback: "layer"))
+        let id = uniqueID(Self.identifier(json.name, fallback: "layer"))
         guard var layer = makeLayer(id: id, shape: .group, at: path) else { return nil }
         book.layerPath = path
         layer.values.size = size
 
-        switch type {
-        case 4:
-            layer.children = shapes(json["shapes"]?.array ?? [], at: path + ".shapes", owner: id, clock: clock)
-        case 1:
+        switch json.kind {
+        case .shape:
+            layer.children = shapes(json.shapes ?? [], at: path + ".shapes", owner: id, clock: clock)
+        case .solid:
             layer.shape = .rect
-            let color = json["sc"]?.string.flatMap { Color(hex: $0) } ?? .clear
+            let color = json.solidColor.flatMap { Color(hex: $0) } ?? .clear
             layer.values.fill = color
-        case 0:
-            guard let reference = json["refId"]?.string, let asset = assets[reference], let items = asset.json["layers"]?.array else {
+        case .precomp:
+            guard let reference = json.reference, let asset = assets[reference], let items = asset.asset.layers else {
                 notes.unsupported("a precomp whose asset is missing: not drawn", at: path + ".refId")
                 return nil
             }
@@ -187,54 +183,53 @@ struct LottieSceneBuilder {
             }
             openPrecomps.append(reference)
             defer { openPrecomps.removeLast() }
-            let stretch = json["sr"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 1
-            let remap = LottieParsing.numbers(json["tm"], at: path + ".tm", notes: &notes)
-            let inner = clock.precomp(start: json["st"]?.number ?? 0, stretch: stretch, remap: remap, frameRate: frameRate)
+            let stretch = json.stretch.flatMap { $0 > 0 ? $0 : nil } ?? 1
+            let inner = clock.precomp(start: json.startTime ?? 0, stretch: stretch, remap: json.timeRemap, frameRate: frameRate)
             layer.style.clips = true
             layer.children = composition(items, at: asset.path + ".layers", clock: inner, depth: depth + 1)
-        case 3:
+        case .null:
             return nil   // a null draws nothing; its children repeat its transform
-        case 2:
-            guard let source = image(json["refId"]?.string, at: path) else { return nil }
+        case .image:
+            guard let source = image(json.reference, at: path) else { return nil }
             layer.shape = .image
             layer.values.image = source
-        case 5:
+        case .text:
             layer.children = text(json, at: path, owner: id, clock: clock)
-        default:
+        case .other:
             return nil   // audio, camera, data layers draw nothing
         }
         book.layerPath = path   // a precomp's layers named theirs
-        if let mode = json["bm"]?.number, mode != 0 {
+        if let mode = json.blendMode, mode != 0 {
             if mode >= 0, mode < Double(Self.blendModes.count), mode == mode.rounded() { layer.style.blendMode = Self.blendModes[Int(saturating: mode)] }
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
         }
-        applyTransform(json["ks"], at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
-        effects(json["ef"]?.array ?? [], at: path + ".ef", layer: &layer, clock: clock)
-        if json["ao"]?.isTrue == true { autoOrient(json["ks"], at: path + ".ks", layer: &layer, clock: clock) }
-        if let masks = json["masksProperties"]?.array, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
+        applyTransform(json.transform, at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+        effects(json.effects ?? [], at: path + ".ef", layer: &layer, clock: clock)
+        if json.autoOrient { autoOrient(json.transform, layer: &layer, clock: clock) }
+        if let masks = json.masks, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
             layer.children.append(mask)
         }
 
         // Shown from ip to op, both included, in its composition's frames.
-        layer.values.hidden = book.visibility(id, from: json["ip"]?.number ?? -.infinity, to: json["op"]?.number ?? .infinity, clock: clock)
+        layer.values.hidden = book.visibility(id, from: json.inPoint ?? -.infinity, to: json.outPoint ?? .infinity, clock: clock)
         return layer
     }
 
     /// The image an image layer's asset names (`LottieImages`); nil, with the reason noted or
     /// the animation refused in `notes`, when it cannot be drawn.
     private mutating func image(_ reference: String?, at path: String) -> String? {
-        guard let reference, let asset = assets[reference], asset.json["p"]?.string != nil else {
+        guard let reference, let asset = assets[reference], asset.asset.file != nil else {
             notes.unsupported("an image layer whose asset is missing: not drawn", at: path + ".refId")
             return nil
         }
-        return images.image(reference, asset: asset.json, at: asset.path, notes: &notes)
+        return images.image(reference, asset: asset.asset, at: asset.path, notes: &notes)
     }
 
     /// A layer's masks as its mask layer: a group of one filled path per mask, each combined
     /// with those before it as its mode says (add, subtract, intersect, lighten, darken,
     /// difference), at its opacity, inverted with an inverse fill rule. The first mask starts
     /// from nothing, or from everything when it subtracts.
-    private mutating func masks(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock) -> Layer? {
+    private mutating func masks(_ items: [LottieMask], at path: String, owner: String, clock: LottieClock) -> Layer? {
         let operators: [String: BlendMode] = ["a": .normal, "s": .destinationOut, "i": .destinationIn, "l": .lighten, "d": .darken, "f": .xor]
         guard var group = makeLayer(id: uniqueID(owner + "Mask"), shape: .group, at: path) else { return nil }
         group.values.size = Vector2(1, 1)
@@ -242,14 +237,13 @@ struct LottieSceneBuilder {
         group.style.masking = .alpha
         for (index, item) in items.enumerated() {
             let at = "\(path)[\(index)]"
-            let mode = item["mode"]?.string ?? "a"
+            let mode = item.mode ?? "a"
             if mode == "n" { continue }
             guard var blend = operators[mode] else {
                 notes.unsupported("mask mode \"\(mode)\": drawn without the mask", at: at + ".mode")
                 continue
             }
-            if let expansion = LottieParsing.numbers(item["x"], at: at + ".x", notes: &notes),
-               expansion.isAnimated || expansion.value(at: 0).first.map({ $0 != 0 }) == true {
+            if let expansion = item.expansion, expansion.isAnimated || expansion.value(at: 0).first.map({ $0 != 0 }) == true {
                 notes.unsupported("mask expansion: drawn unexpanded", at: at + ".x")
             }
             if group.children.isEmpty {
@@ -268,14 +262,14 @@ struct LottieSceneBuilder {
             shape.values.anchor = .zero
             shape.values.size = Vector2(1, 1)
             shape.style.blendMode = blend
-            shape.style.fillRule = item["inv"]?.isTrue == true ? .inverseNonZero : .nonZero
+            shape.style.fillRule = item.inverted ? .inverseNonZero : .nonZero
             let id = shape.id
-            if let outline = LottieParsing.bezier(item["pt"], at: at + ".pt", notes: &notes) {
+            if let outline = item.outline {
                 shape.values.path = book.animate(id, .path, outline, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
             }
-            let opacity = LottieParsing.numbers(item["o"], at: at + ".o", notes: &notes) ?? .fixed([100])
+            let opacity = item.opacity ?? .fixed([100])
             shape.values.fill = book.animate(id, .fill, opacity, clock: clock) {
-                LottieParsing.color([1, 1, 1], alpha: min(max(($0.first ?? 100) / 100, 0), 1))
+                LottieColors.color([1, 1, 1], alpha: min(max(($0.first ?? 100) / 100, 0), 1))
             }.color ?? .white
             group.children.append(shape)
         }
@@ -289,55 +283,50 @@ struct LottieSceneBuilder {
     // MARK: - Transforms
 
     /// Sets a layer's position, anchor, scale, rotation (and opacity) from a Lottie transform.
-    mutating func applyTransform(_ json: JSONValue?, at path: String, to layer: inout Layer, size: Vector2,
+    mutating func applyTransform(_ transform: LottieTransform?, at path: String, to layer: inout Layer, size: Vector2,
                                  clock: LottieClock, opacity: Bool) {
         let id = layer.id
-        guard let json else { return }
-        if let anchor = LottieParsing.numbers(json["a"], at: path + ".a", notes: &notes) {
+        guard let transform else { return }
+        if let anchor = transform.anchor {
             layer.values.anchor = book.animate(id, .anchor, anchor, clock: clock) { v in
                 .vector(Vector2((v[safe: 0] ?? 0) / size.x, (v[safe: 1] ?? 0) / size.y))
             }.vector ?? layer.values.anchor
         } else {
             layer.values.anchor = .zero
         }
-        if let position = json["p"], position["s"]?.isTrue == true {
-            let x = LottieParsing.numbers(position["x"], at: path + ".p.x", notes: &notes)
-            let y = LottieParsing.numbers(position["y"], at: path + ".p.y", notes: &notes)
-            let px = x.map { book.animate(id, .position, component: 0, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
-            let py = y.map { book.animate(id, .position, component: 1, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
+        if transform.splitPosition {
+            let px = transform.positionX.map { book.animate(id, .position, component: 0, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
+            let py = transform.positionY.map { book.animate(id, .position, component: 1, $0, clock: clock) { .number($0.first ?? 0) }.number ?? 0 } ?? 0
             layer.values.position = Vector2(px, py)
-        } else if let position = LottieParsing.numbers(json["p"], at: path + ".p", notes: &notes) {
+        } else if let position = transform.position {
             layer.values.position = book.animate(id, .position, position, clock: clock) { v in
                 .vector(Vector2(v[safe: 0] ?? 0, v[safe: 1] ?? 0))
             }.vector ?? .zero
         }
-        if let scale = LottieParsing.numbers(json["s"], at: path + ".s", notes: &notes) {
+        if let scale = transform.scale {
             layer.values.scale = book.animate(id, .scale, scale, clock: clock) { v in
                 .vector(Vector2((v[safe: 0] ?? 100) / 100, (v[safe: 1] ?? 100) / 100))
             }.vector ?? Vector2(1, 1)
         }
-        if let rotation = LottieParsing.numbers(json["r"] ?? json["rz"], at: path + ".r", notes: &notes) {
+        if let rotation = transform.planeRotation {
             layer.values.rotation = book.animate(id, .rotation, rotation, clock: clock) { .number(($0.first ?? 0) * .pi / 180) }.number ?? 0
         }
-        if opacity, let alpha = LottieParsing.numbers(json["o"], at: path + ".o", notes: &notes) {
+        if opacity, let alpha = transform.opacity {
             layer.values.opacity = book.animate(id, .opacity, alpha, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
         }
-        if let skew = LottieParsing.numbers(json["sk"], at: path + ".sk", notes: &notes),
-           skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
+        if let skew = transform.skew, skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("skew: drawn without it", at: path + ".sk")
         }
-        for axis in ["rx", "ry", "or"] where json[axis] != nil {
+        for (axis, property) in [("rx", transform.rotationX), ("ry", transform.rotationY), ("or", transform.orientation)] where property != nil {
             notes.unsupported("3D rotation: drawn flat", at: path + "." + axis)
         }
     }
 
     /// Auto-orient (`ao`): the layer turned, on top of its rotation, to the direction its
     /// position moves in (`motionAngle`), as ThorVG turns it; a split position does not turn it.
-    private mutating func autoOrient(_ json: JSONValue?, at path: String, layer: inout Layer, clock: LottieClock) {
-        guard let json, json["p"]?["s"]?.isTrue != true else { return }
-        var scratch = LottieNotes()
-        guard let position = LottieParsing.numbers(json["p"], at: path + ".p", notes: &scratch), position.isAnimated else { return }
-        let rotation = LottieParsing.numbers(json["r"] ?? json["rz"], at: path + ".r", notes: &scratch)
+    private mutating func autoOrient(_ transform: LottieTransform?, layer: inout Layer, clock: LottieClock) {
+        guard let transform, !transform.splitPosition, let position = transform.position, position.isAnimated else { return }
+        let rotation = transform.planeRotation
         let frame = clock.frame
         book.forget(layer.id, .rotation)
         layer.values.rotation = book.sample(layer.id, .rotation) { rootFrame in

@@ -28,23 +28,18 @@ extension LottieSceneBuilder {
     }
 
     /// The trims of a list of shape items, with their indices.
-    private mutating func trims(in items: [JSONValue], at path: String) -> [(index: Int, trim: Trim)] {
+    private func trims(in items: [LottieShapeItem], at path: String) -> [(index: Int, trim: Trim)] {
         items.enumerated().compactMap { index, item in
-            guard item["ty"]?.string == "tm", item["hd"]?.isTrue != true else { return nil }
-            let at = "\(path)[\(index)]"
-            return (index, Trim(path: at, start: LottieParsing.numbers(item["s"], at: at + ".s", notes: &notes),
-                                end: LottieParsing.numbers(item["e"], at: at + ".e", notes: &notes),
-                                offset: LottieParsing.numbers(item["o"], at: at + ".o", notes: &notes),
-                                eachSubpath: item["m"]?.number != 2))
+            guard case .trim(let trim) = item.content, !item.hidden else { return nil }
+            return (index, Trim(path: "\(path)[\(index)]", start: trim.start, end: trim.end, offset: trim.offset, eachSubpath: trim.mode != 2))
         }
     }
 
     /// The rounded corners (`rd`) listed in `items`, by index: each rounds the shapes listed
     /// before it in its group, nested groups' too.
-    private mutating func corners(in items: [JSONValue], at path: String) -> [(index: Int, radius: LottieProperty<[Double]>)] {
+    private func corners(in items: [LottieShapeItem]) -> [(index: Int, radius: LottieProperty<[Double]>)] {
         items.enumerated().compactMap { index, item in
-            guard item["ty"]?.string == "rd", item["hd"]?.isTrue != true,
-                  let radius = LottieParsing.numbers(item["r"], at: "\(path)[\(index)].r", notes: &notes) else { return nil }
+            guard case .roundCorners(let corners) = item.content, !item.hidden, let radius = corners.radius else { return nil }
             return (index, radius)
         }
     }
@@ -55,7 +50,7 @@ extension LottieSceneBuilder {
             case bezier(LottieProperty<LottieBezier>)
             case rectangle(position: LottieProperty<[Double]>?, size: LottieProperty<[Double]>?, roundness: LottieProperty<[Double]>?, reversed: Bool)
             case ellipse(position: LottieProperty<[Double]>?, size: LottieProperty<[Double]>?, reversed: Bool)
-            case polystar(star: Bool, properties: [String: LottieProperty<[Double]>], reversed: Bool)
+            case polystar(LottiePolystar, reversed: Bool)
         }
         var kind: Kind
         /// Group transforms from the painting group inwards.
@@ -80,9 +75,9 @@ extension LottieSceneBuilder {
                 case .keyed(let keys), .looped(let keys, _, _): keys.reduce(0) { max($0, $1.value.vertices.count) }
                 }
             case .rectangle, .ellipse: 8
-            case let .polystar(star, properties, _):
+            case let .polystar(star, _):
                 // Its points at the most they take, as `LottieBezier.polystar` clamps them.
-                min(max(Int(saturating: (points(properties["pt"]).max() ?? 5).rounded(.down)), 3), 1_000) * (star ? 2 : 1)
+                min(max(Int(saturating: (points(star.points).max() ?? 5).rounded(.down)), 3), 1_000) * (star.starType != 2 ? 2 : 1)
             }
         }
 
@@ -100,7 +95,9 @@ extension LottieSceneBuilder {
                 case .bezier(let p): p.isAnimated
                 case let .rectangle(a, b, c, _): [a, b, c].contains { $0?.isAnimated == true }
                 case let .ellipse(a, b, _): [a, b].contains { $0?.isAnimated == true }
-                case let .polystar(_, properties, _): properties.values.contains(where: \.isAnimated)
+                case let .polystar(star, _):
+                    [star.position, star.points, star.outerRadius, star.innerRadius, star.outerRoundness, star.innerRoundness, star.rotation]
+                        .contains { $0?.isAnimated == true }
                 }
             }()
         }
@@ -122,10 +119,11 @@ extension LottieSceneBuilder {
                 return .rectangle(center: vector(position), size: vector(size), roundness: own > 0 ? own : radii.first ?? 0, reversed: reversed)
             case let .ellipse(position, size, reversed):
                 return .ellipse(center: vector(position), size: vector(size), reversed: reversed)
-            case let .polystar(star, p, reversed):
-                shape = .polystar(center: vector(p["p"]), points: number(p["pt"], 5), outerRadius: number(p["or"]),
-                                  innerRadius: number(p["ir"]), outerRoundness: number(p["os"]), innerRoundness: number(p["is"]),
-                                  rotation: number(p["r"]), star: star, reversed: reversed)
+            case let .polystar(star, reversed):
+                shape = .polystar(center: vector(star.position), points: number(star.points, 5), outerRadius: number(star.outerRadius),
+                                  innerRadius: number(star.innerRadius), outerRoundness: number(star.outerRoundness),
+                                  innerRoundness: number(star.innerRoundness), rotation: number(star.rotation),
+                                  star: star.starType != 2, reversed: reversed)
             }
             return radii.reduce(shape) { shape, radius in shape?.roundingCorners(radius: radius) }
         }
@@ -160,6 +158,11 @@ extension LottieSceneBuilder {
     struct GroupTransform {
         var anchor, position, scale, rotation, skew, skewAxis: LottieProperty<[Double]>?
 
+        init(_ transform: LottieTransform) {
+            (anchor, position, scale) = (transform.anchor, transform.position, transform.scale)
+            (rotation, skew, skewAxis) = (transform.rotation, transform.skew, transform.skewAxis)
+        }
+
         var isAnimated: Bool { [anchor, position, scale, rotation, skew, skewAxis].contains { $0?.isAnimated == true } }
 
         func affine(at frame: Double) -> LottieAffine {
@@ -187,23 +190,22 @@ extension LottieSceneBuilder {
     }
 
     /// The layers of a list of shape items, bottom first.
-    mutating func shapes(_ items: [JSONValue], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
+    mutating func shapes(_ items: [LottieShapeItem], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
                          corners outerCorners: [LottieProperty<[Double]>] = []) -> [Layer] {
         var layers: [Layer] = []
-        let listed = trims(in: items, at: path), rounded = corners(in: items, at: path)
+        let listed = trims(in: items, at: path), rounded = corners(in: items)
         for (index, item) in items.enumerated().reversed() {
             guard !notes.exhausted else { return [] }
-            guard item["hd"]?.isTrue != true, let type = item["ty"]?.string else { continue }
+            guard !item.hidden, let type = item.type else { continue }
             let at = "\(path)[\(index)]"
-            switch type {
-            case "gr":
-                let id = uniqueID(owner + Self.identifier(item["nm"]?.string, fallback: "Group").prefix(1).uppercased()
-                                  + Self.identifier(item["nm"]?.string, fallback: "Group").dropFirst())
+            switch item.content {
+            case .group(let shapeGroup):
+                let name = Self.identifier(item.name, fallback: "Group")
+                let id = uniqueID(owner + name.prefix(1).uppercased() + name.dropFirst())
                 guard var group = makeLayer(id: id, shape: .group, at: at) else { return [] }
                 group.values.size = Vector2(1, 1)
-                let contents = item["it"]?.array ?? []
-                if let transform = contents.last(where: { $0["ty"]?.string == "tr" }),
-                   let position = contents.lastIndex(where: { $0["ty"]?.string == "tr" }) {
+                let contents = shapeGroup.items ?? []
+                if let (position, transform) = shapeGroup.transform {
                     applyTransform(transform, at: "\(at).it[\(position)]", to: &group, size: Vector2(1, 1), clock: clock, opacity: true)
                 } else {
                     group.values.anchor = .zero
@@ -212,46 +214,66 @@ extension LottieSceneBuilder {
                                         trims: listed.filter { $0.index > index }.map(\.trim) + outer,
                                         corners: rounded.filter { $0.index > index }.map(\.radius) + outerCorners)
                 layers.append(group)
-            case "fl", "st", "gf", "gs":
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                guard let paintItem = Paint(item.content) else { continue }
                 let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners)
                 guard !outlines.isEmpty else { continue }
                 // Each paint draws every shape listed before it: a budget keeps many paints of
                 // many shapes from costing their product.
                 guard paint(vertices: outlines.reduce(0) { $0 + $1.vertexBound }, at: at) else { return [] }
-                layers.append(contentsOf: mergedPaint(item, type: type, at: at, outlines: outlines, owner: owner, clock: clock))
-            case "mm":
-                let mode = Int(saturating: item["mm"]?.number ?? 1)
+                layers.append(contentsOf: mergedPaint(paintItem, at: at, outlines: outlines, owner: owner, clock: clock))
+            case .merge(let merge):
+                let mode = Int(saturating: merge.mode ?? 1)
                 if !(1...5).contains(mode) { notes.unsupported("merge mode \(mode): the shapes are drawn unmerged", at: at + ".mm") }
-            case "sh", "rc", "el", "sr", "tr", "tm", "rp", "rd":
+            case .path, .rectangle, .ellipse, .polystar, .transform, .trim, .repeater, .roundCorners, .none:
                 continue
-            default:
+            case .other:
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
             }
         }
         // A repeater copies what its group draws (each wraps the ones listed before it).
-        for (index, item) in items.enumerated() where item["ty"]?.string == "rp" && item["hd"]?.isTrue != true && !layers.isEmpty {
-            guard let copies = repeater(item, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock) else { return [] }
+        for (index, item) in items.enumerated() where !item.hidden && !layers.isEmpty {
+            guard case .repeater(let repeater) = item.content else { continue }
+            guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock) else { return [] }
             layers = [copies]
         }
         return layers
     }
 
+    /// A paint item: a fill or stroke of a colour or a gradient.
+    struct Paint {
+        var isStroke: Bool
+        var color: LottieProperty<[Double]>?
+        var gradient: LottieGradientPaint?
+        var opacity: LottieProperty<[Double]>?
+        var fillRule: Double?
+        var style = LottieStrokeStyle()
+
+        init?(_ content: LottieShapeItem.Content) {
+            switch content {
+            case .fill(let fill): (isStroke, color, opacity, fillRule) = (false, fill.color, fill.opacity, fill.fillRule)
+            case .stroke(let stroke): (isStroke, color, opacity, style) = (true, stroke.color, stroke.opacity, stroke.style)
+            case .gradientFill(let paint): (isStroke, gradient, opacity, fillRule) = (false, paint, paint.opacity, paint.fillRule)
+            case .gradientStroke(let paint): (isStroke, gradient, opacity, style) = (true, paint, paint.opacity, paint.style)
+            default: return nil
+            }
+        }
+    }
+
     /// A repeater (`rp`) as a replicator layer (CAReplicatorLayer's): copies `c`, each moved
     /// from the one before by its transform `tr` about the anchor `a`, its alpha from the start
     /// opacity `so` to the end opacity `eo`.
-    private mutating func repeater(_ item: JSONValue, at path: String, owner: String, copying layers: [Layer], clock: LottieClock) -> Layer? {
+    private mutating func repeater(_ item: LottieRepeater, at path: String, owner: String, copying layers: [Layer], clock: LottieClock) -> Layer? {
         guard var layer = makeLayer(id: uniqueID(owner + "Repeater"), shape: .group, at: path) else { return nil }
         layer.children = layers
         layer.values.size = Vector2(1, 1)
-        let id = layer.id, transform = item["tr"]
-        func own(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: path + "." + key, notes: &notes) }
-        func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(transform?[key], at: path + ".tr." + key, notes: &notes) }
-        if let offset = own("o"), offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
+        let id = layer.id, transform = item.transform ?? LottieTransform()
+        if let offset = item.offset, offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("a repeater's offset: drawn from the first copy", at: path + ".o")
         }
-        if item["m"]?.number == 2 { notes.unsupported("a repeater composited below: copies drawn above", at: path + ".m") }
+        if item.composite == 2 { notes.unsupported("a repeater composited below: copies drawn above", at: path + ".m") }
         // The anchor is both the layer's anchor and its position: its own transform is none.
-        if let anchor = property("a") {
+        if let anchor = transform.anchor {
             let point = book.animate(id, .anchor, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }.vector ?? .zero
             _ = book.animate(id, .position, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }
             layer.values.anchor = point
@@ -259,27 +281,27 @@ extension LottieSceneBuilder {
         } else {
             layer.values.anchor = .zero
         }
-        let copies = own("c")
+        let copies = item.copies
         if let copies {
             layer.values.replicatorCount = book.animate(id, .replicatorCount, copies, clock: clock) {
                 .number(min(max($0.first ?? 1, 0), Double(SceneLimits.instances)))
             }.number ?? 1
         }
-        if let position = property("p") {
+        if let position = transform.position {
             layer.values.replicatorTranslation = book.animate(id, .replicatorTranslation, position, clock: clock) {
                 .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0))
             }.vector ?? .zero
         }
-        if let rotation = property("r") {
+        if let rotation = transform.rotation {
             layer.values.replicatorRotation = book.animate(id, .replicatorRotation, rotation, clock: clock) { .number(($0.first ?? 0) * .pi / 180) }.number ?? 0
         }
-        if let scale = property("s") {
+        if let scale = transform.scale {
             layer.values.replicatorScale = book.animate(id, .replicatorScale, scale, clock: clock) {
                 .vector(Vector2(($0[safe: 0] ?? 100) / 100, ($0[safe: 1] ?? 100) / 100))
             }.vector ?? Vector2(1, 1)
         }
         // Alpha from so at the first copy to eo at the last, in equal steps.
-        let start = property("so"), end = property("eo"), frame = clock.frame
+        let start = transform.startOpacity, end = transform.endOpacity, frame = clock.frame
         func opacity(_ property: LottieProperty<[Double]>?, _ rootFrame: Double) -> Double {
             min(max((property?.value(at: frame(rootFrame)).first ?? 100) / 100, 0), 1)
         }
@@ -294,49 +316,42 @@ extension LottieSceneBuilder {
 
     /// The outlines a paint listed at `limit` in `items` paints, nested groups' through their
     /// transforms, each with the trims listed after it and those from `outer` groups.
-    private mutating func outlines(_ items: [JSONValue], before limit: Int, at path: String, clock: LottieClock,
+    private mutating func outlines(_ items: [LottieShapeItem], before limit: Int, at path: String, clock: LottieClock,
                                    transforms: [GroupTransform] = [], trims outer: [Trim] = [],
                                    corners outerCorners: [LottieProperty<[Double]>] = []) -> [Outline] {
         var result: [Outline] = []
-        let listed = trims(in: items, at: path), rounded = corners(in: items, at: path)
-        for (index, item) in items.enumerated().prefix(limit) where item["hd"]?.isTrue != true {
+        let listed = trims(in: items, at: path), rounded = corners(in: items)
+        for (index, item) in items.enumerated().prefix(limit) where !item.hidden {
             let trims = listed.filter { $0.index > index }.map(\.trim) + outer
             let corners = rounded.filter { $0.index > index }.map(\.radius) + outerCorners
             // Each outline carries the trims and corners after it: many shapes before many trims
             // cost their product, counted with the vertices the paints draw.
             guard paint(vertices: trims.count + corners.count, at: "\(path)[\(index)]") else { return [] }
             let at = "\(path)[\(index)]"
-            let reversed = item["d"]?.number == 3
-            func property(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(item[key], at: "\(at).\(key)", notes: &notes) }
             let count = result.count
             defer { for position in result.indices.dropFirst(count) where result[position].unit.isEmpty { result[position].unit = at } }
-            switch item["ty"]?.string {
-            case "sh":
-                if let shape = LottieParsing.bezier(item["ks"], at: at + ".ks", notes: &notes) {
+            switch item.content {
+            case .path(let path):
+                if let shape = path.outline {
                     result.append(Outline(kind: .bezier(shape), transforms: transforms, trims: trims, corners: corners))
                 }
-            case "rc":
-                result.append(Outline(kind: .rectangle(position: property("p"), size: property("s"), roundness: property("r"), reversed: reversed),
+            case .rectangle(let rectangle):
+                result.append(Outline(kind: .rectangle(position: rectangle.position, size: rectangle.size, roundness: rectangle.roundness,
+                                                       reversed: rectangle.direction == 3),
                                       transforms: transforms, trims: trims, corners: corners))
-            case "el":
-                result.append(Outline(kind: .ellipse(position: property("p"), size: property("s"), reversed: reversed), transforms: transforms, trims: trims))
-            case "sr":
-                var properties: [String: LottieProperty<[Double]>] = [:]
-                for key in ["p", "pt", "ir", "is", "or", "os", "r"] { properties[key] = property(key) }
-                result.append(Outline(kind: .polystar(star: item["sy"]?.number != 2, properties: properties, reversed: reversed),
-                                      transforms: transforms, trims: trims, corners: corners))
-            case "gr":
-                let contents = item["it"]?.array ?? []
+            case .ellipse(let ellipse):
+                result.append(Outline(kind: .ellipse(position: ellipse.position, size: ellipse.size, reversed: ellipse.direction == 3),
+                                      transforms: transforms, trims: trims))
+            case .polystar(let star):
+                result.append(Outline(kind: .polystar(star, reversed: star.direction == 3), transforms: transforms, trims: trims, corners: corners))
+            case .group(let group):
+                let contents = group.items ?? []
                 var inner = transforms
-                if let tr = contents.last(where: { $0["ty"]?.string == "tr" }) {
-                    func trProperty(_ key: String) -> LottieProperty<[Double]>? { LottieParsing.numbers(tr[key], at: "\(at).it.\(key)", notes: &notes) }
-                    inner.append(GroupTransform(anchor: trProperty("a"), position: trProperty("p"), scale: trProperty("s"),
-                                                rotation: trProperty("r"), skew: trProperty("sk"), skewAxis: trProperty("sa")))
-                }
+                if let (_, transform) = group.transform { inner.append(GroupTransform(transform)) }
                 result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims,
                                    corners: corners).map { var outline = $0; outline.unit = at; return outline }
-            case "mm":
-                merge(&result, mode: Int(saturating: item["mm"]?.number ?? 1), at: at)
+            case .merge(let item):
+                merge(&result, mode: Int(saturating: item.mode ?? 1), at: at)
             default:
                 continue
             }
@@ -396,22 +411,22 @@ extension LottieSceneBuilder {
     /// A fill or stroke of `outlines`, some merged by merge paths: a fill of a merge that changes
     /// the shape is everything painted, masked by the merge's shape; the other outlines are
     /// painted as one path. A stroke follows the paths unmerged.
-    private mutating func mergedPaint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
+    private mutating func mergedPaint(_ item: Paint, at path: String, outlines: [Outline], owner: String,
                                       clock: LottieClock) -> [Layer] {
         let shaped = outlines.compactMap(\.merge).reduce(into: [String]()) { merges, merge in
             if mergeRegions[merge]?.isPlain == false, !merges.contains(merge) { merges.append(merge) }
         }
-        guard !shaped.isEmpty else { return [paint(item, type: type, at: path, outlines: outlines, owner: owner, clock: clock)] }
-        guard type == "fl" || type == "gf" else {
+        guard !shaped.isEmpty else { return [paint(item, at: path, outlines: outlines, owner: owner, clock: clock)] }
+        guard !item.isStroke else {
             notes.unsupported("merge paths under a stroke: stroked along the paths unmerged", at: shaped[0])
-            return [paint(item, type: type, at: path, outlines: outlines, owner: owner, clock: clock)]
+            return [paint(item, at: path, outlines: outlines, owner: owner, clock: clock)]
         }
         var layers: [Layer] = []
         let plain = outlines.filter { $0.merge.map { !shaped.contains($0) } ?? true }
-        if !plain.isEmpty { layers.append(paint(item, type: type, at: path, outlines: plain, owner: owner, clock: clock)) }
+        if !plain.isEmpty { layers.append(paint(item, at: path, outlines: plain, owner: owner, clock: clock)) }
         for merge in shaped where !notes.exhausted {
             guard let region = mergeRegions[merge] else { continue }
-            var fill = paint(item, type: type, at: path, outlines: [], owner: owner, clock: clock)
+            var fill = paint(item, at: path, outlines: [], owner: owner, clock: clock)
             fill.style.fillRule = .inverseNonZero
             layers.append(masked(fill, by: region, owner: owner, clock: clock))
         }
@@ -480,9 +495,9 @@ extension LottieSceneBuilder {
     }
 
     /// A fill or stroke as a path layer of `outlines`.
-    private mutating func paint(_ item: JSONValue, type: String, at path: String, outlines: [Outline], owner: String,
+    private mutating func paint(_ item: Paint, at path: String, outlines: [Outline], owner: String,
                                 clock: LottieClock) -> Layer {
-        let id = uniqueID(owner + (type == "st" || type == "gs" ? "Stroke" : "Fill"))
+        let id = uniqueID(owner + (item.isStroke ? "Stroke" : "Fill"))
         // Past the limit the animation is refused and building stops; the layer is not kept.
         _ = countLayer(at: path)
         var layer = Layer(id: id, shape: .path)
@@ -491,7 +506,7 @@ extension LottieSceneBuilder {
         let frame = clock.frame
         // A stroke's trim: one trim of all its outlines is its strokeStart…strokeEnd; others
         // (nested trims, or trims of some outlines only) are cut into the outline itself.
-        let trimmed = (type == "st" || type == "gs") && outlines.contains { !$0.trims.isEmpty }
+        let trimmed = item.isStroke && outlines.contains { !$0.trims.isEmpty }
         let shared = Set(outlines.map { $0.trims.map(\.path) }).count == 1 && outlines[0].trims.count == 1 ? outlines[0].trims.first : nil
         let cutting = trimmed && shared == nil
         func outline(at f: Double) -> SVGPath {
@@ -515,36 +530,36 @@ extension LottieSceneBuilder {
             layer.values.path = outline(at: frame(book.inPoint))
         }
 
-        let target: LayerProperty = type == "fl" || type == "gf" ? .fill : .strokeColor
-        if type == "gf" || type == "gs" {
+        let target: LayerProperty = item.isStroke ? .strokeColor : .fill
+        if let paint = item.gradient {
             // A gradient, under the paint's opacity as the layer's.
-            if let gradient = LottieGradient(item, at: path, notes: &notes) {
+            if let gradient = LottieGradient(paint, at: path, notes: &notes) {
                 let first = AnimatableValue.gradient(gradient.value(at: frame(book.inPoint)))
                 layer.values[target] = gradient.isAnimated ? book.sample(id, target) { .gradient(gradient.value(at: frame($0))) } : first
             }
-            if let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) {
+            if let opacity = item.opacity {
                 layer.values.opacity = book.animate(id, .opacity, opacity, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
             }
         } else {
-            paintColor(item, target: target, at: path, id: id, into: &layer, clock: clock)
+            paintColor(item, target: target, id: id, into: &layer, clock: clock)
         }
         if target == .fill {
-            if item["r"]?.number == 2 { layer.style.fillRule = .evenOdd }
+            if item.fillRule == 2 { layer.style.fillRule = .evenOdd }
             return layer
         }
-        if let width = LottieParsing.numbers(item["w"], at: path + ".w", notes: &notes) {
+        if let width = item.style.width {
             layer.values.strokeWidth = book.animate(id, .strokeWidth, width, clock: clock) { .number(max($0.first ?? 0, 0)) }.number ?? 0
         }
         if trimmed, let shared { trim(shared, of: &layer, clock: clock) }
-        layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item["lc"]?.number ?? 2)] ?? .round
-        layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item["lj"]?.number ?? 2)] ?? .round
-        if let dashes = item["d"]?.array, !dashes.isEmpty {
+        layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item.style.cap ?? 2)] ?? .round
+        layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item.style.join ?? 2)] ?? .round
+        if let dashes = item.style.dashes, !dashes.isEmpty {
             var pattern: [Double] = []
             for (index, dash) in dashes.enumerated() {
-                guard let property = LottieParsing.numbers(dash["v"], at: "\(path).d[\(index)].v", notes: &notes) else { continue }
+                guard let property = dash.value else { continue }
                 if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
                 let value = property.value(at: clock.frame(book.inPoint)).first ?? 0
-                switch dash["n"]?.string {
+                switch dash.kind {
                 case "d", "g": pattern.append(max(value, 0))
                 case "o" where value != 0: notes.unsupported("dash offsets: drawn from the start of the path", at: "\(path).d[\(index)]")
                 default: break
@@ -557,24 +572,23 @@ extension LottieSceneBuilder {
     }
 
     /// A fill's or stroke's colour, with the paint's opacity as its alpha.
-    private mutating func paintColor(_ item: JSONValue, target: LayerProperty, at path: String, id: String, into layer: inout Layer,
-                                     clock: LottieClock) {
+    private mutating func paintColor(_ item: Paint, target: LayerProperty, id: String, into layer: inout Layer, clock: LottieClock) {
         let frame = clock.frame
-        let color = LottieParsing.numbers(item["c"], at: path + ".c", notes: &notes) ?? .fixed([0, 0, 0])
-        let opacity = LottieParsing.numbers(item["o"], at: path + ".o", notes: &notes) ?? .fixed([100])
-        let scale = LottieParsing.colorScale(color)
+        let color = item.color ?? .fixed([0, 0, 0])
+        let opacity = item.opacity ?? .fixed([100])
+        let scale = LottieColors.colorScale(color)
         let painted: AnimatableValue
         switch (color, opacity) {
         case (.fixed(let c), .fixed(let o)):
-            painted = LottieParsing.color(c, alpha: (o.first ?? 100) / 100, scale: scale)
+            painted = LottieColors.color(c, alpha: (o.first ?? 100) / 100, scale: scale)
         case (_, .fixed(let o)):
-            painted = book.animate(id, target, color, clock: clock) { LottieParsing.color($0, alpha: (o.first ?? 100) / 100, scale: scale) }
+            painted = book.animate(id, target, color, clock: clock) { LottieColors.color($0, alpha: (o.first ?? 100) / 100, scale: scale) }
         case (.fixed(let c), _):
-            painted = book.animate(id, target, opacity, clock: clock) { LottieParsing.color(c, alpha: ($0.first ?? 100) / 100, scale: scale) }
+            painted = book.animate(id, target, opacity, clock: clock) { LottieColors.color(c, alpha: ($0.first ?? 100) / 100, scale: scale) }
         default:
             painted = book.sample(id, target) { rootFrame in
                 let f = frame(rootFrame)
-                return LottieParsing.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100, scale: scale)
+                return LottieColors.color(color.value(at: f), alpha: (opacity.value(at: f).first ?? 100) / 100, scale: scale)
             }
         }
         layer.values[target] = painted

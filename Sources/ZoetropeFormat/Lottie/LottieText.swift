@@ -22,22 +22,22 @@ extension LottieSceneBuilder {
         var strokeOverFill: Bool
         var box: (position: Vector2, size: Vector2)?
 
-        init?(_ key: JSONValue) {
-            guard let s = key["s"], s.object != nil else { return nil }
-            time = key["t"]?.number ?? 0
-            text = s["t"]?.string ?? ""
-            size = s["s"]?.number ?? 10
-            font = s["f"]?.string ?? ""
-            justification = Int(saturating: s["j"]?.number ?? 0)
-            tracking = s["tr"]?.number ?? 0
-            lineHeight = s["lh"]?.number ?? size * 1.2
-            baselineShift = s["ls"]?.number ?? 0
-            fill = s["fc"]?.numbers
-            stroke = s["sc"]?.numbers
-            strokeWidth = s["sw"]?.number ?? 0
-            strokeOverFill = s["of"]?.isTrue ?? false
-            if let size = s["sz"]?.numbers, size.count >= 2 {
-                let position = s["ps"]?.numbers ?? [0, 0]
+        init?(_ key: LottieTextKey) {
+            guard let s = key.document else { return nil }
+            time = key.time ?? 0
+            text = s.text ?? ""
+            size = s.size ?? 10
+            font = s.font ?? ""
+            justification = Int(saturating: s.justification ?? 0)
+            tracking = s.tracking ?? 0
+            lineHeight = s.lineHeight ?? size * 1.2
+            baselineShift = s.baselineShift ?? 0
+            fill = s.fill
+            stroke = s.stroke
+            strokeWidth = s.strokeWidth ?? 0
+            strokeOverFill = s.strokeOverFill
+            if let size = s.boxSize, size.count >= 2 {
+                let position = s.boxPosition ?? [0, 0]
                 box = (Vector2(position[safe: 0] ?? 0, position[safe: 1] ?? 0), Vector2(size[0], size[1]))
             }
         }
@@ -47,23 +47,23 @@ extension LottieSceneBuilder {
     mutating func glyphs() -> [String: LottieGlyph] {
         if let glyphTable { return glyphTable }
         var result: [String: LottieGlyph] = [:]
-        for (index, char) in (root["chars"]?.array ?? []).enumerated() {
-            guard let ch = char["ch"]?.string else { continue }
+        for char in animation.characters ?? [] {
+            guard let ch = char.character else { continue }
             var segments: [SVGPath.Segment] = []
             // The shapes of the glyph in document order, nested groups' where they are listed,
             // walked without recursion: each list with the position reached in it.
-            var pending: [(items: [JSONValue], path: String, next: Int)] = [(char["data"]?["shapes"]?.array ?? [], "chars[\(index)].data.shapes", 0)]
-            while let (items, path, position) = pending.popLast() {
+            var pending: [(items: [LottieShapeItem], next: Int)] = [(char.data?.shapes ?? [], 0)]
+            while let (items, position) = pending.popLast() {
                 guard position < items.count else { continue }
-                pending.append((items, path, position + 1))
-                let item = items[position]
-                if item["ty"]?.string == "sh", let shape = LottieParsing.bezier(item["ks"], at: "\(path)[\(position)].ks", notes: &notes) {
-                    segments += shape.value(at: 0).segments()
+                pending.append((items, position + 1))
+                switch items[position].content {
+                case .path(let path): if let shape = path.outline { segments += shape.value(at: 0).segments() }
+                case .group(let group): if let inner = group.items { pending.append((inner, 0)) }
+                default: break
                 }
-                if let inner = item["it"]?.array { pending.append((inner, "\(path)[\(position)].it", 0)) }
             }
-            let glyph = LottieGlyph(segments: segments, advance: char["w"]?.number ?? 0)
-            let family = char["fFamily"]?.string ?? "", style = char["style"]?.string ?? ""
+            let glyph = LottieGlyph(segments: segments, advance: char.advance ?? 0)
+            let family = char.family ?? "", style = char.style ?? ""
             result[ch + "\u{0}" + family + "\u{0}" + style] = glyph
             if result[ch] == nil { result[ch] = glyph }
         }
@@ -75,9 +75,9 @@ extension LottieSceneBuilder {
     /// size) and JSON path.
     func fontList() -> [String: (family: String, style: String, ascent: Double, path: String)] {
         var fonts: [String: (family: String, style: String, ascent: Double, path: String)] = [:]
-        for (index, font) in (root["fonts"]?["list"]?.array ?? []).enumerated() {
-            if let name = font["fName"]?.string {
-                fonts[name] = (font["fFamily"]?.string ?? name, font["fStyle"]?.string ?? "", font["ascent"]?.number ?? 75,
+        for (index, font) in (animation.fonts?.list ?? []).enumerated() {
+            if let name = font.name {
+                fonts[name] = (font.family ?? name, font.style ?? "", font.ascent ?? 75,
                                "fonts.list[\(index)]")
             }
         }
@@ -85,18 +85,18 @@ extension LottieSceneBuilder {
     }
 
     /// A text layer's children: its fill and stroke paths, following its document keyframes.
-    mutating func text(_ json: JSONValue, at path: String, owner: String, clock: LottieClock) -> [Layer] {
-        let keys = json["t"]?["d"]?["k"]?.array ?? []
+    mutating func text(_ layer: LottieLayer, at path: String, owner: String, clock: LottieClock) -> [Layer] {
+        let keys = layer.text?.documents?.frames ?? []
         guard keys.count <= SceneLimits.keyframes else {
             notes.refuse("a text layer may have at most \(SceneLimits.keyframes) text documents (found \(keys.count))", at: path + ".t.d.k")
             return []
         }
         let documents = keys.compactMap(TextDocument.init)
         guard !documents.isEmpty else { return [] }
-        if let animators = json["t"]?["a"]?.array, !animators.isEmpty {
+        if let animators = layer.text?.animators, !animators.isEmpty {
             notes.unsupported("text animators: the text is drawn without them", at: path + ".t.a")
         }
-        if json["t"]?["p"]?["m"] != nil { notes.unsupported("text on a path: drawn on a line", at: path + ".t.p") }
+        if layer.text?.path?.mask != nil { notes.unsupported("text on a path: drawn on a line", at: path + ".t.p") }
         // As lottie-web decides: a file that carries glyph outlines sets all its text from them;
         // one that carries none sets it in the installed fonts its font list names.
         let glyphs = self.glyphs(), fonts = fontList()
@@ -160,7 +160,7 @@ extension LottieSceneBuilder {
             let id = layer.id
             func paint(_ document: TextDocument) -> AnimatableValue {
                 guard let color = part == 0 ? document.fill : document.stroke else { return .color(.clear) }
-                return LottieParsing.color(color, scale: color.prefix(3).contains { $0 > 1 } ? 255 : 1)
+                return LottieColors.color(color, scale: color.prefix(3).contains { $0 > 1 } ? 255 : 1)
             }
             if documents.count == 1 {
                 layer.values.path = outlines[0]

@@ -10,10 +10,15 @@ protocol LottieObject: Sendable {
     /// (a shape item's `ty`) reads the kind's table too.
     static func decode(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> Self
     var json: JSONText { get }
+    /// Whether what a hidden (`hd`) one holds is drawn without anyway: a hidden shape item
+    /// draws nothing, but a hidden layer still moves the layers it parents.
+    static var hiddenIsUnused: Bool { get }
 }
 
 extension LottieObject {
-    /// The object `json` holds, at JSON path `path`: every key of the table read, what the
+    static var hiddenIsUnused: Bool { false }
+
+    /// The object `json` holds, at JSON path `path` (empty at the top): every key of the table read, what the
     /// model cannot hold noted in `notes`. Keys the table does not name are left alone.
     static func decode(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> Self {
         var object = Self()
@@ -39,7 +44,7 @@ struct LottieKeyTable<Object>: Sendable {
     func decode(_ json: JSONValue, at path: String, into object: inout Object, notes: inout LottieNotes) {
         for field in fields {
             guard let value = json[field.key] else { continue }
-            field.decode(&object, value, "\(path).\(field.key)", &notes)
+            field.decode(&object, value, path.isEmpty ? field.key : "\(path).\(field.key)", &notes)
         }
     }
 
@@ -88,13 +93,13 @@ struct LottieField<Object>: @unchecked Sendable {
 
     /// An animatable property of numbers (`{"a": 0, "k": …}` or keyframes).
     static func animated(_ key: String, _ property: WritableKeyPath<Object, LottieProperty<[Double]>?>) -> Self {
-        Self(key, decode: { object, json, path, notes in object[keyPath: property] = LottieParsing.numbers(json, at: path, notes: &notes) },
+        Self(key, decode: { object, json, path, notes in object[keyPath: property] = LottieProperty.numbers(json, at: path, notes: &notes) },
              encode: { object in object[keyPath: property]?.json })
     }
 
     /// An animatable bezier shape (a path's `ks`, a mask's `pt`).
     static func shape(_ key: String, _ property: WritableKeyPath<Object, LottieProperty<LottieBezier>?>) -> Self {
-        Self(key, decode: { object, json, path, notes in object[keyPath: property] = LottieParsing.bezier(json, at: path, notes: &notes) },
+        Self(key, decode: { object, json, path, notes in object[keyPath: property] = LottieProperty.shapes(json, at: path, notes: &notes) },
              encode: { object in object[keyPath: property]?.json })
     }
 
@@ -109,7 +114,7 @@ struct LottieField<Object>: @unchecked Sendable {
     /// A list of objects (`layers`, `shapes`, `masksProperties`), each at its index's path and
     /// kept at its index (an item that is not an object is an empty one, which draws nothing).
     /// Nil when the key is absent (a precomp asset has `layers`, an image asset none). What a
-    /// hidden item (`hd`) holds is not noted: it is not drawn at all.
+    /// hidden item that is unused (`hiddenIsUnused`) holds is not noted, only refused.
     static func objects<Value: LottieObject>(_ key: String, _ property: WritableKeyPath<Object, [Value]?>) -> Self {
         Self(key, decode: { object, json, path, notes in
             guard let items = json.array else { return }
@@ -120,7 +125,7 @@ struct LottieField<Object>: @unchecked Sendable {
                     values.append(Value())
                     continue
                 }
-                if item["hd"]?.isTrue == true {
+                if Value.hiddenIsUnused, item["hd"]?.isTrue == true {
                     var unheard = LottieNotes()
                     values.append(Value.decode(item, at: "\(path)[\(index)]", notes: &unheard))
                     for refusal in unheard.refusals { notes.refuse(refusal.message, at: refusal.path) }

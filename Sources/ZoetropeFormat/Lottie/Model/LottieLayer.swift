@@ -98,10 +98,10 @@ struct LottieTransform: LottieObject {
         LottieField("p", decode: { transform, json, path, notes in
             if json["s"]?.isTrue == true {
                 transform.splitPosition = true
-                transform.positionX = json["x"].flatMap { LottieParsing.numbers($0, at: path + ".x", notes: &notes) }
-                transform.positionY = json["y"].flatMap { LottieParsing.numbers($0, at: path + ".y", notes: &notes) }
+                transform.positionX = json["x"].flatMap { LottieProperty.numbers($0, at: path + ".x", notes: &notes) }
+                transform.positionY = json["y"].flatMap { LottieProperty.numbers($0, at: path + ".y", notes: &notes) }
             } else {
-                transform.position = LottieParsing.numbers(json, at: path, notes: &notes)
+                transform.position = LottieProperty.numbers(json, at: path, notes: &notes)
             }
         }, encode: { transform in
             guard transform.splitPosition else { return transform.position?.json }

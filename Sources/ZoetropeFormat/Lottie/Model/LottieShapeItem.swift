@@ -31,6 +31,8 @@ struct LottieShapeItem: LottieObject {
 
     init() {}
 
+    static var hiddenIsUnused: Bool { true }
+
     init(name: String? = nil, _ content: Content) {
         self.name = name
         self.content = content

@@ -1,0 +1,44 @@
+/// What the reader draws without, and what it refuses: past a limit nothing is drawn, and every
+/// such problem is reported with its JSON path and the limit.
+struct LottieNotes {
+    /// (JSON path, what is not supported), in the order met (layers are met bottom first).
+    private var found: [(path: String, feature: String)] = []
+    private var seen: Set<String> = []
+    /// (JSON path, the limit passed), in the order met.
+    private(set) var refusals: [(path: String, message: String)] = []
+    /// Set by a refusal past a budget (layers, samples): nothing more is built, since what is
+    /// left could only cost more.
+    private(set) var exhausted = false
+
+    /// What is not supported, in document order (`layers[2]` before `layers[10]`).
+    var unsupported: [(path: String, feature: String)] {
+        found.sorted { Self.orderKey($0.path).lexicographicallyPrecedes(Self.orderKey($1.path)) }
+    }
+
+    /// A path as its names and indices, indices compared as numbers.
+    private static func orderKey(_ path: String) -> [PathPart] {
+        path.split(whereSeparator: { "[].".contains($0) }).map { Int($0).map(PathPart.index) ?? .name(String($0)) }
+    }
+
+    private enum PathPart: Comparable {
+        case name(String)
+        case index(Int)
+    }
+
+    mutating func unsupported(_ feature: String, at path: String) {
+        guard seen.insert(path + "\u{0}" + feature).inserted else { return }
+        found.append((path, feature))
+    }
+
+    /// Refuses the animation: `message` says what `path` holds past which limit.
+    mutating func refuse(_ message: String, at path: String) {
+        refusals.append((path, message))
+    }
+
+    /// Refuses the animation past a budget: nothing more is built.
+    mutating func exhaust(_ message: String, at path: String) {
+        guard !exhausted else { return }
+        exhausted = true
+        refuse(message, at: path)
+    }
+}
