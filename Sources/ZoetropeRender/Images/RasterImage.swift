@@ -34,13 +34,13 @@ public struct RasterImage: Hashable, Sendable {
 
     /// `tree` drawn as a render draws its frames, at `scale` pixels per point.
     public init(drawing tree: PresentationTree, scale: Double = 1) throws(CairoError) {
-        let width: Int, height: Int
+        let size: SurfaceSize
         do {
-            (width, height) = try SurfaceSize(canvas: tree.canvas.size, scale: scale, atLeastOnePixel: true).pair
+            size = try SurfaceSize(canvas: tree.canvas.size, scale: scale, atLeastOnePixel: true)
         } catch {
             throw CairoError(message: error.message, operation: "drawing a frame")
         }
-        let drawer = try FrameDrawer(width: width, height: height)
+        let drawer = try FrameDrawer(width: size.width, height: size.height)
         try drawer.draw(tree, scale: scale)
         guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
         self.init(surface: image)
