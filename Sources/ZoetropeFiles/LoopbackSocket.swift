@@ -69,7 +69,7 @@ public final class LoopbackSocket: Sendable {
     /// `nanoseconds` as a receive timeout, rounded up to whole microseconds: a `timeval` whose
     /// microseconds stay below a million (Linux refuses 1,000,000 with EDOM, which would leave the
     /// socket with no timeout at all).
-    public static func receiveTimeout(nanoseconds: UInt64) -> (seconds: Int, microseconds: Int) {
+    package static func receiveTimeout(nanoseconds: UInt64) -> (seconds: Int, microseconds: Int) {
         let microseconds = (nanoseconds + 999) / 1_000
         return (Int(microseconds / 1_000_000), Int(microseconds % 1_000_000))
     }

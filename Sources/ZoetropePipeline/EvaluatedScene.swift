@@ -34,8 +34,8 @@ public struct EvaluatedScene: Sendable {
 
     /// `loaded`, evaluated.
     static func evaluating(_ loaded: LoadedScene) throws(SceneLoadError) -> EvaluatedScene {
-        let (evaluation, duration) = try loaded.evaluate()
-        return EvaluatedScene(loaded: loaded, evaluation: evaluation, duration: duration)
+        let evaluated = try loaded.evaluate()
+        return EvaluatedScene(loaded: loaded, evaluation: evaluated.evaluation, duration: evaluated.duration)
     }
 
     /// A render of this scene's `frames` into `directory`, everything else at its defaults.

@@ -7,7 +7,8 @@ import ZoetropeFormat
 private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() })
     throws -> (json: [String: Any], notExported: [(layer: String, feature: String)]) {
     let loaded = try SceneLoader.parse(Array(text.utf8), file: "export.yaml")
-    let (evaluation, duration) = try loaded.evaluate()
+    let evaluated = try loaded.evaluate()
+    let evaluation = evaluated.evaluation, duration = evaluated.duration
     let frames = (0..<loaded.scene.frameRate.frameCount(forDuration: duration)).map {
         evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0))
     }

@@ -293,7 +293,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
 @Suite struct SampleReportTests {
     @Test func jsonHasTheShapeOfTheSpec() throws {
         let loaded = try load(validScene)
-        let (evaluation, _) = try loaded.evaluate()
+        let evaluation = try loaded.evaluate().evaluation
         let json = try SampleReport(evaluation: evaluation, times: [1.0]).json()
         #expect(json.contains("\"scene\" : \"test\""))
         #expect(json.contains("\"frame\" : 30"))
@@ -303,7 +303,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
     }
 
     @Test func csvHasOneColumnPerComponent() throws {
-        let (evaluation, _) = try load(validScene).evaluate()
+        let evaluation = try load(validScene).evaluate().evaluation
         let csv = SampleReport(evaluation: evaluation, times: [0, 1.75]).csv()
         let lines = csv.split(separator: "\n")
         #expect(lines.count == 3)

@@ -5,9 +5,9 @@ import ZoetropeRender
 @Suite struct FrameSelectionTests {
     @Test func framesWithinARenderAndHowManyLiePastIt() throws {
         let selection = try FrameSelection(parsing: "2-5,4,8-:3,40")
-        let (frames, pastEnd) = selection.framesWithin(count: 12)
-        #expect(frames == [2, 3, 4, 5, 8, 11])
-        #expect(pastEnd == 1, "frame 40")
+        let within = selection.framesWithin(count: 12)
+        #expect(within.frames == [2, 3, 4, 5, 8, 11])
+        #expect(within.pastEnd == 1, "frame 40")
         // A wide range is counted, not enumerated into a set.
         #expect(try FrameSelection(parsing: "0-999999:2").framesWithin(count: 10).pastEnd == 499_995)
     }

@@ -18,7 +18,8 @@ import ZoetropeRender
     @Test func aManifestNamingAFileOutsideItsFolderIsRefused() throws {
         let layout = try Layout()
         let manifest = RenderManifest(scene: "a", fps: 10, size: [4, 4], scale: 1, duration: 0.1, frameCount: 2, environment: nil,
-                                      frames: [(0, "../outside/secret", [1]), (5, "frame_00001.png", [2])])
+                                      frames: [RenderManifest.FrameFile(index: 0, file: "../outside/secret", bytes: [1]),
+                                               RenderManifest.FrameFile(index: 5, file: "frame_00001.png", bytes: [2])])
         try manifest.write(to: layout.folder + "/manifest.json")
         #expect(throws: RenderError(lines: [
             "\(layout.folder)/manifest.json: frames[0].file: \"../outside/secret\" leaves the render folder",

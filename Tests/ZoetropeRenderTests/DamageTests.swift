@@ -20,7 +20,8 @@ private let sceneFiles = ((try? FileManager.default.contentsOfDirectory(atPath: 
     @Test(arguments: sceneFiles)
     func drawingOnlyWhatChangedGivesTheSamePixels(scene: String) throws {
         let loaded = try SceneLoader.load(sceneFolder + "/" + scene)
-        let (evaluation, duration) = try loaded.evaluate()
+        let evaluated = try loaded.evaluate()
+        let evaluation = evaluated.evaluation, duration = evaluated.duration
         let frameRate = loaded.scene.frameRate
         let frames = frameRate.frameCount(forDuration: duration)
         let scale = 0.5
@@ -51,7 +52,8 @@ private func frames(of yaml: String) throws -> [PresentationTree] {
 /// The scene file at `path`, loaded and evaluated: its frames' trees.
 private func frames(inFile path: String) throws -> [PresentationTree] {
     let loaded = try SceneLoader.load(path)
-    let (evaluation, duration) = try loaded.evaluate()
+    let evaluated = try loaded.evaluate()
+    let evaluation = evaluated.evaluation, duration = evaluated.duration
     let rate = loaded.scene.frameRate
     return (0..<rate.frameCount(forDuration: duration)).map { evaluation.presentation(at: rate.time(ofFrame: $0)) }
 }

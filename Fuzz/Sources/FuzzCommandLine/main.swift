@@ -75,8 +75,8 @@ func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func evaluate(with overrides: [SceneOverride]) {
     guard let loaded = try? SceneLoader.parse(scene, file: "fuzz.yaml", overrides: overrides),
-          let (evaluation, duration) = try? loaded.evaluate() else { return }
-    _ = evaluation.presentation(at: duration / 2)
+          let evaluated = try? loaded.evaluate() else { return }
+    _ = evaluated.evaluation.presentation(at: evaluated.duration / 2)
 }
 
 var count = CommandLine.argc

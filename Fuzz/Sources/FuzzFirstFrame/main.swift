@@ -10,12 +10,12 @@ import ZoetropeRender
 func fuzzFirstFrame(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let loaded = try? SceneLoader.parse(bytes, file: "/nonexistent/fuzz.yaml"),
-          let (evaluation, duration) = try? loaded.evaluate() else { return 0 }
+          let evaluated = try? loaded.evaluate() else { return 0 }
     let canvas = loaded.scene.canvas.size
     let scale = min(1, 64 / max(canvas.x, canvas.y, 1))
-    for time in [0, duration / 2] {
+    for time in [0, evaluated.duration / 2] {
         do {
-            _ = try RasterImage(drawing: evaluation.presentation(at: time), scale: scale)
+            _ = try RasterImage(drawing: evaluated.evaluation.presentation(at: time), scale: scale)
         } catch {
             precondition(error.operation.hasPrefix("reading the PNG"), "drawing failed: \(error)")
         }

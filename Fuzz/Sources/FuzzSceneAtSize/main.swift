@@ -12,9 +12,9 @@ import ZoetropeRender
 func fuzzSceneAtSize(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let loaded = try? SceneLoader.parse(bytes, file: "/nonexistent/fuzz.yaml"),
-          let (evaluation, duration) = try? loaded.evaluate() else { return 0 }
-    for time in [0, duration / 2, duration] {
-        let tree = evaluation.presentation(at: time)
+          let evaluated = try? loaded.evaluate() else { return 0 }
+    for time in [0, evaluated.duration / 2, evaluated.duration] {
+        let tree = evaluated.evaluation.presentation(at: time)
         for node in tree.values {
             precondition(node.position.x.isFinite && node.position.y.isFinite && node.opacity.isFinite,
                          "a presentation value left the engine as NaN or an infinity at t = \(time)")

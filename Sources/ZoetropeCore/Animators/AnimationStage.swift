@@ -1,6 +1,8 @@
 /// Layers and an explicit clock that `PropertyAnimator`s animate: the Swift API's counterpart
-/// of a scene's script. Time moves only when `advance(to:)` says so, and completion handlers
-/// run at their exact completion times on the way.
+/// of a scene's script, and its one driver. Time moves only when `advance(to:)` says so, and
+/// completion handlers run at their exact completion times on the way. What the stage shows is
+/// read here (`presentationValue(_:)`, `presentation`, `model`, `layers`, `animatorStatus`,
+/// `completions`); the engine under it is not public.
 ///
 /// ```swift
 /// let stage = AnimationStage(layers: [frog])
@@ -11,7 +13,9 @@
 /// stage.presentationValue("frog.position")   // halfway, on the easeInOut curve
 /// ```
 public final class AnimationStage {
-    public private(set) var stage: Stage
+    /// The engine this stage drives: for the package's own modules and tests. Swift code reads
+    /// the stage through the accessors below and changes it through the animators' calls.
+    package private(set) var stage: Stage
     /// Every call performed, at its time, in order: the stage's story as a scene's script.
     public private(set) var history: [ScriptEvent] = []
     /// When each layer joined the stage (by layer index), for layers added after time 0.
@@ -33,6 +37,27 @@ public final class AnimationStage {
 
     /// The current time in seconds.
     public var time: Double { stage.time }
+
+    /// The layers now, by index: their tree, ids, styles and starting values, as added, moved
+    /// and restyled so far (`startingLayers` is the tree as a scene declares it).
+    public var layers: LayerTree { stage.layers }
+
+    /// What is on screen now, by layer index (the indices of `layers.nodes`): the model values
+    /// with every animation in flight applied. `presentationValue(_:)` reads one by key.
+    public var presentation: [LayerValues] { stage.presentation }
+
+    /// The model values now, by layer index: what the animation blocks and `set` wrote, where
+    /// the animations in flight are going. `modelValue(_:)` reads one by key.
+    public var model: [LayerValues] { stage.model }
+
+    /// Every animator's status now, in the order they were made, then every group's: state,
+    /// running, reversed, fraction complete and, for a group, its playhead. Each names its
+    /// `target` (a `PropertyAnimator`'s or `AnimatorGroup`'s `index`).
+    public var animatorStatus: [AnimatorStatus] { stage.animatorStatus }
+
+    /// Every completion so far, in the order they happened (the order completion handlers run):
+    /// which animator or group, at what time, at which end.
+    public var completions: [CompletionRecord] { stage.completions }
 
     /// Moves the clock to `time`, ending animators on the way and calling their completion
     /// handlers at their completion times.

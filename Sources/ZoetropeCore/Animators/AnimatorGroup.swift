@@ -28,18 +28,50 @@ public final class AnimatorGroup: AnimationControl {
     }
 
     /// A timeline of `children` placed by their positions (`.append`, `.previousStart(0.2)`, labels
-    /// and staggers), its own time running `timeScale` times as fast as the stage's. Throws
-    /// `TimelineLayout.UnknownLabel` for a position naming a label not yet placed, and
-    /// `GroupCycle` when a child is the timeline itself or a group that contains it.
+    /// and staggers), its own time running `timeScale` times as fast as the stage's. Throws, and
+    /// adds nothing, when `timeScale` is not within 0 < timeScale <= `SceneLimits.timeScale`, a
+    /// position names a label not yet placed, or a child is the timeline itself or a group that
+    /// contains it (`TimelineError` says which).
     public init(timeline children: [TimelineChild], timeScale: Double = 1, timing: CubicTimingParameters = .linear,
-                stage: AnimationStage) throws {
+                stage: AnimationStage) throws(TimelineError) {
+        guard timeScale > 0, timeScale <= SceneLimits.timeScale else { throw .timeScale(timeScale) }
         self.stage = stage
         let definitions = stage.stage.definitions, groups = stage.stage.groups
-        let members = try TimelineLayout.resolve(children) { target in
-            GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
-        }.members
-        index = try stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
-                                          timing: timing))
+        let members: [GroupDefinition.Member]
+        do throws(TimelineLayout.UnknownLabel) {
+            members = try TimelineLayout.resolve(children) { target in
+                GroupDefinition.axisDuration(of: target, animators: definitions, groups: groups)
+            }.members
+        } catch {
+            throw .unknownLabel(error)
+        }
+        do throws(GroupCycle) {
+            index = try stage.add(GroupDefinition(id: "timeline\(groups.count)", kind: .timeline, members: members, timeScale: timeScale,
+                                                  timing: timing))
+        } catch {
+            throw .cycle(error)
+        }
+    }
+
+    /// Why `init(timeline:timeScale:timing:stage:)` made no timeline.
+    public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The time scale is not within 0 < timeScale <= `SceneLimits.timeScale` (found this).
+        case timeScale(Double)
+        /// A child's position names a label that no child before it places.
+        case unknownLabel(TimelineLayout.UnknownLabel)
+        /// A child is the timeline itself, or a group that contains it.
+        case cycle(GroupCycle)
+
+        /// What is wrong, in the words a scene file's message uses.
+        public var description: String {
+            switch self {
+            case .timeScale(let found):
+                "timeScale must be within 0 < timeScale <= \(Int(SceneLimits.timeScale)) (found \(found))"
+            case .unknownLabel(let label):
+                "children[\(label.child)].position: unknown label \"\(label.name)\" (a label must be placed before it is used)"
+            case .cycle(let cycle): cycle.description
+            }
+        }
     }
 
     private var status: AnimatorStatus { stage.stage.status(of: index) }

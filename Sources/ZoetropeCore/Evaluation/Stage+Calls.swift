@@ -4,7 +4,7 @@ extension Stage {
     /// Performs `action` at the current time; throws (changing nothing) when the call is illegal
     /// in its target's state, or its target is driven by an active timeline (SPEC §3.5).
     /// An action that names an animator, group or layer the stage does not have throws too.
-    public mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
+    package mutating func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         if let absent = absence(in: action) { throw absent }
         if let target = action.target {
             if let driver = world.driver(of: target, in: graph) {
@@ -105,7 +105,7 @@ extension Stage {
     }
 
     /// Replaces the flags of an inactive animator (UIKit allows `isInterruptible` to change only then).
-    public mutating func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
+    package mutating func setOptions(_ options: AnimatorOptions, of animator: Int) throws(AnimatorCallError) {
         guard definitions.indices.contains(animator) else {
             throw AnimatorCallError(call: "isInterruptible", state: "absent", legal: "name one of the stage's \(definitions.count) animators",
                                     reason: "there is no animator \(animator) on the stage")

@@ -2,25 +2,27 @@
 /// SPEC §3.2 and §3.5 applied at that instant. Time moves only forward and only when told
 /// (`advance(to:)`), like swift-nio's `EmbeddedEventLoop`: nothing here reads a clock.
 ///
-/// `SceneEvaluation` drives a stage through a scene's script; `PropertyAnimator` drives one
-/// through UIKit's API. The calls live in `Stage+Calls.swift`, groups' playheads in
+/// The engine, not public API (`package`: this package's modules and tests reach it).
+/// `SceneEvaluation` drives a stage through a scene's script; `AnimationStage`, the one public
+/// driver, owns one, which `PropertyAnimator` and `AnimatorGroup` calls drive through UIKit's
+/// API. The calls live in `Stage+Calls.swift`, groups' playheads in
 /// `Stage+Groups.swift`, blocks in `Stage+Blocks.swift`, gestures in `Stage+Gestures.swift`.
-public struct Stage: Sendable {
-    public internal(set) var layers: LayerTree
-    public let colorSpace: ColorSpace
-    public internal(set) var definitions: [AnimatorDefinition]
+package struct Stage: Sendable {
+    package internal(set) var layers: LayerTree
+    package let colorSpace: ColorSpace
+    package internal(set) var definitions: [AnimatorDefinition]
     /// The groups: a scene's `groups:`, then its `timelines:` (a group is a timeline whose
     /// members all start at 0, so both are groups here).
-    public internal(set) var groups: [GroupDefinition]
+    package internal(set) var groups: [GroupDefinition]
     /// Which groups drive which targets, and where.
     package internal(set) var graph: ControlGraph
     var world: WorldState
     /// The current instant, in seconds.
-    public internal(set) var time: Double
+    package internal(set) var time: Double
     /// Every completion handler call so far, in order.
-    public internal(set) var completions: [CompletionRecord] = []
+    package internal(set) var completions: [CompletionRecord] = []
     /// Illegal actions of completion handlers (each skipped); script events throw instead.
-    public internal(set) var diagnostics: [ScriptDiagnostic] = []
+    package internal(set) var diagnostics: [ScriptDiagnostic] = []
     /// How many completions ran at the current instant, and how deep handlers are nested now.
     var completionGuard = CompletionGuard(instant: -.infinity)
     /// The coming happenings, kept up to date from the animators and groups changed.
@@ -36,11 +38,11 @@ public struct Stage: Sendable {
     }
 
     /// A stage for `scene` at time 0, every animator and group inactive.
-    public init(scene: Scene) {
+    package init(scene: Scene) {
         self.init(layers: scene.layers, animators: scene.animators, groups: scene.groups, colorSpace: scene.colorSpace)
     }
 
-    public init(layers: LayerTree, animators: [AnimatorDefinition] = [], groups: [GroupDefinition] = [],
+    package init(layers: LayerTree, animators: [AnimatorDefinition] = [], groups: [GroupDefinition] = [],
                 colorSpace: ColorSpace = .srgb) {
         self.layers = layers
         self.colorSpace = colorSpace
@@ -57,25 +59,25 @@ public struct Stage: Sendable {
     /// Adds `layer` and its children under `parent` (nil: at the top level), at `position` among
     /// its siblings (nil: on top), their model values as the layer gives them; returns its
     /// index. A view added to a window while the film runs: nothing already here changes.
-    public mutating func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
+    package mutating func addLayer(_ layer: Layer, parent: Int?, at position: Int? = nil) -> Int {
         let index = layers.append(layer, parent: parent, at: position)
         world.model.append(contentsOf: layers.initialValues[index...])
         return index
     }
 
     /// Moves the layer at `index` under `parent`, at `position` among its siblings (nil: on top).
-    public mutating func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
+    package mutating func moveLayer(_ index: Int, under parent: Int?, at position: Int? = nil) {
         layers.move(index, under: parent, at: position)
     }
 
     /// Replaces the style of the layer at `index` (what does not animate), from now on.
-    public mutating func setStyle(_ style: LayerStyle, of index: Int) {
+    package mutating func setStyle(_ style: LayerStyle, of index: Int) {
         layers.setStyle(style, of: index)
     }
 
     /// Adds an inactive animator; returns its index. Groups may already be on the stage: they
     /// address their members by `ControlTarget`, which an animator's arrival does not change.
-    public mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
+    package mutating func addAnimator(_ definition: AnimatorDefinition) -> Int {
         definitions.append(definition)
         world.animators.append(AnimatorState(definition: definition))
         world.pendingBlocks.append(definition.blocks)
@@ -86,7 +88,7 @@ public struct Stage: Sendable {
     /// Adds an inactive group over targets on the stage; returns its target.
     /// A member that names no animator or group on the stage counts as absent (a group made
     /// later may fill it). Throws, adding nothing, when the group would contain itself.
-    public mutating func addGroup(_ definition: GroupDefinition) throws(GroupCycle) -> ControlTarget {
+    package mutating func addGroup(_ definition: GroupDefinition) throws(GroupCycle) -> ControlTarget {
         let cycles = GroupDefinition.cycles(in: groups + [definition])
         if let cycle = cycles.first(where: { $0.group == groups.count }) ?? cycles.first { throw cycle }
         groups.append(definition)
@@ -98,33 +100,29 @@ public struct Stage: Sendable {
     // MARK: - Reading
 
     /// The state of animator `index` (its own clock: inactive while a group drives it).
-    public func animator(_ index: Int) -> AnimatorState { world.animators[index] }
+    package func animator(_ index: Int) -> AnimatorState { world.animators[index] }
 
     /// The clock of group `index`.
-    public func playhead(ofGroup index: Int) -> Playhead { world.playheads[index] }
-
-    /// The clock of group `index`.
-    @available(*, deprecated, renamed: "playhead(ofGroup:)")
-    public func timeline(_ index: Int) -> Playhead { playhead(ofGroup: index) }
+    package func playhead(ofGroup index: Int) -> Playhead { world.playheads[index] }
 
     /// The model values (what the blocks and `set` wrote), by layer.
-    public var model: [LayerValues] { world.model }
+    package var model: [LayerValues] { world.model }
 
     /// The presentation of every layer at the current time.
-    public var presentation: [LayerValues] { world.presentation(at: time, colorSpace: colorSpace) }
+    package var presentation: [LayerValues] { world.presentation(at: time, colorSpace: colorSpace) }
 
     /// Every animator's, then every group's observable state now.
-    public var animatorStatus: [AnimatorStatus] {
+    package var animatorStatus: [AnimatorStatus] {
         world.status(at: time, animators: definitions, groups: groups, graph: graph)
     }
 
     /// The observable state of one animator or group now.
-    public func status(of target: ControlTarget) -> AnimatorStatus {
+    package func status(of target: ControlTarget) -> AnimatorStatus {
         world.status(of: target, at: time, animators: definitions, groups: groups, graph: graph)
     }
 
     /// The id of a control target (an animator or a group).
-    public func targetID(_ target: ControlTarget) -> String {
+    package func targetID(_ target: ControlTarget) -> String {
         switch target {
         case .animator(let index): definitions[index].id
         case .group(let index): groups[index].id
@@ -134,7 +132,7 @@ public struct Stage: Sendable {
     // MARK: - Time
 
     /// Something that happens by itself at a known time while clocks run.
-    public enum Happening: Hashable, Sendable {
+    package enum Happening: Hashable, Sendable {
         /// A running animator reaches its end.
         case animatorEnd(Int)
         /// The running playhead of `group` carries it out of a child's span (the index into
@@ -150,7 +148,7 @@ public struct Stage: Sendable {
     ///
     /// Read from a heap that the getter first brings up to date with the animators and
     /// groups changed since the last read (hence `mutating`): a step costs what it changed.
-    public var nextEnd: (time: Double, happening: Happening)? {
+    package var nextEnd: (time: Double, happening: Happening)? {
         mutating get {
             refreshSchedule()
             while let top = schedule.first, !isCurrent(top) { schedule.popFirst() }
@@ -215,7 +213,7 @@ public struct Stage: Sendable {
     /// Moves to `target`, processing every happening on the way (and their completions) in
     /// time order. Returns the instants at which something happened.
     @discardableResult
-    public mutating func advance(to target: Double) -> [Double] {
+    package mutating func advance(to target: Double) -> [Double] {
         var happenings: [Double] = []
         while let next = nextEnd, next.time <= target {
             completeNextEnd()
@@ -230,7 +228,7 @@ public struct Stage: Sendable {
     /// completion handlers). Returns the record, or nil when nothing completed
     /// (`pausesOnCompletion` held it, or a reversed spring runs on past its resume point).
     @discardableResult
-    public mutating func completeNextEnd() -> CompletionRecord? {
+    package mutating func completeNextEnd() -> CompletionRecord? {
         guard let due = nextEnd else { return nil }
         time = due.time
         switch due.happening {
@@ -265,7 +263,7 @@ public struct Stage: Sendable {
 
     /// `script[7] (2.6 s): finish "move": the animator is active; …` for an illegal `action`
     /// written at `path`, performed now.
-    public func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
+    package func diagnostic(for action: ScriptAction, at path: String, _ error: AnimatorCallError) -> ScriptDiagnostic {
         let target = action.target.map { " \"\(targetID($0))\"" } ?? ""
         return ScriptDiagnostic(path: "\(path) (\(Self.format(time)) s)", message: "\(action.callName)\(target): \(error)")
     }

@@ -1,7 +1,7 @@
 /// What a control call addresses: an animator, or a group (a scene file's `groups:` and
 /// `timelines:` both become groups: a group is a timeline whose members all start at 0).
 ///
-/// Each kind is indexed in its own space (`Stage.definitions`, `Stage.groups`), so adding an
+/// Each kind is indexed in its own space (`Scene.animators`, `Scene.groups`), so adding an
 /// animator never changes which group a target names, and the other way round. Script actions,
 /// group members, the control graph, status lists and completion records all store this type;
 /// the scene reader turns an id into one once.

@@ -103,10 +103,24 @@ public enum TimelineLayout {
         }
     }
 
+    /// A timeline's children placed: its members and its labels.
+    public struct Placement: Hashable, Sendable {
+        /// Each member's target and start time, in the timeline's own seconds, in the order of
+        /// the children (a stagger's members in its order).
+        public var members: [GroupDefinition.Member]
+        /// The time of each label, in the timeline's own seconds.
+        public var labels: [String: Double]
+
+        /// The placement of `members`, with `labels`.
+        public init(members: [GroupDefinition.Member], labels: [String: Double]) {
+            self.members = members
+            self.labels = labels
+        }
+    }
+
     /// The members (target and start time, in the timeline's own seconds) and labels of
     /// `children`; `duration(target)` is a target's length on this timeline's axis.
-    public static func resolve(_ children: [TimelineChild], duration: (ControlTarget) -> Double) throws(UnknownLabel)
-        -> (members: [GroupDefinition.Member], labels: [String: Double]) {
+    public static func resolve(_ children: [TimelineChild], duration: (ControlTarget) -> Double) throws(UnknownLabel) -> Placement {
         var members: [GroupDefinition.Member] = []
         var labels: [String: Double] = [:]
         var end = 0.0
@@ -143,6 +157,6 @@ public enum TimelineLayout {
                 end = max(end, last)
             }
         }
-        return (members, labels)
+        return Placement(members: members, labels: labels)
     }
 }

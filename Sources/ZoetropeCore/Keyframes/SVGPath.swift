@@ -313,6 +313,20 @@ public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension KeyframeTrack {
+    /// The two tracks of a motion along a path: where the layer is, and which way it faces.
+    public struct Motion: Hashable, Sendable {
+        /// The layer's position: the path's points at constant speed (paced).
+        public var position: KeyframeTrack
+        /// The tangent's angle in radians plus the rotation offset, at `position`'s key times.
+        public var rotation: KeyframeTrack
+
+        /// The motion whose positions are `position` and whose angles are `rotation`.
+        public init(position: KeyframeTrack, rotation: KeyframeTrack) {
+            self.position = position
+            self.rotation = rotation
+        }
+    }
+
     /// Motion along `path` at constant speed (CAKeyframeAnimation's `path` with paced timing):
     /// the position track and, for `rotationMode: auto`, a track of the tangent's angle in
     /// radians plus `rotationOffset` (π for `autoReverse`), unwrapped so the layer never spins
@@ -322,13 +336,12 @@ extension KeyframeTrack {
     /// Curves are cut into 32 pieces each, fewer when the path has more than
     /// `SceneLimits.keyframes / 32` curves, so the tracks stay within `SceneLimits.keyframes`
     /// points per curve-free segment.
-    public static func motion(along path: SVGPath, rotationOffset: Double = 0) throws(KeyframeError)
-        -> (position: KeyframeTrack, rotation: KeyframeTrack) {
+    public static func motion(along path: SVGPath, rotationOffset: Double = 0) throws(KeyframeError) -> Motion {
         let curves = path.segments.count { if case .cubic = $0 { true } else { false } }
         let points = path.flattened(steps: min(32, max(1, SceneLimits.keyframes / max(curves, 1))))
         guard points.count > 1 else {
             let still = try KeyframeTrack(values: points.map { .vector($0) })
-            return (still, try KeyframeTrack(values: [.number(rotationOffset)]))
+            return Motion(position: still, rotation: try KeyframeTrack(values: [.number(rotationOffset)]))
         }
         let position = try KeyframeTrack(values: points.map { .vector($0) }, calculationMode: .paced)
         var angles: [Double] = []
@@ -343,6 +356,6 @@ extension KeyframeTrack {
         }
         if rotationOffset != 0 { angles = angles.map { $0 + rotationOffset } }
         let rotation = try KeyframeTrack(values: angles.map { .number($0) }, keyTimes: position.keyTimes)
-        return (position, rotation)
+        return Motion(position: position, rotation: rotation)
     }
 }

@@ -84,6 +84,9 @@ public enum SceneLimits {
     public static let velocity = 1e6
     /// Frames per second.
     public static let framesPerSecond = 1_000.0
+    /// How many times as fast as its parent's a timeline's own time may run (`timeScale`, which
+    /// must also be above 0).
+    public static let timeScale = 1_000.0
     /// The frames of one render: a day at 240 fps, both its first and its last instant shown
     /// (`sample` streams its rows).
     public static let frames = 86_400 * 240 + 1

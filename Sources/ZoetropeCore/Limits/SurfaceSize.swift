@@ -59,8 +59,3 @@ public struct SurfaceSizeError: Error, Hashable, Sendable, CustomStringConvertib
     public let message: String
     public var description: String { message }
 }
-
-extension SurfaceSize {
-    /// (width, height), to destructure.
-    public var pair: (width: Int, height: Int) { (width, height) }
-}

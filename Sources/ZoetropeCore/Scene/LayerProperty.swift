@@ -79,19 +79,43 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
 }
 
 extension LayerProperty {
+    /// The numbers a property accepts: `minimum...maximum`, or `minimum < x <= maximum` when
+    /// `exclusiveMinimum` (a font size must be above 0).
+    public struct Bounds: Hashable, Sendable {
+        /// The least number accepted (excluded when `exclusiveMinimum`).
+        public var minimum: Double
+        /// The greatest number accepted; `Double.greatestFiniteMagnitude` for "and up".
+        public var maximum: Double
+        /// Whether `minimum` itself is refused.
+        public var exclusiveMinimum: Bool
+
+        /// The numbers from `minimum` (excluded when `exclusiveMinimum`) to `maximum`.
+        public init(minimum: Double, maximum: Double, exclusiveMinimum: Bool = false) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.exclusiveMinimum = exclusiveMinimum
+        }
+
+        /// Whether `x` is within the bounds.
+        public func contains(_ x: Double) -> Bool {
+            (exclusiveMinimum ? x > minimum : x >= minimum) && x <= maximum
+        }
+    }
+
     /// The numbers a scene file accepts for the property (each component's, for a pair): a
     /// fraction's 0…1, a radius's 0 and up, `SceneLimits`' ranges; nil where any finite number
     /// goes. The Swift API checks values against them as the reader does.
-    public var bounds: (minimum: Double, maximum: Double, exclusiveMinimum: Bool)? {
+    public var bounds: Bounds? {
         switch self {
-        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: (0, 1, false)
-        case .cornerRadius: (0, .greatestFiniteMagnitude, false)
-        case .position, .translation, .shadowOffset, .replicatorTranslation: (-SceneLimits.coordinate, SceneLimits.coordinate, false)
-        case .size: (0, SceneLimits.coordinate, false)
-        case .replicatorCount: (0, Double(SceneLimits.instances), false)
-        case .shadowRadius, .blur, .backdropBlur: (0, SceneLimits.effectRadius, false)
-        case .strokeWidth: (0, SceneLimits.strokeWidth, false)
-        case .fontSize: (0, SceneLimits.fontSize, true)
+        case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: Bounds(minimum: 0, maximum: 1)
+        case .cornerRadius: Bounds(minimum: 0, maximum: .greatestFiniteMagnitude)
+        case .position, .translation, .shadowOffset, .replicatorTranslation:
+            Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+        case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
+        case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
+        case .shadowRadius, .blur, .backdropBlur: Bounds(minimum: 0, maximum: SceneLimits.effectRadius)
+        case .strokeWidth: Bounds(minimum: 0, maximum: SceneLimits.strokeWidth)
+        case .fontSize: Bounds(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true)
         default: nil
         }
     }
@@ -106,8 +130,7 @@ extension LayerProperty {
         }
         if let bad = numbers.first(where: { !$0.isFinite }) { return "expected a finite number (found \(bad))" }
         guard let bounds else { return nil }
-        let fits: (Double) -> Bool = { (bounds.exclusiveMinimum ? $0 > bounds.minimum : $0 >= bounds.minimum) && $0 <= bounds.maximum }
-        guard let bad = numbers.first(where: { !fits($0) }) else { return nil }
+        guard let bad = numbers.first(where: { !bounds.contains($0) }) else { return nil }
         func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(saturating: x)) : String(x) }
         let range = bounds.maximum == .greatestFiniteMagnitude ? "at least \(text(bounds.minimum))"
             : bounds.exclusiveMinimum ? "within \(text(bounds.minimum)) < x <= \(text(bounds.maximum))"
@@ -117,13 +140,29 @@ extension LayerProperty {
 }
 
 extension LayerTree {
+    /// An initial value a scene file would refuse: where it is and why.
+    public struct ValueProblem: Hashable, Sendable {
+        /// Where the value is, in a scene file's words: `layers[card].opacity`.
+        public var path: String
+        /// What is wrong: `must be within 0...1 (found 7)`.
+        public var message: String
+
+        /// The problem `message` at `path`.
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+    }
+
     /// Every initial value out of its property's bounds, as `layers[card].opacity: must be
     /// within 0...1 (found 7)`: what a scene built in Swift is checked for, as a file is.
-    public var valueProblems: [(path: String, message: String)] {
-        var problems: [(path: String, message: String)] = []
+    public var valueProblems: [ValueProblem] {
+        var problems: [ValueProblem] = []
         for (node, values) in zip(nodes, initialValues) {
             for property in LayerProperty.allCases {
-                if let problem = property.problem(with: values[property]) { problems.append(("layers[\(node.id)].\(property.rawValue)", problem)) }
+                if let problem = property.problem(with: values[property]) {
+                    problems.append(ValueProblem(path: "layers[\(node.id)].\(property.rawValue)", message: problem))
+                }
             }
         }
         return problems

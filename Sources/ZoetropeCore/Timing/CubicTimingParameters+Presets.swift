@@ -12,10 +12,25 @@ extension CubicTimingParameters {
     /// `UICubicTimingParameters()` and CSS `ease`.
     public static let systemDefault = CubicTimingParameters(unchecked: Vector2(0.25, 0.1), Vector2(0.25, 1))
 
-    /// The named curves of SPEC §3.1 by their scene-file names.
-    public static let named: [(name: String, curve: CubicTimingParameters)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-        ("easeInOut", .easeInOut), ("default", .systemDefault),
+    /// A named curve: the name a scene file gives it and the curve.
+    public struct Preset: Hashable, Sendable {
+        /// The scene-file name: `linear`, `easeIn`, `easeOut`, `easeInOut` or `default`.
+        public var name: String
+        /// The curve the name stands for.
+        public var curve: CubicTimingParameters
+
+        /// The preset `curve` called `name`.
+        public init(name: String, curve: CubicTimingParameters) {
+            self.name = name
+            self.curve = curve
+        }
+    }
+
+    /// The named curves of SPEC §3.1 by their scene-file names, in the order messages list them.
+    public static let named: [Preset] = [
+        Preset(name: "linear", curve: .linear), Preset(name: "easeIn", curve: .easeIn),
+        Preset(name: "easeOut", curve: .easeOut), Preset(name: "easeInOut", curve: .easeInOut),
+        Preset(name: "default", curve: .systemDefault),
     ]
 
     /// The named curve called `name`, or nil.

@@ -13,6 +13,21 @@ extension SpringTimingParameters {
         case animator
     }
 
+    /// A spring read from named numbers, and the animator's duration when the numbers gave one.
+    public struct Reading: Hashable, Sendable {
+        /// The spring the numbers describe.
+        public var spring: SpringTimingParameters
+        /// The animator's duration in seconds, given beside a lone `dampingRatio` when
+        /// `duration` names the animator's; nil otherwise.
+        public var animatorDuration: Double?
+
+        /// The reading of `spring`, over `animatorDuration` when one was given.
+        public init(spring: SpringTimingParameters, animatorDuration: Double? = nil) {
+            self.spring = spring
+            self.animatorDuration = animatorDuration
+        }
+    }
+
     /// The spring `values` describe:
     /// - any of `mass`, `stiffness`, `damping`: the physical form (stiffness required, mass 1 by
     ///   default, exactly one of damping or dampingRatio);
@@ -27,8 +42,7 @@ extension SpringTimingParameters {
     /// times across it, finite (`duration: 1e-300` makes its stiffness infinite). When they are
     /// not, the error names the given parameter farthest from 1 in magnitude.
     public static func resolving(_ values: [String: Double], initialVelocity: Vector2 = .zero, allowsOverdamping: Bool = false,
-                                 duration meaning: DurationName = .settling)
-        throws(SpringFormError) -> (spring: SpringTimingParameters, animatorDuration: Double?) {
+                                 duration meaning: DurationName = .settling) throws(SpringFormError) -> Reading {
         let resolved = try form(values, initialVelocity: initialVelocity, allowsOverdamping: allowsOverdamping, duration: meaning)
         guard resolved.spring.movesFinitely(animatorDuration: resolved.animatorDuration ?? 1) else {
             let extreme = values.filter { $0.value != 0 }.max { abs(log10(abs($0.value))) < abs(log10(abs($1.value))) }
@@ -54,8 +68,7 @@ extension SpringTimingParameters {
     private static func log10(_ value: Double) -> Double { Double.log10(value) }
 
     private static func form(_ values: [String: Double], initialVelocity: Vector2, allowsOverdamping: Bool,
-                             duration meaning: DurationName)
-        throws(SpringFormError) -> (spring: SpringTimingParameters, animatorDuration: Double?) {
+                             duration meaning: DurationName) throws(SpringFormError) -> Reading {
         let keys = Set(values.keys)
         func only(_ allowed: Set<String>, _ form: String) throws(SpringFormError) {
             let extra = keys.subtracting(allowed).sorted()
@@ -83,38 +96,38 @@ extension SpringTimingParameters {
             default:
                 throw SpringFormError(parameter: nil, message: "give exactly one of damping or dampingRatio with stiffness")
             }
-            return (try checked { () throws(TimingParameterError) in
+            return Reading(spring: try checked { () throws(TimingParameterError) in
                 try SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
                                            allowsOverdamping: allowsOverdamping)
-            }, nil)
+            })
         }
         if allowsOverdamping {
             throw SpringFormError(parameter: "allowsOverdamping", message: "only a mass/stiffness/damping spring takes allowsOverdamping")
         }
         if let response = values["response"] {
             try only(["response", "dampingRatio"], "response")
-            return (try checked { () throws(TimingParameterError) in
+            return Reading(spring: try checked { () throws(TimingParameterError) in
                 try SpringTimingParameters(response: response, dampingRatio: values["dampingRatio"] ?? 1, initialVelocity: initialVelocity)
-            }, nil)
+            })
         }
         let animatorDuration = meaning == .animator && keys.contains("dampingRatio") && !keys.contains("bounce")
         if keys.contains("bounce") || (keys.contains("duration") && !animatorDuration) {
             try only(["duration", "bounce"], "duration/bounce")
-            return (try checked { () throws(TimingParameterError) in
+            return Reading(spring: try checked { () throws(TimingParameterError) in
                 try SpringTimingParameters(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0, initialVelocity: initialVelocity)
-            }, nil)
+            })
         }
         if let ratio = values["dampingRatio"] {
             try only(meaning == .animator ? ["dampingRatio", "duration"] : ["dampingRatio"], "dampingRatio")
             let spring = try checked { () throws(TimingParameterError) in try SpringTimingParameters(dampingRatio: ratio, initialVelocity: initialVelocity) }
-            guard meaning == .animator else { return (spring, nil) }
+            guard meaning == .animator else { return Reading(spring: spring) }
             guard let duration = values["duration"] else {
                 throw SpringFormError(parameter: "duration", message: "required: a dampingRatio spring runs over the animator's duration, such as spring(dampingRatio:0.5,duration:1)")
             }
             guard duration > 0, duration.isFinite else {
                 throw SpringFormError(TimingParameterError(parameter: "duration", expected: "a finite number > 0", found: duration))
             }
-            return (spring, duration)
+            return Reading(spring: spring, animatorDuration: duration)
         }
         throw SpringFormError(parameter: nil, message: "a spring needs one of: dampingRatio; mass, stiffness and damping (or dampingRatio); duration and bounce; response (and dampingRatio)")
     }

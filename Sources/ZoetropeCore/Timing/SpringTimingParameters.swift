@@ -110,9 +110,7 @@ public struct SpringTimingParameters: Hashable, Sendable {
             return settling(mass: 1, stiffness: stiffness, damping: 2 * zeta * Double.sqrt(stiffness))
         case let .dampingRatio(zeta):
             func spring(_ v0: Double) -> Spring {
-                let (stiffness, damping) = Self.uikitSpring(dampingRatio: zeta, duration: animatorDuration,
-                                                            initialVelocity: v0)
-                return Spring(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: v0)
+                Self.uikitSpring(dampingRatio: zeta, duration: animatorDuration, initialVelocity: v0)
             }
             return ResolvedSpring(x: spring(initialVelocity.x), y: spring(initialVelocity.y),
                                   duration: animatorDuration)
@@ -131,9 +129,8 @@ public struct SpringTimingParameters: Hashable, Sendable {
     /// UIKit's rule for `dampingRatio` springs: mass 1, ζ clamped to [1.19e-7, 1], duration T
     /// clamped to [0.01, 10], and ω chosen so the decay envelope reaches ε at T:
     /// |(ζω − v0)/(√(1−ζ²)ω)|·e^(−ζωT) = ε, or (1 + (ω − v0)T)·e^(−ωT) = ε when ζ = 1.
-    /// Returns (stiffness ω², damping 2ζω).
-    public static func uikitSpring(dampingRatio: Double, duration: Double,
-                                   initialVelocity v0: Double) -> (stiffness: Double, damping: Double) {
+    /// Returns the spring of mass 1, stiffness ω² and damping 2ζω, starting at `v0`.
+    public static func uikitSpring(dampingRatio: Double, duration: Double, initialVelocity v0: Double) -> Spring {
         let zeta = min(max(dampingRatio, 1.19e-7), 1)
         let t = min(max(duration, 0.01), 10)
         let logEpsilon = Double.log(Spring.settlingEpsilon)
@@ -156,7 +153,7 @@ public struct SpringTimingParameters: Hashable, Sendable {
             if abs(next - omega) <= 1e-14 * omega { omega = next; break }
             omega = next
         }
-        return (omega * omega, 2 * zeta * omega)
+        return Spring(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v0)
     }
 
     private static func require(_ name: String, _ value: Double, above bound: Double) throws(TimingParameterError) {

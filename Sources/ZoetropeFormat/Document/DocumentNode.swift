@@ -7,14 +7,28 @@ public indirect enum DocumentNode: Hashable, Sendable {
     case scalar(String, quoted: Bool, mark: DocumentMark?)
     case sequence([DocumentNode], mark: DocumentMark?)
     /// Key–value pairs in document order.
-    case mapping([(key: String, value: DocumentNode)], mark: DocumentMark?)
+    case mapping([Entry], mark: DocumentMark?)
 
+    /// One key of a mapping and its value.
+    public struct Entry: Hashable, Sendable {
+        /// The key, as written (a plain string; dots are part of it: `frog.position`).
+        public var key: String
+        /// The key's value.
+        public var value: DocumentNode
+
+        /// The entry `key: value`.
+        public init(key: String, value: DocumentNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Equal when the content is: marks (where a node was written) are not compared.
     public static func == (a: DocumentNode, b: DocumentNode) -> Bool {
         switch (a, b) {
         case let (.scalar(x, qx, _), .scalar(y, qy, _)): return x == y && qx == qy
         case let (.sequence(x, _), .sequence(y, _)): return x == y
-        case let (.mapping(x, _), .mapping(y, _)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.mapping(x, _), .mapping(y, _)): return x == y
         default: return false
         }
     }
@@ -23,9 +37,7 @@ public indirect enum DocumentNode: Hashable, Sendable {
         switch self {
         case let .scalar(text, quoted, _): hasher.combine(0); hasher.combine(text); hasher.combine(quoted)
         case let .sequence(items, _): hasher.combine(1); hasher.combine(items)
-        case let .mapping(pairs, _):
-            hasher.combine(2)
-            for pair in pairs { hasher.combine(pair.key); hasher.combine(pair.value) }
+        case let .mapping(entries, _): hasher.combine(2); hasher.combine(entries)
         }
     }
 
@@ -97,14 +109,14 @@ extension DocumentNode {
             for item in sequence { items.append(try convert(item)) }
             return .sequence(items, mark: mark)
         case .mapping(let mapping):
-            var pairs: [(key: String, value: DocumentNode)] = []
+            var entries: [Entry] = []
             for (key, value) in mapping {
                 guard case .scalar(let keyScalar) = key else {
                     throw DocumentSyntaxError(mark: mark, message: "mapping keys must be plain strings")
                 }
-                pairs.append((keyScalar.string, try convert(value)))
+                entries.append(Entry(key: keyScalar.string, value: try convert(value)))
             }
-            return .mapping(pairs, mark: mark)
+            return .mapping(entries, mark: mark)
         case .alias(let alias):
             // Yams' composer replaces every alias by its anchored node (an undefined one is a
             // composer error), so none reaches here; should one, it is named, not expanded.

@@ -39,7 +39,7 @@ final class DocumentReader {
         for pair in pairs where !allowed.contains(pair.key) {
             report(path / pair.key, "unknown key \"\(pair.key)\" (\(NearestName.hint(for: pair.key, among: allowed))expected one of: \(allowed.joined(separator: ", ")))")
         }
-        return pairs.filter { allowed.contains($0.key) }
+        return pairs.filter { allowed.contains($0.key) }.map { (key: $0.key, value: $0.value) }
     }
 
     /// The elements of a list of at most `limit` (a `SceneLimits` count). A longer list is

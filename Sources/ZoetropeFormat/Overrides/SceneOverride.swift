@@ -107,12 +107,12 @@ extension DocumentNode {
                 let empty = DocumentNode.mapping([], mark: nil)
                 switch empty.replacing(at: rest, with: value, listKey: key, path: path / key) {
                 case .success(let result):
-                    pairs.append((key, result.node))
+                    pairs.append(DocumentNode.Entry(key: key, value: result.node))
                     written = result.path
                 case .failure(let message): return .failure(message)
                 }
             } else {
-                pairs.append((key, value))
+                pairs.append(DocumentNode.Entry(key: key, value: value))
                 written = path / key
             }
             return .success((.mapping(pairs, mark: mark), written))
@@ -164,7 +164,7 @@ extension DocumentNode {
 
     private mutating func setValue(_ value: DocumentNode, forKey key: String) {
         guard case .mapping(var pairs, let mark) = self else { return }
-        if let index = pairs.firstIndex(where: { $0.key == key }) { pairs[index].value = value } else { pairs.append((key, value)) }
+        if let index = pairs.firstIndex(where: { $0.key == key }) { pairs[index].value = value } else { pairs.append(DocumentNode.Entry(key: key, value: value)) }
         self = .mapping(pairs, mark: mark)
     }
 }

@@ -4,13 +4,34 @@ import ZoetropeCore
 /// What `zoetrope sample` prints: presentation values and animator states at chosen times,
 /// and every completion (SPEC §6).
 public struct SampleReport: Sendable {
+    /// The report at one time.
     public struct Sample: Sendable {
+        /// Seconds of scene time.
         public var time: Double
         /// The frame shown at `time`, when `time` falls exactly on one.
         public var frame: Int?
-        /// Each reported layer: its id, its values, and which properties are reported.
-        public var layers: [(id: String, values: LayerValues, properties: [LayerProperty])]
+        /// Each reported layer, in the scene's order.
+        public var layers: [LayerSample]
+        /// Each reported animator, group and timeline, in the scene's order.
         public var animators: [AnimatorStatus]
+    }
+
+    /// One layer in a sample: its presentation values, and which of them are reported.
+    public struct LayerSample: Hashable, Sendable {
+        /// The layer's id in the scene.
+        public var id: String
+        /// Every presentation value of the layer at the sample's time.
+        public var values: LayerValues
+        /// The properties reported, in `SampleReport.properties`' order (all of them unless
+        /// `sample --keys` narrowed them).
+        public var properties: [LayerProperty]
+
+        /// The sample of layer `id`, showing `values`, reporting `properties`.
+        public init(id: String, values: LayerValues, properties: [LayerProperty]) {
+            self.id = id
+            self.values = values
+            self.properties = properties
+        }
     }
 
     public var scene: String
@@ -37,7 +58,7 @@ public struct SampleReport: Sendable {
         return Sample(time: time, frame: isFrame && exactFrame < Double(frameCount) ? Int(saturating: exactFrame, rounding: .towardZero) : nil,
                       layers: zip(tree.layers.nodes, tree.values).compactMap { node, values in
                           let properties = keys.map { $0.properties(of: node.id) } ?? Self.properties
-                          return properties.isEmpty ? nil : (node.id, values, properties)
+                          return properties.isEmpty ? nil : LayerSample(id: node.id, values: values, properties: properties)
                       },
                       animators: evaluation.animatorStatus(at: time).filter { keys?.controls.contains($0.id) ?? true })
     }

@@ -41,8 +41,30 @@ public struct SweepIndex: Encodable, Sendable {
     public var sheets: [String]
     public var plot: String?
 
+    /// What rendering one variant of the plan found.
+    public struct RenderedVariant: Hashable, Sendable {
+        /// The render's length in seconds.
+        public var duration: Double
+        /// How many frames the render has.
+        public var frameCount: Int
+        /// The index in the plan of the earlier variant with the same resolved scene, whose
+        /// frames these are; nil when the variant was rendered itself.
+        public var sameAs: Int?
+
+        /// A variant of `frameCount` frames over `duration` seconds, the same scene as variant
+        /// `sameAs` when that is not nil.
+        public init(duration: Double, frameCount: Int, sameAs: Int? = nil) {
+            self.duration = duration
+            self.frameCount = frameCount
+            self.sameAs = sameAs
+        }
+    }
+
+    /// The index of a sweep of `scene` (read from `sceneFile` with `overrides`) by `plan`:
+    /// `variants` are the plan's variants as rendered, in its order; `sheets` and `plot` the
+    /// files drawn, relative to the index.
     public init(scene: String, sceneFile: String, overrides: [SceneOverride], plan: SweepPlan,
-                variants: [(duration: Double, frameCount: Int, sameAs: Int?)], sheets: [String], plot: String?) {
+                variants: [RenderedVariant], sheets: [String], plot: String?) {
         self.scene = scene
         self.sceneFile = sceneFile
         self.overrides = overrides.map(\.description)

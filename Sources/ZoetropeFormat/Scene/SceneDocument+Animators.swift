@@ -227,7 +227,8 @@ extension SceneDocument {
             return []
         }
         if pairs.isEmpty { reader.report(path, "expected at least one layer.property: value") }
-        return pairs.compactMap { key, node -> PropertyAssignment? in
+        return pairs.compactMap { entry -> PropertyAssignment? in
+            let key = entry.key, node = entry.value
             guard let target = readTarget(key, at: path / key, context: context) else { return nil }
             let value: AnimatableValue?
             if target.component != nil {

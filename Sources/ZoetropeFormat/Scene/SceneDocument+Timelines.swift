@@ -21,7 +21,8 @@ extension SceneDocument {
                                 playhead: GroupDefinition(id: id, kind: .timeline, members: []))
         readPlayhead(node, at: path, into: &spec.playhead)
         if let scale = node["timeScale"] {
-            spec.timeScale = reader.number(scale, at: path / "timeScale", where: { $0 > 0 && $0 <= 1000 }, expected: "within 0 < timeScale <= 1000") ?? 1
+            spec.timeScale = reader.number(scale, at: path / "timeScale", where: { $0 > 0 && $0 <= SceneLimits.timeScale },
+                                           expected: "within 0 < timeScale <= \(Int(SceneLimits.timeScale))") ?? 1
         }
         guard let childrenNode = node["children"], let items = reader.sequence(childrenNode, at: path / "children", of: "children", atMost: SceneLimits.items) else {
             if node["children"] == nil { reader.report(path / "children", "required: the timeline's children") }

@@ -184,10 +184,25 @@ public enum SceneLoader {
 }
 
 extension LoadedScene {
+    /// A scene evaluated: its history and the length of its render.
+    public struct Evaluated: Sendable {
+        /// The scene's history, over the render and any span asked for beyond it.
+        public var evaluation: SceneEvaluation
+        /// The render's length in seconds: the scene's duration, or when `auto`, the time every
+        /// animator has settled.
+        public var duration: Double
+
+        /// The history `evaluation` of a render lasting `duration` seconds.
+        public init(evaluation: SceneEvaluation, duration: Double) {
+            self.evaluation = evaluation
+            self.duration = duration
+        }
+    }
+
     /// The scene's history and the length of its render, or every illegal script event.
     ///
     /// `atLeast` extends the evaluated span (for sampling past the render's end).
-    public func evaluate(atLeast extra: Double = 0) throws(SceneLoadError) -> (evaluation: SceneEvaluation, duration: Double) {
+    public func evaluate(atLeast extra: Double = 0) throws(SceneLoadError) -> Evaluated {
         let horizon: Double
         switch scene.duration {
         case .seconds(let seconds): horizon = max(seconds, extra)
@@ -212,6 +227,6 @@ extension LoadedScene {
             }
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }
-        return (evaluation, duration)
+        return Evaluated(evaluation: evaluation, duration: duration)
     }
 }

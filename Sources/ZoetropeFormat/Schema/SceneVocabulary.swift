@@ -228,7 +228,7 @@ enum SceneVocabulary {
     ])
     static let timeline = Mapping(name: "timeline", help: "Children placed on one playhead, as GSAP's timelines.", keys: [
         Key(name: "id", value: .string, required: true),
-        Key(name: "timeScale", value: .number(minimum: 0, maximum: 1000, exclusiveMinimum: true)),
+        Key(name: "timeScale", value: .number(minimum: 0, maximum: SceneLimits.timeScale, exclusiveMinimum: true)),
         Key(name: "children", value: .list(.mapping("timelineChild"), maximumCount: SceneLimits.items), required: true),
         Key(name: "completions", value: .list(.mapping("completion"), maximumCount: SceneLimits.items)),
     ] + playheadKeys)

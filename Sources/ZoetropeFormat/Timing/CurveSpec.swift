@@ -82,11 +82,10 @@ public struct CurveSpec: Hashable, Sendable, CustomStringConvertible {
         named["velocity"] = nil
         named["initialVelocity"] = nil
         do throws(SpringFormError) {
-            let (spring, animatorDuration) = try SpringTimingParameters.resolving(named, initialVelocity: Vector2(velocity, velocity),
-                                                                                duration: .animator)
-            let duration = animatorDuration ?? spring.resolved(animatorDuration: 1).duration
+            let reading = try SpringTimingParameters.resolving(named, initialVelocity: Vector2(velocity, velocity), duration: .animator)
+            let duration = reading.animatorDuration ?? reading.spring.resolved(animatorDuration: 1).duration
             guard duration.isFinite else { throw SpringFormError(parameter: nil, message: "the spring never settles") }
-            return (.spring(spring), duration)
+            return (.spring(reading.spring), duration)
         } catch {
             throw CurveSpecError(spec: text, message: error.description)
         }

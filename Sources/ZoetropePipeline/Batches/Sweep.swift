@@ -39,8 +39,8 @@ public enum Sweep {
         for variant in plan.variants {
             do {
                 let scene = try SceneLoader.parse(source, file: file, overrides: overrides + variant.overrides, fonts: InstalledFonts())
-                let (evaluation, duration) = try scene.evaluate(atLeast: until)
-                loaded.append((scene, evaluation, duration))
+                let evaluated = try scene.evaluate(atLeast: until)
+                loaded.append((scene, evaluated.evaluation, evaluated.duration))
             } catch {
                 for problem in error.diagnostics where !problems.contains(problem) { problems.append(problem) }
             }

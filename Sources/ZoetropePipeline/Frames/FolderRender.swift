@@ -41,7 +41,8 @@ public enum FolderRender {
         let instants = settings.instants?.times(length: request.scene.length)
         let source: any FrameSource = instants.map { SceneInstants(request.scene.evaluation, times: $0) }
             ?? SceneFrames(request.scene.evaluation, frameCount: request.scene.frameCount)
-        let (selected, pastEnd) = try settings.frames(of: source.frameCount)
+        let chosen = try settings.frames(of: source.frameCount)
+        let selected = chosen.frames, pastEnd = chosen.pastEnd
         var plan = FramePlan(source, frames: selected, scale: settings.scale, motionBlur: settings.motionBlur,
                              shutterAngle: settings.shutterAngle, jobs: settings.jobs, pngCompression: settings.pngCompression)
         let size = try plan.pixelSize(naming: loaded.file)
@@ -60,20 +61,20 @@ public enum FolderRender {
         var sinks: [any FrameSink]
         switch settings.format {
         case .png: sinks = [PNGFolderSink(folder, frameCount: source.frameCount, skipping: Set(selected).subtracting(missing))]
-        case .svg: sinks = [SVGFolderSink(folder, frameCount: source.frameCount, size: (size.width, size.height), scale: settings.scale)]
-        case .pdf: sinks = [try PDFSink(folder, scene: scene.name, size: (size.width, size.height), scale: settings.scale)]
+        case .svg: sinks = [SVGFolderSink(folder, frameCount: source.frameCount, size: size, scale: settings.scale)]
+        case .pdf: sinks = [try PDFSink(folder, scene: scene.name, size: size, scale: settings.scale)]
         }
         if let video {
             do {
                 let frameFiles = selected.map { folder.path(of: RenderFolder.fileName(ofFrame: $0, frameCount: source.frameCount)) }
                 let sink = try VideoExport.sink(for: video, count: selected.count, step: try evenStep(of: selected, for: video),
-                                                framesPerSecond: scene.frameRate.framesPerSecond, size: (size.width, size.height),
+                                                framesPerSecond: scene.frameRate.framesPerSecond, size: size,
                                                 frameFiles: frameFiles)
                 let missingSet = Set(missing)
                 let kept = zip(selected, frameFiles).filter { !missingSet.contains($0.0) }.map { index, file in
                     ResumedVideoSink.KeptFrame(index: index, time: scene.frameRate.time(ofFrame: index), file: file)
                 }
-                sinks.append(keptForVideo && !kept.isEmpty ? ResumedVideoSink(sink, kept: kept, size: (size.width, size.height)) : sink)
+                sinks.append(keptForVideo && !kept.isEmpty ? ResumedVideoSink(sink, kept: kept, size: size) : sink)
             } catch {
                 for sink in sinks { sink.abandon() }
                 throw error

@@ -106,12 +106,12 @@ public struct FrameSelection: Hashable, Sendable, CustomStringConvertible {
 
     /// The selected frames of a render of `count` frames that lie within it, and how many of the
     /// selected frames lie past its last (a sweep's shorter variants skip those).
-    public func framesWithin(count: Int) -> (frames: [Int], pastEnd: Int) {
+    public func framesWithin(count: Int) -> SelectedFrames {
         let limit = max(count, Self.largestNamed(in: items) + 1)
         let marks = marks(below: limit, openEnd: max(count - 1, 0))
         let frames = (0..<min(count, limit)).filter { marks[$0] }
         let past = marks[min(count, limit)...].reduce(0) { $0 + ($1 ? 1 : 0) }
-        return (frames, past)
+        return SelectedFrames(frames: frames, pastEnd: past)
     }
 
     /// The selected frame indices, ascending and without repeats, of a render of `count` frames.
@@ -147,4 +147,19 @@ public struct FrameSelectionError: Error, Hashable, Sendable, CustomStringConver
 extension Array where Element == String {
     /// The first element and the second, if any (a split `A-B`, `id.field`).
     func splitPair() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
+}
+
+/// The frames of a render a selection chose, and how many more it named past the render's last
+/// frame (a sweep's shorter variants skip those).
+public struct SelectedFrames: Hashable, Sendable {
+    /// Frame indices within the render, ascending and without repeats.
+    public var frames: [Int]
+    /// How many selected frames lie past the last one; 0 when a selection past the end is refused.
+    public var pastEnd: Int
+
+    /// The selection of `frames`, with `pastEnd` more past the render's end.
+    public init(frames: [Int], pastEnd: Int = 0) {
+        self.frames = frames
+        self.pastEnd = pastEnd
+    }
 }

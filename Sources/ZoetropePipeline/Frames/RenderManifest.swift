@@ -75,10 +75,28 @@ public struct RenderManifest: Codable, Hashable, Sendable {
 }
 
 extension RenderManifest {
+    /// A frame written from Swift: its index, its file's name in the folder and the file's bytes
+    /// (which the manifest keeps only as a SHA-256).
+    public struct FrameFile: Hashable, Sendable {
+        /// The frame's index in the render, from 0.
+        public var index: Int
+        /// The file's name, relative to the render folder.
+        public var file: String
+        /// The file's contents.
+        public var bytes: [UInt8]
+
+        /// Frame `index`, written as `file` with `bytes`.
+        public init(index: Int, file: String, bytes: [UInt8]) {
+            self.index = index
+            self.file = file
+            self.bytes = bytes
+        }
+    }
+
     /// The manifest of frames made from Swift (no scene file: its hash is of no bytes), so
     /// `zoetrope video`, `view` and `diff` read their folder as a render's.
     public init(scene: String, fps: Double, size: [Int], scale: Double, duration: Double, frameCount: Int,
-                environment: RenderEnvironment?, frames: [(index: Int, file: String, bytes: [UInt8])]) {
+                environment: RenderEnvironment?, frames: [FrameFile]) {
         self.init(scene: scene, sceneFile: "", sceneHash: SHA256Digest([]).hex, overrides: [], fps: fps, size: size, scale: scale,
                   motionBlur: 1, format: "png", duration: duration, frameCount: frameCount, cairoVersion: ZoetropeRender.cairoVersion,
                   environment: environment,

@@ -51,7 +51,7 @@ public struct RenderSettings: Sendable {
     /// The frames of a render of `frameCount` frames these settings choose: the selection (all
     /// by default), then the shard's part of it; with `skipsFramesPastEnd`, also how many
     /// selected frames lie past the last. `misuse` for a selection past the end.
-    public func frames(of frameCount: Int) throws(RenderError) -> (frames: [Int], pastEnd: Int) {
+    public func frames(of frameCount: Int) throws(RenderError) -> SelectedFrames {
         var selected: [Int], pastEnd = 0
         do {
             if skipsFramesPastEnd, let within = frames?.framesWithin(count: frameCount) {
@@ -64,6 +64,6 @@ public struct RenderSettings: Sendable {
             throw RenderError(message: "--frames \(frames?.description ?? ""): \(error.message)", kind: .misuse)
         }
         if let shard { selected = Array(shard.part(of: selected)) }
-        return (selected, pastEnd)
+        return SelectedFrames(frames: selected, pastEnd: pastEnd)
     }
 }

@@ -111,8 +111,23 @@ public struct TestReport: Codable, Hashable, Sendable {
         self.pruned = pruned
     }
 
-    public var failures: [(scene: Scene, frame: Frame)] {
-        scenes.flatMap { scene in scene.frames.filter(\.status.isFailure).map { (scene, $0) } }
+    /// A failing frame and the scene it belongs to.
+    public struct Failure: Hashable, Sendable {
+        /// The scene whose frame failed.
+        public var scene: Scene
+        /// The frame that differs from its golden, or has none.
+        public var frame: Frame
+
+        /// The failure of `frame` in `scene`.
+        public init(scene: Scene, frame: Frame) {
+            self.scene = scene
+            self.frame = frame
+        }
+    }
+
+    /// Every failing frame, scene by scene in the report's order.
+    public var failures: [Failure] {
+        scenes.flatMap { scene in scene.frames.filter(\.status.isFailure).map { Failure(scene: scene, frame: $0) } }
     }
 
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }

@@ -16,7 +16,8 @@ public enum SceneSampling {
         let loaded: LoadedScene, evaluation: SceneEvaluation, duration: Double
         do {
             loaded = try SceneLoader.load(file, overrides: overrides, fonts: InstalledFonts())
-            (evaluation, duration) = try loaded.evaluate(atLeast: times?.max() ?? 0)
+            let evaluated = try loaded.evaluate(atLeast: times?.max() ?? 0)
+            (evaluation, duration) = (evaluated.evaluation, evaluated.duration)
         } catch {
             throw .scene(error)
         }

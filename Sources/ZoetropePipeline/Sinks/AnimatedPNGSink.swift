@@ -12,7 +12,7 @@ public final class AnimatedPNGSink: FrameSink, @unchecked Sendable {
     // Unchecked: an ordered sink is called from one thread at a time (`FrameSink`).
     private let path: String
     private let count: Int
-    private let delay: (numerator: UInt16, denominator: UInt16)
+    private let delay: AnimatedPNG.Delay
     private var writer: AnimatedPNG.Writer?
     /// The frame files of the render folder beside, in order; nil: frames are encoded as RGBA.
     private let frameFiles: [String]?
@@ -23,7 +23,7 @@ public final class AnimatedPNGSink: FrameSink, @unchecked Sendable {
     public init(_ path: String, count: Int, secondsPerFrame seconds: Double, frameFiles: [String]? = nil) throws(RenderError) {
         self.path = path
         self.count = count
-        delay = AnimatedPNG.delay(seconds: seconds)
+        delay = AnimatedPNG.Delay(seconds: seconds)
         self.frameFiles = frameFiles
         writer = try AnimatedPNG.Writer(path, count: count, delay: delay)
     }

@@ -1,3 +1,4 @@
+import ZoetropeCore
 import ZoetropeRender
 import ZoetropeFiles
 
@@ -11,7 +12,9 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
     private let document: VectorDocument
     private var pages: [(index: Int, time: Double)] = []
 
-    public init(_ folder: RenderFolder, scene: String, size: (width: Int, height: Int), scale: Double) throws(RenderError) {
+    /// Starts `<scene>.pdf` in `folder`: pages of the render's `size` (in points), each frame
+    /// drawn at `scale`; `io` when the document cannot be created.
+    public init(_ folder: RenderFolder, scene: String, size: SurfaceSize, scale: Double) throws(RenderError) {
         self.folder = folder
         name = scene + ".pdf"
         temporary = AtomicFile.temporaryPath(for: folder.path(of: name))

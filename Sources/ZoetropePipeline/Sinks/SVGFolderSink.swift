@@ -1,3 +1,4 @@
+import ZoetropeCore
 import ZoetropeRender
 import ZoetropeFiles
 
@@ -6,10 +7,12 @@ import ZoetropeFiles
 public final class SVGFolderSink: FrameSink {
     public let folder: RenderFolder
     private let frameCount: Int
-    private let size: (width: Int, height: Int)
+    private let size: SurfaceSize
     private let scale: Double
 
-    public init(_ folder: RenderFolder, frameCount: Int, size: (width: Int, height: Int), scale: Double) {
+    /// Writes the frames of a render of `frameCount` frames into `folder`: documents of the
+    /// render's `size` (in points), each frame drawn at `scale`.
+    public init(_ folder: RenderFolder, frameCount: Int, size: SurfaceSize, scale: Double) {
         self.folder = folder
         self.frameCount = frameCount
         self.size = size

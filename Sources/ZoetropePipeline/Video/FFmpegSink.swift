@@ -1,3 +1,4 @@
+import ZoetropeCore
 import ZoetropeRender
 import ZoetropeFiles
 
@@ -8,11 +9,11 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     private let ffmpeg: FFmpegPipe
     private let path: String
     private let temporary: String
-    private let size: (width: Int, height: Int)
+    private let size: SurfaceSize
 
     /// Starts ffmpeg writing `format` to `path` from frames of `size` pixels at `rate` frames per
     /// second; `cannotCreate` when ffmpeg is not installed.
-    public init(_ path: String, format: VideoFormat, size: (width: Int, height: Int), rate: Double) throws(RenderError) {
+    public init(_ path: String, format: VideoFormat, size: SurfaceSize, rate: Double) throws(RenderError) {
         self.path = path
         self.size = size
         temporary = AtomicFile.temporaryPath(for: path)

@@ -1,3 +1,4 @@
+import ZoetropeCore
 import ZoetropeFiles
 import ZoetropeRender
 
@@ -21,9 +22,9 @@ final class ResumedVideoSink: FrameSink, @unchecked Sendable {
     /// Ascending by index; `next` is the first not yet handed on.
     private let kept: [KeptFrame]
     private var next = 0
-    private let size: (width: Int, height: Int)
+    private let size: SurfaceSize
 
-    init(_ video: any FrameSink, kept: [KeptFrame], size: (width: Int, height: Int)) {
+    init(_ video: any FrameSink, kept: [KeptFrame], size: SurfaceSize) {
         self.video = video
         self.kept = kept.sorted { $0.index < $1.index }
         self.size = size
@@ -66,7 +67,7 @@ final class ResumedVideoSink: FrameSink, @unchecked Sendable {
             frame.alphaPNG = bytes
         }
         if needs.contains(.rgba) {
-            let image: (width: Int, height: Int, bytes: [UInt8])
+            let image: RasterImage.RGBA
             do {
                 image = try RasterImage.rgbaBytes(ofPNG: kept.file)
             } catch {

@@ -1,3 +1,4 @@
+import ZoetropeCore
 import ZoetropeRender
 import ZoetropeFiles
 
@@ -76,10 +77,16 @@ public enum VideoExport {
         if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
         switch format {
         case .apng:
-            try AnimatedPNG.write(frames: paths, delay: AnimatedPNG.delay(seconds: Double(step) / manifest.fps), to: file)
+            try AnimatedPNG.write(frames: paths, delay: AnimatedPNG.Delay(seconds: Double(step) / manifest.fps), to: file)
         default:
             // Frames from files: each PNG decoded once, into the same sink `render --video` feeds.
-            let sink = try FFmpegSink(file, format: format, size: (manifest.size[0], manifest.size[1]), rate: rate)
+            let size: SurfaceSize
+            do {
+                size = try SurfaceSize(width: manifest.size[0], height: manifest.size[1])
+            } catch {
+                throw RenderError(message: "\(folder)/manifest.json: size: \(error.message)", kind: .invalidInput)
+            }
+            let sink = try FFmpegSink(file, format: format, size: size, rate: rate)
             do throws(RenderError) {
                 for (frame, path) in zip(frames, paths) {
                     try sink.write(DrawnFrame(index: frame.index, time: frame.time, rgba: try decoded(path, size: manifest.size)))
@@ -96,7 +103,7 @@ public enum VideoExport {
     /// The sink of `file` for a render's frames as they are drawn (`render --video`): frames
     /// `step` apart at `framesPerSecond`, each `size` pixels; an APNG takes the PNGs of the
     /// render folder's `frameFiles` as they are written.
-    public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double, size: (width: Int, height: Int),
+    public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double, size: SurfaceSize,
                             frameFiles: [String]? = nil) throws(RenderError) -> any FrameSink {
         guard let format = VideoFormat(file: file) else {
             throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse)
@@ -109,7 +116,7 @@ public enum VideoExport {
 
     /// A frame file's RGBA bytes; `invalidInput` when it is not a PNG of the render's size.
     private static func decoded(_ path: String, size: [Int]) throws(RenderError) -> [UInt8] {
-        let image: (width: Int, height: Int, bytes: [UInt8])
+        let image: RasterImage.RGBA
         do {
             image = try RasterImage.rgbaBytes(ofPNG: path)
         } catch {

@@ -99,11 +99,28 @@ public final class TreeRenderer {
         return image.rgbaBytes()
     }
 
+    /// What a renderer has done: the counts a render's timing report shows.
+    public struct Work: Hashable, Sendable {
+        /// Pixels drawn: only what changed between consecutive trees.
+        public var pixelsDrawn: Int
+        /// PNG strips taken unchanged from the frame before.
+        public var stripsReused: Int
+        /// PNG strips compressed anew.
+        public var stripsCompressed: Int
+
+        /// `pixelsDrawn` pixels drawn, `stripsReused` strips reused and `stripsCompressed` compressed.
+        public init(pixelsDrawn: Int, stripsReused: Int, stripsCompressed: Int) {
+            self.pixelsDrawn = pixelsDrawn
+            self.stripsReused = stripsReused
+            self.stripsCompressed = stripsCompressed
+        }
+    }
+
     /// The work done since the renderer was made: pixels drawn (only what changed between
     /// consecutive trees) and PNG strips reused from the frame before or compressed.
-    public var work: (pixelsDrawn: Int, stripsReused: Int, stripsCompressed: Int) {
+    public var work: Work {
         let strips = drawer.strips
-        return (drawer.redrawnPixels, strips.reused, strips.compressed)
+        return Work(pixelsDrawn: drawer.redrawnPixels, stripsReused: strips.reused, stripsCompressed: strips.compressed)
     }
 
     /// `tree` as PNG bytes. `previous` is the tree of the frame before it in its sequence, if

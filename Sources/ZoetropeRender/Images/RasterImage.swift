@@ -34,13 +34,13 @@ public struct RasterImage: Hashable, Sendable {
 
     /// `tree` drawn as a render draws its frames, at `scale` pixels per point.
     public init(drawing tree: PresentationTree, scale: Double = 1) throws(CairoError) {
-        let width: Int, height: Int
+        let size: SurfaceSize
         do {
-            (width, height) = try SurfaceSize(canvas: tree.canvas.size, scale: scale, atLeastOnePixel: true).pair
+            size = try SurfaceSize(canvas: tree.canvas.size, scale: scale, atLeastOnePixel: true)
         } catch {
             throw CairoError(message: error.message, operation: "drawing a frame")
         }
-        let drawer = try FrameDrawer(width: width, height: height)
+        let drawer = try FrameDrawer(width: size.width, height: size.height)
         try drawer.draw(tree, scale: scale)
         guard let image = drawer.image else { throw CairoError(message: "no pixels were drawn", operation: "drawing a frame") }
         self.init(surface: image)
@@ -62,11 +62,29 @@ public struct RasterImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// An image as bytes: red, green, blue, alpha (straight alpha), row by row; what ffmpeg
+    /// reads.
+    public struct RGBA: Hashable, Sendable {
+        /// Pixels across.
+        public var width: Int
+        /// Pixels down.
+        public var height: Int
+        /// 4 × width × height bytes.
+        public var bytes: [UInt8]
+
+        /// `bytes` as an image of `width` × `height` pixels.
+        public init(width: Int, height: Int, bytes: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.bytes = bytes
+        }
+    }
+
     /// The PNG file at `path` decoded to bytes, red, green, blue, alpha (straight alpha), row by
     /// row, without making a `Pixel` of each.
-    public static func rgbaBytes(ofPNG path: String) throws(CairoError) -> (width: Int, height: Int, bytes: [UInt8]) {
+    public static func rgbaBytes(ofPNG path: String) throws(CairoError) -> RGBA {
         let surface = try CairoImageSurface(png: path)
-        return (surface.width, surface.height, surface.rgbaBytes())
+        return RGBA(width: surface.width, height: surface.height, bytes: surface.rgbaBytes())
     }
 
     /// Throws unless the file at `path` decodes as a PNG, JPEG or WebP (an image a scene draws,
@@ -85,8 +103,8 @@ public struct RasterImage: Hashable, Sendable {
 
     /// The width and height a PNG's header (IHDR, the first chunk) gives, without decoding it;
     /// nil when `bytes` do not start as a PNG (`ImageHeader(png:)`).
-    public static func pngSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
-        ImageHeader(png: bytes).map { ($0.width, $0.height) }
+    public static func pngSize(of bytes: [UInt8]) -> ImageHeader? {
+        ImageHeader(png: bytes)
     }
 
     /// The image encoded as PNG.

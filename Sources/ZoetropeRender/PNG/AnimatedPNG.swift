@@ -7,11 +7,44 @@ import ZoetropeFiles
 /// and others as RGBA, so when a sequence mixes the two, the RGB frames are encoded again as
 /// RGBA (the same pixels).
 public enum AnimatedPNG {
+    /// How long each frame shows, as an APNG frame control (`fcTL`) stores it: numerator /
+    /// denominator seconds, both 16-bit.
+    public struct Delay: Hashable, Sendable {
+        /// The seconds' numerator.
+        public var numerator: UInt16
+        /// The seconds' denominator (0 reads as 100, per the APNG specification).
+        public var denominator: UInt16
+
+        /// `numerator` / `denominator` seconds.
+        public init(numerator: UInt16, denominator: UInt16) {
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        /// `seconds` as the fraction a frame control stores, exact when it can be (1/30,
+        /// 1001/30000), else the nearest; 1 second when no fraction of 16-bit numbers comes
+        /// near (0, under 1/131070 s, a negative or non-finite time).
+        public init(seconds: Double) {
+            var best = Delay(numerator: 1, denominator: 1), error = Double.infinity
+            for denominator in 1...65535 {
+                let numerator = (seconds * Double(denominator)).rounded()
+                guard numerator >= 1, numerator <= 65535 else { continue }
+                let candidate = abs(numerator / Double(denominator) - seconds)
+                if candidate < error - 1e-15 {
+                    best = Delay(numerator: UInt16(clamping: Int(saturating: numerator)), denominator: UInt16(denominator))
+                    error = candidate
+                    if candidate < 1e-12 { break }
+                }
+            }
+            self = best
+        }
+    }
+
     /// Writes the PNG files `frames`, in order, as an APNG at `path` that shows each for
     /// `delay` seconds (numerator / denominator, as fcTL stores it) and loops `plays` times (0:
     /// forever). Throws `invalidInput` for a file that is not a PNG or of another size than the first, `missingInput`
     /// for one that cannot be read, `cannotCreate`/`io` when the APNG cannot be written.
-    public static func write(frames: [String], delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0,
+    public static func write(frames: [String], delay: Delay, plays: UInt32 = 0,
                              to path: String) throws(RenderError) {
         guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
         let headers = try frames.map { (frame: String) throws(RenderError) -> ArraySlice<UInt8> in try Self.chunks(of: frame).header }
@@ -29,7 +62,7 @@ public enum AnimatedPNG {
 
     /// Writes an APNG of PNG frames made on demand (`frame(i)`, each of the same size and kind),
     /// for frames that are not files yet. Throws `invalidInput` for a frame unlike the first.
-    public static func write(count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0, to path: String,
+    public static func write(count: Int, delay: Delay, plays: UInt32 = 0, to path: String,
                              frame: (Int) throws(RenderError) -> [UInt8]) throws(RenderError) {
         let writer = try Writer(path, count: count, delay: delay, plays: plays)
         for index in 0..<count { try writer.append(png: try frame(index)) }
@@ -41,7 +74,7 @@ public enum AnimatedPNG {
     public final class Writer {
         private let file: AtomicFile.Writer
         private let count: Int
-        private let delay: (numerator: UInt16, denominator: UInt16)
+        private let delay: Delay
         private let plays: UInt32
         private var header: ArraySlice<UInt8>?
         private var appended = 0
@@ -49,7 +82,7 @@ public enum AnimatedPNG {
 
         /// An APNG of `count` frames at `path`, each shown `delay` seconds, looping `plays`
         /// times (0: forever). `missingInput` for no frames, `cannotCreate` when the file cannot be created.
-        public init(_ path: String, count: Int, delay: (numerator: UInt16, denominator: UInt16), plays: UInt32 = 0) throws(RenderError) {
+        public init(_ path: String, count: Int, delay: Delay, plays: UInt32 = 0) throws(RenderError) {
             guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
             file = try AtomicFile.Writer(path)
             self.count = count
@@ -113,23 +146,6 @@ public enum AnimatedPNG {
             try file.append(end)
             try file.commit()
         }
-    }
-
-    /// `seconds` as the fraction an APNG frame control stores (16-bit numerator and
-    /// denominator), exact when it can be (1/30, 1001/30000), else the nearest.
-    public static func delay(seconds: Double) -> (numerator: UInt16, denominator: UInt16) {
-        var best: (numerator: UInt16, denominator: UInt16) = (1, 1), error = Double.infinity
-        for denominator in 1...65535 {
-            let numerator = (seconds * Double(denominator)).rounded()
-            guard numerator >= 1, numerator <= 65535 else { continue }
-            let candidate = abs(numerator / Double(denominator) - seconds)
-            if candidate < error - 1e-15 {
-                best = (UInt16(clamping: Int(saturating: numerator)), UInt16(denominator))
-                error = candidate
-                if candidate < 1e-12 { break }
-            }
-        }
-        return best
     }
 
     /// The IHDR body and the image data (every IDAT, joined) of the PNG file at `path`.

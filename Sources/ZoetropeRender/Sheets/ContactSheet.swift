@@ -36,15 +36,30 @@ public struct ContactSheet: Sendable {
         return Int(saturating: Double(cellWidth) * aspect, rounding: .toNearestOrAwayFromZero)
     }
 
+    /// A sheet's size in pixels, unchecked: callers compare it with `SceneLimits.surfaceSide`
+    /// to refuse a sheet too tall to draw before drawing any of it.
+    public struct PixelSize: Hashable, Sendable {
+        /// Pixels across.
+        public var width: Int
+        /// Pixels down.
+        public var height: Int
+
+        /// A sheet `width` pixels across and `height` down.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// The sheet's size in pixels.
-    public var pixelSize: (width: Int, height: Int) {
+    public var pixelSize: PixelSize {
         Self.pixelSize(cells: cells.count, columns: columns, cellWidth: cellWidth, cellHeight: cellHeight)
     }
 
     /// The size in pixels of a sheet of `cells` thumbnails, known before any is drawn.
-    public static func pixelSize(cells: Int, columns: Int, cellWidth: Int, cellHeight: Int) -> (width: Int, height: Int) {
+    public static func pixelSize(cells: Int, columns: Int, cellWidth: Int, cellHeight: Int) -> PixelSize {
         let rows = (cells + columns - 1) / columns
-        return (gap + columns * (cellWidth + gap), titleHeight + rows * (cellHeight + labelHeight + gap) + gap)
+        return PixelSize(width: gap + columns * (cellWidth + gap), height: titleHeight + rows * (cellHeight + labelHeight + gap) + gap)
     }
 
     /// The sheet as PNG bytes.
@@ -61,8 +76,8 @@ public struct ContactSheet: Sendable {
     /// The sheet drawn on a surface of its own.
     private func draw() throws(CairoError) -> FrameDrawer {
         let (gap, labelHeight, titleHeight, cellHeight) = (Self.gap, Self.labelHeight, Self.titleHeight, cellHeight)
-        let (width, height) = pixelSize
-        let drawer = try FrameDrawer(width: width, height: height)
+        let size = pixelSize, width = size.width
+        let drawer = try FrameDrawer(width: width, height: size.height)
         let context = drawer.context
         context.resetTransform()
         context.paint(Color(hex: "#F4F4F4") ?? .white)

@@ -48,7 +48,7 @@ final class AnimationRecording {
     func record(_ assignment: PropertyAssignment, on film: Film) {
         let target = assignment.target
         if originals[target] == nil {
-            originals[target] = Self.pendingValue(of: target, on: film) ?? film.stage.stage.model[target.layer][target.property]
+            originals[target] = Self.pendingValue(of: target, on: film) ?? film.stage.model[target.layer][target.property]
         }
         assignments.append((film, assignment))
     }

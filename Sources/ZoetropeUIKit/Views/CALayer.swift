@@ -38,7 +38,7 @@ open class CALayer {
         if let placement {
             let target = PropertyTarget(layer: placement.index, property: property)
             if let pending = AnimationRecording.pendingValue(of: target, on: placement.film) { return pending }
-            return placement.film.stage.stage.model[placement.index][property]
+            return placement.film.stage.model[placement.index][property]
         }
         return detached[property]
     }
@@ -247,7 +247,7 @@ open class CALayer {
     /// nil while its view is on no film (as UIKit gives nil for a layer never committed).
     public func presentation() -> CALayer? {
         guard let placement else { return nil }
-        let values = placement.film.stage.stage.presentation[placement.index]
+        let values = placement.film.stage.presentation[placement.index]
         return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
     }
 

@@ -135,7 +135,7 @@ open class UIView: UIResponder {
     /// stage: just below the next subview's layer (the stage also keeps removed views' layers,
     /// hidden), or on top when no later subview is there.
     private func stagePosition(ofSubviewAt position: Int, on film: Film) -> Int? {
-        let tree = film.stage.stage.layers
+        let tree = film.stage.layers
         let moving = subviews[position].layer.placement?.index
         for later in subviews[(position + 1)...] {
             guard let next = later.layer.placement?.index else { continue }

@@ -124,7 +124,7 @@ struct SweepCommand: ParsableCommand {
         }
         if !plotKeys.isEmpty { try chart.draw(components, of: sources, title: name, to: root + "/plot.png") }
         let index = SweepIndex(scene: name, sceneFile: scene, overrides: base, plan: plan,
-                               variants: variants.map { ($0.duration, $0.frameCount, $0.sameAs) },
+                               variants: variants.map { SweepIndex.RenderedVariant(duration: $0.duration, frameCount: $0.frameCount, sameAs: $0.sameAs) },
                                sheets: sheets, plot: plotKeys.isEmpty ? nil : "plot.png")
         let json = Array((try reportJSON(index.json, command: "sweep") + "\n").utf8)
         try exiting { () throws(RenderError) in try AtomicFile.write(json, to: root + "/index.json") }

@@ -71,15 +71,15 @@ import ZoetropeCore
         try moveB.startAnimation()
         try group.startAnimation()
         stage.advance(to: 0.75)
-        let status = stage.stage.animatorStatus
+        let status = stage.animatorStatus
         #expect(status.map(\.target) == [.animator(0), .animator(1), .group(0)])
         #expect(status.map(\.id) == ["animator0", "animator1", "group0"])
         #expect(status[2].state == .active && abs(group.playhead - 0.75) < 1e-9)
         #expect(status[1].state == .inactive, "moveB ended on its own at 0.5 s")
         stage.advance(to: 2)
         #expect(calls == ["moveB end", "group end"])
-        #expect(stage.stage.completions.map(\.target) == [.animator(1), .animator(0), .group(0)])
-        #expect(stage.stage.completions.map(\.animator) == ["animator1", "animator0", "group0"])
+        #expect(stage.completions.map(\.target) == [.animator(1), .animator(0), .group(0)])
+        #expect(stage.completions.map(\.animator) == ["animator1", "animator0", "group0"])
     }
 
     @Test func aGroupMadeFirstCanHoldAGroupMadeAfterMoreAnimators() throws {
@@ -97,7 +97,7 @@ import ZoetropeCore
         #expect(stage.stage.graph.containers(of: inner.index) == [1])
         #expect(stage.stage.graph.containers(of: moveA.index) == [0, 1])
         stage.advance(to: 3)
-        #expect(stage.stage.completions.map(\.animator) == ["animator0", "group0", "animator1", "group1"])
+        #expect(stage.completions.map(\.animator) == ["animator0", "group0", "animator1", "group1"])
     }
 
     @Test func aCycleMadeFromSwiftThrowsAndAddsNothing() throws {

@@ -95,7 +95,7 @@ import ZoetropeRender
         let folder = try ScratchFolder()
         let scene = try slide(folder)
         let path = folder.path("out/slide.mp4")
-        let sink = try VideoExport.sink(for: path, count: 31, step: 1, framesPerSecond: 10, size: (200, 120))
+        let sink = try VideoExport.sink(for: path, count: 31, step: 1, framesPerSecond: 10, size: try SurfaceSize(width: 200, height: 120))
         try FramePipeline.run(FramePlan(frames(of: scene), jobs: 2), into: [sink])
         #expect(FileManager.default.fileExists(atPath: path))
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)

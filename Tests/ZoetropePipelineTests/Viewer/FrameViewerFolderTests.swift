@@ -8,7 +8,7 @@ import ZoetropeRender
     private func rendered(sceneFile: String) throws -> ScratchFolder {
         let folder = try ScratchFolder()
         let manifest = RenderManifest(scene: "box", fps: 10, size: [10, 10], scale: 1, duration: 0, frameCount: 1, environment: nil,
-                                      frames: [(index: 0, file: "frame_00000.png", bytes: [])])
+                                      frames: [RenderManifest.FrameFile(index: 0, file: "frame_00000.png", bytes: [])])
         try manifest.write(to: folder.path("manifest.json"))
         let text = try String(contentsOfFile: folder.path("manifest.json"), encoding: .utf8)
         try folder.write("manifest.json", text.replacingOccurrences(of: "\"sceneFile\" : \"\"", with: "\"sceneFile\" : \"\(sceneFile)\""))
