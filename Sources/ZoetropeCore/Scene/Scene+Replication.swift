@@ -7,7 +7,7 @@ extension Scene {
     /// any value an animation, keyframe, track, completion or `set` gives it (a spring's
     /// overshoot aside). So the copies are bounded before anything is drawn, however the counts
     /// animate.
-    public var overReplicatedLayer: (layer: Int, copies: Double)? {
+    package var overReplicatedLayer: (layer: Int, copies: Double)? {
         var largest = layers.initialValues.map(\.replicatorCount)
         func note(_ target: PropertyTarget, _ value: AnimatableValue) {
             guard target.property == .replicatorCount, largest.indices.contains(target.layer), case .number(let count) = value else { return }

@@ -5,7 +5,7 @@ import ZoetropeCore
 public struct LottieImport: Sendable {
     public var scene: Scene
     /// Each feature the file uses that is not drawn, at its JSON path (`layers[2].masksProperties`).
-    public var unsupported: [(path: String, feature: String)]
+    public var unsupported: [LottieNote]
     /// Seconds from frame ip to frame op: where progress 1 falls (lottie-ios draws frame
     /// ip + p · (op − ip) for a progress p), one frame past the last rendered frame.
     public var length: Double

@@ -1,8 +1,8 @@
 /// What the reader draws without, and what it refuses: past a limit nothing is drawn, and every
 /// such problem is reported with its JSON path and the limit.
 struct LottieNotes {
-    /// (JSON path, what is not supported), in the order met (layers are met bottom first).
-    private var found: [(path: String, feature: String)] = []
+    /// What is not supported, in the order met (layers are met bottom first).
+    private var found: [LottieNote] = []
     private var seen: Set<String> = []
     /// (JSON path, the limit passed), in the order met.
     private(set) var refusals: [(path: String, message: String)] = []
@@ -11,7 +11,7 @@ struct LottieNotes {
     private(set) var exhausted = false
 
     /// What is not supported, in document order (`layers[2]` before `layers[10]`).
-    var unsupported: [(path: String, feature: String)] {
+    var unsupported: [LottieNote] {
         found.sorted { Self.orderKey($0.path).lexicographicallyPrecedes(Self.orderKey($1.path)) }
     }
 
@@ -27,7 +27,7 @@ struct LottieNotes {
 
     mutating func unsupported(_ feature: String, at path: String) {
         guard seen.insert(path + "\u{0}" + feature).inserted else { return }
-        found.append((path, feature))
+        found.append(LottieNote(path: path, feature: feature))
     }
 
     /// Refuses the animation: `message` says what `path` holds past which limit.
@@ -40,5 +40,17 @@ struct LottieNotes {
         guard !exhausted else { return }
         exhausted = true
         refuse(message, at: path)
+    }
+}
+
+/// A feature a Lottie file uses that is drawn without, at its JSON path
+/// (`layers[2].ks.o.x`: "expressions (x): the keyframes are drawn without the expression").
+public struct LottieNote: Sendable, Hashable {
+    public var path: String
+    public var feature: String
+
+    public init(path: String, feature: String) {
+        self.path = path
+        self.feature = feature
     }
 }
