@@ -2,7 +2,8 @@
 # The seed chapters' UIKit code against their scenes: each Example (built by `swift build`)
 # films its demo, `zoetrope render` renders the matching scene in scenes/, and every frame must
 # be the same bytes, with the same number of frames. The film's own recording, written as a
-# scene file (`film.writeScene(to:)`), must render the same bytes too.
+# scene file (`film.writeScene(to:)`), must render the same bytes too, and read and written
+# again (`zoetrope convert --to scene`) be the same bytes as the film wrote.
 # Usage: compare.sh BUILD_DIR OUT_DIR
 set -euo pipefail
 bin=$1
@@ -42,6 +43,14 @@ for pair in "${pairs[@]}"; do
     "$bin/zoetrope" render "$out/films/$scene.json" --out "$out/recordings/$scene" --progress none >/dev/null
     compare "$example vs scenes/$scene.yaml" "$out/scenes/$scene" "$out/films/$scene"
     compare "$example's recording $scene.json vs its film" "$out/recordings/$scene" "$out/films/$scene"
+    mkdir -p "$out/rewritten"
+    "$bin/zoetrope" convert "$out/films/$scene.json" --to scene -o "$out/rewritten/$scene.json" >/dev/null
+    if cmp -s "$out/films/$scene.json" "$out/rewritten/$scene.json"; then
+      echo "ok   $example's recording $scene.json: read and written again, the same bytes"
+    else
+      echo "FAIL $example's recording $scene.json: read and written again, different bytes"
+      failures=$((failures + 1))
+    fi
   done
 done
 exit $((failures > 0))

@@ -8,16 +8,17 @@ import ZoetropeFiles
 public enum SceneConversion {
     /// The formats a file converts to.
     public enum Format: String, CaseIterable, Sendable {
-        /// A scene file (YAML).
+        /// A scene file: YAML, or JSON when the output ends in `.json`.
         case scene
         /// Lottie JSON (`.json`), or zipped as dotLottie when the output ends in `.lottie`.
         case lottie
     }
 
-    /// The scene file (YAML) of `loaded`: its layers, keyframe tracks and script, with every
-    /// image file carried in it as a data URL, so it renders the same frames wherever it is
-    /// written. An imported Lottie animation becomes one animator of keyframe tracks.
-    public static func sceneFile(_ loaded: LoadedScene) throws(RenderError) -> String {
+    /// The scene file (YAML, or JSON with `json`) of `loaded`: its layers, keyframe tracks and
+    /// script, with every image file carried in it as a data URL, so it renders the same frames
+    /// wherever it is written. An imported Lottie animation becomes one animator of keyframe
+    /// tracks. A scene file written as JSON (a film's recording) is written again as the same bytes.
+    public static func sceneFile(_ loaded: LoadedScene, json: Bool = false) throws(RenderError) -> String {
         var images: [String: String] = [:]
         for values in loaded.scene.layers.initialValues where !values.image.isEmpty && !DataURL.isDataURL(values.image) {
             guard images[values.image] == nil else { continue }
@@ -35,7 +36,7 @@ public enum SceneConversion {
         }
         let text: String
         do {
-            text = try SceneWriter.yaml(loaded.scene, images: images)
+            text = try json ? SceneWriter.json(loaded.scene, images: images) : SceneWriter.yaml(loaded.scene, images: images)
         } catch {
             throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, kind: .invalidInput)
         }

@@ -9,7 +9,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a Lottie animation to a scene file, or a scene to Lottie.",
         discussion: """
-            --to scene writes a readable YAML scene file that renders the same frames: a Lottie \
+            --to scene writes a readable YAML scene file (JSON when the output ends in .json) that renders the same frames: a Lottie \
             file's layers become layers with ids from their names, its keyframes keyframe \
             tracks on one animator, its images data URLs inside the file. What the animation \
             uses that is drawn without is said once per feature, as render says it. --to \
@@ -47,7 +47,8 @@ struct ConvertCommand: ParsableCommand {
                 throw report(error)
             }
             loaded.unsupportedSummary.forEach(printError)
-            text = try exiting { () throws(RenderError) -> String in try SceneConversion.sceneFile(loaded) }
+            let json = out?.lowercased().hasSuffix(".json") == true
+            text = try exiting { () throws(RenderError) -> String in try SceneConversion.sceneFile(loaded, json: json) }
         case .lottie:
             guard let scene = try loadScenes([input], overrides: []).first else { return }
             let export = try exiting { () throws(RenderError) in try SceneConversion.lottieFile(scene) }
