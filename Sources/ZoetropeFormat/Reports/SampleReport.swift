@@ -177,12 +177,12 @@ public struct SampleReport: Sendable {
     }
 }
 
-/// Pretty-printed JSON with sorted keys, as the reports print it. Every value the reports hold
+/// Pretty-printed JSON with sorted keys, as every report and record prints it (the package's one
+/// writer of `Codable` values; ordered documents are `JSONText`). Every value the reports hold
 /// should be a finite number, a string or a Boolean; a NaN or an infinity that got this far is
 /// an error the command reports (`internalFailure`), never a report with an error inside it.
-func prettyJSON(_ value: some Encodable) throws(ReportEncodingError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+package func prettyJSON(_ value: some Encodable) throws(ReportEncodingError) -> String {
+    let encoder = reportEncoder(pretty: true)
     do {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
@@ -193,6 +193,14 @@ func prettyJSON(_ value: some Encodable) throws(ReportEncodingError) -> String {
         }
         throw ReportEncodingError(message: message)
     }
+}
+
+/// The encoder of every report and record: keys sorted, slashes as they are; indented, or one
+/// line (a journal's records).
+package func reportEncoder(pretty: Bool) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
 }
 
 /// A report that cannot be written as JSON (a value that is not finite): an internal error.

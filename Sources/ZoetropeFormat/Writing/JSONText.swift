@@ -3,7 +3,7 @@ import ZoetropeCore
 /// A JSON value with its keys in the order they were written (a scene file's, the schema's),
 /// printed so that it reads back exactly: numbers in Swift's shortest form that parses to the
 /// same `Double`.
-indirect enum JSONText: Sendable {
+package indirect enum JSONText: Sendable {
     case object([(key: String, value: JSONText)])
     case array([JSONText])
     case number(Double)
@@ -11,7 +11,7 @@ indirect enum JSONText: Sendable {
     case bool(Bool)
 
     /// The value as text, two spaces an indent; short arrays of numbers stay on one line.
-    func printed(indent: String = "") -> String {
+    package func printed(indent: String = "") -> String {
         switch self {
         case .number(let number): return Self.format(number)
         case .string(let text): return Self.quoted(text)
@@ -30,7 +30,7 @@ indirect enum JSONText: Sendable {
     }
 
     /// The value on one line without spaces (a Lottie file, which people do not read).
-    func compact() -> String {
+    package func compact() -> String {
         switch self {
         case .number(let number): Self.format(number)
         case .string(let text): Self.quoted(text)
@@ -125,14 +125,14 @@ indirect enum JSONText: Sendable {
 
     /// A whole number without a fraction (`760`), else Swift's shortest round-trip form
     /// (`0.1`, `1e-07`), which the scene reader's `Double(_:)` turns back into the same bits.
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         if number == 0 { return number.sign == .minus ? "-0.0" : "0" }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(saturating: number)) }
         return number.description
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Most strings (ids, numbers' words, path data) need no escape: copied whole.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""

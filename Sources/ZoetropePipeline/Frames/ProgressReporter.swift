@@ -1,5 +1,6 @@
 import Synchronization
 import ZoetropeFiles
+import ZoetropeFormat
 import ZoetropeRender
 
 /// How a render reports progress (`--progress`).
@@ -37,14 +38,14 @@ public final class ProgressReporter: Sendable {
     func begin(scene: String, total: Int, skipped: Int) {
         state.withLock { state in
             state = State(scene: scene, total: total, done: 0, lastDrawn: -1)
-            emit(&state, event: "start", frame: nil, extra: ",\"skipped\":\(skipped)")
+            emit(&state, event: "start", frame: nil, extra: [("skipped", .number(Double(skipped)))])
         }
     }
 
     /// `--resume` kept `kept` frames already rendered (by this render, or a killed run of it).
     func resumed(kept: Int) {
         state.withLock { state in
-            emit(&state, event: "resume", frame: nil, extra: ",\"kept\":\(kept)")
+            emit(&state, event: "resume", frame: nil, extra: [("kept", .number(Double(kept)))])
         }
     }
 
@@ -52,7 +53,7 @@ public final class ProgressReporter: Sendable {
     func frameFinished(_ frame: Int, times: PhaseTimes? = nil) {
         state.withLock { state in
             state.done += 1
-            emit(&state, event: "frame", frame: frame, extra: times.map { ",\"seconds\":\(Self.phases($0, writing: false))" } ?? "")
+            emit(&state, event: "frame", frame: frame, extra: times.map { [("seconds", Self.phases($0, writing: false))] } ?? [])
         }
     }
 
@@ -63,25 +64,29 @@ public final class ProgressReporter: Sendable {
 
     func end() {
         state.withLock { state in
-            let extra = state.times.map { t in
-                ",\"seconds\":\(Self.phases(t, writing: true))"
-                    + ",\"strips\":{\"reused\":\(t.stripsReused),\"compressed\":\(t.stripsCompressed)},\"pixelsDrawn\":\(t.pixelsDrawn)"
-            } ?? ""
+            let extra: [(key: String, value: JSONText)] = state.times.map { t in
+                [("seconds", Self.phases(t, writing: true)),
+                 ("strips", .object([("reused", .number(Double(t.stripsReused))), ("compressed", .number(Double(t.stripsCompressed)))])),
+                 ("pixelsDrawn", .number(Double(t.pixelsDrawn)))]
+            } ?? []
             emit(&state, event: "done", frame: nil, extra: extra)
             if mode == .bar { StandardStream.error.write("\n") }
         }
     }
 
     /// The seconds of each phase as a JSON object; with `writing`, the write phase's too.
-    private static func phases(_ t: PhaseTimes, writing: Bool) -> String {
-        "{\"evaluate\":\(t.evaluate),\"draw\":\(t.draw),\"encode\":\(t.encode)" + (writing ? ",\"write\":\(t.write)}" : "}")
+    private static func phases(_ t: PhaseTimes, writing: Bool) -> JSONText {
+        .object([("evaluate", .number(t.evaluate)), ("draw", .number(t.draw)), ("encode", .number(t.encode))]
+                + (writing ? [("write", .number(t.write))] : []))
     }
 
-    private func emit(_ state: inout State, event: String, frame: Int?, extra: String) {
+    private func emit(_ state: inout State, event: String, frame: Int?, extra: [(key: String, value: JSONText)]) {
         switch mode {
         case .json:
-            let frameField = frame.map { ",\"frame\":\($0)" } ?? ""
-            StandardStream.output.write("{\"event\":\"\(event)\",\"scene\":\(Self.jsonString(state.scene))\(frameField),\"done\":\(state.done),\"total\":\(state.total)\(extra)}\n")
+            let line: JSONText = .object([("event", .string(event)), ("scene", .string(state.scene))]
+                                         + (frame.map { [("frame", .number(Double($0)))] } ?? [])
+                                         + [("done", .number(Double(state.done))), ("total", .number(Double(state.total)))] + extra)
+            StandardStream.output.write(line.compact() + "\n")
         case .bar:
             // Redraw at most once per percent, and always at the end.
             let percent = state.total == 0 ? 100 : state.done * 100 / state.total
@@ -93,19 +98,5 @@ public final class ProgressReporter: Sendable {
         case .auto, .none:
             break
         }
-    }
-
-    /// `text` as a JSON string literal, quotes included.
-    public static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
     }
 }

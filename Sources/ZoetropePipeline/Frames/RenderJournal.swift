@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ZoetropeFiles
+import ZoetropeFormat
 import ZoetropeRender
 
 /// A process's record of the frames it has written into a folder: one JSON line per frame,
@@ -18,11 +19,7 @@ final class RenderJournal: @unchecked Sendable {
     var path: String { file.path }
     private let file: AppendOnlyFile
     /// One encoder for every line (making one per frame cost more than encoding the line).
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private let encoder = reportEncoder(pretty: false)
 
     /// Starts this process's journal in `directory` for the render `header` describes.
     init(directory: String, header: RenderManifest) throws(RenderError) {

@@ -62,15 +62,7 @@ public struct RenderManifest: Codable, Hashable, Sendable {
     public func isRendered(from source: [UInt8]) -> Bool { SHA256Digest(source).hex == sceneHash }
 
     public func write(to path: String) throws(RenderError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do {
-            data = try encoder.encode(self)
-        } catch {
-            throw RenderError(message: "\(path): cannot encode the manifest: \(error)", kind: .internalFailure)
-        }
-        try AtomicFile.write(Array(data) + [0x0A], to: path)
+        try AtomicFile.write(try jsonFile(self), to: path)
     }
 }
 

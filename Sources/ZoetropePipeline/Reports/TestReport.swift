@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ZoetropeRender
 import ZoetropeFiles
+import ZoetropeFormat
 
 /// What a `zoetrope test` run found: `report.json` in the report folder, read back by `--accept`
 /// and `--merge`. Paths of images are relative to the report folder.
@@ -152,7 +153,7 @@ public struct TestReport: Codable, Hashable, Sendable {
     }
 
     /// The report as JSON (sorted keys, so runs compare as text).
-    public func json() throws(RenderError) -> [UInt8] { try prettyJSON(self) }
+    public func json() throws(RenderError) -> [UInt8] { try jsonFile(self) }
 
     /// Combines the reports of shards: each scene's frames from all of them, in frame order.
     public static func merged(_ reports: [TestReport]) -> TestReport {
@@ -177,13 +178,12 @@ public struct TestReport: Codable, Hashable, Sendable {
     }
 }
 
-/// `value` as indented JSON with sorted keys and a final newline, so files compare as text.
-func prettyJSON(_ value: some Encodable) throws(RenderError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+/// `value` as a JSON file: the reports' JSON (`prettyJSON`) and a final newline, so files
+/// compare as text.
+func jsonFile(_ value: some Encodable) throws(RenderError) -> [UInt8] {
     do {
-        return Array(try encoder.encode(value)) + [0x0A]
+        return Array(try prettyJSON(value).utf8) + [0x0A]
     } catch {
-        throw RenderError(message: "cannot encode JSON: \(error)", kind: .internalFailure)
+        throw RenderError(message: "cannot encode JSON: \(error.message)", kind: .internalFailure)
     }
 }

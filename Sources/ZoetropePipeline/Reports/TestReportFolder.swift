@@ -83,7 +83,7 @@ public enum TestReportFolder {
                 written.append(frame.golden)
             }
             let record = GoldenTest.GoldenRecord(scene: scene.name, sceneFile: scene.file, environment: scene.environment)
-            try AtomicFile.write(try prettyJSON(record), to: "\(goldenFolder)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
+            try AtomicFile.write(try jsonFile(record), to: "\(goldenFolder)/\(scene.name)/\(GoldenTest.GoldenRecord.fileName)")
         }
         return written
     }

@@ -109,6 +109,6 @@ public enum FrameViewer {
 
     /// The page's HTML for `model`.
     static func page(_ model: Model) throws(RenderError) -> String {
-        FrameViewerPage(model: try prettyJSON(model)).html(title: model.scene)
+        FrameViewerPage(model: try jsonFile(model)).html(title: model.scene)
     }
 }

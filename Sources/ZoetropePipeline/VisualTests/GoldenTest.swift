@@ -148,7 +148,7 @@ public struct GoldenTest: Sendable {
         }
         if wroteGoldens {
             let record = GoldenRecord(scene: name, sceneFile: scene.loaded.file, environment: environment)
-            try AtomicFile.write(try prettyJSON(record), to: goldenFolder + "/" + GoldenRecord.fileName)
+            try AtomicFile.write(try jsonFile(record), to: goldenFolder + "/" + GoldenRecord.fileName)
         }
         let goldenEnvironment = wroteGoldens ? environment : record?.environment
         return TestReport.Scene(name: name, file: scene.loaded.file, fps: scene.scene.frameRate.framesPerSecond, tolerance: tolerance,

@@ -162,9 +162,10 @@ final class SweepReporter: Sendable {
         done.withLock { count in
             count += 1
             if mode == .json {
-                let json = ProgressReporter.jsonString
-                let same = sameAs.map { ",\"sameAs\":\(json($0.label))" } ?? ""
-                printJSONLine("{\"event\":\"variant\",\"label\":\(json(variant.label)),\"done\":\(count),\"total\":\(total),\"frames\":\(frames),\"directory\":\(json(directory))\(same)}")
+                let line: JSONText = .object([("event", .string("variant")), ("label", .string(variant.label)), ("done", .number(Double(count))),
+                                              ("total", .number(Double(total))), ("frames", .number(Double(frames))), ("directory", .string(directory))]
+                                             + (sameAs.map { [("sameAs", .string($0.label))] } ?? []))
+                printJSONLine(line.compact())
             } else {
                 let how = sameAs.map { "same scene as \($0.label), frames shared" } ?? "\(frames) frames"
                 printLine("[\(count)/\(total)] \(variant.label): \(how) → \(directory)")
