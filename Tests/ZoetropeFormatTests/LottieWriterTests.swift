@@ -5,7 +5,7 @@ import ZoetropeFormat
 
 /// A scene file's scene, exported frame by frame as Lottie JSON and parsed back as objects.
 private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() })
-    throws -> (json: [String: Any], notExported: [(layer: String, feature: String)]) {
+    throws -> (json: [String: Any], notExported: [LottieExportNote]) {
     let loaded = try SceneLoader.parse(Array(text.utf8), file: "export.yaml")
     let (evaluation, duration) = try loaded.evaluate()
     let frames = (0..<loaded.scene.frameRate.frameCount(forDuration: duration)).map {

@@ -25,7 +25,7 @@ public struct LottieWriter {
     let imageBytes: (String) -> [UInt8]?
     /// The cubic timing curves a run of frames may be eased by (the scene's), then straight.
     let easings: [CubicTimingParameters]
-    private(set) var notExported: [(layer: String, feature: String)] = []
+    private(set) var notExported: [LottieExportNote] = []
     private var assets: [JSONText] = []
     private var assetIDs: [String: (id: String, width: Int, height: Int)] = [:]
 
@@ -54,9 +54,9 @@ public struct LottieWriter {
 
     /// The animation as compact JSON named `name`, and what it draws without (once per layer
     /// and feature).
-    public mutating func json(name: String) -> (text: String, notExported: [(layer: String, feature: String)]) {
+    public mutating func json(name: String) -> LottieExport {
         notExported = []
-        guard let first = frames.first else { return ("{}", []) }
+        guard let first = frames.first else { return LottieExport(text: "{}", notExported: []) }
         let tree = first.layers
         if frames.contains(where: { $0.layers != tree }) {
             note("scene", "layers added, removed or restyled while it runs: exported as they are at the first frame")
@@ -71,7 +71,7 @@ public struct LottieWriter {
             ("op", .number(Double(frames.count))), ("w", .number(size.x.rounded())), ("h", .number(size.y.rounded())),
             ("ddd", .number(0)), ("assets", .array(assets)), ("layers", .array(drawn.reversed() + nulls)),
         ])
-        return (root.compact(), notExported)
+        return LottieExport(text: root.compact(), notExported: notExported)
     }
 
     /// `json` (an animation) packed as a dotLottie archive, its animation named `id`.
@@ -81,7 +81,8 @@ public struct LottieWriter {
     }
 
     private mutating func note(_ layer: String, _ feature: String) {
-        if !notExported.contains(where: { $0.layer == layer && $0.feature == feature }) { notExported.append((layer, feature)) }
+        let note = LottieExportNote(layer: layer, feature: feature)
+        if !notExported.contains(note) { notExported.append(note) }
     }
 
     /// Siblings in drawing order at the first frame (`zIndex`, then file order).
