@@ -185,6 +185,15 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         for key in ["\"ef\":[", "\"masksProperties\":[", "\"ty\":\"gf\"", "\"ty\":0,"] { #expect(text.contains(key) == everything, "\(key)") }
     }
 
+    @Test func aSecondExportOfTheSameWriterIsTheSame() throws {
+        let loaded = try SceneLoader.parse(Array(Self.everything.utf8), file: "export.yaml")
+        let (evaluation, _) = try loaded.evaluate()
+        var writer = LottieWriter(frames: [0, 1].map { evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0)) },
+                                  frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: { _, _ in SVGPath() }, imageBytes: { _ in nil })
+        let first = writer.json(name: "export")
+        #expect(writer.json(name: "export") == first)
+    }
+
     @Test(arguments: [LottieLayer.Kind.precomp, .solid, .image, .null, .shape, .text, .other(7)])
     func aLayerMadeOfAKindIsOfThatKind(kind: LottieLayer.Kind) {
         #expect(LottieLayer(kind: kind).kind == kind)

@@ -64,7 +64,7 @@ public struct LottieWriter {
 
     /// The animation named `name` as the Lottie model; what it draws without in `notExported`.
     mutating func animation(name: String) -> LottieAnimation {
-        notExported = []
+        (notExported, assets, assetIDs) = ([], [], [:])
         guard let first = frames.first else { return LottieAnimation() }
         let tree = first.layers
         if frames.contains(where: { $0.layers != tree }) {
