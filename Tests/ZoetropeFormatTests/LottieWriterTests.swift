@@ -1,11 +1,10 @@
 import Foundation
 import Testing
 import ZoetropeCore
-import ZoetropeFormat
+@testable import ZoetropeFormat
 
-/// A scene file's scene, exported frame by frame as Lottie JSON and parsed back as objects.
-private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() })
-    throws -> (json: [String: Any], notExported: [(layer: String, feature: String)]) {
+/// A scene file's scene, exported frame by frame as Lottie JSON.
+private func exported(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() }) throws -> LottieExport {
     let loaded = try SceneLoader.parse(Array(text.utf8), file: "export.yaml")
     let evaluated = try loaded.evaluate()
     let evaluation = evaluated.evaluation, duration = evaluated.duration
@@ -14,7 +13,13 @@ private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle)
     }
     var writer = LottieWriter(frames: frames, frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: outline, imageBytes: { _ in nil },
                               easings: LottieWriter.easings(of: loaded.scene))
-    let written = writer.json(name: "export")
+    return writer.json(name: "export")
+}
+
+/// A scene file's scene, exported frame by frame as Lottie JSON and parsed back as objects.
+private func export(_ text: String, outline: @escaping (LayerValues, LayerStyle) -> SVGPath = { _, _ in SVGPath() })
+    throws -> (json: [String: Any], notExported: [LottieExportNote]) {
+    let written = try exported(text, outline: outline)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(written.text.utf8)) as? [String: Any])
     return (json, written.notExported)
 }
@@ -158,5 +163,40 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         let glyphs = try #require(groups(shapes).first)
         #expect(glyphs.compactMap { $0["ty"] as? String } == ["sh", "fl", "tr"])
         #expect((glyphs[1]["c"] as? [String: Any])?["k"] as? [Double] == [1, 0, 0, 1])
+    }
+
+    /// The card translucent, clipping, casting a shadow and filled with a gradient: a precomp,
+    /// a masked precomp, a drop shadow effect and a gradient fill besides the card's shapes.
+    static let everything = card.replacingOccurrences(of: "fill: \"#1E6FD9\"", with: """
+        fill: { linear: { from: [0, 0], to: [1, 1], stops: [[0, "#1E6FD9"], [1, "#FFFFFF80"]] } }
+            opacity: 0.5
+            clips: true
+            cornerRadius: 8
+            shadow: { color: "#000000", offset: [0, 4], radius: 6, opacity: 0.3 }
+        """)
+
+    /// Every key the writer writes is one of the model's: read into the model and written
+    /// again, an export is the same text.
+    @Test(arguments: [false, true])
+    func anExportReadsBackIntoTheModelAsTheSameText(everything: Bool) throws {
+        let text = try exported(everything ? Self.everything : Self.card).text
+        let root = try #require(JSONValue.parse(Array(text.utf8)))
+        var notes = LottieNotes()
+        #expect(LottieAnimation.decode(root, at: "", notes: &notes).json.compact() == text)
+        for key in ["\"ef\":[", "\"masksProperties\":[", "\"ty\":\"gf\"", "\"ty\":0,"] { #expect(text.contains(key) == everything, "\(key)") }
+    }
+
+    @Test func aSecondExportOfTheSameWriterIsTheSame() throws {
+        let loaded = try SceneLoader.parse(Array(Self.everything.utf8), file: "export.yaml")
+        let (evaluation, _) = try loaded.evaluate()
+        var writer = LottieWriter(frames: [0, 1].map { evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0)) },
+                                  frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: { _, _ in SVGPath() }, imageBytes: { _ in nil })
+        let first = writer.json(name: "export")
+        #expect(writer.json(name: "export") == first)
+    }
+
+    @Test(arguments: [LottieLayer.Kind.precomp, .solid, .image, .null, .shape, .text, .other(7)])
+    func aLayerMadeOfAKindIsOfThatKind(kind: LottieLayer.Kind) {
+        #expect(LottieLayer(kind: kind).kind == kind)
     }
 }

@@ -15,6 +15,10 @@ import ZoetropeFiles
 /// that is ever translucent, or blended, is drawn as a precomp so they composite together, as
 /// Core Animation composites a group. What Lottie players cannot draw this way is listed in
 /// `notExported`, by the layer's id.
+///
+/// The writer builds the Lottie model (`LottieAnimation`, its layers, shape items and
+/// properties) and writes it through the model's key tables, so each key is spelled once, where
+/// the reader reads it.
 public struct LottieWriter {
     /// The frames, one presentation per frame from 0, all with the same layers.
     let frames: [PresentationTree]
@@ -25,8 +29,8 @@ public struct LottieWriter {
     let imageBytes: (String) -> [UInt8]?
     /// The cubic timing curves a run of frames may be eased by (the scene's), then straight.
     let easings: [CubicTimingParameters]
-    private(set) var notExported: [(layer: String, feature: String)] = []
-    private var assets: [JSONText] = []
+    private(set) var notExported: [LottieExportNote] = []
+    private var assets: [LottieAsset] = []
     private var assetIDs: [String: (id: String, width: Int, height: Int)] = [:]
 
     /// `easings`: the cubic timing curves the scene's animators, groups and keyframe tracks use
@@ -54,24 +58,25 @@ public struct LottieWriter {
 
     /// The animation as compact JSON named `name`, and what it draws without (once per layer
     /// and feature).
-    public mutating func json(name: String) -> (text: String, notExported: [(layer: String, feature: String)]) {
-        notExported = []
-        guard let first = frames.first else { return ("{}", []) }
+    public mutating func json(name: String) -> LottieExport {
+        LottieExport(text: animation(name: name).json.compact(), notExported: notExported)
+    }
+
+    /// The animation named `name` as the Lottie model; what it draws without in `notExported`.
+    mutating func animation(name: String) -> LottieAnimation {
+        (notExported, assets, assetIDs) = ([], [], [:])
+        guard let first = frames.first else { return LottieAnimation() }
         let tree = first.layers
         if frames.contains(where: { $0.layers != tree }) {
             note("scene", "layers added, removed or restyled while it runs: exported as they are at the first frame")
         }
         // Content layers in drawing order (bottom first), then the nulls that carry transforms.
-        var drawn: [JSONText] = [], nulls: [JSONText] = []
+        var drawn: [LottieLayer] = [], nulls: [LottieLayer] = []
         for root in ordered(tree.roots) { subtree(root, parentNull: nil, precomp: nil, drawn: &drawn, nulls: &nulls) }
         if let background = backgroundLayer() { drawn.insert(background, at: 0) }
         let size = first.canvas.size
-        let root: JSONText = .object([
-            ("v", .string("5.7.0")), ("nm", .string(name)), ("fr", .number(frameRate)), ("ip", .number(0)),
-            ("op", .number(Double(frames.count))), ("w", .number(size.x.rounded())), ("h", .number(size.y.rounded())),
-            ("ddd", .number(0)), ("assets", .array(assets)), ("layers", .array(drawn.reversed() + nulls)),
-        ])
-        return (root.compact(), notExported)
+        return LottieAnimation(version: "5.7.0", name: name, frameRate: frameRate, inPoint: 0, outPoint: Double(frames.count),
+                               width: size.x.rounded(), height: size.y.rounded(), assets: assets, layers: drawn.reversed() + nulls)
     }
 
     /// `json` (an animation) packed as a dotLottie archive, its animation named `id`.
@@ -81,7 +86,8 @@ public struct LottieWriter {
     }
 
     private mutating func note(_ layer: String, _ feature: String) {
-        if !notExported.contains(where: { $0.layer == layer && $0.feature == feature }) { notExported.append((layer, feature)) }
+        let note = LottieExportNote(layer: layer, feature: feature)
+        if !notExported.contains(note) { notExported.append(note) }
     }
 
     /// Siblings in drawing order at the first frame (`zIndex`, then file order).
@@ -99,20 +105,21 @@ public struct LottieWriter {
 
     /// The layers of `index` and its descendants, added to `drawn` (bottom first) and `nulls`.
     /// Inside a precomp, `precomp` is the layer it draws, whose opacity the precomp layer has.
-    private mutating func subtree(_ index: Int, parentNull: Double?, precomp: Int?, drawn: inout [JSONText], nulls: inout [JSONText]) {
+    private mutating func subtree(_ index: Int, parentNull: Double?, precomp: Int?, drawn: inout [LottieLayer], nulls: inout [LottieLayer]) {
         let node = frames[0].layers.nodes[index]
         let children = node.children.filter { frames[0].layers.nodes[$0].style.masking == nil }
         let values = frames.map { $0.values[index] }
         // A group composited as one picture: translucent, blended or casting a shadow.
         if index != precomp, !children.isEmpty, values.contains(where: { $0.opacity > 0 && $0.opacity < 1 || Self.castsShadow($0) })
             || node.style.blendMode != .normal {
-            var inner: [JSONText] = [], innerNulls: [JSONText] = []
+            var inner: [LottieLayer] = [], innerNulls: [LottieLayer] = []
             subtree(index, parentNull: 0, precomp: index, drawn: &inner, nulls: &innerNulls)
-            var pairs = precompLayer("comp_\(index)", name: node.id + "Group", index: contentIndex(index, 0), parent: parentNull,
+            var group = precompLayer("comp_\(index)", name: node.id + "Group", index: contentIndex(index, 0), parent: parentNull,
                                      layers: inner, nulls: innerNulls,
                                      opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] })
-            pairs += blendMode(index, node) + shadowEffect(index)
-            drawn.append(.object(pairs))
+            group.blendMode = blendMode(index, node)
+            group.effects = shadowEffects(index)
+            drawn.append(group)
             return
         }
         nulls.append(transformLayer(index, parentNull: parentNull))
@@ -122,16 +129,16 @@ public struct LottieWriter {
             return
         }
         // Children clipped to the bounds: a precomp of them, masked by the bounds.
-        var inner: [JSONText] = [], innerNulls: [JSONText] = []
+        var inner: [LottieLayer] = [], innerNulls: [LottieLayer] = []
         for child in ordered(children) { subtree(child, parentNull: 0, precomp: precomp, drawn: &inner, nulls: &innerNulls) }
         let reach = Self.precompReach
         let bounds = animatedShape(values.map { v in
             LottieContour.roundedRect(origin: Vector2(reach, reach), size: v.size, radius: Vector2(v.cornerRadius, v.cornerRadius))
         })
-        var pairs = precompLayer("clip_\(index)", name: node.id + "Clip", index: contentIndex(index, 2), parent: nullIndex(index),
-                                 layers: inner, nulls: innerNulls, opacity: Self.fixed(.number(100)))
-        pairs += [("hasMask", .bool(true)), ("masksProperties", .array([Self.mask(bounds)]))]
-        drawn.append(.object(pairs))
+        var clip = precompLayer("clip_\(index)", name: node.id + "Clip", index: contentIndex(index, 2), parent: nullIndex(index),
+                                layers: inner, nulls: innerNulls, opacity: .fixed([100]))
+        Self.mask(&clip, by: bounds)
+        drawn.append(clip)
     }
 
     /// How far a precomp's origin lies from its layer's: its content may reach this far to
@@ -140,42 +147,43 @@ public struct LottieWriter {
 
     /// A precomp layer drawing `layers` (bottom first), whose `nulls` hang from a null at the
     /// precomp's origin (`ind` 0), that layer's own coordinates.
-    private mutating func precompLayer(_ id: String, name: String, index: Double, parent: Double?, layers: [JSONText], nulls: [JSONText],
-                                       opacity: JSONText) -> [(key: String, value: JSONText)] {
+    private mutating func precompLayer(_ id: String, name: String, index: Double, parent: Double?, layers: [LottieLayer], nulls: [LottieLayer],
+                                       opacity: LottieProperty<[Double]>) -> LottieLayer {
         let reach = Self.precompReach
-        let origin = layerBase(3, name: "Origin", index: 0, parent: nil, transform: .object([
-            ("p", Self.fixed(.array([.number(reach), .number(reach)]))),
-            ("o", Self.fixed(.number(100))),
-        ]))
-        assets.append(.object([("id", .string(id)), ("nm", .string(name)), ("fr", .number(frameRate)),
-                               ("layers", .array(layers.reversed() + nulls + [.object(origin)]))]))
-        let pairs = layerBase(0, name: name, index: index, parent: parent, transform: .object([
-            ("a", Self.fixed(.array([.number(reach), .number(reach)]))), ("o", opacity),
-        ]))
-        return pairs + [("refId", .string(id)), ("w", .number(2 * reach)), ("h", .number(2 * reach))]
+        let origin = layer(.null, name: "Origin", index: 0, parent: nil,
+                           transform: LottieTransform(position: .fixed([reach, reach]), opacity: .fixed([100])))
+        assets.append(LottieAsset(id: id, name: name, frameRate: frameRate, layers: layers.reversed() + nulls + [origin]))
+        var precomp = layer(.precomp, name: name, index: index, parent: parent,
+                            transform: LottieTransform(anchor: .fixed([reach, reach]), opacity: opacity))
+        precomp.reference = id
+        precomp.width = 2 * reach
+        precomp.height = 2 * reach
+        return precomp
     }
 
-    private static func mask(_ path: JSONText) -> JSONText {
-        .object([("mode", .string("a")), ("inv", .bool(false)), ("pt", path), ("o", Self.fixed(.number(100)))])
+    /// `layer` masked by `outline` (added to nothing: drawn only inside it).
+    private static func mask(_ layer: inout LottieLayer, by outline: LottieProperty<LottieBezier>) {
+        layer.hasMasks = true
+        layer.masks = [LottieMask(mode: LottieMask.Mode.add.rawValue, outline: outline, opacity: .fixed([100]))]
     }
 
     private static func castsShadow(_ values: LayerValues) -> Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
 
     /// CALayer's shadow as Lottie's drop shadow effect (ThorVG's and lottie-web's reading: the
-    /// direction clockwise from up, in degrees; opacity 0…255; blur σ = 0.3 × softness).
-    private func shadowEffect(_ index: Int) -> [(key: String, value: JSONText)] {
-        guard frames.contains(where: { Self.castsShadow($0.values[index]) }) else { return [] }
-        func parameter(_ type: Int, _ name: String, _ value: JSONText) -> JSONText {
-            .object([("ty", .number(Double(type))), ("nm", .string(name)), ("v", value)])
+    /// direction clockwise from up, in degrees; opacity 0…255; blur σ = 0.3 × softness); nil
+    /// when the layer never casts one.
+    private func shadowEffects(_ index: Int) -> [LottieEffect]? {
+        guard frames.contains(where: { Self.castsShadow($0.values[index]) }) else { return nil }
+        func parameter(_ kind: LottieEffectParameter.Kind, _ name: String, _ value: LottieProperty<[Double]>) -> LottieEffectParameter {
+            LottieEffectParameter(type: kind.rawValue, name: name, value: value)
         }
-        let effect: JSONText = .object([("ty", .number(25)), ("nm", .string("Drop Shadow")), ("en", .number(1)), ("ef", .array([
-            parameter(2, "Shadow Color", animated(index) { v in [v.shadowColor.red, v.shadowColor.green, v.shadowColor.blue, 1] }),
-            parameter(0, "Opacity", animated(index, scalar: true) { v in [Self.castsShadow(v) ? min(max(v.shadowOpacity, 0), 1) * v.shadowColor.alpha * 255 : 0] }),
-            parameter(0, "Direction", animated(index, scalar: true) { v in [90 - Double.atan2(y: -v.shadowOffset.y, x: v.shadowOffset.x) * 180 / .pi] }),
-            parameter(0, "Distance", animated(index, scalar: true) { v in [(v.shadowOffset.x * v.shadowOffset.x + v.shadowOffset.y * v.shadowOffset.y).squareRoot()] }),
-            parameter(0, "Softness", animated(index, scalar: true) { v in [max(v.shadowRadius, 0) / 2 / 0.3] }),
-        ]))])
-        return [("ef", .array([effect]))]
+        return [LottieEffect(type: LottieEffect.Kind.dropShadow.rawValue, name: "Drop Shadow", enabled: 1, parameters: [
+            parameter(.color, "Shadow Color", animated(index) { v in [v.shadowColor.red, v.shadowColor.green, v.shadowColor.blue, 1] }),
+            parameter(.slider, "Opacity", animated(index) { v in [Self.castsShadow(v) ? min(max(v.shadowOpacity, 0), 1) * v.shadowColor.alpha * 255 : 0] }),
+            parameter(.slider, "Direction", animated(index) { v in [90 - Double.atan2(y: -v.shadowOffset.y, x: v.shadowOffset.x) * 180 / .pi] }),
+            parameter(.slider, "Distance", animated(index) { v in [(v.shadowOffset.x * v.shadowOffset.x + v.shadowOffset.y * v.shadowOffset.y).squareRoot()] }),
+            parameter(.slider, "Softness", animated(index) { v in [max(v.shadowRadius, 0) / 2 / 0.3] }),
+        ])]
     }
 
     /// Lottie's `ind` of the null carrying a layer's transform, and of its content layers.
@@ -184,24 +192,29 @@ public struct LottieWriter {
     private func nullIndex(_ index: Int) -> Double { Double(index * 4 + 1) }
     private func contentIndex(_ index: Int, _ part: Int) -> Double { Double(index * 4 + 2 + part) }
 
-    private func layerBase(_ type: Int, name: String, index: Double, parent: Double?, transform: JSONText) -> [(key: String, value: JSONText)] {
-        var pairs: [(key: String, value: JSONText)] = [("ddd", .number(0)), ("ty", .number(Double(type))), ("ind", .number(index)),
-                                                       ("nm", .string(name)), ("sr", .number(1)), ("ks", transform), ("ao", .number(0)),
-                                                       ("ip", .number(0)), ("op", .number(Double(frames.count))), ("st", .number(0))]
-        if let parent { pairs.append(("parent", .number(parent))) }
-        return pairs
+    /// A layer of `kind` shown through every frame, at normal speed.
+    private func layer(_ kind: LottieLayer.Kind, name: String, index: Double, parent: Double?, transform: LottieTransform) -> LottieLayer {
+        var layer = LottieLayer(kind: kind)
+        layer.name = name
+        layer.index = index
+        layer.parent = parent
+        layer.stretch = 1
+        layer.transform = transform
+        layer.inPoint = 0
+        layer.outPoint = Double(frames.count)
+        layer.startTime = 0
+        return layer
     }
 
-    private func transformLayer(_ index: Int, parentNull: Double?) -> JSONText {
+    private func transformLayer(_ index: Int, parentNull: Double?) -> LottieLayer {
         let node = frames[0].layers.nodes[index]
-        let transform: JSONText = .object([
-            ("a", animated(index) { v in [v.anchor.x * v.size.x, v.anchor.y * v.size.y] }),
-            ("p", animated(index) { v in [v.position.x + v.translation.x, v.position.y + v.translation.y] }),
-            ("s", animated(index) { v in [v.scale.x * 100, v.scale.y * 100] }),
-            ("r", animated(index, scalar: true) { v in [v.rotation * 180 / .pi] }),
-            ("o", Self.fixed(.number(100))),
-        ])
-        return .object(layerBase(3, name: node.id, index: nullIndex(index), parent: parentNull, transform: transform))
+        let transform = LottieTransform(
+            anchor: animated(index) { v in [v.anchor.x * v.size.x, v.anchor.y * v.size.y] },
+            position: animated(index) { v in [v.position.x + v.translation.x, v.position.y + v.translation.y] },
+            scale: animated(index) { v in [v.scale.x * 100, v.scale.y * 100] },
+            rotation: animated(index) { v in [v.rotation * 180 / .pi] },
+            opacity: .fixed([100]))
+        return layer(.null, name: node.id, index: nullIndex(index), parent: parentNull, transform: transform)
     }
 
     /// The opacity a layer is seen with: its own times its ancestors', 0 when one is hidden;
@@ -217,11 +230,11 @@ public struct LottieWriter {
     }
 
     /// The layers drawing a layer's content, bottom first: shapes, and an image above them.
-    private mutating func contentLayers(_ index: Int, precomp: Int?) -> [JSONText] {
+    private mutating func contentLayers(_ index: Int, precomp: Int?) -> [LottieLayer] {
         let node = frames[0].layers.nodes[index]
         checkEffects(index, node)
-        var layers: [JSONText] = []
-        var shapes: [JSONText] = []
+        var layers: [LottieLayer] = []
+        var shapes: [LottieShapeItem] = []
         switch node.shape {
         case .rect, .group:
             shapes = paintedGroups(index, geometry: [geometry(index, ellipse: false)], filled: true)
@@ -233,27 +246,29 @@ public struct LottieWriter {
             shapes = paintedGroups(index, geometry: paths(index) { $0.path }, filled: true)
         case .text:
             let text = paths(index) { [textOutline] values in values.text.isEmpty ? SVGPath() : textOutline(values, node.style) }
-            let glyphs: JSONText = .object([("ty", .string("gr")), ("nm", .string("Text")), ("it", .array(text + [
-                .object([("ty", .string("fl")), ("c", animated(index) { v in [v.color.red, v.color.green, v.color.blue, 1] }),
-                         ("o", animated(index, scalar: true) { v in [v.color.alpha * 100] }), ("r", .number(1))]),
-                Self.groupTransform,
-            ]))])
+            let fill = LottieFill(color: animated(index) { v in [v.color.red, v.color.green, v.color.blue, 1] },
+                                  opacity: animated(index) { v in [v.color.alpha * 100] }, fillRule: 1)
+            let glyphs = LottieShapeItem(name: "Text", .group(LottieShapeGroup(items: text + [LottieShapeItem(.fill(fill)), Self.groupTransform])))
             shapes = [glyphs] + paintedGroups(index, geometry: [roundedRect(index)], filled: true, stroked: false)
         }
         if !shapes.isEmpty {
-            var pairs = layerBase(4, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
-                                  transform: .object([("o", animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] })]))
-            pairs.append(("shapes", .array(shapes)))
-            if index != precomp { pairs += blendMode(index, node) + shadowEffect(index) }
-            layers.append(.object(pairs))
+            var content = layer(.shape, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
+                                transform: LottieTransform(opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }))
+            content.shapes = shapes
+            if index != precomp {
+                content.blendMode = blendMode(index, node)
+                content.effects = shadowEffects(index)
+            }
+            layers.append(content)
         }
         if node.shape == .image, let image = imageLayer(index, node, precomp: precomp) { layers.append(image) }
         return layers
     }
 
-    private mutating func blendMode(_ index: Int, _ node: LayerTree.Node) -> [(key: String, value: JSONText)] {
+    /// Lottie's blend mode (`bm`) for the layer's, nil for normal or one Lottie lacks (noted).
+    private mutating func blendMode(_ index: Int, _ node: LayerTree.Node) -> Double? {
         let mode = node.style.blendMode
-        guard mode != .normal else { return [] }
+        guard mode != .normal else { return nil }
         let lottie: Int? = switch mode {
         case .plusLighter: 16
         case .destinationIn, .destinationOut, .xor: nil
@@ -261,9 +276,9 @@ public struct LottieWriter {
         }
         guard let lottie else {
             note(node.id, "blend mode \(mode.rawValue): drawn normally")
-            return []
+            return nil
         }
-        return [("bm", .number(Double(lottie)))]
+        return Double(lottie)
     }
 
     private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
@@ -277,52 +292,57 @@ public struct LottieWriter {
         if node.style.fillRule.isInverse { note(node.id, "fill rule \(node.style.fillRule.rawValue): filled inside") }
     }
 
-    private func backgroundLayer() -> JSONText? {
+    private func backgroundLayer() -> LottieLayer? {
         let canvas = frames[0].canvas
         guard canvas.background.alpha > 0 else { return nil }
         let color = canvas.background
-        var pairs = layerBase(1, name: "Background", index: 0, parent: nil,
-                              transform: .object([("o", Self.fixed(.number(color.alpha * 100)))]))
-        let hex = "#" + [color.red, color.green, color.blue].map { component -> String in
+        var background = layer(.solid, name: "Background", index: 0, parent: nil, transform: LottieTransform(opacity: .fixed([color.alpha * 100])))
+        background.solidColor = "#" + [color.red, color.green, color.blue].map { component -> String in
             let byte = String(Int(saturating: min(max(component, 0), 1) * 255, rounding: .toNearestOrAwayFromZero), radix: 16)
             return byte.count == 1 ? "0" + byte : byte
         }.joined()
-        pairs += [("sc", .string(hex)), ("sw", .number(canvas.size.x.rounded())), ("sh", .number(canvas.size.y.rounded()))]
-        return .object(pairs)
+        background.solidWidth = canvas.size.x.rounded()
+        background.solidHeight = canvas.size.y.rounded()
+        return background
     }
 
     // MARK: - Geometry
 
+    /// Lottie's direction for a shape drawn as it is given (clockwise in After Effects' terms).
+    private static let forward = 1.0
+
     /// The rectangle or ellipse as Lottie's own shape, or as the path Cairo draws when the
     /// stroke is dashed or trimmed (Lottie's shapes start elsewhere: dashes would fall apart).
-    private func geometry(_ index: Int, ellipse: Bool) -> JSONText {
+    private func geometry(_ index: Int, ellipse: Bool) -> LottieShapeItem {
         let style = frames[0].layers.nodes[index].style
         guard !style.strokeDash.isEmpty || frames.contains(where: { $0.values[index].strokeStart > 0 || $0.values[index].strokeEnd < 1 }) else {
             return ellipse ? self.ellipse(index) : roundedRect(index)
         }
-        return .object([("ty", .string("sh")), ("d", .number(1)), ("ks", animatedShape(frames.map { frame in
+        return LottieShapeItem(.path(LottiePath(outline: animatedShape(frames.map { frame in
             let v = frame.values[index]
             return ellipse ? LottieContour.ellipse(size: v.size)
                 : LottieContour.roundedRect(origin: .zero, size: v.size, radius: Vector2(v.cornerRadius, v.cornerRadius))
-        }))])
+        }), direction: Self.forward)))
     }
 
-    private func roundedRect(_ index: Int) -> JSONText {
-        .object([("ty", .string("rc")), ("d", .number(1)),
-                 ("p", animated(index) { v in [v.size.x / 2, v.size.y / 2] }),
-                 ("s", animated(index) { v in [v.size.x, v.size.y] }),
-                 ("r", animated(index, scalar: true) { v in [min(max(v.cornerRadius, 0), v.size.x / 2, v.size.y / 2)] })])
+    private func roundedRect(_ index: Int) -> LottieShapeItem {
+        LottieShapeItem(.rectangle(LottieRectangle(
+            position: animated(index) { v in [v.size.x / 2, v.size.y / 2] },
+            size: animated(index) { v in [v.size.x, v.size.y] },
+            roundness: animated(index) { v in [min(max(v.cornerRadius, 0), v.size.x / 2, v.size.y / 2)] },
+            direction: Self.forward)))
     }
 
-    private func ellipse(_ index: Int) -> JSONText {
-        .object([("ty", .string("el")), ("d", .number(1)),
-                 ("p", animated(index) { v in [v.size.x / 2, v.size.y / 2] }),
-                 ("s", animated(index) { v in [v.size.x, v.size.y] })])
+    private func ellipse(_ index: Int) -> LottieShapeItem {
+        LottieShapeItem(.ellipse(LottieEllipse(
+            position: animated(index) { v in [v.size.x / 2, v.size.y / 2] },
+            size: animated(index) { v in [v.size.x, v.size.y] },
+            direction: Self.forward)))
     }
 
-    /// One `sh` per contour of the path the layer shows at each frame (a contour missing at a
-    /// frame is empty there; contours whose points differ in number jump between frames).
-    private func paths(_ index: Int, _ path: (LayerValues) -> SVGPath) -> [JSONText] {
+    /// One path item per contour of the path the layer shows at each frame (a contour missing
+    /// at a frame is empty there; contours whose points differ in number jump between frames).
+    private func paths(_ index: Int, _ path: (LayerValues) -> SVGPath) -> [LottieShapeItem] {
         var cache: [SVGPath: [LottieContour]] = [:]
         let contours = frames.map { frame -> [LottieContour] in
             let shown = path(frame.values[index])
@@ -334,7 +354,7 @@ public struct LottieWriter {
         let count = contours.map(\.count).max() ?? 0
         return (0..<count).map { number in
             let shapes = contours.map { number < $0.count ? $0[number] : LottieContour(closed: false, points: []) }
-            return .object([("ty", .string("sh")), ("d", .number(1)), ("ks", animatedShape(shapes))])
+            return LottieShapeItem(.path(LottiePath(outline: animatedShape(shapes), direction: Self.forward)))
         }
     }
 
@@ -343,14 +363,14 @@ public struct LottieWriter {
     /// `[stroke group, fill group]` (Lottie draws the first on top), or one group when the
     /// stroke is never trimmed: Lottie's trim cuts every path after it, fills too, where
     /// `strokeStart`/`strokeEnd` cut only the stroke.
-    private mutating func paintedGroups(_ index: Int, geometry: [JSONText], filled: Bool, stroked: Bool = true) -> [JSONText] {
+    private mutating func paintedGroups(_ index: Int, geometry: [LottieShapeItem], filled: Bool, stroked: Bool = true) -> [LottieShapeItem] {
         let values = frames.map { $0.values[index] }
         let fills = filled && values.contains { $0.gradient != nil || $0.fill.alpha > 0 }
         let strokes = stroked && values.contains { $0.strokeWidth > 0 && ($0.strokeGradient != nil || $0.strokeColor.alpha > 0) }
         let trimmed = strokes && values.contains { $0.strokeStart > 0 || $0.strokeEnd < 1 || $0.strokeOffset != 0 }
         let fill = fills ? [fillItem(index)] : [], stroke = strokes ? [strokeItem(index)] : []
-        func group(_ name: String, _ items: [JSONText]) -> JSONText {
-            .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(geometry + items + [Self.groupTransform]))])
+        func group(_ name: String, _ items: [LottieShapeItem]) -> LottieShapeItem {
+            LottieShapeItem(name: name, .group(LottieShapeGroup(items: geometry + items + [Self.groupTransform])))
         }
         if trimmed {
             return [group("Stroke", [trimItem(index)] + stroke)] + (fills ? [group("Fill", fill)] : [])
@@ -358,55 +378,61 @@ public struct LottieWriter {
         return fills || strokes ? [group("Paint", stroke + fill)] : []
     }
 
-    private func fillItem(_ index: Int) -> JSONText {
+    private func fillItem(_ index: Int) -> LottieShapeItem {
         let node = frames[0].layers.nodes[index]
+        // Lottie's fill rules: 1 non-zero, 2 even-odd.
         let rule: Double = node.style.fillRule.inside == .evenOdd ? 2 : 1
         if frames.contains(where: { $0.values[index].gradient != nil }) {
-            return .object(gradientPaint(index, "gf") { $0.gradient ?? Self.solid($0.fill) } + [("r", .number(rule))])
+            var paint = gradientPaint(index) { $0.gradient ?? Self.solid($0.fill) }
+            paint.fillRule = rule
+            return LottieShapeItem(.gradientFill(paint))
         }
-        return .object([("ty", .string("fl")), ("c", animated(index) { v in [v.fill.red, v.fill.green, v.fill.blue, 1] }),
-                         ("o", animated(index, scalar: true) { v in [v.fill.alpha * 100] }), ("r", .number(rule))])
+        return LottieShapeItem(.fill(LottieFill(color: animated(index) { v in [v.fill.red, v.fill.green, v.fill.blue, 1] },
+                                                opacity: animated(index) { v in [v.fill.alpha * 100] }, fillRule: rule)))
     }
 
-    private func strokeItem(_ index: Int) -> JSONText {
+    private func strokeItem(_ index: Int) -> LottieShapeItem {
         let style = frames[0].layers.nodes[index].style
-        var pairs: [(key: String, value: JSONText)]
-        if frames.contains(where: { $0.values[index].strokeGradient != nil }) {
-            pairs = gradientPaint(index, "gs") { $0.strokeGradient ?? Self.solid($0.strokeColor) }
-        } else {
-            pairs = [("ty", .string("st")), ("c", animated(index) { v in [v.strokeColor.red, v.strokeColor.green, v.strokeColor.blue, 1] }),
-                     ("o", animated(index, scalar: true) { v in [v.strokeColor.alpha * 100] })]
-        }
-        pairs += [("w", animated(index, scalar: true) { v in [max(v.strokeWidth, 0)] }),
-                  ("lc", .number(Double([LineCap.butt, .round, .square].firstIndex(of: style.strokeCap) ?? 0) + 1)),
-                  ("lj", .number(Double([LineJoin.miter, .round, .bevel].firstIndex(of: style.strokeJoin) ?? 0) + 1)),
-                  // Cairo's miter limit, which Zoetrope draws with.
-                  ("ml", .number(10))]
+        var dashes: [LottieDash]?
         if !style.strokeDash.isEmpty {
             // An odd list repeats to an even one, as Cairo and SVG read it.
-            let dashes = style.strokeDash.count % 2 == 1 ? style.strokeDash + style.strokeDash : style.strokeDash
-            pairs.append(("d", .array(dashes.enumerated().map { number, length in
-                .object([("n", .string(number % 2 == 0 ? "d" : "g")), ("v", Self.fixed(.number(length)))])
-            } + [.object([("n", .string("o")), ("v", Self.fixed(.number(0)))])])))
+            let lengths = style.strokeDash.count % 2 == 1 ? style.strokeDash + style.strokeDash : style.strokeDash
+            dashes = lengths.enumerated().map { number, length in
+                LottieDash(kind: (number % 2 == 0 ? LottieDash.Kind.dash : .gap).rawValue, value: .fixed([length]))
+            } + [LottieDash(kind: LottieDash.Kind.offset.rawValue, value: .fixed([0]))]
         }
-        return .object(pairs)
+        // Lottie's caps and joins count from 1 (butt or miter, round, square or bevel); the
+        // miter limit is Cairo's, which Zoetrope draws with.
+        let drawn = LottieStrokeStyle(width: animated(index) { v in [max(v.strokeWidth, 0)] },
+                                      cap: Double([LineCap.butt, .round, .square].firstIndex(of: style.strokeCap) ?? 0) + 1,
+                                      join: Double([LineJoin.miter, .round, .bevel].firstIndex(of: style.strokeJoin) ?? 0) + 1,
+                                      miterLimit: 10, dashes: dashes)
+        if frames.contains(where: { $0.values[index].strokeGradient != nil }) {
+            var paint = gradientPaint(index) { $0.strokeGradient ?? Self.solid($0.strokeColor) }
+            paint.style = drawn
+            return LottieShapeItem(.gradientStroke(paint))
+        }
+        return LottieShapeItem(.stroke(LottieStroke(color: animated(index) { v in [v.strokeColor.red, v.strokeColor.green, v.strokeColor.blue, 1] },
+                                                    opacity: animated(index) { v in [v.strokeColor.alpha * 100] }, style: drawn)))
     }
 
-    private func trimItem(_ index: Int) -> JSONText {
+    private func trimItem(_ index: Int) -> LottieShapeItem {
+        // Lottie's trim modes: 1 each path alike, 2 all paths as one.
         let mode: Double = frames[0].layers.nodes[index].style.strokeTrim == .eachSubpath ? 1 : 2
-        return .object([("ty", .string("tm")),
-                        ("s", animated(index, scalar: true) { v in [min(max(v.strokeStart, 0), 1) * 100] }),
-                        ("e", animated(index, scalar: true) { v in [max(min(max(v.strokeEnd, 0), 1), min(max(v.strokeStart, 0), 1)) * 100] }),
-                        ("o", animated(index, scalar: true) { v in [v.strokeOffset * 360] }), ("m", .number(mode))])
+        return LottieShapeItem(.trim(LottieTrim(
+            start: animated(index) { v in [min(max(v.strokeStart, 0), 1) * 100] },
+            end: animated(index) { v in [max(min(max(v.strokeEnd, 0), 1), min(max(v.strokeStart, 0), 1)) * 100] },
+            offset: animated(index) { v in [v.strokeOffset * 360] }, mode: mode)))
     }
 
-    /// A gradient fill's or stroke's keys; the points are the layer's (unit coordinates of its bounds).
     /// A solid colour as a gradient, for the frames a gradient paint shows a colour.
     private static func solid(_ color: Color) -> Gradient {
         Gradient(kind: .linear(from: .zero, to: Vector2(1, 0)), stops: [Gradient.Stop(offset: 0, color: color), Gradient.Stop(offset: 1, color: color)])
     }
 
-    private func gradientPaint(_ index: Int, _ type: String, _ gradient: @escaping (LayerValues) -> Gradient) -> [(key: String, value: JSONText)] {
+    /// A gradient fill's or stroke's paint; the points are the layer's (unit coordinates of its
+    /// bounds).
+    private func gradientPaint(_ index: Int, _ gradient: @escaping (LayerValues) -> Gradient) -> LottieGradientPaint {
         let first = gradient(frames[0].values[index])
         let radial = if case .radial = first.kind { true } else { false }
         func ends(_ v: LayerValues) -> (Vector2, Vector2) {
@@ -417,35 +443,27 @@ public struct LottieWriter {
             }
         }
         // Colour stops then opacity stops, as Lottie lists them; stops added or taken away jump.
-        let stops: JSONText = animated(index) { v in
+        let stops = animated(index) { v in
             let stops = gradient(v).stops
             return stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] } + stops.flatMap { [$0.offset, $0.color.alpha] }
         }
-        var pairs: [(key: String, value: JSONText)] = [
-            ("ty", .string(type)), ("o", Self.fixed(.number(100))),
-            ("s", animated(index) { v in let e = ends(v); return [e.0.x, e.0.y] }),
-            ("e", animated(index) { v in let e = ends(v); return [e.1.x, e.1.y] }),
-            ("t", .number(radial ? 2 : 1)), ("g", .object([("p", .number(Double(first.stops.count))), ("k", stops)])),
-        ]
-        if radial { pairs += [("h", Self.fixed(.number(0))), ("a", Self.fixed(.number(0)))] }
-        return pairs
+        // Lottie's gradient types: 1 linear, 2 radial (highlight length and angle 0: centred).
+        return LottieGradientPaint(opacity: .fixed([100]), stops: LottieGradientStops(count: Double(first.stops.count), values: stops),
+                                   start: animated(index) { v in let e = ends(v); return [e.0.x, e.0.y] },
+                                   end: animated(index) { v in let e = ends(v); return [e.1.x, e.1.y] },
+                                   gradientType: radial ? 2 : 1,
+                                   highlightLength: radial ? .fixed([0]) : nil, highlightAngle: radial ? .fixed([0]) : nil)
     }
 
-    /// A property that does not animate.
-    private static func fixed(_ value: JSONText) -> JSONText { .object([("a", .number(0)), ("k", value)]) }
-
-    private static let groupTransform: JSONText = .object([
-        ("ty", .string("tr")), ("p", Self.fixed(.array([.number(0), .number(0)]))),
-        ("a", Self.fixed(.array([.number(0), .number(0)]))),
-        ("s", Self.fixed(.array([.number(100), .number(100)]))),
-        ("r", Self.fixed(.number(0))), ("o", Self.fixed(.number(100))),
-    ])
+    /// The identity transform that closes a shape group.
+    private static let groupTransform = LottieShapeItem(.transform(LottieTransform(
+        anchor: .fixed([0, 0]), position: .fixed([0, 0]), scale: .fixed([100, 100]), rotation: .fixed([0]), opacity: .fixed([100]))))
 
     // MARK: - Images
 
     /// An image layer under the layer's null, scaled into its bounds as its content mode says
     /// and masked to them.
-    private mutating func imageLayer(_ index: Int, _ node: LayerTree.Node, precomp: Int?) -> JSONText? {
+    private mutating func imageLayer(_ index: Int, _ node: LayerTree.Node, precomp: Int?) -> LottieLayer? {
         let file = frames[0].values[index].image
         guard !file.isEmpty else { return nil }
         if frames.contains(where: { $0.values[index].image != file }) { note(node.id, "image changing while it runs: shows the first") }
@@ -463,25 +481,26 @@ public struct LottieWriter {
             }
             return (scale, Vector2((v.size.x - width * scale.x) / 2, (v.size.y - height * scale.y) / 2))
         }
-        let transform: JSONText = .object([
-            ("a", Self.fixed(.array([.number(0), .number(0)]))),
-            ("p", animated(index) { v in let place = placement(v); return [place.origin.x, place.origin.y] }),
-            ("s", animated(index) { v in let place = placement(v); return [place.scale.x * 100, place.scale.y * 100] }),
-            ("o", animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }),
-        ])
-        var pairs = layerBase(2, name: node.id + "Image", index: contentIndex(index, 1), parent: nullIndex(index), transform: transform)
-        pairs.append(("refId", .string(asset.id)))
+        let transform = LottieTransform(
+            anchor: .fixed([0, 0]),
+            position: animated(index) { v in let place = placement(v); return [place.origin.x, place.origin.y] },
+            scale: animated(index) { v in let place = placement(v); return [place.scale.x * 100, place.scale.y * 100] },
+            opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] })
+        var image = layer(.image, name: node.id + "Image", index: contentIndex(index, 1), parent: nullIndex(index), transform: transform)
+        image.reference = asset.id
         // The bounds, in the image's pixels, as the mask that clips it.
-        let bounds = animatedShape(frames.map { frame in
+        Self.mask(&image, by: animatedShape(frames.map { frame in
             let v = frame.values[index], place = placement(v)
             guard place.scale.x > 0, place.scale.y > 0 else { return LottieContour(closed: true, points: []) }
             return LottieContour.roundedRect(origin: Vector2(-place.origin.x / place.scale.x, -place.origin.y / place.scale.y),
                                              size: Vector2(v.size.x / place.scale.x, v.size.y / place.scale.y),
                                              radius: Vector2(v.cornerRadius / place.scale.x, v.cornerRadius / place.scale.y))
-        })
-        pairs += [("hasMask", .bool(true)), ("masksProperties", .array([Self.mask(bounds)]))]
-        if index != precomp { pairs += blendMode(index, node) + shadowEffect(index) }
-        return .object(pairs)
+        }))
+        if index != precomp {
+            image.blendMode = blendMode(index, node)
+            image.effects = shadowEffects(index)
+        }
+        return image
     }
 
     private mutating func imageAsset(_ file: String) -> (id: String, width: Int, height: Int)? {
@@ -501,39 +520,34 @@ public struct LottieWriter {
         if let extent, SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) != nil { return nil }
         let image = extent.map { Array(bytes.prefix($0.length)) } ?? bytes
         let id = "image_\(assets.count)"
-        assets.append(.object([("id", .string(id)), ("w", .number(Double(header.width))), ("h", .number(Double(header.height))),
-                               ("u", .string("")), ("p", .string(DataURL(mediaType: type, bytes: image).text)), ("e", .number(1))]))
+        assets.append(LottieAsset(id: id, width: Double(header.width), height: Double(header.height), folder: "",
+                                  file: DataURL(mediaType: type, bytes: image).text, embedded: true))
         assetIDs[file] = (id, header.width, header.height)
         return assetIDs[file]
     }
 
     // MARK: - Baked values
 
-    /// A property's value at every frame: a static value when it never changes, else a
+    /// A property's value at every frame: a fixed value when it never changes, else a
     /// keyframe where it changes, straight between frames, held through runs of equal values.
-    private func animatedInFrame(_ index: Int, scalar: Bool = true, _ value: (LayerValues, PresentationTree) -> [Double]) -> JSONText {
+    private func animatedInFrame(_ index: Int, _ value: (LayerValues, PresentationTree) -> [Double]) -> LottieProperty<[Double]> {
         let values = frames.map { value($0.values[index], $0).map { $0.isFinite ? $0 : 0 } }
-        func number(_ components: [Double]) -> JSONText {
-            scalar ? .number(components[0]) : .array(components.map(JSONText.number))
-        }
-        guard values.contains(where: { $0 != values[0] }) else { return Self.fixed(number(values[0])) }
-        return .object([("a", .number(1)), ("k", .array(Self.keyframes(values, keys: easedKeys(values)) { .array($0.map(JSONText.number)) }))])
+        guard values.contains(where: { $0 != values[0] }) else { return .fixed(values[0]) }
+        return .keyed(Self.keyframes(values, keys: easedKeys(values)) { $0 })
     }
 
-    private func animated(_ index: Int, scalar: Bool = false, _ value: (LayerValues) -> [Double]) -> JSONText {
-        animatedInFrame(index, scalar: scalar) { values, _ in value(values) }
+    private func animated(_ index: Int, _ value: (LayerValues) -> [Double]) -> LottieProperty<[Double]> {
+        animatedInFrame(index) { values, _ in value(values) }
     }
 
     /// A contour at every frame, held where consecutive frames' contours cannot morph.
-    private func animatedShape(_ contours: [LottieContour]) -> JSONText {
-        guard contours.contains(where: { $0 != contours[0] }) else { return Self.fixed(contours[0].json) }
+    private func animatedShape(_ contours: [LottieContour]) -> LottieProperty<LottieBezier> {
+        guard contours.contains(where: { $0 != contours[0] }) else { return .fixed(contours[0].bezier) }
         let kept = contours.indices.filter { frame in
             frame == 0 || frame == contours.count - 1 || contours[frame] != contours[frame - 1] || contours[frame] != contours[frame + 1]
         }
-        return .object([("a", .number(1)), ("k", .array(Self.keyframes(contours, keys: kept.map { ($0, .linear) },
-                                                                       morphs: { $0.points.count == $1.points.count && $0.closed == $1.closed }) {
-            .array([$0.json])
-        }))])
+        return .keyed(Self.keyframes(contours, keys: kept.map { ($0, .linear) },
+                                     morphs: { $0.points.count == $1.points.count && $0.closed == $1.closed }) { $0.bezier })
     }
 
     /// The frames of `values` that are keys, each with the easing to the next: a run of frames
@@ -572,23 +586,25 @@ public struct LottieWriter {
     }
 
     /// Keyframes at `keys` (the first and last frame among them), eased to the next key as each
-    /// says, held when the next value is equal or `morphs` says the two cannot be blended.
-    private static func keyframes<Value: Equatable>(_ values: [Value], keys: [(frame: Int, easing: CubicTimingParameters)],
-                                                    morphs: (Value, Value) -> Bool = { _, _ in true },
-                                                    _ json: (Value) -> JSONText) -> [JSONText] {
+    /// says, held when the next value is equal or `morphs` says the two cannot be blended; each
+    /// value as `written` gives it to the model.
+    private static func keyframes<Value: Equatable, Written: LottieValue>(_ values: [Value], keys: [(frame: Int, easing: CubicTimingParameters)],
+                                                                          morphs: (Value, Value) -> Bool = { _, _ in true },
+                                                                          _ written: (Value) -> Written) -> [LottieKey<Written>] {
         keys.enumerated().map { position, key in
-            var pairs: [(key: String, value: JSONText)] = [("t", .number(Double(key.frame))), ("s", json(values[key.frame]))]
+            let value = values[key.frame]
+            var hold = false, easeOut: (x: [Double], y: [Double]) = ([], []), easeIn: (x: [Double], y: [Double]) = ([], [])
             if position + 1 < keys.count {
                 let next = values[keys[position + 1].frame]
-                if next == values[key.frame] || !morphs(values[key.frame], next) {
-                    pairs.append(("h", .number(1)))
+                if next == value || !morphs(value, next) {
+                    hold = true
                 } else {
                     let (out, into) = (key.easing.controlPoint1, key.easing.controlPoint2)
-                    pairs += [("o", .object([("x", .array([.number(out.x)])), ("y", .array([.number(out.y)]))])),
-                              ("i", .object([("x", .array([.number(into.x)])), ("y", .array([.number(into.y)]))]))]
+                    (easeOut, easeIn) = (([out.x], [out.y]), ([into.x], [into.y]))
                 }
             }
-            return .object(pairs)
+            return LottieKey(time: Double(key.frame), value: written(value), end: nil, hold: hold, easeOut: easeOut, easeIn: easeIn,
+                             tangentOut: nil, tangentIn: nil)
         }
     }
 }
@@ -609,9 +625,9 @@ struct LottieContour: Hashable {
         for point in points { hasher.combine(point.vertex); hasher.combine(point.into); hasher.combine(point.out) }
     }
 
-    var json: JSONText {
-        func list(_ vectors: [Vector2]) -> JSONText { .array(vectors.map { .array([.number($0.x), .number($0.y)]) }) }
-        return .object([("c", .bool(closed)), ("v", list(points.map(\.vertex))), ("i", list(points.map(\.into))), ("o", list(points.map(\.out)))])
+    /// The contour as the model's bezier shape.
+    var bezier: LottieBezier {
+        LottieBezier(closed: closed, vertices: points.map(\.vertex), inTangents: points.map(\.into), outTangents: points.map(\.out))
     }
 
     /// The contours of `path`; a closed contour whose last point is its first drops the copy.

@@ -160,3 +160,49 @@ struct LottieEffectParameter: LottieObject {
         .number("ty", \.type), .string("nm", \.name), .string("mn", \.matchName), .animated("v", \.value),
     ])
 }
+
+extension LottieLayer {
+    /// An empty layer of `kind`: its `ty` set, which `kind` reads back.
+    init(kind: Kind) {
+        self.init()
+        type = kind.type
+    }
+}
+
+extension LottieLayer.Kind {
+    /// The `ty` a layer of this kind has (After Effects' numbers, 0 precomp … 5 text).
+    var type: Double? {
+        switch self {
+        case .precomp: 0
+        case .solid: 1
+        case .image: 2
+        case .null: 3
+        case .shape: 4
+        case .text: 5
+        case .other(let type): type
+        }
+    }
+}
+
+extension LottieMask {
+    /// How a mask combines with the masks before it (`mode`).
+    enum Mode: String, Sendable {
+        case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
+    }
+}
+
+extension LottieEffect {
+    /// The effects Zoetrope reads and writes, by After Effects' number (`ty`).
+    enum Kind: Double, Sendable {
+        case dropShadow = 25
+        case gaussianBlur = 29
+    }
+}
+
+extension LottieEffectParameter {
+    /// What a parameter's value is (`ty`): a slider's number, an angle in degrees, a colour
+    /// (red, green, blue, alpha, each 0…1), a point, a checkbox (0 or 1).
+    enum Kind: Double, Sendable {
+        case slider = 0, angle = 1, color = 2, point = 3, checkbox = 4
+    }
+}

@@ -286,3 +286,10 @@ struct LottieMerge: LottieObject {
 
     static let keys = LottieKeyTable<Self>([.number("mm", \.mode)])
 }
+
+extension LottieDash {
+    /// What an entry of a stroke's dashes is (`n`).
+    enum Kind: String, Sendable {
+        case dash = "d", gap = "g", offset = "o"
+    }
+}
