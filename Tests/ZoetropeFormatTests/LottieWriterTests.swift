@@ -188,7 +188,7 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
 
     @Test func aSecondExportOfTheSameWriterIsTheSame() throws {
         let loaded = try SceneLoader.parse(Array(Self.everything.utf8), file: "export.yaml")
-        let (evaluation, _) = try loaded.evaluate()
+        let evaluation = try loaded.evaluate().evaluation
         var writer = LottieWriter(frames: [0, 1].map { evaluation.presentation(at: loaded.scene.frameRate.time(ofFrame: $0)) },
                                   frameRate: loaded.scene.frameRate.framesPerSecond, textOutline: { _, _ in SVGPath() }, imageBytes: { _ in nil })
         let first = writer.json(name: "export")

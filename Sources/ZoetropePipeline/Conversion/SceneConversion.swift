@@ -70,8 +70,9 @@ public enum SceneConversion {
     public static let largestExport = 250_000
 
     /// `scene` as a Lottie animation (JSON): its frames baked into keyframes at its frame
-    /// rate, with what Lottie players cannot draw as Zoetrope does listed by layer.
-    public static func lottieFile(_ scene: EvaluatedScene) throws(RenderError) -> (json: String, notExported: [String]) {
+    /// rate and ending in a newline, with what Lottie players cannot draw as Zoetrope does listed
+    /// by layer.
+    public static func lottieFile(_ scene: EvaluatedScene) throws(RenderError) -> LottieExport {
         let layers = scene.scene.layers.nodes.count
         guard scene.frameCount.multipliedReportingOverflow(by: max(layers, 1)).partialValue <= largestExport else {
             throw RenderError(message: "\(scene.loaded.file): too long to export to Lottie: \(scene.frameCount) frames of \(layers) layers "
@@ -83,6 +84,6 @@ public enum SceneConversion {
                                   easings: LottieWriter.easings(of: scene.scene))
         let written = writer.json(name: scene.scene.name)
         try readsBack(written.text, from: scene.loaded.file, as: "Lottie")
-        return (written.text + "\n", written.notExported.map { "\(scene.loaded.file): \($0.layer): not exported: \($0.feature)" })
+        return LottieExport(text: written.text + "\n", notExported: written.notExported)
     }
 }

@@ -52,8 +52,8 @@ struct ConvertCommand: ParsableCommand {
         case .lottie:
             guard let scene = try loadScenes([input], overrides: []).first else { return }
             let export = try exiting { () throws(RenderError) in try SceneConversion.lottieFile(scene) }
-            export.notExported.forEach(printError)
-            text = export.json
+            for note in export.notExported { printError("\(scene.loaded.file): \(note.layer): not exported: \(note.feature)") }
+            text = export.text
         }
         guard let out else {
             print(text, terminator: "")
