@@ -40,6 +40,9 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// One per segment of a linear track of points, nil where the segment is straight; empty
     /// for straight lines throughout (`SpatialTangents`: a motion path through the values).
     public let tangents: [SpatialTangents?]
+    /// Where the track is read at each of its animator's keyframe times (nil: there): a Lottie
+    /// precomp's time remap, over the tracks of the layers inside it.
+    public let time: TrackTime?
     /// For cubicPaced: cumulative arc length of the spline at `pacedSamples` evenly spaced parameters.
     private var arcLengths: [Double] = []
 
@@ -48,7 +51,7 @@ public struct KeyframeTrack: Hashable, Sendable {
     /// Builds a track, checking the counts and key times CAKeyframeAnimation requires.
     public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [CubicTimingParameters] = [],
                 calculationMode: CalculationMode = .linear, tension: [Double] = [], continuity: [Double] = [],
-                bias: [Double] = [], tangents: [SpatialTangents?] = []) throws(KeyframeError) {
+                bias: [Double] = [], tangents: [SpatialTangents?] = [], time: TrackTime? = nil) throws(KeyframeError) {
         guard !values.isEmpty else { throw KeyframeError.noValues }
         guard values.allSatisfy({ $0.kind == values[0].kind }) else { throw KeyframeError.mixedKinds }
         let n = values.count
@@ -107,6 +110,7 @@ public struct KeyframeTrack: Hashable, Sendable {
         self.tension = tension
         self.continuity = continuity
         self.bias = bias
+        self.time = time
         if calculationMode == .cubicPaced, n > 1 {
             arcLengths = measureArcLengths()
         }
@@ -123,9 +127,9 @@ public struct KeyframeTrack: Hashable, Sendable {
         return lengths
     }
 
-    /// The value at keyframe time `time` (clamped to 0...1).
+    /// The value at keyframe time `time` (clamped to 0...1), read where `self.time` puts it.
     public func value(at time: Double) -> AnimatableValue {
-        let t = min(max(time, 0), 1)
+        let t = min(max(self.time?.time(at: time) ?? time, 0), 1)
         let n = values.count
         guard n > 1 else { return values[0] }
         switch calculationMode {

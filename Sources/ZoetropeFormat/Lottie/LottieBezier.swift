@@ -47,8 +47,11 @@ struct LottieBezier: LottieValue, Sendable {
         return result
     }
 
-    /// The outline as path segments, each point through `transform`.
-    func segments(_ transform: LottieAffine = .identity) -> [SVGPath.Segment] {
+    /// The outline as path segments, each point through `transform`: straight sides as lines
+    /// (a straight closing side as the close itself), or with `uniform` every side a cubic, so
+    /// that outlines of as many vertices have segments of the same kinds and morph one into
+    /// the other.
+    func segments(_ transform: LottieAffine = .identity, uniform: Bool = false) -> [SVGPath.Segment] {
         guard let first = vertices.first else { return [] }
         var segments: [SVGPath.Segment] = [.move(transform.apply(first))]
         let count = vertices.count
@@ -58,7 +61,7 @@ struct LottieBezier: LottieValue, Sendable {
         for i in 0..<last {
             let j = (i + 1) % count
             let c1 = vertices[i] + tangent(outTangents, i), c2 = vertices[j] + tangent(inTangents, j)
-            if c1 == vertices[i], c2 == vertices[j] {
+            if !uniform, c1 == vertices[i], c2 == vertices[j] {
                 // A straight closing side is the close itself.
                 if closed && j == 0 { break }
                 segments.append(.line(transform.apply(vertices[j])))
@@ -175,3 +178,26 @@ struct LottieAffine: Hashable, Sendable {
 private func cos(_ x: Double) -> Double { Double.cos(x) }
 private func sin(_ x: Double) -> Double { Double.sin(x) }
 private func tan(_ x: Double) -> Double { Double.tan(x) }
+
+extension LottieProperty where Value == LottieBezier {
+    /// The path of one of its shapes: as drawn, or, where its keys' outlines would give paths of
+    /// different segment kinds (a side straight at one key and curved at the next), every side
+    /// a cubic, so a keyframe track morphs each into the next rather than jumping.
+    var path: (LottieBezier) -> AnimatableValue {
+        let shapes: [LottieBezier] = switch self {
+        case .fixed(let shape): [shape]
+        case .keyed(let keys), .looped(let keys, _, _): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+        }
+        func kind(_ segment: SVGPath.Segment) -> Int {
+            switch segment {
+            case .move: 0
+            case .line: 1
+            case .cubic: 2
+            case .close: 3
+            }
+        }
+        let kinds = shapes.map { $0.segments().map(kind) }
+        let uniform = kinds.contains { $0 != kinds[0] }
+        return { .path(SVGPath(segments: $0.segments(uniform: uniform))) }
+    }
+}

@@ -265,7 +265,7 @@ struct LottieSceneBuilder {
             shape.style.fillRule = item.inverted ? .inverseNonZero : .nonZero
             let id = shape.id
             if let outline = item.outline {
-                shape.values.path = book.animate(id, .path, outline, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
+                shape.values.path = book.animate(id, .path, outline, clock: clock, outline.path).path ?? SVGPath()
             }
             let opacity = item.opacity ?? .fixed([100])
             shape.values.fill = book.animate(id, .fill, opacity, clock: clock) {

@@ -523,7 +523,7 @@ extension LottieSceneBuilder {
         }
         // The outline: fixed, one shape's own keyframes, or drawn at every frame.
         if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, outlines[0].corners.isEmpty, case .bezier(let shape) = outlines[0].kind {
-            layer.values.path = book.animate(id, .path, shape, clock: clock) { .path(SVGPath(segments: $0.segments())) }.path ?? SVGPath()
+            layer.values.path = book.animate(id, .path, shape, clock: clock, shape.path).path ?? SVGPath()
         } else if outlines.contains(where: { $0.isAnimated || (cutting && $0.trims.contains(where: \.isAnimated)) }) {
             layer.values.path = book.sample(id, .path) { .path(outline(at: frame($0))) }.path ?? SVGPath()
         } else {

@@ -8,6 +8,27 @@ struct LottieClock {
     let frame: @Sendable (Double) -> Double
     /// frame(F) = (F − offset) / scale, when the map is linear (no time remap above).
     let linear: (offset: Double, scale: Double)?
+    /// Inside one time remap on a linear clock: frame(F) = (remap(F) − offset) / scale, where
+    /// remap(F) is the remapped precomp's frame (its `tm` keys, in seconds, times the frame rate).
+    var remapped: Remapped?
+
+    /// A time remap, read on the linear clock of the precomp layer that has it, and the start
+    /// times and stretches of the precomps nested inside it since.
+    struct Remapped {
+        let keys: [LottieKey<[Double]>]
+        /// The linear clock of the precomp layer that has the remap.
+        let parentLinear: (offset: Double, scale: Double)
+        let frameRate: Double
+        var offset = 0.0, scale = 1.0
+
+        var parent: LottieClock {
+            let (offset, scale) = parentLinear
+            return LottieClock(frame: { ($0 - offset) / scale }, linear: parentLinear)
+        }
+
+        /// The remapped precomp's frame at which a clock inside shows `frame`.
+        func remappedFrame(of frame: Double) -> Double { offset + scale * frame }
+    }
 
     static let root = LottieClock(frame: { $0 }, linear: (0, 1))
 
@@ -15,10 +36,19 @@ struct LottieClock {
     func precomp(start: Double, stretch: Double, remap: LottieProperty<[Double]>?, frameRate: Double) -> LottieClock {
         let frame = self.frame
         if let remap {
-            return LottieClock(frame: { remap.value(at: frame($0)).first.map { $0 * frameRate } ?? 0 }, linear: nil)
+            var clock = LottieClock(frame: { remap.value(at: frame($0)).first.map { $0 * frameRate } ?? 0 }, linear: nil)
+            // Keys without loops, on a linear clock: tracks inside read it exactly (`TrackTime`).
+            if let linear, case .keyed(let keys) = remap { clock.remapped = Remapped(keys: keys, parentLinear: linear, frameRate: frameRate) }
+            return clock
         }
-        return LottieClock(frame: { (frame($0) - start) / stretch },
-                           linear: linear.map { ($0.offset + $0.scale * start, $0.scale * stretch) })
+        var clock = LottieClock(frame: { (frame($0) - start) / stretch },
+                                linear: linear.map { ($0.offset + $0.scale * start, $0.scale * stretch) })
+        clock.remapped = remapped.map { outer in
+            var inner = outer
+            (inner.offset, inner.scale) = (outer.offset + outer.scale * start, outer.scale * stretch)
+            return inner
+        }
+        return clock
     }
 
     /// The root frame at which this clock shows `frame` (linear clocks only).
@@ -172,10 +202,16 @@ struct LottieTrackBook {
     /// Shows the layer only while its composition's frame (`clock`) is within
     /// `inPoint ... outPoint`, both included, as lottie-ios shows a layer at its own out-point.
     /// On a linear clock the layer shows and hides at the exact instants (any instant can be
-    /// drawn); inside a time remap, it is looked at on every rendered frame within the budget.
+    /// drawn), and inside a time remap of keys at the instants the remap reaches its in and out
+    /// points; inside a remap with loops, it is looked at on every rendered frame within the budget.
     mutating func visibility(_ layer: String, from inPoint: Double, to outPoint: Double, clock: LottieClock) -> Bool {
         if let first = clock.rootFrame(of: inPoint), let last = clock.rootFrame(of: outPoint) {
-            return exactVisibility(layer, from: min(first, last), to: max(first, last))
+            return exactVisibility(layer, from: keyTime(ofRootFrame: min(first, last)), to: keyTime(ofRootFrame: max(first, last)), nudge: Self.nudge / span)
+        }
+        if clock.remapped != nil, inPoint.isFinite, outPoint.isFinite, let placement = placement(of: clock, spanning: [inPoint, outPoint]),
+           let first = placement.keyTime(min(inPoint, outPoint)), let last = placement.keyTime(max(inPoint, outPoint)),
+           let step = placement.keyTime(min(inPoint, outPoint) + 1).map({ abs($0 - first) }) {
+            return exactVisibility(layer, from: first, to: last, nudge: Self.nudge * step, time: placement.time)
         }
         let frame = clock.frame
         func shown(_ index: Int) -> Bool {
@@ -211,11 +247,11 @@ struct LottieTrackBook {
         return !initiallyShown
     }
 
-    /// Shows the layer from root frame `first` to `last`, both included (a millionth of a frame
-    /// wider each way, so a whole frame on either shows it whichever way the division rounds);
-    /// returns whether it is hidden at the first frame.
-    private mutating func exactVisibility(_ layer: String, from first: Double, to last: Double) -> Bool {
-        let show = keyTime(ofRootFrame: first) - Self.nudge / span, hide = keyTime(ofRootFrame: last) + Self.nudge / span
+    /// Shows the layer from key time `first` to `last` of a track read along `time`, both
+    /// included (`nudge`, a millionth of a frame, wider each way, so a whole frame on either
+    /// shows it whichever way the division rounds); returns whether it is hidden at the first frame.
+    private mutating func exactVisibility(_ layer: String, from first: Double, to last: Double, nudge: Double, time: TrackTime? = nil) -> Bool {
+        let show = first - nudge, hide = last + nudge
         guard show <= 1, hide >= 0, show <= hide else { return true }
         var values: [AnimatableValue] = [], times: [Double] = []
         if show > 0 {
@@ -229,10 +265,12 @@ struct LottieTrackBook {
             values.append(.flag(true))
             times.append(hide)
         }
-        if values.count > 1, let track = try? KeyframeTrack(values: values, keyTimes: times, calculationMode: .discrete) {
-            record(layer, .hidden, nil, track)
+        guard values.count > 1, let track = try? KeyframeTrack(values: values, keyTimes: times, calculationMode: .discrete, time: time) else {
+            return show > 0
         }
-        return show > 0
+        record(layer, .hidden, nil, track)
+        // Read along a remap, the first frame is where the remap starts.
+        return track.value(at: 0) == .flag(true)
     }
 
     /// The two budgets of values taken at rendered frames.
@@ -284,7 +322,8 @@ struct LottieTrackBook {
     /// curve its segments.
     private func exactTrack<Value>(_ keys: [LottieKey<Value>], clock: LottieClock, dimension: Int? = nil, spatial: Bool = false,
                                    _ convert: (Value) -> AnimatableValue) -> KeyframeTrack? {
-        guard clock.linear != nil, let first = keys.first, keys.count <= SceneLimits.keyframes / 3 else { return nil }
+        guard let first = keys.first, keys.count <= SceneLimits.keyframes / 3,
+              let placement = placement(of: clock, spanning: keys.map(\.time)) else { return nil }
         var values: [AnimatableValue] = [], times: [Double] = [], timings: [CubicTimingParameters] = []
         var tangents: [SpatialTangents?] = []
         func add(_ value: AnimatableValue, at time: Double, timing: CubicTimingParameters?, curve: SpatialTangents? = nil) {
@@ -295,15 +334,11 @@ struct LottieTrackBook {
             values.append(value)
             times.append(time)
         }
-        guard let firstFrame = clock.rootFrame(of: first.time) else { return nil }
-        let firstTime = keyTime(ofRootFrame: firstFrame)
-        guard firstTime >= 0 else { return nil }
+        guard let firstTime = placement.keyTime(first.time), firstTime >= 0 else { return nil }
         add(convert(first.value), at: 0, timing: nil)
         if firstTime > 0 { add(convert(first.value), at: firstTime, timing: .linear) }
         for (key, next) in zip(keys, keys.dropFirst()) {
-            guard let frame = clock.rootFrame(of: next.time) else { return nil }
-            let time = keyTime(ofRootFrame: frame)
-            guard time <= 1, time >= times[times.count - 1] else { return nil }
+            guard let time = placement.keyTime(next.time), time <= 1, time >= times[times.count - 1] else { return nil }
             if key.hold {
                 add(convert(key.value), at: max(times[times.count - 1], time - Self.nudge / span), timing: .linear)
                 add(convert(next.value), at: time, timing: .linear)
@@ -334,7 +369,28 @@ struct LottieTrackBook {
         }
         if times[times.count - 1] < 1 { add(values[values.count - 1], at: 1, timing: .linear) }
         return try? KeyframeTrack(values: values, keyTimes: times, timingFunctions: timings,
-                                  tangents: tangents.contains { $0 != nil } ? tangents : [])
+                                  tangents: tangents.contains { $0 != nil } ? tangents : [], time: placement.time)
+    }
+
+    /// Where frames of `clock` fall on a track: the track's keyframe time of a frame, and where
+    /// the track is read at each of the animator's times. On a linear clock, the root frame's
+    /// key time, read as it is. Inside a time remap, the remapped precomp's frames over the
+    /// span of `frames` and of the remap's values, read along the remap (its own keys, exact);
+    /// nil when the remap's keys do not map exactly or nothing spans.
+    private func placement(of clock: LottieClock, spanning frames: [Double]) -> (keyTime: (Double) -> Double?, time: TrackTime?)? {
+        if clock.linear != nil {
+            return ({ frame in clock.rootFrame(of: frame).map(keyTime(ofRootFrame:)) }, nil)
+        }
+        guard let remapped = clock.remapped else { return nil }
+        let remapFrames = remapped.keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }.compactMap(\.first).map { $0 * remapped.frameRate }
+        let spanned = frames.map(remapped.remappedFrame(of:)) + remapFrames
+        guard let low = spanned.min(), let high = spanned.max(), high > low, (high - low).isFinite else { return nil }
+        let width = high - low
+        guard let map = exactTrack(remapped.keys, clock: remapped.parent, { .number((($0.first ?? 0) * remapped.frameRate - low) / width) }),
+              case let times = map.values.compactMap(\.number), times.count == map.values.count,
+              let time = try? TrackTime(times: times.map { min(max($0, 0), 1) }, keyTimes: map.keyTimes, timingFunctions: map.timingFunctions)
+        else { return nil }
+        return ({ frame in (remapped.remappedFrame(of: frame) - low) / width }, time)
     }
 }
 

@@ -120,7 +120,7 @@ extension SceneDocument {
     /// `{ key: frog.position, path: "M … C …", rotationMode: auto }`: motion at constant speed
     /// along SVG path data, and with `rotationMode` the layer turned along the tangent.
     private func readMotion(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> [TrackAnimation] {
-        for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "tangents"] where fields[other] != nil {
+        for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "tangents", "time"] where fields[other] != nil {
             reader.report(path / other, "a motion path takes no \(other): it moves at constant speed along the path")
         }
         guard target.property == .position, target.component == nil else {
@@ -172,15 +172,11 @@ extension SceneDocument {
         let continuity = numbers("continuity") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
         let bias = numbers("bias") { reader.number($0, at: $1, where: { (-1...1).contains($0) }, expected: "within -1...1") } ?? []
         let mode = fields["calculationMode"].flatMap { reader.choice($0, at: path / "calculationMode", of: CalculationMode.self) } ?? .linear
-        var curves: [CubicTimingParameters] = []
-        if let node = fields["timingFunctions"], let list = reader.sequence(node, at: path / "timingFunctions", of: "timing curves", atMost: SceneLimits.keyframes) {
-            for (index, item) in list.enumerated() {
-                switch readTiming(item, at: path / "timingFunctions" / index) {
-                case .cubic(let curve)?: curves.append(curve)
-                case .spring?: reader.report(path / "timingFunctions" / index, "a keyframe segment takes a cubic curve, not a spring")
-                case nil: break
-                }
-            }
+        let curves = readSegmentCurves(fields["timingFunctions"], at: path / "timingFunctions")
+        var time: TrackTime?
+        if let node = fields["time"] {
+            guard let read = readTrackTime(node, at: path / "time") else { return nil }
+            time = read
         }
         // `tangents: [[[outX, outY], [inX, inY]], …]`, a segment's two control points relative to
         // its ends ([[0, 0], [0, 0]]: straight).
@@ -204,7 +200,7 @@ extension SceneDocument {
         }
         do {
             let track = try KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
-                                          tension: tension, continuity: continuity, bias: bias, tangents: tangents)
+                                          tension: tension, continuity: continuity, bias: bias, tangents: tangents, time: time)
             return TrackAnimation(target: target, track: track)
         } catch {
             let field: String = switch error {
@@ -214,6 +210,51 @@ extension SceneDocument {
             case .timingFunctionCount: "timingFunctions"
             case .parameterCount(let name, _, _), .parameterRange(let name): name
             case .tangentCount, .tangentsNeedLinear, .tangentsNeedPoints: "tangents"
+            }
+            reader.report(path / field, error.description)
+            return nil
+        }
+    }
+
+    /// A keyframe track's cubic curves, one per segment (`timingFunctions`).
+    private func readSegmentCurves(_ node: DocumentNode?, at path: DocumentPath) -> [CubicTimingParameters] {
+        guard let node, let list = reader.sequence(node, at: path, of: "timing curves", atMost: SceneLimits.keyframes) else { return [] }
+        var curves: [CubicTimingParameters] = []
+        for (index, item) in list.enumerated() {
+            switch readTiming(item, at: path / index) {
+            case .cubic(let curve)?: curves.append(curve)
+            case .spring?: reader.report(path / index, "a keyframe segment takes a cubic curve, not a spring")
+            case nil: break
+            }
+        }
+        return curves
+    }
+
+    /// `time: { times, keyTimes, timingFunctions }`: where a track is read at each of its
+    /// animator's keyframe times.
+    private func readTrackTime(_ node: DocumentNode, at path: DocumentPath) -> TrackTime? {
+        guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.trackTime.names) else { return nil }
+        let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        func units(_ name: String) -> [Double]? {
+            guard let node = fields[name] else {
+                reader.report(path / name, "required: a list of keyframe times within 0…1")
+                return nil
+            }
+            guard let list = reader.sequence(node, at: path / name, of: "numbers", atMost: SceneLimits.keyframes) else { return nil }
+            let parsed = list.enumerated().compactMap { reader.unit($1, at: path / name / $0) }
+            return parsed.count == list.count ? parsed : nil
+        }
+        let times = units("times"), keyTimes = units("keyTimes")
+        let curves = readSegmentCurves(fields["timingFunctions"], at: path / "timingFunctions")
+        guard let times, let keyTimes else { return nil }
+        do {
+            return try TrackTime(times: times, keyTimes: keyTimes, timingFunctions: curves)
+        } catch {
+            let field: String = switch error {
+            case .noValues: "times"
+            case .keyTimesDecreasing(let index): "keyTimes[\(index)]"
+            case .timingFunctionCount: "timingFunctions"
+            default: "keyTimes"
             }
             reader.report(path / field, error.description)
             return nil

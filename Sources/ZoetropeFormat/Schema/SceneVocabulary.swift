@@ -209,7 +209,16 @@ enum SceneVocabulary {
                                                      .pair(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)]),
                                            maximumCount: SceneLimits.keyframes),
             help: "A linear track of points curved per segment: [[outX, outY], [inX, inY]], the bezier control points relative to the segment's ends, travelled at the eased fraction of its length (After Effects' spatial keyframes)"),
+        Key(name: "time", value: .mapping("trackTime"),
+            help: "Where the track is read at each of its animator's keyframe times (a Lottie precomp's time remap)"),
         Key(name: "path", value: .string), Key(name: "rotationMode", value: .choice(["auto", "autoReverse"])),
+    ])
+    static let trackTime = Mapping(name: "trackTime", help: "A keyframe curve from the animator's keyframe time to the track's.", keys: [
+        Key(name: "times", value: .list(.unit, minimumCount: 1, maximumCount: SceneLimits.keyframes), required: true,
+            help: "The track's keyframe time at each key"),
+        Key(name: "keyTimes", value: .list(.unit, minimumCount: 1, maximumCount: SceneLimits.keyframes), required: true,
+            help: "The animator's keyframe time of each key, from 0 to 1"),
+        Key(name: "timingFunctions", value: .list(.timing, maximumCount: SceneLimits.keyframes)),
     ])
 
     // MARK: - Groups and timelines
@@ -312,7 +321,7 @@ enum SceneVocabulary {
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
         [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, animator, cubicTiming,
-         springTiming, spring, animationBlock, keyframes, keyframe, track, group, groupMember, timeline, timelineChild, stagger,
+         springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion]
     }
 }

@@ -244,7 +244,7 @@ private final class Writing {
         return contents
     }
 
-    /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents }`,
+    /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents, time }`,
     /// leaving out what the reader makes again (paced key times, linear mode, empty lists).
     private func track(_ animation: TrackAnimation) -> JSONText {
         let track = animation.track
@@ -263,6 +263,12 @@ private final class Writing {
                 let curve = curve ?? straight
                 return .array([vector(curve.out), vector(curve.into)])
             })))
+        }
+        if let time = track.time {
+            var fields: [(key: String, value: JSONText)] = [("times", .array(time.times.map(JSONText.number))),
+                                                            ("keyTimes", .array(time.keyTimes.map(JSONText.number)))]
+            if !time.timingFunctions.isEmpty { fields.append(("timingFunctions", .array(time.timingFunctions.map(cubic)))) }
+            pairs.append(("time", .object(fields)))
         }
         return .object(pairs)
     }
