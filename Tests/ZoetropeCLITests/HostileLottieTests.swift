@@ -124,12 +124,24 @@ import Testing
 
     // MARK: - Sampling at every frame
 
-    @Test func aTimeRemapOverTenMillionFramesIsRefusedAtTheSamplingBudget() throws {
+    /// A precomp over ten million frames whose time remap `tm` (with `extra` keys) plays an
+    /// eased position inside it.
+    private static func remapped(_ extra: String) -> String {
         let moving = #","ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":10,"s":[10,10]}]}}"#
         let inner = #"{"ty":4,"ind":1,"ip":0,"op":1e9,"st":0\#(moving),"shapes":[\#(Self.rectangle),\#(Self.fill)]}"#
-        let precomp = #"{"ty":0,"ind":1,"refId":"p","w":64,"h":48,"ip":0,"op":1e7,"st":0,"ks":{},"tm":{"a":1,"k":[{"t":0,"s":[0]},{"t":1e7,"s":[10]}]}}"#
-        let result = try validate("remap.json", Self.animation([precomp], frames: 1e7, fps: 1_000,
-                                                               extra: #","assets":[{"id":"p","layers":[\#(inner)]}]"#))
+        let precomp = #"{"ty":0,"ind":1,"refId":"p","w":64,"h":48,"ip":0,"op":1e7,"st":0,"ks":{},"tm":{"a":1,"k":[{"t":0,"s":[0]},{"t":1e7,"s":[10]}]\#(extra)}}"#
+        return Self.animation([precomp], frames: 1e7, fps: 1_000, extra: #","assets":[{"id":"p","layers":[\#(inner)]}]"#)
+    }
+
+    @Test func keysInsideATimeRemapOverTenMillionFramesStayKeys() throws {
+        // Read along the remap, nothing is taken at the frames.
+        let result = try validate("remap.json", Self.remapped(""))
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(result.stdout.contains("10000000 frames"), "\(result.stdout)")
+    }
+
+    @Test func aLoopedTimeRemapOverTenMillionFramesIsRefusedAtTheSamplingBudget() throws {
+        let result = try validate("remap.json", Self.remapped(#","x":"loopOut('cycle')""#))
         #expect(result.status == 65)
         #expect(result.stderr.contains("remap.json: assets[0].layers[0]: position is drawn from its value at every rendered frame (10000000 frames)"),
                 "\(result.stderr)")
