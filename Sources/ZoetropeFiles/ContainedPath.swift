@@ -51,7 +51,12 @@ public struct ContainedPath: Hashable, Sendable, CustomStringConvertible {
         /// report folder`. `value` is quoted as found; control characters in it are escaped
         /// where messages are printed.
         public func message(_ value: String, at entry: String, in file: String, folder: String) -> String {
-            "\(file): \(entry): \"\(value)\" \(reason(folder: folder))"
+            problem(value, at: entry, in: file, folder: folder).line
+        }
+
+        /// The same message as a problem of `file` at `entry`, for an error that carries both.
+        package func problem(_ value: String, at entry: String, in file: String, folder: String) -> DocumentProblem {
+            DocumentProblem(file: file, path: entry, message: "\"\(value)\" \(reason(folder: folder))")
         }
     }
 

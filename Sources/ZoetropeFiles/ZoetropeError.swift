@@ -9,6 +9,14 @@
 /// layer id) can never pass for a line of its own: `description` and the CLI print each line
 /// with its control characters escaped.
 ///
+/// `file` and `documentPath` are filled whenever the message names them, so a caller never parses
+/// the text to learn them: `file` is the file or folder the message names first (a scene, an
+/// output folder, a manifest, an image, a golden, a video; for a comparison of two inputs, the
+/// actual one), `documentPath` the place in that file's document the message names
+/// (`frames[3].file`, `layers[1].size`, `scenes.intro.threshold`). Of several problems, they
+/// are the first one's. Nil means the message names none: an option's value (`--frames 9-3`),
+/// a scene's name rather than its file, a place in another document than `file`.
+///
 ///     throw ZoetropeError(message: "\(path): cannot create: \(reason)", kind: .cannotCreate, file: path)
 public struct ZoetropeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure it is: what the user has to change.
@@ -34,9 +42,11 @@ public struct ZoetropeError: Error, Hashable, Sendable, CustomStringConvertible 
     public var kind: Kind
     /// The problems, one message each (`FILE: PATH: message`), as written, unescaped.
     public var lines: [String]
-    /// The file the problem is in or about, when one is; the message names it too.
+    /// The file or folder the problem is in or about, as the message names it; nil when the
+    /// message names none. Of several problems, the first one's.
     public var file: String?
-    /// Where in that file's document (`layers[1].size`, `frames[3].file`), when known.
+    /// Where in that file's document (`layers[1].size`, `frames[3].file`), as the message names
+    /// it; nil when the message names no such place. Of several problems, the first one's.
     public var documentPath: String?
 
     public init(message: String, kind: Kind, file: String? = nil, documentPath: String? = nil) {

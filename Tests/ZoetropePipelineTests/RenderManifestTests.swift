@@ -24,6 +24,8 @@ import ZoetropeRender
         #expect(throws: RenderError(lines: [
             "\(layout.folder)/manifest.json: frames[0].file: \"../outside/secret\" leaves the render folder",
             "\(layout.folder)/manifest.json: frames[1].index: must be within 0..<2 (found 5)",
-        ], kind: .invalidInput)) { try RenderManifest.read(layout.folder + "/manifest.json") }
+        ], kind: .invalidInput, file: "\(layout.folder)/manifest.json", documentPath: "frames[0].file")) {
+            try RenderManifest.read(layout.folder + "/manifest.json")
+        }
     }
 }

@@ -29,9 +29,10 @@ public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// One line: control characters in the file name, the path or the message (a layer id, a
     /// key, a value quoted from the scene) are escaped, so no problem can pass for two.
-    public var description: String {
-        (path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)").escapingControlCharacters()
-    }
+    public var description: String { problem.line.escapingControlCharacters() }
+
+    /// The same problem, its line as written (unescaped), for a `ZoetropeError`.
+    var problem: DocumentProblem { DocumentProblem(file: file, path: path.isEmpty ? nil : path, message: message) }
 }
 
 /// A scene that cannot be used, with every problem found in it.
@@ -51,4 +52,16 @@ public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
     public var kind: ZoetropeError.Kind { diagnostics.contains { $0.kind == .missingInput } ? .missingInput : .invalidInput }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension ZoetropeError {
+    /// A scene's problems as the libraries' one error, for a caller that catches one type: a line
+    /// per diagnostic (`FILE: PATH: message`, unescaped), the same kind, and the first
+    /// diagnostic's file and document path (nil for a problem with the whole file, such as a
+    /// missing one).
+    ///
+    ///     do { scene = try SceneLoader.load("scenes/frog.yaml") } catch { throw ZoetropeError(error) }
+    public init(_ error: SceneLoadError) {
+        self.init(problems: error.diagnostics.map(\.problem), kind: error.kind)
+    }
 }

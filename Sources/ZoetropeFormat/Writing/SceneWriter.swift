@@ -34,7 +34,7 @@ public enum SceneWriter {
     private static func document(_ scene: Scene, images: [String: String] = [:]) throws(SceneWriteError) -> JSONText {
         let writing = Writing(scene: scene, images: images)
         let document = writing.document()
-        guard writing.problems.isEmpty else { throw SceneWriteError(problems: writing.problems) }
+        guard writing.problems.isEmpty else { throw SceneWriteError(problems: writing.problems, paths: writing.paths) }
         return document
     }
 }
@@ -42,6 +42,8 @@ public enum SceneWriter {
 /// What a scene file cannot say, by document path.
 public struct SceneWriteError: Error, CustomStringConvertible, Sendable {
     public let problems: [String]
+    /// The document path each of `problems` begins with, in order (`groups[intro]`).
+    package let paths: [String]
 
     public var description: String { "a scene file cannot say: " + problems.joined(separator: "; ") }
 }
@@ -51,6 +53,8 @@ private final class Writing {
     let scene: Scene
     let images: [String: String]
     private(set) var problems: [String] = []
+    /// Where each problem is, in order: what the problem's line begins with.
+    private(set) var paths: [String] = []
 
     init(scene: Scene, images: [String: String]) {
         self.scene = scene
@@ -58,6 +62,12 @@ private final class Writing {
     }
 
     private var tree: LayerTree { scene.layers }
+
+    /// Notes what the file cannot say at `path`: `PATH: message`.
+    private func problem(at path: String, _ message: String) {
+        problems.append("\(path): \(message)")
+        paths.append(path)
+    }
 
     func document() -> JSONText {
         var root: [(key: String, value: JSONText)] = [("version", .number(1))]
@@ -75,7 +85,7 @@ private final class Writing {
         if let firstTimeline = timelines.first?.offset, let late = groups.first(where: { $0.offset > firstTimeline }) {
             // A file's timelines are numbered after its groups: written here, this group would
             // read back at another place among them.
-            problems.append("groups[\(late.element.id)]: a group made after timeline \"\(scene.groups[firstTimeline].id)\" (a scene file lists its groups first)")
+            problem(at: "groups[\(late.element.id)]", "a group made after timeline \"\(scene.groups[firstTimeline].id)\" (a scene file lists its groups first)")
         }
         if !groups.isEmpty { root.append(("groups", .array(groups.map { group($0.element) }))) }
         if !timelines.isEmpty { root.append(("timelines", .array(timelines.map { timeline($0.element) }))) }
@@ -184,7 +194,7 @@ private final class Writing {
         .object(assignments.compactMap { assignment in
             let target = assignment.target
             guard target.property != .image else {
-                problems.append("\(path): an image cannot be changed by an animation or the script (layer \(tree.nodes[target.layer].id))")
+                problem(at: path, "an image cannot be changed by an animation or the script (layer \(tree.nodes[target.layer].id))")
                 return nil
             }
             return (key(target), value(assignment.value))
@@ -311,7 +321,7 @@ private final class Writing {
     private func group(_ group: GroupDefinition) -> JSONText {
         let path = "groups[\(group.id)]"
         // Only a timeline has a time scale in a file (a Swift `AnimatorGroup` may give any group one).
-        if group.timeScale != 1 { problems.append("\(path): a group with a time scale (\(group.timeScale)); a timeline has one") }
+        if group.timeScale != 1 { problem(at: path, "a group with a time scale (\(group.timeScale)); a timeline has one") }
         var pairs: [(key: String, value: JSONText)] = [("id", .string(group.id))]
         pairs.append(("members", .array(group.members.map { member in
             member.delay == 0 ? .string(targetID(member.target))
@@ -398,7 +408,7 @@ private final class Writing {
         case let .addAnimations(target, block):
             // In a completion (an event is split by `events`), which holds one call.
             let parts = blockContents(block, at: path)
-            if parts.count > 1 { problems.append("\(path): a completion adds one block of set, keyframes or track, not several") }
+            if parts.count > 1 { problem(at: path, "a completion adds one block of set, keyframes or track, not several") }
             return [("addAnimations", id(target))] + parts[0]
         case .set(let assignments):
             return [("set", self.assignments(assignments, at: path + ".set"))]

@@ -38,7 +38,8 @@ public enum SceneConversion {
         do {
             text = try json ? SceneWriter.json(loaded.scene, images: images) : SceneWriter.yaml(loaded.scene, images: images)
         } catch {
-            throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, kind: .invalidInput)
+            throw RenderError(lines: error.problems.map { "\(loaded.file): \($0)" }, kind: .invalidInput,
+                              file: loaded.file, documentPath: error.paths.first)
         }
         try readsBack(text, from: loaded.file, as: "scene")
         return text
@@ -55,13 +56,14 @@ public enum SceneConversion {
         let bytes = Array(text.utf8)
         guard bytes.count <= largestConversion else {
             throw RenderError(message: "\(file): cannot be converted: the \(format) file would be \(bytes.count) bytes; convert writes at most \(largestConversion)",
-                              kind: .invalidInput)
+                              kind: .invalidInput, file: file)
         }
         do {
             _ = try SceneLoader.parse(bytes, file: "(converted)")
         } catch {
+            // No document path: the paths named are in the file convert would write, not in `file`.
             throw RenderError(lines: error.diagnostics.map { "\(file): cannot be converted: the \(format) file would not read back: \($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)" },
-                              kind: .invalidInput)
+                              kind: .invalidInput, file: file)
         }
     }
 
@@ -76,7 +78,8 @@ public enum SceneConversion {
         let layers = scene.scene.layers.nodes.count
         guard scene.frameCount.multipliedReportingOverflow(by: max(layers, 1)).partialValue <= largestExport else {
             throw RenderError(message: "\(scene.loaded.file): too long to export to Lottie: \(scene.frameCount) frames of \(layers) layers "
-                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", kind: .limit)
+                              + "(at most \(largestExport) frame × layer values; shorten render.duration or lower render.fps)", kind: .limit,
+                              file: scene.loaded.file)
         }
         let frames = (0..<scene.frameCount).map { scene.evaluation.presentation(at: scene.scene.frameRate.time(ofFrame: $0)) }
         var writer = LottieWriter(frames: frames, frameRate: scene.scene.frameRate.framesPerSecond, textOutline: TextOutline.path,

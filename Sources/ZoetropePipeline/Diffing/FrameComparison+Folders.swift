@@ -13,7 +13,7 @@ extension FrameComparison {
     public func compare(expected: String, actual: String) throws(RenderError) -> Report {
         let expectedIsFolder = try Self.kind(of: expected), actualIsFolder = try Self.kind(of: actual)
         guard expectedIsFolder == actualIsFolder else {
-            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", kind: .misuse)
+            throw RenderError(message: "\(expected) and \(actual): compare two PNG files or two folders, not one of each", kind: .misuse, file: actual)
         }
         if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
         guard expectedIsFolder else {
@@ -25,7 +25,7 @@ extension FrameComparison {
             let scenes = Set(FrameListing.sceneFolders(in: expected)).union(FrameListing.sceneFolders(in: actual)).sorted()
             guard !scenes.isEmpty else {
                 let found = Set(FrameListing.names(in: expected) + FrameListing.names(in: actual)).filter { !$0.hasPrefix(".") }.sorted()
-                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", kind: .missingInput)
+                throw RenderError(message: "\(expected) and \(actual): nothing to compare: no frames (frame_*.png) and no folders of frames; found \(found.isEmpty ? "nothing" : found.joined(separator: ", "))", kind: .missingInput, file: actual)
             }
             for scene in scenes {
                 if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory + "/" + scene) }
@@ -57,7 +57,7 @@ extension FrameComparison {
 
     /// True for a folder, false for a file; throws `missingInput` when there is neither.
     private static func kind(of path: String) throws(RenderError) -> Bool {
-        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", kind: .missingInput) }
+        guard let kind = FileSystem.kind(at: path) else { throw RenderError(message: "\(path): no such file or folder", kind: .missingInput, file: path) }
         return kind == .folder
     }
 }

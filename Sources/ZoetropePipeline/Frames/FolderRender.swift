@@ -97,10 +97,10 @@ public enum FolderRender {
     /// The step between the frames of a video: they must be evenly spaced (every frame, or every
     /// n-th: then each shows n frame intervals).
     static func evenStep(of frames: [Int], for video: String) throws(RenderError) -> Int {
-        guard let first = frames.first else { throw RenderError(message: "\(video): no frames to put into it", kind: .missingInput) }
+        guard let first = frames.first else { throw RenderError(message: "\(video): no frames to put into it", kind: .missingInput, file: video) }
         let step = frames.count > 1 ? frames[1] - first : 1
         for (earlier, later) in zip(frames, frames.dropFirst()) where later - earlier != step {
-            throw RenderError(message: "\(video): frames \(earlier) and \(later) are \(later - earlier) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", kind: .invalidInput)
+            throw RenderError(message: "\(video): frames \(earlier) and \(later) are \(later - earlier) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", kind: .invalidInput, file: video)
         }
         return step
     }

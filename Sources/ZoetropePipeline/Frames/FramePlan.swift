@@ -38,7 +38,8 @@ public struct FramePlan: Sendable {
         do {
             return try SurfaceSize(canvas: source.canvas.size, scale: scale, atLeastOnePixel: atLeastOnePixel)
         } catch {
-            throw RenderError(message: "\(subject ?? source.name): \(error.message)", kind: .invalidInput)
+            // `subject` is a file (the scene's) when given; the source's name is none.
+            throw RenderError(message: "\(subject ?? source.name): \(error.message)", kind: .invalidInput, file: subject)
         }
     }
 

@@ -134,7 +134,7 @@ public final class RenderFolder: Sendable {
     /// not allowed) and swapped in atomically, with a manifest of its own listing `overrides`.
     public static func shareFrames(of source: String, into directory: String, overrides: [String]) throws(RenderError) {
         guard var manifest = try RenderManifest.read(source + "/manifest.json") else {
-            throw RenderError(message: "\(source)/manifest.json: missing or unreadable", kind: .internalFailure)
+            throw RenderError(message: "\(source)/manifest.json: missing or unreadable", kind: .internalFailure, file: source + "/manifest.json")
         }
         try AtomicFile.makeDirectory(directory)
         AtomicFile.removeLeftovers(in: directory)

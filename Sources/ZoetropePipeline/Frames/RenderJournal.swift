@@ -38,7 +38,7 @@ final class RenderJournal: @unchecked Sendable {
         try RenderManifest.withLock(in: directory) { () throws(RenderError) -> RenderJournal in
             if let other = liveRenders(in: directory).first(where: { !$0.header.isSameRender(as: header) }) {
                 let overrides = other.header.overrides.isEmpty ? "no overrides" : "overrides \(other.header.overrides.joined(separator: " "))"
-                throw RenderError(message: "\(directory): process \(other.stamp) is rendering another scene or settings into this folder (\(other.header.sceneFile), scene hash \(other.header.sceneHash), \(overrides)); wait for it to end, or render into another folder", kind: .cannotCreate)
+                throw RenderError(message: "\(directory): process \(other.stamp) is rendering another scene or settings into this folder (\(other.header.sceneFile), scene hash \(other.header.sceneHash), \(overrides)); wait for it to end, or render into another folder", kind: .cannotCreate, file: directory)
             }
             return try RenderJournal(directory: directory, header: header)
         }
@@ -49,7 +49,7 @@ final class RenderJournal: @unchecked Sendable {
 
     private func append(_ value: some Encodable) throws(RenderError) {
         guard let data = try? encoder.encode(value) else {
-            throw RenderError(message: "\(path): cannot encode a journal line", kind: .internalFailure)
+            throw RenderError(message: "\(path): cannot encode a journal line", kind: .internalFailure, file: path)
         }
         try file.append(Array(data) + [0x0A])
     }
@@ -61,7 +61,7 @@ final class RenderJournal: @unchecked Sendable {
     /// the journals read (a journal of another render is left out). A frame line naming a file
     /// outside the folder is refused (`invalidInput`), naming the journal and the line.
     static func frames(in directory: String, for header: RenderManifest) throws(RenderError) -> (frames: [RenderManifest.Frame], journals: [String]) {
-        var frames: [RenderManifest.Frame] = [], journals: [String] = [], problems: [String] = []
+        var frames: [RenderManifest.Frame] = [], journals: [String] = [], problems: [DocumentProblem] = []
         for name in FrameListing.names(in: directory) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
             let path = directory + "/" + name
             guard let bytes = AtomicFile.read(path) else { continue }
@@ -77,7 +77,7 @@ final class RenderJournal: @unchecked Sendable {
                 if found.isEmpty { frames.append(frame) } else { problems += found }
             }
         }
-        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
+        guard problems.isEmpty else { throw RenderError(problems: problems, kind: .invalidInput) }
         return (frames, journals)
     }
 
@@ -157,13 +157,13 @@ extension RenderManifest {
                 guard let bytes = AtomicFile.read(directory + "/" + name), let first = bytes.split(separator: 0x0A).first,
                       let recorded = try? JSONDecoder().decode(RenderManifest.self, from: Data(first)) else { continue }
                 let problems = recorded.problems(file: directory + "/" + name, frames: false)
-                guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
+                guard problems.isEmpty else { throw RenderError(problems: problems, kind: .invalidInput) }
                 header = recorded
                 break
             }
         }
         guard var header else {
-            throw RenderError(message: "\(directory): no manifest.json and no journal to merge (is it a render folder?)", kind: .missingInput)
+            throw RenderError(message: "\(directory): no manifest.json and no journal to merge (is it a render folder?)", kind: .missingInput, file: directory)
         }
         header.frames = []
         let journals = try RenderJournal.frames(in: directory, for: header).journals

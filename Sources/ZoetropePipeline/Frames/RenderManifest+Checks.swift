@@ -23,23 +23,23 @@ extension RenderManifest {
         // Not a manifest (garbage, another format): nothing to merge or resume, as when missing.
         guard let manifest = try? JSONDecoder().decode(RenderManifest.self, from: Data(bytes)) else { return nil }
         let problems = manifest.problems(file: path, frames: true)
-        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
+        guard problems.isEmpty else { throw RenderError(problems: problems, kind: .invalidInput) }
         return manifest
     }
 
     /// Every entry of the manifest that cannot be used, a message each (`out/manifest.json:
     /// frames[0].file: "../victim.png" leaves the render folder`); `frames` false checks only the
     /// header (a journal's first line).
-    func problems(file: String, frames checkFrames: Bool) -> [String] {
-        var problems: [String] = []
+    func problems(file: String, frames checkFrames: Bool) -> [DocumentProblem] {
+        var problems: [DocumentProblem] = []
         if !(0...SceneLimits.frames).contains(frameCount) {
-            problems.append("\(file): frameCount: must be within 0...\(SceneLimits.frames) (found \(frameCount))")
+            problems.append(DocumentProblem(file: file, path: "frameCount", message: "must be within 0...\(SceneLimits.frames) (found \(frameCount))"))
         }
         if !(fps.isFinite && fps > 0 && fps <= SceneLimits.framesPerSecond) {
-            problems.append("\(file): fps: must be within 0 < fps <= \(SceneLimits.framesPerSecond) (found \(fps))")
+            problems.append(DocumentProblem(file: file, path: "fps", message: "must be within 0 < fps <= \(SceneLimits.framesPerSecond) (found \(fps))"))
         }
         if size.count != 2 || !size.allSatisfy({ (1...SceneLimits.surfaceSide).contains($0) }) {
-            problems.append("\(file): size: must be [width, height], each within 1...\(SceneLimits.surfaceSide) (found \(size))")
+            problems.append(DocumentProblem(file: file, path: "size", message: "must be [width, height], each within 1...\(SceneLimits.surfaceSide) (found \(size))"))
         }
         if checkFrames {
             for (position, frame) in frames.enumerated() {
@@ -55,7 +55,8 @@ extension RenderManifest {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).read(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput,
+                              file: directory)
         }
     }
 
@@ -65,7 +66,8 @@ extension RenderManifest {
         do throws(ContainedPath.Problem) {
             return try ContainedPath(name: frame.file).isRegularFile(in: directory)
         } catch {
-            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput)
+            throw RenderError(message: error.message(frame.file, at: "frame \(frame.index)", in: directory, folder: folderName), kind: .invalidInput,
+                              file: directory)
         }
     }
 }
@@ -73,15 +75,15 @@ extension RenderManifest {
 extension RenderManifest.Frame {
     /// Why this frame's record cannot be used, a message each: its file must be a single name
     /// in the render folder, its index one of the render's frames.
-    func problems(file: String, at entry: String, frameCount: Int) -> [String] {
-        var problems: [String] = []
+    func problems(file: String, at entry: String, frameCount: Int) -> [DocumentProblem] {
+        var problems: [DocumentProblem] = []
         do throws(ContainedPath.Problem) {
             _ = try ContainedPath(name: self.file)
         } catch {
-            problems.append(error.message(self.file, at: entry + ".file", in: file, folder: RenderManifest.folderName))
+            problems.append(error.problem(self.file, at: entry + ".file", in: file, folder: RenderManifest.folderName))
         }
         if !(0..<max(frameCount, 1)).contains(index) {
-            problems.append("\(file): \(entry).index: must be within 0..<\(frameCount) (found \(index))")
+            problems.append(DocumentProblem(file: file, path: entry + ".index", message: "must be within 0..<\(frameCount) (found \(index))"))
         }
         return problems
     }

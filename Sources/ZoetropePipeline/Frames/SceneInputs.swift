@@ -85,7 +85,8 @@ extension SceneInputs {
         let problems = problems(of: scene)
         guard !problems.isEmpty else { return }
         throw RenderError(lines: problems.map { "\(file): \($0)" },
-                          kind: problems.contains(where: \.isMissing) ? .missingInput : .invalidInput)
+                          kind: problems.contains(where: \.isMissing) ? .missingInput : .invalidInput,
+                          file: file, documentPath: problems[0].path)
     }
 }
 

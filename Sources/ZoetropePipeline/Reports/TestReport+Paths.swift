@@ -10,13 +10,13 @@ extension TestReport {
 
     /// Every path of the report that cannot be used inside its folder, a message each
     /// (`rep/report.json: scenes[0].frames[0].file: "../x" leaves the report folder`).
-    func pathProblems(file: String) -> [String] {
-        var problems: [String] = []
+    func pathProblems(file: String) -> [DocumentProblem] {
+        var problems: [DocumentProblem] = []
         func check(_ value: String, at entry: String, asName: Bool) {
             do throws(ContainedPath.Problem) {
                 _ = asName ? try ContainedPath(name: value) : try ContainedPath(value)
             } catch {
-                problems.append(error.message(value, at: entry, in: file, folder: Self.folderName))
+                problems.append(error.problem(value, at: entry, in: file, folder: Self.folderName))
             }
         }
         for (sceneIndex, scene) in scenes.enumerated() {
@@ -28,7 +28,7 @@ extension TestReport {
                 check(frame.file, at: at + ".file", asName: true)
                 if problems.count == before && !Self.isFrameFileName(frame.file) {
                     // A golden is a frame_NNNNN.png and nothing else (not golden.json, not a script).
-                    problems.append("\(file): \(at).file: \"\(frame.file)\" is not a frame's file name (frame_NNNNN.png)")
+                    problems.append(DocumentProblem(file: file, path: at + ".file", message: "\"\(frame.file)\" is not a frame's file name (frame_NNNNN.png)"))
                 }
                 check(frame.actual, at: at + ".actual", asName: false)
                 if let expected = frame.expected { check(expected, at: at + ".expected", asName: false) }
@@ -53,10 +53,11 @@ extension TestReport {
         do throws(ContainedPath.Problem) {
             bytes = try ContainedPath(image).read(in: folder)
         } catch {
-            throw RenderError(message: error.message(image, at: entry, in: file, folder: folderName), kind: .invalidInput)
+            throw RenderError(problems: [error.problem(image, at: entry, in: file, folder: folderName)], kind: .invalidInput)
         }
         guard let bytes else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\": no such image in the report folder", kind: .missingInput)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\": no such image in the report folder", kind: .missingInput,
+                              file: file, documentPath: entry)
         }
         return bytes
     }

@@ -139,16 +139,16 @@ public struct TestReport: Codable, Hashable, Sendable {
     public static func read(folder: String) throws(RenderError) -> TestReport {
         let path = folder + "/" + fileName
         guard let bytes = AtomicFile.read(path) else {
-            throw RenderError(message: "\(path): no test report here (run zoetrope test --report \(folder) first)", kind: .missingInput)
+            throw RenderError(message: "\(path): no test report here (run zoetrope test --report \(folder) first)", kind: .missingInput, file: path)
         }
         let report: TestReport
         do {
             report = try JSONDecoder().decode(TestReport.self, from: Data(bytes))
         } catch {
-            throw RenderError(message: "\(path): not a zoetrope test report: \(error)", kind: .invalidInput)
+            throw RenderError(message: "\(path): not a zoetrope test report: \(error)", kind: .invalidInput, file: path)
         }
         let problems = report.pathProblems(file: path)
-        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
+        guard problems.isEmpty else { throw RenderError(problems: problems, kind: .invalidInput) }
         return report
     }
 

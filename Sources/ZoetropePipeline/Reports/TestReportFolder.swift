@@ -18,7 +18,7 @@ public enum TestReportFolder {
             a == b || FileSystem.isSameFile(a, b)
         }
         if let source = folders.first(where: { same($0, folder) }) {
-            throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", kind: .misuse)
+            throw RenderError(message: "--merge \(source): it is also the --report folder, which a merge empties first; give another --report", kind: .misuse, file: source)
         }
         let reports = try folders.map { (source: String) throws(RenderError) -> TestReport in try TestReport.read(folder: source) }
         try GoldenTest.prepareReportFolder(folder)
@@ -54,7 +54,7 @@ public enum TestReportFolder {
         // Every frame to accept is read and checked before any golden is written: a report with a
         // bad entry writes nothing.
         var unmatched = Set(only), accepted: [(scene: TestReport.Scene, frames: [(golden: String, bytes: [UInt8])])] = []
-        var problems: [String] = []
+        var failures: [RenderError] = []
         for (sceneIndex, scene) in report.scenes.enumerated() {
             var frames: [(golden: String, bytes: [UInt8])] = []
             for (frameIndex, frame) in scene.frames.enumerated() where frame.status.isFailure {
@@ -67,14 +67,18 @@ public enum TestReportFolder {
                     try checkFrame(bytes, image: frame.actual, at: entry, of: scene, at: "scenes[\(sceneIndex)]", in: folder)
                     frames.append(("\(goldenFolder)/\(scene.name)/\(frame.file)", bytes))
                 } catch {
-                    problems += error.lines
+                    failures.append(error)
                 }
             }
             if !frames.isEmpty { accepted.append((scene, frames)) }
         }
-        guard problems.isEmpty else { throw RenderError(lines: problems, kind: .invalidInput) }
+        // Every bad frame's lines; the file and document path are the first one's.
+        if let first = failures.first {
+            throw RenderError(lines: failures.flatMap(\.lines), kind: .invalidInput, file: first.file, documentPath: first.documentPath)
+        }
         guard unmatched.isEmpty else {
-            throw RenderError(message: "--only \(unmatched.sorted().joined(separator: ", ")): no failing frame of \(folder)/\(TestReport.fileName) is called that (give scene, scene/frame_00012.png or scene/12)", kind: .misuse)
+            throw RenderError(message: "--only \(unmatched.sorted().joined(separator: ", ")): no failing frame of \(folder)/\(TestReport.fileName) is called that (give scene, scene/frame_00012.png or scene/12)", kind: .misuse,
+                              file: folder + "/" + TestReport.fileName)
         }
         var written: [String] = []
         for (scene, frames) in accepted {
@@ -100,14 +104,14 @@ public enum TestReportFolder {
             path = try ContainedPath(report.goldens)
         } catch {
             throw RenderError(message: error.message(report.goldens, at: "goldens", in: entry, folder: "current folder") + "; " + advice,
-                              kind: .invalidInput)
+                              kind: .invalidInput, file: entry, documentPath: "goldens")
         }
         var prefix = "."
         for component in path.components {
             prefix += "/" + component
             guard FileSystem.kindWithoutFollowingLinks(at: prefix) == .folder else {
                 throw RenderError(message: "\(entry): goldens: \"\(report.goldens)\" is not a folder here (\(prefix.dropFirst(2)) is missing, a symbolic link or a file); a report accepts only into goldens that exist; \(advice)",
-                                  kind: .invalidInput)
+                                  kind: .invalidInput, file: entry, documentPath: "goldens")
             }
         }
         return path.relative
@@ -133,18 +137,20 @@ public enum TestReportFolder {
             size = try manifestBytes.flatMap { bytes throws(RenderError) in try RenderManifest.decode(bytes, file: folder + "/" + manifest) }?.size
         }
         guard let size else {
-            throw RenderError(message: "\(file): \(sceneEntry).size: missing: the report does not record the frames' size, so its frames cannot be checked; run zoetrope test again to make a new report", kind: .invalidInput)
+            throw RenderError(message: "\(file): \(sceneEntry).size: missing: the report does not record the frames' size, so its frames cannot be checked; run zoetrope test again to make a new report", kind: .invalidInput,
+                              file: file, documentPath: sceneEntry + ".size")
         }
         guard let header = RasterImage.pngSize(of: bytes) else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" is not a PNG", kind: .invalidInput)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is not a PNG", kind: .invalidInput, file: file, documentPath: entry)
         }
         guard size == [header.width, header.height] else {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" is a \(header.width)×\(header.height) PNG, not a frame of \(scene.name) (\(size.map(String.init).joined(separator: "×")) pixels)", kind: .invalidInput)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" is a \(header.width)×\(header.height) PNG, not a frame of \(scene.name) (\(size.map(String.init).joined(separator: "×")) pixels)", kind: .invalidInput,
+                              file: file, documentPath: entry)
         }
         do throws(CairoError) {
             _ = try RasterImage(pngData: bytes)
         } catch {
-            throw RenderError(message: "\(file): \(entry): \"\(image)\" does not decode as a PNG (\(error.message))", kind: .invalidInput)
+            throw RenderError(message: "\(file): \(entry): \"\(image)\" does not decode as a PNG (\(error.message))", kind: .invalidInput, file: file, documentPath: entry)
         }
     }
 

@@ -12,7 +12,7 @@ extension ContactSheet {
         } else {
             frames = FrameListing.frames(in: folder).map { name in (name, manifest?.frames.first { $0.file == name }) }
         }
-        guard !frames.isEmpty else { throw RenderError(message: "\(folder): no frames (frame_NNNNN.png) to put on a sheet", kind: .missingInput) }
+        guard !frames.isEmpty else { throw RenderError(message: "\(folder): no frames (frame_NNNNN.png) to put on a sheet", kind: .missingInput, file: folder) }
         let picks = evenlySpaced(count, of: frames.count).map { frames[$0] }
         return try picks.map { name, record throws(RenderError) -> Cell in
             // A frame the manifest names is read as data: a regular file in the folder, no link.
@@ -22,7 +22,7 @@ extension ContactSheet {
                 guard let bytes else { throw CairoError(message: "cannot read the file", operation: "reading \(name)") }
                 image = try RasterImage(pngData: bytes)
             } catch {
-                throw RenderError(message: "\(folder)/\(name): not a readable PNG (\(error.message))", kind: .invalidInput)
+                throw RenderError(message: "\(folder)/\(name): not a readable PNG (\(error.message))", kind: .invalidInput, file: folder + "/" + name)
             }
             return Cell(image: image, label: record.map { label(time: $0.time, frame: $0.index) } ?? name)
         }

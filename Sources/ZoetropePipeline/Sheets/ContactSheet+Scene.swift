@@ -30,6 +30,6 @@ extension ContactSheet {
     /// `misuse` naming `source` and what to change.
     public static func checkHeight(_ height: Int, of source: String, columns: Int) throws(RenderError) {
         guard height > SceneLimits.surfaceSide else { return }
-        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", kind: .misuse)
+        throw RenderError(message: "\(source): a sheet in \(columns) columns would be \(height) pixels tall, more than an image can be (32767); use more columns, fewer frames or a smaller --width", kind: .misuse, file: source)
     }
 }

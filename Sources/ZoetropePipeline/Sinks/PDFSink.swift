@@ -23,7 +23,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
         } catch {
             AtomicFile.remove(temporary)
             folder.release()
-            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io)
+            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io, file: folder.path(of: name))
         }
     }
 
@@ -35,7 +35,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
         do {
             try document.draw(tree)
         } catch {
-            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io)
+            throw RenderError(message: "\(folder.path(of: name)): \(error)", kind: .io, file: folder.path(of: name))
         }
         document.endPage()
         pages.append((frame.index, frame.time))
@@ -47,7 +47,7 @@ public final class PDFSink: FrameSink, @unchecked Sendable {
             try document.finish()
         } catch {
             abandon()
-            throw RenderError(message: "\(path): \(error)", kind: .io)
+            throw RenderError(message: "\(path): \(error)", kind: .io, file: path)
         }
         try AtomicFile.rename(temporary, to: path)
         let hash = SHA256Digest(AtomicFile.read(path) ?? []).hex

@@ -33,7 +33,7 @@ public final class SVGFolderSink: FrameSink {
             try document.finish()
         } catch {
             AtomicFile.remove(temporary)
-            throw RenderError(message: "\(path): \(error)", kind: .io)
+            throw RenderError(message: "\(path): \(error)", kind: .io, file: path)
         }
         try AtomicFile.rename(temporary, to: path)
         let bytes = AtomicFile.read(path) ?? []

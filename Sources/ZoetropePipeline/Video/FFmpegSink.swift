@@ -28,7 +28,7 @@ public final class FFmpegSink: FrameSink, @unchecked Sendable {
     public func write(_ frame: DrawnFrame) throws(RenderError) {
         guard let rgba = frame.rgba else { return }
         guard rgba.count == size.width * size.height * 4 else {
-            throw RenderError(message: "\(path): frame \(frame.index) is not \(size.width)×\(size.height) pixels", kind: .invalidInput)
+            throw RenderError(message: "\(path): frame \(frame.index) is not \(size.width)×\(size.height) pixels", kind: .invalidInput, file: path)
         }
         try ffmpeg.write(rgba)
     }

@@ -57,11 +57,11 @@ final class ResumedVideoSink: FrameSink, @unchecked Sendable {
         var frame = DrawnFrame(index: kept.index, time: kept.time)
         if !needs.isDisjoint(with: [.png, .alphaPNG]) {
             guard let size = FileSystem.size(at: kept.file) else {
-                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) cannot be read for the video", kind: .missingInput)
+                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) cannot be read for the video", kind: .missingInput, file: kept.file)
             }
             let bytes = FileSystem.prefix(of: kept.file, count: size)
             guard bytes.count == size else {
-                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) cannot be read for the video", kind: .missingInput)
+                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) cannot be read for the video", kind: .missingInput, file: kept.file)
             }
             frame.png = bytes
             frame.alphaPNG = bytes
@@ -71,10 +71,10 @@ final class ResumedVideoSink: FrameSink, @unchecked Sendable {
             do {
                 image = try RasterImage.rgbaBytes(ofPNG: kept.file)
             } catch {
-                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) is not a readable PNG (\(error.message))", kind: .invalidInput)
+                throw RenderError(message: "\(kept.file): the kept frame \(kept.index) is not a readable PNG (\(error.message))", kind: .invalidInput, file: kept.file)
             }
             guard image.width == size.width, image.height == size.height else {
-                throw RenderError(message: "\(kept.file): \(image.width)×\(image.height) pixels, not the render's \(size.width)×\(size.height)", kind: .invalidInput)
+                throw RenderError(message: "\(kept.file): \(image.width)×\(image.height) pixels, not the render's \(size.width)×\(size.height)", kind: .invalidInput, file: kept.file)
             }
             frame.rgba = image.bytes
         }

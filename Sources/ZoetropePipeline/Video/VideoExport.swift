@@ -54,23 +54,24 @@ public enum VideoExport {
     /// evenly spaced (every frame, or every n-th: then each shows n frame intervals).
     public static func write(folder: String, to file: String) throws(RenderError) -> Summary {
         guard let format = VideoFormat(file: file) else {
-            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse)
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse, file: file)
         }
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", kind: .missingInput)
+            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered", kind: .missingInput, file: folder)
         }
         guard manifest.format == "png" else {
-            throw RenderError(message: "\(folder): its frames are \(manifest.format); a video is made from PNG frames", kind: .invalidInput)
+            throw RenderError(message: "\(folder): its frames are \(manifest.format); a video is made from PNG frames", kind: .invalidInput, file: folder)
         }
         let frames = manifest.frames.sorted { $0.index < $1.index }
-        guard let first = frames.first else { throw RenderError(message: "\(folder): no frames to put into \(file)", kind: .missingInput) }
+        guard let first = frames.first else { throw RenderError(message: "\(folder): no frames to put into \(file)", kind: .missingInput, file: folder) }
         let step = frames.count > 1 ? frames[1].index - first.index : 1
         for (earlier, later) in zip(frames, frames.dropFirst()) where later.index - earlier.index != step {
-            throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", kind: .invalidInput)
+            throw RenderError(message: "\(folder): frames \(earlier.index) and \(later.index) are \(later.index - earlier.index) apart where the others are \(step); a video needs evenly spaced frames (render them all, or --frames A-B:S)", kind: .invalidInput, file: folder)
         }
         // Each file the manifest names must be a regular file in the folder (no link, no FIFO).
         for frame in frames where try !RenderManifest.hasFile(of: frame, in: folder) {
-            throw RenderError(message: "\(folder)/\(frame.file): frame \(frame.index) of manifest.json is missing", kind: .missingInput)
+            throw RenderError(message: "\(folder)/\(frame.file): frame \(frame.index) of manifest.json is missing", kind: .missingInput,
+                              file: folder + "/" + frame.file)
         }
         let paths = frames.map { folder + "/" + $0.file }
         let rate = manifest.fps / Double(step)
@@ -84,7 +85,8 @@ public enum VideoExport {
             do {
                 size = try SurfaceSize(width: manifest.size[0], height: manifest.size[1])
             } catch {
-                throw RenderError(message: "\(folder)/manifest.json: size: \(error.message)", kind: .invalidInput)
+                throw RenderError(message: "\(folder)/manifest.json: size: \(error.message)", kind: .invalidInput,
+                                  file: folder + "/manifest.json", documentPath: "size")
             }
             let sink = try FFmpegSink(file, format: format, size: size, rate: rate)
             do throws(RenderError) {
@@ -106,7 +108,7 @@ public enum VideoExport {
     public static func sink(for file: String, count: Int, step: Int, framesPerSecond: Double, size: SurfaceSize,
                             frameFiles: [String]? = nil) throws(RenderError) -> any FrameSink {
         guard let format = VideoFormat(file: file) else {
-            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse)
+            throw RenderError(message: "\(file): give a file ending in \(VideoFormat.extensions)", kind: .misuse, file: file)
         }
         if let slash = file.lastIndex(of: "/"), slash != file.startIndex { try AtomicFile.makeDirectory(String(file[..<slash])) }
         let seconds = Double(step) / framesPerSecond
@@ -120,10 +122,10 @@ public enum VideoExport {
         do {
             image = try RasterImage.rgbaBytes(ofPNG: path)
         } catch {
-            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput, file: path)
         }
         guard image.width == size[0], image.height == size[1] else {
-            throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", kind: .invalidInput)
+            throw RenderError(message: "\(path): \(image.width)×\(image.height) pixels, not the render's \(size[0])×\(size[1])", kind: .invalidInput, file: path)
         }
         return image.bytes
     }

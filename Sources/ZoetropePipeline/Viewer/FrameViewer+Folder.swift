@@ -18,7 +18,7 @@ extension FrameViewer {
     /// holds no readable manifest (not a folder zoetrope rendered).
     public static func source(ofFolder folder: String) throws(RenderError) -> FolderSource {
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", kind: .missingInput)
+            throw RenderError(message: "\(folder): no readable manifest.json; not a folder zoetrope rendered (render the scene, or give the scene file)", kind: .missingInput, file: folder)
         }
         guard let source = AtomicFile.read(manifest.sceneFile), manifest.isRendered(from: source) else {
             return FolderSource(manifest: manifest, scene: nil,

@@ -172,13 +172,14 @@ public struct GoldenTest: Sendable {
             do {
                 chosen.formUnion(try frames.frames(count: count))
             } catch {
-                throw RenderError(message: "\(scene.loaded.file): --frames \(frames): \(error.message)", kind: .misuse)
+                throw RenderError(message: "\(scene.loaded.file): --frames \(frames): \(error.message)", kind: .misuse, file: scene.loaded.file)
             }
         }
         for time in times {
             let index = Int(saturating: time * rate.framesPerSecond, rounding: .toNearestOrAwayFromZero)
             guard (0..<count).contains(index) else {
-                throw RenderError(message: "\(scene.loaded.file): --at \(time): past the render's end (\(count) frames, the last at \(rate.time(ofFrame: count - 1)) s)", kind: .misuse)
+                throw RenderError(message: "\(scene.loaded.file): --at \(time): past the render's end (\(count) frames, the last at \(rate.time(ofFrame: count - 1)) s)", kind: .misuse,
+                                  file: scene.loaded.file)
             }
             chosen.insert(index)
         }
@@ -209,7 +210,7 @@ public struct GoldenTest: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError(message: "\(report)/\(stem).diff.png: \(error)", kind: .io)
+                throw RenderError(message: "\(report)/\(stem).diff.png: \(error)", kind: .io, file: "\(report)/\(stem).diff.png")
             }
             frame.diff = stem + ".diff.png"
         }
@@ -221,7 +222,7 @@ public struct GoldenTest: Sendable {
         let names = FrameListing.names(in: folder).filter { $0 != "." && $0 != ".." }
         if !names.isEmpty {
             guard names.contains(TestReport.fileName) else {
-                throw RenderError(message: "\(folder): not a test report folder (it has no \(TestReport.fileName)) and not empty; refusing to clear it; choose another --report", kind: .cannotCreate)
+                throw RenderError(message: "\(folder): not a test report folder (it has no \(TestReport.fileName)) and not empty; refusing to clear it; choose another --report", kind: .cannotCreate, file: folder)
             }
             try remove(folder)
         }
@@ -230,7 +231,7 @@ public struct GoldenTest: Sendable {
 
     static func copy(_ source: String, to path: String) throws(RenderError) {
         guard let bytes = AtomicFile.read(source) else {
-            throw RenderError(message: "\(source): cannot read", kind: .missingInput)
+            throw RenderError(message: "\(source): cannot read", kind: .missingInput, file: source)
         }
         try write(bytes, to: path)
     }

@@ -68,50 +68,60 @@ public struct GoldenSettings: Sendable {
         do {
             node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))
         } catch {
-            throw RenderError(message: "\(path): not YAML: \(error)", kind: .invalidInput)
+            throw RenderError(message: "\(path): not YAML: \(error)", kind: .invalidInput, file: path)
         }
-        var problems: [String] = []
+        var problems: [DocumentProblem] = []
         guard let root = node?.mapping else {
-            if node != nil { throw RenderError(message: "\(path): expected a mapping of settings", kind: .invalidInput) }
+            if node != nil { throw RenderError(message: "\(path): expected a mapping of settings", kind: .invalidInput, file: path) }
             return
         }
         for (key, value) in root {
             guard let name = key.string else { continue }
             if name == "scenes" {
-                guard let scenes = value.mapping else { problems.append("scenes: expected a mapping of scene names to settings"); continue }
+                guard let scenes = value.mapping else {
+                    problems.append(DocumentProblem(file: path, path: "scenes", message: "expected a mapping of scene names to settings"))
+                    continue
+                }
                 for (scene, settings) in scenes {
                     let sceneName = scene.string ?? "?"
-                    guard let mapping = settings.mapping else { problems.append("scenes.\(sceneName): expected a mapping of settings"); continue }
+                    guard let mapping = settings.mapping else {
+                        problems.append(DocumentProblem(file: path, path: "scenes.\(sceneName)", message: "expected a mapping of settings"))
+                        continue
+                    }
                     var overrides = Overrides()
-                    for (key, value) in mapping { Self.read(key.string ?? "?", value, into: &overrides, path: "scenes.\(sceneName).", problems: &problems) }
+                    for (key, value) in mapping {
+                        Self.read(key.string ?? "?", value, into: &overrides, file: path, path: "scenes.\(sceneName).", problems: &problems)
+                    }
                     self.scenes[sceneName] = overrides
                 }
             } else {
-                Self.read(name, value, into: &defaults, path: "", problems: &problems)
+                Self.read(name, value, into: &defaults, file: path, path: "", problems: &problems)
             }
         }
-        guard problems.isEmpty else {
-            throw RenderError(lines: problems.map { "\(path): \($0)" }, kind: .invalidInput)
-        }
+        guard problems.isEmpty else { throw RenderError(problems: problems, kind: .invalidInput) }
     }
 
-    private static func read(_ key: String, _ value: Node, into overrides: inout Overrides, path: String, problems: inout [String]) {
+    /// Reads the setting `key` of `file` at `path` (`""` or `scenes.NAME.`) into `overrides`,
+    /// or adds its problem.
+    private static func read(_ key: String, _ value: Node, into overrides: inout Overrides, file: String, path: String,
+                             problems: inout [DocumentProblem]) {
         let text = value.scalar?.string ?? "a collection"
+        func problem(_ message: String) { problems.append(DocumentProblem(file: file, path: path + key, message: message)) }
         switch key {
         case "threshold":
-            guard let number = Double(text), (0...1).contains(number) else { problems.append("\(path)threshold: must be a number within 0...1 (found \(text))"); return }
+            guard let number = Double(text), (0...1).contains(number) else { problem("must be a number within 0...1 (found \(text))"); return }
             overrides.threshold = number
         case "maxDiffPixels":
-            guard let number = Int(text), number >= 0 else { problems.append("\(path)maxDiffPixels: must be a whole number >= 0 (found \(text))"); return }
+            guard let number = Int(text), number >= 0 else { problem("must be a whole number >= 0 (found \(text))"); return }
             overrides.maxDiffPixels = number
         case "maxDiffRatio":
-            guard let number = Double(text), (0...1).contains(number) else { problems.append("\(path)maxDiffRatio: must be a number within 0...1 (found \(text))"); return }
+            guard let number = Double(text), (0...1).contains(number) else { problem("must be a number within 0...1 (found \(text))"); return }
             overrides.maxDiffRatio = number
         case "includeAntialiasing":
-            guard let flag = Bool(text) else { problems.append("\(path)includeAntialiasing: must be true or false (found \(text))"); return }
+            guard let flag = Bool(text) else { problem("must be true or false (found \(text))"); return }
             overrides.includeAntialiasing = flag
         default:
-            problems.append("\(path)\(key): unknown setting; expected threshold, maxDiffPixels, maxDiffRatio, includeAntialiasing\(path.isEmpty ? " or scenes" : "")")
+            problem("unknown setting; expected threshold, maxDiffPixels, maxDiffRatio, includeAntialiasing\(path.isEmpty ? " or scenes" : "")")
         }
     }
 

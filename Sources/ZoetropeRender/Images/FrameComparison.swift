@@ -62,7 +62,7 @@ public struct FrameComparison: Sendable {
     public func compareFiles(expected expectedPath: String, actual actualPath: String, name: String) throws(RenderError) -> Entry {
         let expected = try Self.load(expectedPath), actual = try Self.load(actualPath)
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", kind: .invalidInput)
+            throw RenderError(message: "\(name): sizes differ: \(expected.width)×\(expected.height) in \(expectedPath), \(actual.width)×\(actual.height) in \(actualPath)", kind: .invalidInput, file: actualPath)
         }
         let result = diff.compare(expected, actual)
         if let outputDirectory {
@@ -71,7 +71,7 @@ public struct FrameComparison: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", kind: .io)
+                throw RenderError(message: "\(outputDirectory)/\(name): \(error)", kind: .io, file: outputDirectory + "/" + name)
             }
         }
         return Entry(name: name, result: result, missingIn: nil, withinTolerance: isWithinTolerance(result))
@@ -89,7 +89,7 @@ public struct FrameComparison: Sendable {
         if let head = AtomicFile.read(path).map({ Array($0.prefix(8)) }), head != ImageHeader.pngSignature {
             let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             let guess = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? ": it looks like JSON" : head.isEmpty ? ": it is empty" : ""
-            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", kind: .invalidInput)
+            throw RenderError(message: "\(path): not a PNG file (it does not start with the PNG signature\(guess)); diff compares PNGs or folders of frames", kind: .invalidInput, file: path)
         }
         if let header = ImageHeader(pngFile: path), let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
             throw RenderError(message: "\(path): \(problem)", kind: .limit, file: path)
@@ -97,7 +97,7 @@ public struct FrameComparison: Sendable {
         do {
             return try RasterImage(pngFile: path)
         } catch {
-            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput)
+            throw RenderError(message: "\(path): not a readable PNG (\(error.message))", kind: .invalidInput, file: path)
         }
     }
 }

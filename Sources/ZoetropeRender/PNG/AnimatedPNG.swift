@@ -46,11 +46,11 @@ public enum AnimatedPNG {
     /// for one that cannot be read, `cannotCreate`/`io` when the APNG cannot be written.
     public static func write(frames: [String], delay: Delay, plays: UInt32 = 0,
                              to path: String) throws(RenderError) {
-        guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
+        guard let first = frames.first else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput, file: path) }
         let headers = try frames.map { (frame: String) throws(RenderError) -> ArraySlice<UInt8> in try Self.chunks(of: frame).header }
         let header = headers.contains { $0 != headers[0] } ? Self.withAlpha(headers[0]) : headers[0]
         for (frame, other) in zip(frames, headers) where other.prefix(8) != header.prefix(8) {
-            throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", kind: .invalidInput)
+            throw RenderError(message: "\(frame): \(Self.size(other)) pixels, but \(first) has \(Self.size(header)); an animation's frames have one size", kind: .invalidInput, file: frame)
         }
         let writer = try Writer(path, count: frames.count, delay: delay, plays: plays)
         for frame in frames {
@@ -83,7 +83,7 @@ public enum AnimatedPNG {
         /// An APNG of `count` frames at `path`, each shown `delay` seconds, looping `plays`
         /// times (0: forever). `missingInput` for no frames, `cannotCreate` when the file cannot be created.
         public init(_ path: String, count: Int, delay: Delay, plays: UInt32 = 0) throws(RenderError) {
-            guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput) }
+            guard count > 0 else { throw RenderError(message: "\(path): no frames to animate", kind: .missingInput, file: path) }
             file = try AtomicFile.Writer(path)
             self.count = count
             self.delay = delay
@@ -92,9 +92,9 @@ public enum AnimatedPNG {
 
         /// Appends the next frame, PNG bytes; `invalidInput` for one not of the first frame's size and kind.
         public func append(png bytes: [UInt8]) throws(RenderError) {
-            let frame = try chunks(of: bytes, path: "\(file.path): frame \(appended)")
+            let frame = try chunks(of: bytes, subject: "\(file.path): frame \(appended)", file: file.path)
             if let header, frame.header != header {
-                throw RenderError(message: "\(file.path): frame \(appended) is not of frame 0's size and kind; an APNG's frames share one header", kind: .invalidInput)
+                throw RenderError(message: "\(file.path): frame \(appended) is not of frame 0's size and kind; an APNG's frames share one header", kind: .invalidInput, file: file.path)
             }
             try append(header: frame.header, data: frame.data)
         }
@@ -102,7 +102,7 @@ public enum AnimatedPNG {
         /// Appends the next frame's image data, compressed, under `header` (IHDR's body): IHDR and
         /// acTL first, then for each frame an fcTL and its data (IDAT for the first, fdAT after).
         func append(header frameHeader: ArraySlice<UInt8>, data: [UInt8]) throws(RenderError) {
-            guard appended < count else { throw RenderError(message: "\(file.path): more frames than the \(count) announced", kind: .internalFailure) }
+            guard appended < count else { throw RenderError(message: "\(file.path): more frames than the \(count) announced", kind: .internalFailure, file: file.path) }
             var bytes: [UInt8] = []
             if header == nil {
                 header = frameHeader
@@ -139,7 +139,7 @@ public enum AnimatedPNG {
         /// Ends the file (IEND) and renames it into place; `internalFailure` when fewer frames came than announced.
         public func commit() throws(RenderError) {
             guard appended == count else {
-                throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", kind: .internalFailure)
+                throw RenderError(message: "\(file.path): \(appended) frames of the \(count) announced", kind: .internalFailure, file: file.path)
             }
             var end: [UInt8] = []
             PNGChunks.append("IEND", [], to: &end)
@@ -150,13 +150,15 @@ public enum AnimatedPNG {
 
     /// The IHDR body and the image data (every IDAT, joined) of the PNG file at `path`.
     private static func chunks(of path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
-        guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", kind: .missingInput) }
-        return try chunks(of: bytes, path: path)
+        guard let bytes = AtomicFile.read(path) else { throw RenderError(message: "\(path): cannot read the frame", kind: .missingInput, file: path) }
+        return try chunks(of: bytes, subject: path, file: path)
     }
 
-    fileprivate static func chunks(of bytes: [UInt8], path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
+    /// The IHDR body and the image data of the PNG `bytes`, from `file`; `subject` begins the
+    /// message when they are not a PNG (the file, or the file and the frame).
+    fileprivate static func chunks(of bytes: [UInt8], subject: String, file: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         guard let chunks = PNGChunks.read(bytes), let header = chunks.first, header.type == "IHDR", header.body.count == 13 else {
-            throw RenderError(message: "\(path): not a readable PNG file", kind: .invalidInput)
+            throw RenderError(message: "\(subject): not a readable PNG file", kind: .invalidInput, file: file)
         }
         return (header.body, chunks.filter { $0.type == "IDAT" }.flatMap(\.body))
     }
@@ -165,11 +167,11 @@ public enum AnimatedPNG {
     private static func reencodedWithAlpha(_ path: String) throws(RenderError) -> (header: ArraySlice<UInt8>, data: [UInt8]) {
         do {
             let surface = try CairoImageSurface(png: path)
-            return try chunks(of: try PNGEncoder(compression: .fast, keepsAlpha: true, oneFrame: true).encode(surface), path: path)
+            return try chunks(of: try PNGEncoder(compression: .fast, keepsAlpha: true, oneFrame: true).encode(surface), subject: path, file: path)
         } catch let error as RenderError {
             throw error
         } catch {
-            throw RenderError(message: "\(path): \(error)", kind: .invalidInput)
+            throw RenderError(message: "\(path): \(error)", kind: .invalidInput, file: path)
         }
     }
 

@@ -60,7 +60,7 @@ struct ViewCommand: ParsableCommand {
         request.settings.resume = true
         _ = try FolderRender.render(request, progress: ProgressReporter(mode: .none))
         guard let manifest = try RenderManifest.read(folder + "/manifest.json") else {
-            throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", kind: .io)
+            throw RenderError(message: "\(folder)/manifest.json: cannot read the manifest just written", kind: .io, file: folder + "/manifest.json")
         }
         return try FrameViewer.write(folder: folder, manifest: manifest, scene: scene, note: nil)
     }
