@@ -111,18 +111,24 @@ enum TextEngine {
 
     /// The outline of `text` in `font`, the start of its baseline at (x, y), unhinted: what a
     /// vector format carries, and how text too large for glyph bitmaps is filled.
+    ///
+    /// The glyphs are outlined at the layout's size under an identity transform, then scaled
+    /// here: under a scaled context Cairo would ask FreeType for glyphs of the scaled size,
+    /// which it refuses past about 16 000 pixels (leaving the shared face in a state that made
+    /// other threads' glyphs fail).
     static func outline(_ text: String, font: TextFont, x: Double, y: Double) -> SVGPath? {
-        guard let scratch = CairoContext.scratch() else { return nil }
-        return lock.withLock { _ in
-            guard let line = line(text, font, in: shared) else { return nil }
-            scratch.translate(x, y)
-            if line.scale != 1 { scratch.scale(line.scale, line.scale) }
+        let found: (path: SVGPath, scale: Double)? = lock.withLock { _ in
+            // Made and released under the lock, with the fonts it holds.
+            guard let scratch = CairoContext.scratch(), let line = line(text, font, in: shared) else { return nil }
             scratch.moveTo(0, -line.baseline)
             pango_cairo_layout_path(scratch.pointer, line.layout)
-            scratch.resetTransform()
             guard scratch.isHealthy else { return nil }
-            return scratch.currentPath()
+            let path = scratch.currentPath()
+            scratch.newPath()
+            return (path, line.scale)
         }
+        guard let found else { return nil }
+        return found.path.mappingPoints { Vector2(x + $0.x * found.scale, y + $0.y * found.scale) }
     }
 
     /// The line of `text` in `font`, shaped now or before.
