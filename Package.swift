@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore", "ZoetropeFiles"], exclude: ["SeedGoldens", "LottieGoldens"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"], exclude: ["SeedGoldens", "LottieGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeFiles"]),
         .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
     ]
