@@ -3,7 +3,7 @@ import PackageDescription
 
 // The layers of docs/architecture.md. Imports only point down this list:
 // zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (every
-// system call and the one error type, importing nothing of ours); CCairo, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
+// system call and the one error type, importing nothing of ours); CCairo, CPango, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
 // CMalloc only in the executable's main.
 let package = Package(
     name: "Zoetrope",
@@ -42,6 +42,13 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Text: Pango with PangoCairo (HarfBuzz shaping, fontconfig, bidi, line breaking), for
+        // ZoetropeRender/Text/ alone.
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -75,6 +82,7 @@ let package = Package(
                 "ZoetropeCore",
                 "ZoetropeFiles",
                 "CCairo",
+                "CPango",
                 "CDeflate",
                 "CZlib",
                 "CCrypto",
@@ -111,7 +119,7 @@ let package = Package(
         .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
         .testTarget(name: "ZoetropeRenderTests", dependencies: ["ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeCore", "ZoetropeFiles"], exclude: ["SeedGoldens", "LottieGoldens"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"], exclude: ["SeedGoldens", "LottieGoldens"]),
         .testTarget(name: "ZoetropePipelineTests", dependencies: ["ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeFiles"]),
         .testTarget(name: "ZoetropeUIKitTests", dependencies: ["ZoetropeUIKit", "ZoetropePipeline", "ZoetropeRender", "ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
     ]

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The C boundaries stay in their folders (STYLE.md, "The C boundary fits in one folder"):
-/// `cairo_*` is called only under `Sources/ZoetropeRender/Cairo/`, and each C module is imported
+/// `cairo_*` is called only under `Sources/ZoetropeRender/Cairo/`, Pango and fontconfig only under
+/// `Sources/ZoetropeRender/Text/`, and each C module is imported
 /// only where it is owned. Every `.swift` file under `Sources/` is read; a failure names the file
 /// and line.
 @Suite struct BorderTests {
@@ -10,6 +11,7 @@ import Testing
     /// package root.
     static let allowedImports: [String: [String]] = [
         "CCairo": ["Sources/ZoetropeRender/Cairo/"],
+        "CPango": ["Sources/ZoetropeRender/Text/"],
         "CDeflate": ["Sources/ZoetropeRender/PNG/"],
         "CZlib": ["Sources/ZoetropeRender/PNG/", "Sources/ZoetropeFormat/Lottie/Archive/"],
         "CCrypto": ["Sources/ZoetropeRender/Hashing/SHA256Digest.swift"],
@@ -18,6 +20,10 @@ import Testing
 
     /// The only folder that may call `cairo_*`.
     static let cairoFolder = "Sources/ZoetropeRender/Cairo/"
+
+    /// The text engine's folder: the only one that calls Pango, and so PangoCairo's
+    /// `pango_cairo_*` (never Cairo's own functions).
+    static let textFolder = "Sources/ZoetropeRender/Text/"
 
     /// The only folder that may ask the file system what a path is (`stat`, `lstat`, `fstat`).
     static let filesFolder = "Sources/ZoetropeFiles/"
@@ -42,8 +48,12 @@ import Testing
     static func violations(in text: String, path: String) -> [String] {
         var found: [String] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.contains("cairo_") && !path.hasPrefix(cairoFolder) {
+            let cairoLine = path.hasPrefix(textFolder) ? line.replacingOccurrences(of: "pango_cairo_", with: "") : String(line)
+            if cairoLine.contains("cairo_") && !path.hasPrefix(cairoFolder) {
                 found.append("\(path):\(number + 1): calls Cairo outside \(cairoFolder): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+            if !path.hasPrefix(textFolder), line.range(of: #"(^|[^A-Za-z0-9_])(pango_|Fc[A-Z])"#, options: .regularExpression) != nil {
+                found.append("\(path):\(number + 1): calls a text API outside \(textFolder): \(line.trimmingCharacters(in: .whitespaces))")
             }
             if !path.hasPrefix(filesFolder), line.range(of: #"(^|[^A-Za-z0-9_.])[lf]?stat\("#, options: .regularExpression) != nil {
                 found.append("\(path):\(number + 1): calls stat outside \(filesFolder): \(line.trimmingCharacters(in: .whitespaces))")
@@ -72,6 +82,7 @@ import Testing
     @Test func theOwningFilesAreWhereTheBordersSay() throws {
         let files = try Self.sourceFiles()
         #expect(files.contains { $0.path.hasPrefix(Self.cairoFolder) && $0.text.contains("cairo_image_surface_create(") })
+        #expect(files.contains { $0.path.hasPrefix(Self.textFolder) && $0.text.contains("pango_layout_new(") })
         #expect(files.contains { $0.path == "Sources/ZoetropeRender/Hashing/SHA256Digest.swift" && $0.text.contains("import CCrypto") })
         #expect(files.contains { $0.path.hasPrefix("Sources/ZoetropeRender/PNG/") && $0.text.contains("import CDeflate") })
         #expect(files.contains { $0.path.hasPrefix(Self.filesFolder) && $0.text.contains("fstat(") })
@@ -83,6 +94,9 @@ import Testing
         ("Sources/ZoetropeRender/Frames/X.swift", "import CCrypto", "imports CCrypto"),
         ("Sources/zoetrope/X.swift", "@_implementationOnly import CZlib", "imports CZlib"),
         ("Sources/ZoetropeRender/Cairo/X.swift", "import CDeflate", "imports CDeflate"),
+        ("Sources/ZoetropeRender/Cairo/X.swift", "internal import CPango", "imports CPango"),
+        ("Sources/ZoetropeRender/Drawing/X.swift", "        pango_layout_set_text(layout, text, -1)", "calls a text API"),
+        ("Sources/ZoetropeRender/Text/X.swift", "        cairo_show_text(pointer, text)", "calls Cairo"),
         ("Sources/ZoetropeFormat/X.swift", "        guard lstat(path, &info) == 0 else { return nil }", "calls stat"),
     ])
     func aCrossingIsNamedWithItsFileAndLine(path: String, line: String, expected: String) {
@@ -93,6 +107,7 @@ import Testing
 
     @Test(arguments: [
         ("Sources/ZoetropeRender/Cairo/X.swift", "internal import CCairo\n    cairo_save(pointer)"),
+        ("Sources/ZoetropeRender/Text/X.swift", "internal import CPango\n    pango_cairo_show_layout(context.pointer, layout)"),
         ("Sources/ZoetropeRender/PNG/X.swift", "internal import CDeflate\ninternal import CZlib"),
         ("Sources/ZoetropeRender/Hashing/SHA256Digest.swift", "internal import CCrypto"),
         ("Sources/ZoetropeRender/Drawing/X.swift", "import ZoetropeCore\n/// Draws like Cairo's `translate`."),

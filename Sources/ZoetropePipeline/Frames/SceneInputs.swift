@@ -65,9 +65,8 @@ public enum SceneInputs {
 extension SceneInputs {
     /// Text layers whose text, as they start, is wider than their box and not clipped: drawn
     /// past the box's edges, which is seldom meant (a warning, not a problem). `validate`
-    /// says it; a render does not measure: Cairo keeps the font options a font face is first
-    /// used with, so measuring before drawing would change the drawn text (a render must give
-    /// the bytes a Swift `Movie` of the scene gives).
+    /// says it; a render need not (measuring never changes what is drawn: the text engine's
+    /// font options are its own, whatever was measured first).
     public static func overflowingText(of scene: Scene, file: String) -> [SceneDiagnostic] {
         var found: [SceneDiagnostic] = []
         for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where node.shape == .text && !node.style.clips && !values.text.isEmpty {
@@ -90,8 +89,9 @@ extension SceneInputs {
     }
 }
 
-/// The fonts installed here, through fontconfig and Cairo: where a Lottie file's text that
-/// carries no glyph outlines is set, as the players set it in the platform's fonts. A style
+/// The fonts installed here, through fontconfig and Pango (each character shaped as a run of
+/// its own): where a Lottie file's text that carries no glyph outlines is set, as the players
+/// set it in the platform's fonts. A style
 /// naming a bold or black weight is set bold; one naming italic or oblique, italic.
 public struct InstalledFonts: LottieFontSource {
     public init() {}

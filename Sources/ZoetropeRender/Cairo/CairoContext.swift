@@ -400,201 +400,35 @@ final class CairoContext {
         fill(color)
     }
 
-    /// The width of `text` in the sans-serif chart font at `size`.
-    func labelWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
-        selectLabelFont(size: size, bold: bold)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(pointer, text, &extents)
-        return extents.x_advance
-    }
+    // MARK: - Measuring and outlines (text)
 
-    /// Draws `text` with its horizontal `alignment` at x and its vertical middle at y.
-    func drawLabel(_ text: String, x: Double, y: Double, alignment: TextAlignment, size: Double,
-                   color: Color, bold: Bool = false, rotated: Bool = false) {
-        selectLabelFont(size: size, bold: bold)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(pointer, text, &extents)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(pointer, &font)
-        let dx: Double = switch alignment {
-        case .left: 0
-        case .center: -extents.x_advance / 2
-        case .right: -extents.x_advance
-        }
-        cairo_save(pointer)
-        cairo_translate(pointer, x, y)
-        if rotated { cairo_rotate(pointer, -.pi / 2) }
-        cairo_move_to(pointer, dx, (font.ascent - font.descent) / 2)
-        setColor(color)
-        cairo_show_text(pointer, text)
-        cairo_new_path(pointer)
-        cairo_restore(pointer)
-    }
-
-    private func selectLabelFont(size: Double, bold: Bool) {
-        cairo_select_font_face(pointer, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(pointer, size)
-    }
-
-    // MARK: - Text
-
-    /// The largest glyph, in device pixels, drawn from FreeType's bitmaps. Larger text is filled
-    /// as the outlines of the same text at this size, scaled up: a bitmap of a 10 000-pixel glyph
-    /// is 70 MB (36 of them took 2.5 GB), and FreeType refuses sizes from about 16 000 on.
-    static let largestGlyph = 1024.0
-
-    /// Draws one line of `text` in a box of `width` × `height`: aligned horizontally,
-    /// centred vertically on the font's ascent and descent. Text larger on the device than
-    /// `largestGlyph` is filled from scaled outlines, at a cost bounded by the pixels it covers.
-    func drawText(_ text: String, family: String, bold: Bool, size: Double, color: Color, opacity: Double,
-                  alignment: TextAlignment, width: Double, height: Double) {
-        let factor = size * deviceScale / Self.largestGlyph
-        guard factor <= 1 else {
-            guard factor.isFinite, let outline = Self.outline(text, family: family, bold: bold, size: size / factor,
-                                                              alignment: alignment, width: width / factor, height: height / factor) else { return }
-            defer { cairo_path_destroy(outline) }
-            cairo_save(pointer)
-            cairo_scale(pointer, factor, factor)
-            cairo_new_path(pointer)
-            cairo_append_path(pointer, outline)
-            setColor(color, opacity: opacity)
-            cairo_fill(pointer)
-            cairo_restore(pointer)
-            return
-        }
-        let (x, baseline, _) = Self.placeText(text, on: pointer, family: family, bold: bold, size: size, alignment: alignment,
-                                              width: width, height: height)
-        cairo_move_to(pointer, x, baseline)
-        setColor(color, opacity: opacity)
-        cairo_show_text(pointer, text)
-        cairo_new_path(pointer)
-    }
-
-    /// The corners, in device pixels, of the box in which `drawText` puts ink for these
-    /// arguments under `transform` (the layer's, from its box to the device): measured under
-    /// that transform, since hinting places glyphs in device pixels. Measured once for the
-    /// same arguments: the damage of every frame asks again for every text layer (3 µs each on
-    /// a scratch context).
-    static func textInk(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
-                        width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
-        let key = InkKey(text: text, family: family, bold: bold, size: size, alignment: alignment, width: width, height: height,
-                         transform: [transform.xx, transform.yx, transform.xy, transform.yy, transform.x0, transform.y0])
-        if let known = inks.withLock({ $0[key] }) { return known }
-        let ink = withScratchContext { context in textInk(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
-                                                          width: width, height: height, transform: transform) }
-        inks.withLock { inks in
-            // A few hundred texts at most (a frame's layers, each where it was and is).
-            if inks.count >= 512 { inks.removeAll(keepingCapacity: true) }
-            inks[key] = ink
-        }
-        return ink
-    }
-
-    private struct InkKey: Hashable {
-        var text, family: String
-        var bold: Bool
-        var size: Double
-        var alignment: TextAlignment
-        var width, height: Double
-        var transform: [Double]
-    }
-
-    private static let inks = Mutex<[InkKey: [Vector2]?]>([:])
-
-    private static func textInk(_ text: String, on context: OpaquePointer, family: String, bold: Bool, size: Double,
-                                alignment: TextAlignment, width: Double, height: Double, transform: AffineTransform) -> [Vector2]? {
-        // As drawText does: text larger than largestGlyph is measured at that size, then scaled.
-        let factor = max(size * abs(transform.xx * transform.yy - transform.xy * transform.yx).squareRoot() / largestGlyph, 1)
-        guard factor.isFinite else { return nil }
-        var matrix = cairo_matrix_t(xx: transform.xx, yx: transform.yx, xy: transform.xy, yy: transform.yy, x0: transform.x0, y0: transform.y0)
-        if factor > 1 {
-            matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-        }
-        cairo_set_matrix(context, &matrix)
-        let (x, baseline, ink) = placeText(text, on: context, family: family, bold: bold, size: size / factor, alignment: alignment,
-                                           width: width / factor, height: height / factor)
-        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
-        let minX = x + ink.x_bearing, minY = baseline + ink.y_bearing, maxX = minX + ink.width, maxY = minY + ink.height
-        return [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)]
-            .map { Vector2($0.x * factor, $0.y * factor) }.map(transform.apply)
-    }
-
-    /// The outline of `text` placed in its box as `drawText` places it, in a context of its own
-    /// whose device is its user space (so the glyphs are `size` pixels, no larger).
-    private static func outline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
-                                width: Double, height: Double) -> UnsafeMutablePointer<cairo_path_t>? {
-        withScratchContext { context in
-            let (x, baseline, _) = placeText(text, on: context, family: family, bold: bold, size: size, alignment: alignment,
-                                             width: width, height: height)
-            cairo_move_to(context, x, baseline)
-            cairo_text_path(context, text)
-            guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
-            return cairo_copy_path(context)
-        }
-    }
-
-    /// The outline of `text` placed in a `width` × `height` box as `drawText` places it,
-    /// unhinted (what a vector format carries instead of the text: a Lottie export).
-    static func textOutline(_ text: String, family: String, bold: Bool, size: Double, alignment: TextAlignment,
-                            width: Double, height: Double) -> SVGPath {
-        guard !text.isEmpty, let path = outline(text, family: family, bold: bold, size: size, alignment: alignment,
-                                                width: width, height: height) else { return SVGPath() }
-        defer { cairo_path_destroy(path) }
-        return svgPath(path)
-    }
-
-    /// The outline of `text` set at `size` from an origin on its baseline, and its advance: a
-    /// glyph run for a layout of its own (a Lottie file's text), or a text layer's width.
-    ///
-    /// Not for a render's path before it draws: Cairo keeps the font options a toy font face is
-    /// first used with, and this scratch context's differ from a frame's, so a glyph run made
-    /// first changes how every later text layer of the process is drawn (`validate` and Lottie
-    /// reading call it; a scene's render does not).
-    static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> (path: SVGPath, advance: Double)? {
-        withScratchContext { context in
-            cairo_select_font_face(context, family, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                                   bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-            cairo_set_font_size(context, size)
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(context, text, &extents)
-            cairo_move_to(context, 0, 0)
-            cairo_text_path(context, text)
-            guard cairo_status(context) == CAIRO_STATUS_SUCCESS, let path = cairo_copy_path(context) else { return nil }
-            defer { cairo_path_destroy(path) }
-            return (svgPath(path), extents.x_advance)
-        }
-    }
-
-    /// `body`'s result on a context of its own over an unbounded recording surface, for
-    /// measuring and making paths (nil when Cairo cannot make one). Not a tiny image surface:
-    /// over a 1 × 1 one, `cairo_text_path` leaves out glyphs of a long line.
-    private static func withScratchContext<T>(_ body: (OpaquePointer) -> T?) -> T? {
-        let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
-        let context = cairo_create(surface)
-        defer {
+    /// A context of its own over an unbounded recording surface, for making paths (nil when
+    /// Cairo cannot make one). Not a tiny image surface: over a 1 × 1 one, a long line's
+    /// glyph paths lose glyphs.
+    static func scratch() -> CairoContext? {
+        guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
+        // The context holds its own reference to the surface.
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return nil }
+        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(context)
-            cairo_surface_destroy(surface)
+            return nil
         }
-        guard let context, cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
-        return body(context)
+        return CairoContext(owning: context)
     }
 
-    /// Where a line of text starts and its baseline lies in its box, and its ink extents.
-    private static func placeText(_ text: String, on context: OpaquePointer, family: String, bold: Bool, size: Double,
-                                  alignment: TextAlignment, width: Double, height: Double)
-        -> (x: Double, baseline: Double, ink: cairo_text_extents_t) {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        let x: Double = switch alignment {
-        case .left: 0
-        case .center: (width - extents.x_advance) / 2
-        case .right: width - extents.x_advance
-        }
-        return (x, (height - (font.ascent + font.descent)) / 2 + font.ascent, extents)
+    private init(owning context: OpaquePointer) {
+        pointer = context
+        surfaceSize = (0, 0)
+    }
+
+    /// Whether nothing has gone wrong on this context.
+    var isHealthy: Bool { cairo_status(pointer) == CAIRO_STATUS_SUCCESS }
+
+    /// Fills the current path with `color` at `opacity` and clears it (Cairo's fill, no
+    /// coverage shortcut: text outlines are many small curves).
+    func fillText(_ color: Color, opacity: Double) {
+        setColor(color, opacity: opacity)
+        cairo_fill(pointer)
     }
 }

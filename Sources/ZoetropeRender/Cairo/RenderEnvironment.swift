@@ -28,7 +28,6 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
 
     /// The environment this process draws `layers` in.
     public static func current(for layers: LayerTree) -> RenderEnvironment {
-        let version = Int(FcGetVersion())
         // Each face used: a bold one by its own name (`DejaVu Sans bold`), as it is its own file.
         var fonts: [String: String] = [:]
         for node in layers.nodes where node.shape == .text {
@@ -37,7 +36,7 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
             if fonts[face] == nil { fonts[face] = FontCatalog.file(of: bold ? node.style.fontFamily + ":bold" : node.style.fontFamily) ?? "none" }
         }
         return RenderEnvironment(cairo: cairoVersion, pixman: String(cString: pixman_version_string()),
-                                 fontconfig: "\(version / 10000).\(version / 100 % 100).\(version % 100)", fonts: fonts)
+                                 fontconfig: FontCatalog.fontconfigVersion, fonts: fonts)
     }
 
     /// What differs between `other` (where a golden was made) and this environment, one line
@@ -51,13 +50,5 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
             lines.append("font \"\(family)\": \(other.fonts[family] ?? "not used") → \(fonts[family] ?? "not used")")
         }
         return lines
-    }
-}
-
-extension FontCatalog {
-    /// The font file fontconfig would use for `family`, with its size, or nil.
-    static func file(of family: String) -> String? {
-        guard let path = matched(family, property: FC_FILE) else { return nil }
-        return FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? path
     }
 }

@@ -8,10 +8,9 @@ import ZoetropeSnapshotTesting
 
 /// Snapshot tests of an animation, as an app would write them. The references are in
 /// __Snapshots__ beside this file; record new ones with SNAPSHOT_TESTING_RECORD=all.
-// Serialized: Cairo keeps the font options a font face is first used with, so which test
-// draws text first (a contact sheet's labels, a scene's text) decides how later text is drawn;
-// run in parallel, the order varies and a reference differs in about 1 run of 6.
-@Suite(.serialized) struct FrogFilmTests {
+// In parallel: text is drawn with the text engine's own font options, so which test draws
+// text first no longer decides how later text is drawn (issue #47).
+@Suite struct FrogFilmTests {
     /// The repository's frog scene: the frog at the start, halfway and at the end of its move.
     @Test func theFrogSceneAtThreeInstants() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

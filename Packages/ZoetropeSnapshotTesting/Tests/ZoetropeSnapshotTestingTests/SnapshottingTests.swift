@@ -7,10 +7,9 @@ import ZoetropePipeline
 import ZoetropeRender
 import ZoetropeSnapshotTesting
 
-// Serialized: Cairo keeps the font options a font face is first used with, so which test
-// draws text first (a contact sheet's labels, a scene's text) decides how later text is drawn;
-// run in parallel, the order varies and a reference differs in about 1 run of 6.
-@Suite(.serialized) struct SnapshottingTests {
+// In parallel: text is drawn with the text engine's own font options, so which test draws
+// text first no longer decides how later text is drawn (issue #47).
+@Suite struct SnapshottingTests {
     private func scene(fill: String = "#E53935") throws -> Scene {
         let text = """
             version: 1

@@ -1,7 +1,8 @@
-internal import CCairo
+internal import CPango
+import ZoetropeFiles
 
-/// Which font families fontconfig can find. Cairo's text falls back to another font silently;
-/// a render checks every family first, so a missing font is an error instead.
+/// Which font families fontconfig can find. Pango falls back to another font silently; a
+/// render checks every family first, so a missing font is an error instead.
 public enum FontCatalog {
     /// The family fontconfig would use for `family`, or nil when it has nothing at all.
     public static func match(_ family: String) -> String? {
@@ -29,5 +30,17 @@ public enum FontCatalog {
         guard let matched = match(family) else { return false }
         if ["sans-serif", "sans", "serif", "monospace", "mono"].contains(family.lowercased()) { return true }
         return matched.lowercased() == family.lowercased()
+    }
+
+    /// The font file fontconfig would use for `family`, with its size, or nil.
+    static func file(of family: String) -> String? {
+        guard let path = matched(family, property: FC_FILE) else { return nil }
+        return FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? path
+    }
+
+    /// fontconfig's version, `2.14.1`.
+    static var fontconfigVersion: String {
+        let version = Int(FcGetVersion())
+        return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }
 }
