@@ -26,8 +26,11 @@ import ZoetropeRender
         // This process sets other text first: widths, glyph runs and outlines in other fonts.
         for family in ["DejaVu Sans Mono", "DejaVu Serif", "DejaVu Sans"] {
             for size in [3.0, 11.0, 64.5, 2000.0] {
-                _ = TextOutline.width("Hinting AV To", family: family, bold: size > 10, size: size)
-                _ = TextOutline.glyphRun("Wa", family: family, bold: false, italic: true, size: size)
+                var style = LayerStyle()
+                style.fontFamily = family
+                style.fontWeight = size > 10 ? .bold : .regular
+                _ = TextMeasure.size(of: "Hinting AV To", style: style, fontSize: size)
+                _ = TextOutline.glyphRun("Wa", family: family, italic: true, size: size)
             }
         }
         let loaded = try SceneLoader.load(file)

@@ -29,7 +29,27 @@ import ZoetropeCore
             text("rtl", "שלום עולם, hello", at: Vector2(160, 115), size: Vector2(300, 24), fontSize: 16, alignment: .right),
             text("arabic", "مرحبا بالعالم", at: Vector2(160, 145), size: Vector2(300, 24), fontSize: 18),
             text("tilted", "Tilted 17°", at: Vector2(160, 180), size: Vector2(200, 24), fontSize: 15, rotation: 0.3),
+            paragraph(),
         ])
+    }
+
+    /// Two runs (an italic serif from a font file's family, a coloured bold one) wrapped over
+    /// two lines and cut with an ellipsis, spaced out.
+    static func paragraph() -> Layer {
+        var layer = Layer(id: "paragraph", shape: .text)
+        layer.style.runs = [TextRun(text: "Set from a file, ", fontFamily: "DejaVu Serif", fontItalic: true),
+                            TextRun(text: "then bold and red, on and on until it is cut", fontWeight: .bold,
+                                    color: Color(hex: "#D0021B")!, letterSpacing: 0.5)]
+        layer.values.text = layer.style.runs.map(\.text).joined()
+        layer.values.position = Vector2(240, 60)
+        layer.values.size = Vector2(150, 60)
+        layer.values.fontSize = 12
+        layer.values.opacity = 0.8
+        layer.style.fontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+        layer.style.paragraph.lines = 2
+        layer.style.paragraph.truncation = .tail
+        layer.style.paragraph.lineHeightMultiple = 1.3
+        return layer
     }
 
     static func png(of scene: Scene) throws -> [UInt8] {
@@ -44,9 +64,16 @@ import ZoetropeCore
         // Other fonts, sizes, weights and slants measured, outlined and drawn in between.
         for (family, size) in [("DejaVu Serif", 9.0), ("DejaVu Sans Mono", 41.5), ("DejaVu Sans", 3.0), ("sans-serif", 200.0)] {
             for bold in [false, true] {
-                _ = TextOutline.width("Hinting, kerning: AV To", family: family, bold: bold, size: size)
-                _ = TextOutline.glyphRun("Wa", family: family, bold: bold, italic: !bold, size: size)
-                _ = CairoContext.textOutline("outline", family: family, bold: bold, size: size, alignment: .left, width: 100, height: 20)
+                var style = LayerStyle()
+                style.fontFamily = family
+                style.fontWeight = bold ? .bold : .light
+                _ = TextMeasure.size(of: "Hinting, kerning: AV To", style: style, fontSize: size)
+                _ = TextOutline.glyphRun("Wa", family: family, weight: bold ? .bold : .regular, italic: !bold, size: size)
+                style.paragraph.lines = 0
+                style.paragraph.lineHeightMultiple = 1.5
+                _ = CairoContext.textOutline("outline of a paragraph in a box", style: style, size: size, width: 100, height: 20)
+                _ = TextMeasure.metrics(family: family, weight: .semibold, italic: bold, size: size,
+                                        file: bold ? "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf" : nil)
             }
             let other = Scene(name: "other", canvas: Canvas(size: Vector2(200, 160)), layers: (0..<4).map { index in
                 var layer = Layer(id: "x\(index)", shape: .text)
@@ -76,9 +103,8 @@ import ZoetropeCore
     /// The line is shaped: a kerning pair is narrower than its glyphs' advances alone, and a
     /// right-to-left run is measured as one line.
     @Test func linesAreShapedWithKerning() throws {
-        let pair = try #require(TextOutline.width("AV", family: "DejaVu Sans", bold: false, size: 100))
-        let a = try #require(TextOutline.width("A", family: "DejaVu Sans", bold: false, size: 100))
-        let v = try #require(TextOutline.width("V", family: "DejaVu Sans", bold: false, size: 100))
+        func width(_ text: String) -> Double { TextMeasure.size(of: text, style: LayerStyle(), fontSize: 100).x }
+        let pair = width("AV"), a = width("A"), v = width("V")
         #expect(pair < a + v - 1, "AV \(pair), A + V \(a + v)")
     }
 }

@@ -6,7 +6,7 @@ public enum Shape: String, Hashable, Sendable, CaseIterable {
     case ellipse
     /// A PNG scaled into the bounds by `contentMode`.
     case image
-    /// A line of text in the bounds.
+    /// Text in the bounds: one line, or a paragraph as `LayerStyle.paragraph` breaks it.
     case text
     /// SVG path data in the layer's bounds, filled and stroked (`strokeStart` / `strokeEnd`
     /// draw part of it, as on `CAShapeLayer`).
@@ -17,8 +17,17 @@ public enum Shape: String, Hashable, Sendable, CaseIterable {
 
 public enum LineCap: String, Hashable, Sendable, CaseIterable { case butt, round, square }
 public enum LineJoin: String, Hashable, Sendable, CaseIterable { case miter, round, bevel }
-public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case left, center, right }
-public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }
+/// Mirrors `NSTextAlignment`'s left, center, right and justified (every line but a
+/// paragraph's last stretched to the box's width).
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case left, center, right, justified }
+/// Mirrors `UIFont.Weight`, lightest first: the weights a font family may have, as OpenType's
+/// 100…900 (`ultraLight` 100, `thin` 200, as Apple orders them; `regular` 400, `bold` 700).
+public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// The OpenType (and CSS, fontconfig through Pango) weight: 100 to 900.
+    public var value: Int { (FontWeight.allCases.firstIndex(of: self)! + 1) * 100 }
+}
 /// Mirrors `CAShapeLayerFillRule`; the inverse rules fill everything outside what the rule
 /// finds inside (Skia's inverse fill types), out to the edges of what can be drawn.
 public enum FillRule: String, Hashable, Sendable, CaseIterable {
@@ -119,7 +128,17 @@ public struct LayerStyle: Hashable, Sendable {
     public var strokeJoin = LineJoin.miter
     public var fontFamily = "DejaVu Sans"
     public var fontWeight = FontWeight.regular
+    public var fontItalic = false
+    /// A font file (TrueType, OpenType) whose family the text is set in: loaded for this layer
+    /// only, ahead of the installed fonts. An absolute path once the scene is loaded.
+    public var fontFile: String?
     public var alignment = TextAlignment.center
+    /// How the text is broken into lines, spaced and cut.
+    public var paragraph = TextParagraph()
+    /// The text's runs, each with its own font and colour (an attributed string): they apply
+    /// while the layer's `text` is their text joined, as `UILabel.attributedText` applies
+    /// until `text` is set.
+    public var runs: [TextRun] = []
     public var contentMode = ContentMode.fill
     /// Mirrors `CALayer.masksToBounds`: children are clipped to the (rounded) bounds.
     public var clips = false

@@ -35,6 +35,12 @@ struct NumberRange: Sendable {
     static let rasterizationScale = NumberRange(minimum: 0, maximum: SceneLimits.rasterizationScale, exclusiveMinimum: true, name: "scale")
     /// 0 < size <= fontSize.
     static let fontSize = NumberRange(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true, name: "size")
+    /// 0...items: a paragraph's most lines (0: as many as it needs).
+    static let lineCount = NumberRange(minimum: 0, maximum: Double(SceneLimits.items), name: "lines")
+    /// 0 < multiple <= 100: a line height, in the font's own.
+    static let lineHeight = NumberRange(minimum: 0, maximum: 100, exclusiveMinimum: true, name: "multiple")
+    /// −fontSize...fontSize: letter or line spacing, in points.
+    static let textSpacing = NumberRange(minimum: -SceneLimits.fontSize, maximum: SceneLimits.fontSize)
     /// 0 < duration <= one day, in seconds.
     static let duration = NumberRange(minimum: 0, maximum: SceneLimits.duration, exclusiveMinimum: true, name: "duration")
     /// 0...86400 s: a render's duration (0 is one frame, a still: a Lottie file one frame long).

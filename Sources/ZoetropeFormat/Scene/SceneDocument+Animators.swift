@@ -602,6 +602,10 @@ extension SceneDocument {
             switch key {
             case "fontFamily": style.fontFamily = reader.string(value, at: at) ?? style.fontFamily
             case "fontWeight": style.fontWeight = reader.choice(value, at: at, of: FontWeight.self) ?? style.fontWeight
+            case "fontStyle": style.fontItalic = reader.choice(value, at: at, of: FontSlant.self) == .italic
+            case "fontFile": style.fontFile = readFontFile(value, at: at)
+            case "paragraph": style.paragraph = readParagraph(value, at: at)
+            case "runs": style.runs = readRuns(value, at: at)
             case "alignment": style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? style.alignment
             case "contentMode": style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? style.contentMode
             case "clips": style.clips = reader.bool(value, at: at) ?? style.clips

@@ -199,6 +199,8 @@ struct SceneDocument {
             case "font": readFont(value, at: at, into: &layer)
             case "shadow": readShadow(value, at: at, into: &layer)
             case "replicator": readReplicator(value, at: at, into: &layer)
+            case "paragraph": layer.style.paragraph = readParagraph(value, at: at)
+            case "runs": readRuns(value, of: node, at: path, into: &layer)
             case "alignment": layer.style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? layer.style.alignment
             case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
             case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
@@ -353,16 +355,6 @@ struct SceneDocument {
             guard let property = SceneVocabulary.replicatorProperties.first(where: { $0.key == key })?.property,
                   let read = readValue(of: property, value, at: path / key) else { continue }
             layer.values[property] = read
-        }
-    }
-
-    private func readFont(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
-        for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.font.names) ?? [] {
-            switch key {
-            case "family": layer.style.fontFamily = reader.string(value, at: path / key) ?? layer.style.fontFamily
-            case "size": layer.values.fontSize = reader.number(value, at: path / key, within: .fontSize) ?? layer.values.fontSize
-            default: layer.style.fontWeight = reader.choice(value, at: path / key, of: FontWeight.self) ?? .regular
-            }
         }
     }
 

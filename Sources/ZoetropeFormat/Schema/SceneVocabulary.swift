@@ -108,6 +108,9 @@ enum SceneVocabulary {
         Key(name: "font", value: .mapping("font")),
         Key(name: "color", value: .color, help: "The text's colour."),
         Key(name: "alignment", value: .choice(of: TextAlignment.self)),
+        Key(name: "paragraph", value: .mapping("paragraph"), help: "How a text layer's text is broken into lines, spaced and cut."),
+        Key(name: "runs", value: .list(.mapping("run"), maximumCount: SceneLimits.items),
+            help: "The text as runs with their own font and colour (an attributed string); the text is theirs joined."),
         Key(name: "image", value: .string, help: "A PNG, JPEG or WebP file, relative to the scene file, or the image itself as a base64 data URL (data:image/png;base64,…)."),
         Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
@@ -157,6 +160,27 @@ enum SceneVocabulary {
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
         Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),
+        Key(name: "style", value: .choice(of: FontSlant.self)),
+        Key(name: "file", value: .string, help: "A TrueType or OpenType file, relative to the scene file, whose family the text is set in (loaded for this layer only)."),
+    ])
+    /// A run's font: any of a layer font's keys but its file.
+    static let runFont = Mapping(name: "runFont", help: "A run's font; absent keys are the layer's.", keys: [
+        Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),
+        Key(name: "style", value: .choice(of: FontSlant.self)),
+    ])
+    static let run = Mapping(name: "run", help: "A part of a text layer's text with its own attributes; absent ones are the layer's.", keys: [
+        Key(name: "text", value: .string), Key(name: "font", value: .mapping("runFont")), Key(name: "color", value: .color),
+        Key(name: "letterSpacing", value: .number(.textSpacing), help: "Points added after each character."),
+        Key(name: "underline", value: .bool),
+    ])
+    static let paragraph = Mapping(name: "paragraph", help: "How a text layer's text is broken into lines, spaced and cut (UILabel, NSParagraphStyle, CATextLayer).", keys: [
+        Key(name: "lines", value: .number(.lineCount), help: "The most lines drawn (UILabel.numberOfLines); 0 for as many as the text needs; 1 (the default) is one line, a newline drawn as a glyph."),
+        Key(name: "wrap", value: .choice(of: TextWrap.self), help: "Where lines break: between words (a longer word between characters), or anywhere."),
+        Key(name: "truncation", value: .choice(of: TextTruncation.self), help: "Where text cut by the box's width or by lines shows an ellipsis."),
+        Key(name: "lineHeight", value: .number(.lineHeight), help: "A multiple of the font's line height (NSParagraphStyle.lineHeightMultiple)."),
+        Key(name: "lineSpacing", value: .number(.textSpacing), help: "Points added between lines."),
+        Key(name: "letterSpacing", value: .number(.textSpacing), help: "Points added after each character (kern)."),
+        Key(name: "verticalAlignment", value: .choice(of: VerticalTextAlignment.self), help: "Where the lines sit in the box's height."),
     ])
 
     // MARK: - Animators
@@ -300,6 +324,8 @@ enum SceneVocabulary {
     /// What a layer's style is: what does not animate. Every key has the default a layer has.
     static let style = Mapping(name: "style", help: "A layer's whole style: what does not animate (absent keys take their defaults).", keys: [
         Key(name: "fontFamily", value: .string), Key(name: "fontWeight", value: .choice(of: FontWeight.self)),
+        Key(name: "fontStyle", value: .choice(of: FontSlant.self)), Key(name: "fontFile", value: .string),
+        Key(name: "paragraph", value: .mapping("paragraph")), Key(name: "runs", value: .list(.mapping("run"), maximumCount: SceneLimits.items)),
         Key(name: "alignment", value: .choice(of: TextAlignment.self)), Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "fillRule", value: .choice(of: FillRule.self)),
         Key(name: "strokeTrim", value: .choice(of: SVGPath.TrimMode.self)), Key(name: "blendMode", value: .choice(of: BlendMode.self)),
@@ -320,7 +346,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion]
     }

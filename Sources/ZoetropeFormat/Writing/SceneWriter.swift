@@ -119,10 +119,18 @@ private final class Writing {
             if style.strokeJoin != plain.strokeJoin { stroke.append(("join", .string(style.strokeJoin.rawValue))) }
             pairs.append(("stroke", .object(stroke)))
         }
-        if values.fontSize != defaults.fontSize || style.fontFamily != plain.fontFamily || style.fontWeight != plain.fontWeight {
-            pairs.append(("font", .object([("family", .string(style.fontFamily)), ("size", .number(values.fontSize)),
-                                           ("weight", .string(style.fontWeight.rawValue))])))
+        if values.fontSize != defaults.fontSize || style.fontFamily != plain.fontFamily || style.fontWeight != plain.fontWeight
+            || style.fontItalic || style.fontFile != nil {
+            var font: [(key: String, value: JSONText)] = [("family", .string(style.fontFamily)), ("size", .number(values.fontSize)),
+                                                          ("weight", .string(style.fontWeight.rawValue))]
+            if style.fontItalic { font.append(("style", .string(FontSlant.italic.rawValue))) }
+            if let file = style.fontFile { font.append(("file", .string(file))) }
+            pairs.append(("font", .object(font)))
         }
+        if style.paragraph != plain.paragraph { pairs.append(("paragraph", paragraph(style.paragraph))) }
+        // Runs that no longer spell the text (it was set since) are not the layer's text.
+        let runs = style.runs(for: values.text)
+        if !runs.isEmpty { pairs.append(("runs", self.runs(runs))) }
         if values.shadowColor != defaults.shadowColor || values.shadowOffset != defaults.shadowOffset
             || values.shadowRadius != defaults.shadowRadius || values.shadowOpacity != defaults.shadowOpacity {
             pairs.append(("shadow", .object([("color", color(values.shadowColor)), ("offset", vector(values.shadowOffset)),
@@ -430,12 +438,49 @@ private final class Writing {
         }
     }
 
+    /// A `paragraph` mapping: the keys that differ from the defaults.
+    private func paragraph(_ paragraph: TextParagraph) -> JSONText {
+        let plain = TextParagraph()
+        var pairs: [(key: String, value: JSONText)] = []
+        if paragraph.lines != plain.lines { pairs.append(("lines", .number(Double(paragraph.lines)))) }
+        if paragraph.wrap != plain.wrap { pairs.append(("wrap", .string(paragraph.wrap.rawValue))) }
+        if paragraph.truncation != plain.truncation { pairs.append(("truncation", .string(paragraph.truncation.rawValue))) }
+        if paragraph.lineHeightMultiple != plain.lineHeightMultiple { pairs.append(("lineHeight", .number(paragraph.lineHeightMultiple))) }
+        if paragraph.lineSpacing != plain.lineSpacing { pairs.append(("lineSpacing", .number(paragraph.lineSpacing))) }
+        if paragraph.letterSpacing != plain.letterSpacing { pairs.append(("letterSpacing", .number(paragraph.letterSpacing))) }
+        if paragraph.verticalAlignment != plain.verticalAlignment {
+            pairs.append(("verticalAlignment", .string(paragraph.verticalAlignment.rawValue)))
+        }
+        return .object(pairs)
+    }
+
+    /// A `runs` list: each run's text and the attributes it sets.
+    private func runs(_ runs: [TextRun]) -> JSONText {
+        .array(runs.map { run in
+            var pairs: [(key: String, value: JSONText)] = [("text", .string(run.text))]
+            var font: [(key: String, value: JSONText)] = []
+            if let family = run.fontFamily { font.append(("family", .string(family))) }
+            if let size = run.fontSize { font.append(("size", .number(size))) }
+            if let weight = run.fontWeight { font.append(("weight", .string(weight.rawValue))) }
+            if let italic = run.fontItalic { font.append(("style", .string((italic ? FontSlant.italic : .normal).rawValue))) }
+            if !font.isEmpty { pairs.append(("font", .object(font))) }
+            if let color = run.color { pairs.append(("color", self.color(color))) }
+            if let spacing = run.letterSpacing { pairs.append(("letterSpacing", .number(spacing))) }
+            if run.underline { pairs.append(("underline", .bool(true))) }
+            return .object(pairs)
+        })
+    }
+
     /// A `style` mapping: the keys whose values differ from a layer's defaults.
     private func style(_ style: LayerStyle) -> JSONText {
         let plain = LayerStyle()
         var pairs: [(key: String, value: JSONText)] = []
         if style.fontFamily != plain.fontFamily { pairs.append(("fontFamily", .string(style.fontFamily))) }
         if style.fontWeight != plain.fontWeight { pairs.append(("fontWeight", .string(style.fontWeight.rawValue))) }
+        if style.fontItalic { pairs.append(("fontStyle", .string(FontSlant.italic.rawValue))) }
+        if let file = style.fontFile { pairs.append(("fontFile", .string(file))) }
+        if style.paragraph != plain.paragraph { pairs.append(("paragraph", paragraph(style.paragraph))) }
+        if !style.runs.isEmpty { pairs.append(("runs", runs(style.runs))) }
         if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
         if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
         if style.clips != plain.clips { pairs.append(("clips", .bool(style.clips))) }

@@ -28,11 +28,23 @@ public enum SceneInputs {
     /// must decode: all problems, in layer order.
     public static func problems(of layers: LayerTree) -> [InputProblem] {
         var problems: [InputProblem] = []
-        for node in layers.nodes where node.shape == .text && !FontCatalog.isInstalled(node.style.fontFamily) {
-            let offered = FontCatalog.match(node.style.fontFamily).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
-            problems.append(InputProblem(path: "layers[\(node.id)].font.family",
-                                         message: "font family \"\(node.style.fontFamily)\" is not installed\(offered); install it or choose one that fc-list shows",
-                                         isMissing: true))
+        for node in layers.nodes where node.shape == .text {
+            if let file = node.style.fontFile {
+                // The file's own family is what the text is set in, unless a run names another.
+                if !AtomicFile.isReadable(file) {
+                    problems.append(InputProblem(path: "layers[\(node.id)].font.file", message: "font file not found or unreadable: \(file)", isMissing: true))
+                } else if TextMeasure.family("", file: file).isEmpty {
+                    problems.append(InputProblem(path: "layers[\(node.id)].font.file", message: "\(file) is not a font fontconfig can read (TrueType, OpenType, WOFF)", isMissing: false))
+                }
+            }
+            var families = node.style.fontFile == nil ? [("font.family", node.style.fontFamily)] : []
+            families += node.style.runs.enumerated().compactMap { index, run in run.fontFamily.map { ("runs[\(index)].font.family", $0) } }
+            for (path, family) in families where !FontCatalog.isInstalled(family) && (node.style.fontFile == nil || TextMeasure.family("", file: node.style.fontFile) != family) {
+                let offered = FontCatalog.match(family).map { " (fontconfig would substitute \"\($0)\")" } ?? ""
+                problems.append(InputProblem(path: "layers[\(node.id)].\(path)",
+                                             message: "font family \"\(family)\" is not installed\(offered); install it or choose one that fc-list shows",
+                                             isMissing: true))
+            }
         }
         for (node, values) in zip(layers.nodes, layers.initialValues) where !values.image.isEmpty {
             if DataURL.isDataURL(values.image) {
@@ -69,9 +81,10 @@ extension SceneInputs {
     /// font options are its own, whatever was measured first).
     public static func overflowingText(of scene: Scene, file: String) -> [SceneDiagnostic] {
         var found: [SceneDiagnostic] = []
-        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues) where node.shape == .text && !node.style.clips && !values.text.isEmpty {
-            guard let width = TextOutline.width(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
-                                                size: values.fontSize), width > values.size.x + 0.5 else { continue }
+        for (node, values) in zip(scene.layers.nodes, scene.layers.initialValues)
+        where node.shape == .text && !node.style.clips && !values.text.isEmpty && node.style.paragraph.isSingleLine && node.style.paragraph.truncation == .none {
+            let width = TextMeasure.size(of: values.text, style: node.style, fontSize: values.fontSize).x
+            guard width > values.size.x + 0.5 else { continue }
             func points(_ x: Double) -> String { String(Int(saturating: x.rounded())) }
             found.append(SceneDiagnostic(file: file, path: "layers[\(node.id)].text",
                                          message: "\"\(values.text)\" is \(points(width)) points wide, wider than its box (\(points(values.size.x))): it is drawn past the box's edges; widen the box, shorten the text or set clips: true"))
@@ -101,7 +114,8 @@ public struct InstalledFonts: LottieFontSource {
         let bold = ["bold", "black", "heavy"].contains { style.contains($0) }
         let italic = style.contains("italic") || style.contains("oblique")
         // Set at 1000 and scaled to 100: metrics are whole pixels, a rounding of a tenth here.
-        guard let run = TextOutline.glyphRun(String(character), family: family, bold: bold, italic: italic, size: 1000) else { return nil }
+        guard let run = TextOutline.glyphRun(String(character), family: family, weight: bold ? .bold : .regular, italic: italic,
+                                             size: 1000) else { return nil }
         let segments = run.path.mappingPoints { Vector2($0.x / 10, $0.y / 10) }.segments
         return LottieGlyph(segments: segments, advance: run.advance / 10)
     }

@@ -28,12 +28,22 @@ public struct RenderEnvironment: Codable, Hashable, Sendable {
 
     /// The environment this process draws `layers` in.
     public static func current(for layers: LayerTree) -> RenderEnvironment {
-        // Each face used: a bold one by its own name (`DejaVu Sans bold`), as it is its own file.
+        // Each face used: one of another weight or slant by its own name (`DejaVu Sans bold`),
+        // as it is its own file; a font file the scene gives, by its path.
         var fonts: [String: String] = [:]
         for node in layers.nodes where node.shape == .text {
-            let bold = node.style.fontWeight == .bold
-            let face = bold ? node.style.fontFamily + " bold" : node.style.fontFamily
-            if fonts[face] == nil { fonts[face] = FontCatalog.file(of: bold ? node.style.fontFamily + ":bold" : node.style.fontFamily) ?? "none" }
+            let style = node.style
+            if let file = style.fontFile {
+                fonts[file] = FontCatalog.describe(file: file)
+                continue
+            }
+            var faces = [(style.fontFamily, style.fontWeight, style.fontItalic)]
+            faces += style.runs.map { ($0.fontFamily ?? style.fontFamily, $0.fontWeight ?? style.fontWeight, $0.fontItalic ?? style.fontItalic) }
+            for (family, weight, italic) in faces {
+                let suffix = (weight == .regular ? "" : " " + weight.rawValue) + (italic ? " italic" : "")
+                let pattern = family + (weight == .regular ? "" : ":weight=\(FontCatalog.fontconfigWeight(weight))") + (italic ? ":italic" : "")
+                if fonts[family + suffix] == nil { fonts[family + suffix] = FontCatalog.file(of: pattern) ?? "none" }
+            }
         }
         return RenderEnvironment(cairo: cairoVersion, pixman: String(cString: pixman_version_string()),
                                  fontconfig: FontCatalog.fontconfigVersion, fonts: fonts)

@@ -160,11 +160,10 @@ struct LayerReach {
         // coarse rasterizationScale spans several of the frame's.
         let storeReach = node.style.rasterizes ? 2 * deviceScale / max(node.style.rasterizationScale * frameScale, 1e-6) : 0
         guard var reach = bounds.pixelBox(margin: stroke + shadowReach + blurReach + storeReach + 3) else { return false }
-        // Text is one line that may run past its box: its ink as measured under the layer's
+        // Text may run past its box: its ink as measured under the layer's
         // transform (or any pixel, when the font cannot be measured).
         if node.shape == .text && !values.text.isEmpty {
-            if let ink = CairoContext.textInk(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
-                                              size: values.fontSize, alignment: node.style.alignment, width: size.x, height: size.y,
+            if let ink = CairoContext.textInk(values.text, style: node.style, size: values.fontSize, width: size.x, height: size.y,
                                               transform: transform),
                let inked = PointBounds(ink).pixelBox(margin: 3) {
                 reach = reach.union(inked)

@@ -529,9 +529,8 @@ final class FrameDrawer {
                 paintPath(values, node.style, opacity: opacity)
             }
             guard !values.text.isEmpty else { return }
-            context.drawText(values.text, family: node.style.fontFamily, bold: node.style.fontWeight == .bold,
-                             size: values.fontSize, color: values.color, opacity: opacity,
-                             alignment: node.style.alignment, width: size.x, height: size.y)
+            context.drawText(values.text, style: node.style, size: values.fontSize, color: values.color, opacity: opacity,
+                             width: size.x, height: size.y)
         }
     }
 

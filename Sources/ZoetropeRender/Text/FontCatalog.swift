@@ -1,4 +1,5 @@
 internal import CPango
+import ZoetropeCore
 import ZoetropeFiles
 
 /// Which font families fontconfig can find. Pango falls back to another font silently; a
@@ -36,6 +37,16 @@ public enum FontCatalog {
     static func file(of family: String) -> String? {
         guard let path = matched(family, property: FC_FILE) else { return nil }
         return FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? path
+    }
+
+    /// A font file the scene gives, with its size (`/fonts/x.ttf (1024 bytes)`), or "none".
+    static func describe(file path: String) -> String {
+        FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? "none"
+    }
+
+    /// fontconfig's number for `weight` (`bold` is 200), as a pattern names it.
+    static func fontconfigWeight(_ weight: FontWeight) -> Int {
+        Int(FcWeightFromOpenType(Int32(weight.value)))
     }
 
     /// fontconfig's version, `2.14.1`.

@@ -4,8 +4,7 @@ import ZoetropeCore
 /// what a vector export carries instead of text and a font.
 public enum TextOutline {
     public static func path(_ values: LayerValues, _ style: LayerStyle) -> SVGPath {
-        CairoContext.textOutline(values.text, family: style.fontFamily, bold: style.fontWeight == .bold, size: values.fontSize,
-                                 alignment: style.alignment, width: values.size.x, height: values.size.y)
+        CairoContext.textOutline(values.text, style: style, size: values.fontSize, width: values.size.x, height: values.size.y)
     }
 
     /// A run of text set in a font: its outline and how far it moves the pen.
@@ -22,15 +21,12 @@ public enum TextOutline {
         }
     }
 
-    /// The outline of `text` in an installed `family` at `size`, from an origin on its
-    /// baseline, and its advance. Nil when Cairo cannot set it.
-    public static func glyphRun(_ text: String, family: String, bold: Bool, italic: Bool, size: Double) -> GlyphRun? {
-        CairoContext.glyphRun(text, family: family, bold: bold, italic: italic, size: size).map { GlyphRun(path: $0.path, advance: $0.advance) }
-    }
-
-    /// How far `text` advances in `family` at `size`, as a text layer sets it (nil when Cairo
-    /// cannot measure it).
-    public static func width(_ text: String, family: String, bold: Bool, size: Double) -> Double? {
-        CairoContext.glyphRun(text, family: family, bold: bold, italic: false, size: size)?.advance
+    /// The outline of `text` in `family` at `size` (from the font file `file`, when given,
+    /// else the installed fonts), from an origin on its baseline, and its advance. Nil when it
+    /// cannot be set.
+    public static func glyphRun(_ text: String, family: String, weight: FontWeight = .regular, italic: Bool = false,
+                                size: Double, file: String? = nil) -> GlyphRun? {
+        let font = TextFont(family: family, weight: weight, italic: italic, size: size, file: file)
+        return CairoContext.glyphRun(text, font: font).map { GlyphRun(path: $0.path, advance: $0.advance) }
     }
 }

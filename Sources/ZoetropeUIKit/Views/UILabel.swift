@@ -40,13 +40,14 @@ open class UILabel: UIView {
         }
     }
 
-    /// Mirrors `textAlignment` (left, center, right; natural and justified read as left).
+    /// Mirrors `textAlignment` (left, center, right, justified; natural reads as left).
     open var textAlignment: NSTextAlignment {
         get {
             switch layer.style.alignment {
             case .left: .left
             case .center: .center
             case .right: .right
+            case .justified: .justified
             }
         }
         set {
@@ -54,6 +55,7 @@ open class UILabel: UIView {
                 $0.alignment = switch newValue {
                 case .center: .center
                 case .right: .right
+                case .justified: .justified
                 default: .left
                 }
             }
