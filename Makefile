@@ -118,9 +118,10 @@ deps:
 		echo "Installing libpango1.0-dev (text: shaping through HarfBuzz, fonts through fontconfig, bidi and line breaking)"; \
 		$(APT) update -qq && $(APT) install -y -qq libpango1.0-dev; \
 	fi
-	@if ! command -v fc-list >/dev/null 2>&1 || ! fc-list | grep -q "DejaVu Sans"; then \
-		echo "Installing fontconfig and fonts-dejavu-core (the default font of text layers)"; \
-		$(APT) update -qq && $(APT) install -y -qq fontconfig fonts-dejavu-core; \
+	@if ! command -v fc-list >/dev/null 2>&1 || ! fc-list | grep -q "DejaVu Sans" || ! fc-list | grep -q "DejaVuSerif-Italic" \
+		|| ! fc-list | grep -q "Lohit Devanagari" || ! command -v pango-view >/dev/null 2>&1; then \
+		echo "Installing fontconfig, fonts-dejavu-core and -extra (the default font of text layers, its light and italic faces), fonts-lohit-deva (Devanagari) and pango1.0-tools (pango-view, which the text tests compare with)"; \
+		$(APT) update -qq && $(APT) install -y -qq fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-lohit-deva pango1.0-tools; \
 	fi
 
 ## The libFuzzer targets of Fuzz/ (docs/reliability.md): fuzz runs each FUZZ_SECONDS (default
