@@ -43,7 +43,7 @@ def include_flags():
     for pattern in ["Sources/*/module.modulemap", ".build/checkouts/*/Sources/*/include/module.modulemap"]:
         for path in sorted(glob.glob(os.path.join(ROOT, pattern))):
             flags += ["-Xcc", f"-fmodule-map-file={path}"]
-    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "cairo", "pixman-1", "libwebp", "libjpeg", "libdeflate", "zlib", "libcrypto"],
+    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "cairo", "pangocairo", "pixman-1", "libwebp", "libjpeg", "libdeflate", "zlib", "libcrypto"],
                             capture_output=True, text=True).stdout.split()
     for flag in cflags:
         flags += ["-Xcc", flag]

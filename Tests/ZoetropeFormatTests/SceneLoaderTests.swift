@@ -739,7 +739,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: script[1].into: a layer cannot move into itself",
             "scenes/test.yaml: script[2].index: must be a whole number within 0...\(SceneLimits.items) (found 1.5)",
             "scenes/test.yaml: script[3].style: required: the layer's style from now on ({ alignment: left, clips: true, … })",
-            "scenes/test.yaml: script[4].style.alignment: expected one of \"left\", \"center\", \"right\" (found \"sideways\")",
+            "scenes/test.yaml: script[4].style.alignment: expected one of \"left\", \"center\", \"right\", \"justified\" (found \"sideways\")",
             "scenes/test.yaml: script[5].style: a move takes into and index",
             "scenes/test.yaml: script[6].options: options names an animator (found a group or timeline)",
         ])

@@ -40,7 +40,7 @@ extension SceneDocument {
             switch key {
             case "lines":
                 guard let lines = reader.number(value, at: at, within: .lineCount) else { continue }
-                if lines == lines.rounded(.down) { paragraph.lines = Int(lines) }
+                if lines == lines.rounded(.down) { paragraph.lines = Int(saturating: lines) }
                 else { reader.report(at, "must be a whole number of lines (found \(DocumentReader.format(lines)))") }
             case "wrap": paragraph.wrap = reader.choice(value, at: at, of: TextWrap.self) ?? paragraph.wrap
             case "truncation": paragraph.truncation = reader.choice(value, at: at, of: TextTruncation.self) ?? paragraph.truncation

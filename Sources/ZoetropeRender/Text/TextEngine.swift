@@ -175,17 +175,14 @@ enum TextEngine {
             // A run's colour is the layout's own, drawn opaque: the whole text is faded at once.
             let fades = shaped.coloursRuns && opacity < 1
             context.save()
-            if fades { cairo_push_group(context.pointer) }
+            if fades { context.beginGroup() }
             context.translate(x, y)
             if shaped.scale != 1 { context.scale(shaped.scale, shaped.scale) }
             context.moveTo(0, -shaped.baseline)
             context.setColor(color, opacity: fades ? 1 : opacity)
             pango_cairo_show_layout(context.pointer, shaped.layout)
             context.newPath()
-            if fades {
-                cairo_pop_group_to_source(context.pointer)
-                cairo_paint_with_alpha(context.pointer, opacity)
-            }
+            if fades { context.endGroup(opacity: opacity) }
             context.restore()
             return true
         }
@@ -379,13 +376,11 @@ enum TextEngine {
 
     /// `points` in Pango units (1/1024 point), clamped to what they hold.
     private static func pangoUnits(_ points: Double) -> Int32 {
-        let units = points * Double(PANGO_SCALE)
-        guard units.isFinite else { return 0 }
-        return Int32(min(max(units, Double(Int32.min)), Double(Int32.max)).rounded())
+        Int32(saturating: points * Double(PANGO_SCALE), rounding: .toNearestOrAwayFromZero)
     }
 
     /// A colour component, 0…1, as Pango's 16 bits.
     private static func channel(_ value: Double) -> UInt16 {
-        UInt16((min(max(value, 0), 1) * 65535).rounded())
+        UInt16(clamping: Int(saturating: value * 65535, rounding: .toNearestOrAwayFromZero))
     }
 }
