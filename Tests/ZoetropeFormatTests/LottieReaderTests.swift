@@ -295,12 +295,12 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
     /// Installed fonts as a test sees them: "Block" is installed and sets every character as a
     /// 60-wide square; any other family is drawn in it.
     struct BlockFonts: LottieFontSource {
-        func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
+        func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph? {
             LottieGlyph(segments: [.move(Vector2(0, -50)), .line(Vector2(60, -50)), .line(Vector2(60, 0)), .close], advance: 60)
         }
 
-        func substitute(for family: String) -> String? {
-            family == "Block" ? nil : "Block"
+        func substitute(for face: LottieFontFace) -> String? {
+            face.family == "Block" ? nil : "Block"
         }
     }
 

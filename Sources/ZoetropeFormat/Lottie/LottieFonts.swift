@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 
 /// A glyph's outline at size 100 (its origin on the baseline, y down) and its advance: what a
 /// Lottie file's `chars` carry, or what an installed font gives.
@@ -16,10 +17,114 @@ public struct LottieGlyph: Sendable {
 /// gets its glyphs: the fonts installed here, as the players use the platform's. Reading stays
 /// pure: the same installed fonts give the same outlines.
 public protocol LottieFontSource: Sendable {
-    /// The outline of `character` in `family` and `style` (`"Bold Italic"`, as `fStyle` names
-    /// it), or nil when nothing can draw it.
-    func glyph(_ character: Character, family: String, style: String) -> LottieGlyph?
+    /// The outline of `character` in `face` (its own font when the file gives it, else the
+    /// installed font that best matches its family, style and name), or nil when nothing can
+    /// draw it.
+    func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph?
 
-    /// The family drawn instead of `family` when it is not installed, or nil when it is.
-    func substitute(for family: String) -> String?
+    /// The family drawn instead of `face`'s font when neither the file gives it nor is it
+    /// installed, or nil when it is drawn in its own.
+    func substitute(for face: LottieFontFace) -> String?
+}
+
+/// A font a Lottie file's text names (an entry of `fonts.list`), with the font's own bytes when
+/// the file gives them: embedded in `fPath` as a data URL, a file beside the animation that
+/// `fPath` names, or a font a dotLottie archive carries under `f/` or `fonts/`.
+public struct LottieFontFace: Hashable, Sendable {
+    /// `fName`: the name text documents use, usually the font's PostScript name
+    /// (`AirbnbCereal-Bold`).
+    public var name: String
+    /// `fFamily` (`Airbnb Cereal`).
+    public var family: String
+    /// `fStyle` (`Bold Italic`).
+    public var style: String
+    /// The font file's bytes (TrueType, OpenType), when the animation gives them.
+    public var data: [UInt8]?
+    /// A font only reachable over the network (`fPath` an http or https URL): never fetched.
+    public var url: String?
+
+    public init(name: String, family: String, style: String = "", data: [UInt8]? = nil, url: String? = nil) {
+        self.name = name
+        self.family = family
+        self.style = style
+        self.data = data
+        self.url = url
+    }
+}
+
+/// The font files of one animation: what each `fonts.list` entry's `fPath` names, read once.
+/// Embedded fonts (data URLs), fonts in a dotLottie archive and files beside the animation are
+/// read under the same limits as its images; a URL is only recorded.
+struct LottieFontFiles {
+    /// The bytes one font may take.
+    static let largestFont = 32 << 20
+
+    private let folder: String
+    private let archive: [UInt8]
+    private var entries: [String: LottieArchive.Entry]?
+
+    init(folder: String = ".", archive: [UInt8] = []) {
+        self.folder = folder
+        self.archive = archive
+    }
+
+    /// `font` (at JSON path `path`) as a face, its bytes read when the file gives them; what
+    /// could not be read is noted in `notes`.
+    mutating func face(_ font: LottieFont, at path: String, notes: inout LottieNotes) -> LottieFontFace {
+        let name = font.name ?? ""
+        var face = LottieFontFace(name: name, family: font.family ?? name, style: font.style ?? "")
+        let file = font.file ?? ""
+        if DataURL.isDataURL(file) {
+            guard let url = DataURL(file), url.bytes.count <= Self.largestFont else {
+                notes.unsupported("an embedded font that is not base64 or larger than \(Self.largestFont >> 20) MB: not used", at: path + ".fPath")
+                return face
+            }
+            face.data = url.bytes
+            return face
+        }
+        if file.hasPrefix("http://") || file.hasPrefix("https://") {
+            face.url = file
+            return face
+        }
+        if !archive.isEmpty, let bytes = archived(font, file: file, at: path, notes: &notes) {
+            face.data = bytes
+            return face
+        }
+        let relative = file.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        guard !relative.isEmpty, [".ttf", ".otf", ".ttc", ".woff", ".woff2"].contains(where: relative.lowercased().hasSuffix) else { return face }
+        do throws(ContainedPath.Problem) {
+            guard let bytes = try ContainedPath(relative).read(in: folder) else {
+                notes.unsupported("font file \(relative) not found beside the animation: not used", at: path + ".fPath")
+                return face
+            }
+            guard bytes.count <= Self.largestFont else {
+                notes.unsupported("font file \(relative) is larger than \(Self.largestFont >> 20) MB: not used", at: path + ".fPath")
+                return face
+            }
+            face.data = bytes
+        } catch {
+            notes.unsupported("font file \"\(relative)\" \(error.reason(folder: "animation's folder")): not used", at: path + ".fPath")
+        }
+        return face
+    }
+
+    /// The font a dotLottie archive carries for `font`: the entry under `f/` or `fonts/` that
+    /// `fPath` names, or whose name without its extension is the font's `fName` or family.
+    private mutating func archived(_ font: LottieFont, file: String, at path: String, notes: inout LottieNotes) -> [UInt8]? {
+        if entries == nil { entries = LottieArchive.entries(in: archive, under: ["f/", "fonts/"]) }
+        guard let entries, !entries.isEmpty else { return nil }
+        let last = file.split(separator: "/").last.map(String.init) ?? ""
+        let wanted = [font.name, font.family].compactMap { $0?.lowercased() }
+        let entry = entries[last] ?? entries.sorted { $0.key < $1.key }.first { name, _ in
+            let stem = name.split(separator: ".").dropLast().joined(separator: ".").lowercased()
+            return wanted.contains(stem)
+        }?.value
+        guard let entry else { return nil }
+        switch LottieArchive.contents(of: entry, in: archive, limit: Self.largestFont) {
+        case .success(let bytes): return bytes
+        case .failure(let error):
+            notes.unsupported("the archive's font: \(error.message): not used", at: path + ".fPath")
+            return nil
+        }
+    }
 }

@@ -129,6 +129,7 @@ public enum LottieReader {
         let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
         builder.fonts = fonts
         builder.images = LottieImages(folder: folder, archive: archive)
+        builder.fontFiles = LottieFontFiles(folder: folder, archive: archive)
         let layers = builder.composition(animation.layers ?? [], at: "layers", clock: .root, depth: 0)
         var refusals = builder.notes.refusals
         if let refusal = builder.book.refusal { refusals.append(refusal) }

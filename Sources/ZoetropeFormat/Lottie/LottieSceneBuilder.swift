@@ -25,6 +25,10 @@ struct LottieSceneBuilder {
     var fonts: (any LottieFontSource)?
     /// The precomps being built, outermost first (a precomp inside itself is drawn without).
     private var openPrecomps: [String] = []
+    /// The font files the font list names, each read once.
+    var fontFiles = LottieFontFiles()
+    /// The faces of the fonts text documents name, by `fName`, once read.
+    var fontFaces: [String: LottieFontFace] = [:]
     /// The file's glyph outlines (`chars`), once read.
     var glyphTable: [String: LottieGlyph]?
 

@@ -71,6 +71,21 @@ extension LottieSceneBuilder {
         return result
     }
 
+    /// The face of the font a text document names by `fName` (a face of that family when the
+    /// font list lacks it), its font file read once per animation.
+    mutating func fontFace(_ name: String) -> LottieFontFace {
+        if let known = fontFaces[name] { return known }
+        let list = animation.fonts?.list ?? []
+        let face: LottieFontFace
+        if let index = list.firstIndex(where: { $0.name == name }) {
+            face = fontFiles.face(list[index], at: "fonts.list[\(index)]", notes: &notes)
+        } else {
+            face = LottieFontFace(name: name, family: name)
+        }
+        fontFaces[name] = face
+        return face
+    }
+
     /// The fonts of the file's `fonts.list` by `fName`: family, style, ascent (in percent of the
     /// size) and JSON path.
     func fontList() -> [String: (family: String, style: String, ascent: Double, path: String)] {
@@ -105,12 +120,15 @@ extension LottieSceneBuilder {
             notes.unsupported("text without glyph outlines (chars): not drawn", at: path + ".t")
             return []
         }
+        // The faces of the fonts the documents name, their files read, when they are set from fonts.
+        var faces: [String: LottieFontFace] = [:]
         if let installed {
             for document in documents {
-                let font = fonts[document.font]
-                if let substitute = installed.source.substitute(for: font?.family ?? document.font) {
-                    notes.unsupported("font \"\(font?.family ?? document.font)\" is not installed: drawn in \"\(substitute)\"",
-                                      at: font?.path ?? path + ".t.d")
+                let font = fonts[document.font], face = fontFace(document.font)
+                faces[document.font] = face
+                if let substitute = installed.source.substitute(for: face) {
+                    let why = face.url.map { "is at a URL, not fetched (\($0))" } ?? "is not installed"
+                    notes.unsupported("font \"\(face.family)\" \(why): drawn in \"\(substitute)\"", at: font?.path ?? path + ".t.d")
                 }
             }
         }
@@ -129,8 +147,9 @@ extension LottieSceneBuilder {
         }
         func outline(_ document: TextDocument) -> SVGPath {
             let font = fonts[document.font], family = font?.family ?? document.font, style = font?.style ?? ""
+            let face = faces[document.font] ?? LottieFontFace(name: document.font, family: family, style: style)
             let glyph: (Character) -> LottieGlyph? = if let installed {
-                { installed.glyph($0, family: family, style: style) }
+                { installed.glyph($0, in: face) }
             } else {
                 { glyphs[String($0) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String($0)] }
             }
@@ -249,10 +268,10 @@ private final class InstalledGlyphs {
         self.source = source
     }
 
-    func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
-        let key = String(character) + "\u{0}" + family + "\u{0}" + style
+    func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph? {
+        let key = String(character) + "\u{0}" + face.name + "\u{0}" + face.family + "\u{0}" + face.style
         if let glyph = known[key] { return glyph }
-        let glyph = source.glyph(character, family: family, style: style)
+        let glyph = source.glyph(character, in: face)
         known[key] = glyph
         return glyph
     }

@@ -2,6 +2,7 @@ import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeRender
 import ZoetropeFiles
+import Synchronization
 
 /// An input a scene needs that is missing or unusable: a font family fontconfig lacks, an image
 /// that is not there or does not decode.
@@ -102,25 +103,98 @@ extension SceneInputs {
     }
 }
 
-/// The fonts installed here, through fontconfig and Pango (each character shaped as a run of
-/// its own): where a Lottie file's text that carries no glyph outlines is set, as the players
-/// set it in the platform's fonts. A style
-/// naming a bold or black weight is set bold; one naming italic or oblique, italic.
+/// The fonts a Lottie file's text is set in, as the players find them: the font the file gives
+/// (embedded, archived or beside it), else the installed family that matches its family, its
+/// family with a foundry's suffix (`Airbnb Cereal App` for `Airbnb Cereal`) or its PostScript
+/// name (`fName`); else, for one of Apple's families, the metric choice of
+/// `FontCatalog.appleFamilies`, else what fontconfig offers (both reported as substitutes).
+/// The style sets the weight (`Bold`, `SemiBold`, `Light`, …) and slant (`Italic`, `Oblique`).
+/// Each character is shaped as a run of its own, as lottie-web sets glyph by glyph.
 public struct InstalledFonts: LottieFontSource {
+    /// How a face is set, found once per face.
+    private struct Setting: Sendable {
+        var family: String
+        var weight: FontWeight
+        var italic: Bool
+        var file: String?
+        var substitute: String?
+    }
+
+    private final class Settings: Sendable {
+        let known = Mutex<[LottieFontFace: Setting]>([:])
+    }
+
+    private let settings = Settings()
+
     public init() {}
 
-    public func glyph(_ character: Character, family: String, style: String) -> LottieGlyph? {
-        let style = style.lowercased()
-        let bold = ["bold", "black", "heavy"].contains { style.contains($0) }
-        let italic = style.contains("italic") || style.contains("oblique")
-        // Set at 1000 and scaled to 100: metrics are whole pixels, a rounding of a tenth here.
-        guard let run = TextOutline.glyphRun(String(character), family: family, weight: bold ? .bold : .regular, italic: italic,
-                                             size: 1000) else { return nil }
+    public func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph? {
+        let setting = setting(of: face)
+        // Set at 1000 and scaled to 100.
+        guard let run = TextOutline.glyphRun(String(character), family: setting.family, weight: setting.weight, italic: setting.italic,
+                                             size: 1000, file: setting.file) else { return nil }
         let segments = run.path.mappingPoints { Vector2($0.x / 10, $0.y / 10) }.segments
         return LottieGlyph(segments: segments, advance: run.advance / 10)
     }
 
-    public func substitute(for family: String) -> String? {
-        FontCatalog.isInstalled(family) ? nil : FontCatalog.match(family) ?? "no font"
+    public func substitute(for face: LottieFontFace) -> String? {
+        setting(of: face).substitute
+    }
+
+    private func setting(of face: LottieFontFace) -> Setting {
+        if let known = settings.known.withLock({ $0[face] }) { return known }
+        let found = Self.find(face)
+        settings.known.withLock { $0[face] = found }
+        return found
+    }
+
+    /// The weight and slant `style` (and the PostScript `name`) say: `Bold Italic`, `SemiBold`.
+    static func weight(of style: String, name: String) -> (weight: FontWeight, italic: Bool) {
+        let words = (style + " " + (name.split(separator: "-").dropFirst().first.map(String.init) ?? "")).lowercased().filter { $0 != " " }
+        let italic = words.contains("italic") || words.contains("oblique")
+        let weights: [(String, FontWeight)] = [("ultralight", .ultraLight), ("extralight", .ultraLight), ("hairline", .ultraLight),
+                                               ("thin", .thin), ("semibold", .semibold), ("demibold", .semibold), ("demi", .semibold),
+                                               ("extrabold", .heavy), ("ultrabold", .heavy), ("heavy", .heavy), ("black", .black),
+                                               ("bold", .bold), ("medium", .medium), ("light", .light), ("book", .regular)]
+        return (weights.first { words.contains($0.0) }?.1 ?? .regular, italic)
+    }
+
+    private static func find(_ face: LottieFontFace) -> Setting {
+        let (weight, italic) = weight(of: face.style, name: face.name)
+        var setting = Setting(family: face.family, weight: weight, italic: italic)
+        if let data = face.data, let file = try? FontFileCache.file(for: data) {
+            let family = TextMeasure.family("", file: file)
+            if !family.isEmpty {
+                setting.family = family
+                setting.file = file
+                return setting
+            }
+        }
+        let suffixes = ["", " App", " Pro", " Std", " Text", " Display", " LT Std", " MT"]
+        if let family = suffixes.lazy.map({ face.family + $0 }).first(where: FontCatalog.isInstalled)
+            ?? FontCatalog.family(ofPostScriptName: face.name) {
+            setting.family = family
+            return setting
+        }
+        let substitute = FontCatalog.appleSubstitute(for: face.family) ?? FontCatalog.appleSubstitute(for: face.name)
+            ?? FontCatalog.match(face.family) ?? "no font"
+        setting.family = substitute
+        setting.substitute = substitute
+        return setting
+    }
+}
+
+/// Font files a Lottie file gives by their bytes (embedded, or in a dotLottie archive), written
+/// once where fontconfig can read them: a file named by the bytes' SHA-256 in the temporary
+/// folder, so the same bytes are always the same file.
+enum FontFileCache {
+    static func file(for bytes: [UInt8]) throws(ZoetropeError) -> String {
+        let folder = (CurrentProcess.environmentValue("TMPDIR") ?? "/tmp") + "/zoetrope-fonts"
+        let path = folder + "/" + SHA256Digest(bytes).hex + ".font"
+        // Another process (or user) may have written it: used only when it holds these bytes.
+        if FileSystem.size(at: path) == bytes.count, AtomicFile.read(path) == bytes { return path }
+        try AtomicFile.makeDirectory(folder)
+        try AtomicFile.write(bytes, to: path)
+        return path
     }
 }

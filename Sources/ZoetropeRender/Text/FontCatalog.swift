@@ -39,6 +39,44 @@ public enum FontCatalog {
         return FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? path
     }
 
+    /// The installed family whose face has PostScript name `name` (`DejaVuSans-Bold` is
+    /// `DejaVu Sans`), ignoring case; nil when no installed face has it.
+    public static func family(ofPostScriptName name: String) -> String? {
+        guard !name.isEmpty, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, name)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        var found: UnsafeMutablePointer<FcChar8>?, family: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_POSTSCRIPT_NAME, 0, &found) == FcResultMatch, let found,
+              String(cString: found).lowercased() == name.lowercased(),
+              FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch, let family else { return nil }
+        return String(cString: family)
+    }
+
+    /// The families of Apple's platforms that text names (a Lottie file made on a Mac, a UIKit
+    /// font), each with the installed family drawn instead: the metric choice documented in
+    /// docs/text.md. Matched by prefix, ignoring case and spaces.
+    public static let appleFamilies: [(prefix: String, family: String)] = [
+        (".sf", "DejaVu Sans"), ("sfpro", "DejaVu Sans"), ("sfui", "DejaVu Sans"), ("sanfrancisco", "DejaVu Sans"),
+        ("sfmono", "DejaVu Sans Mono"), ("sfcompact", "DejaVu Sans"), ("newyork", "DejaVu Serif"),
+        ("helvetica", "DejaVu Sans"), ("arial", "DejaVu Sans"), ("avenir", "DejaVu Sans"), ("futura", "DejaVu Sans"),
+        ("gillsans", "DejaVu Sans"), ("verdana", "DejaVu Sans"), ("trebuchet", "DejaVu Sans"), ("lucidagrande", "DejaVu Sans"),
+        ("georgia", "DejaVu Serif"), ("times", "DejaVu Serif"), ("baskerville", "DejaVu Serif"), ("palatino", "DejaVu Serif"),
+        ("didot", "DejaVu Serif"), ("charter", "DejaVu Serif"), ("hoefler", "DejaVu Serif"),
+        ("menlo", "DejaVu Sans Mono"), ("courier", "DejaVu Sans Mono"), ("monaco", "DejaVu Sans Mono"),
+    ]
+
+    /// The installed family drawn for Apple's `family` (`SF Pro Display`, `HelveticaNeue`), or nil
+    /// when it is not one of `appleFamilies`.
+    public static func appleSubstitute(for family: String) -> String? {
+        let key = family.lowercased().filter { $0 != " " && $0 != "-" }
+        return appleFamilies.first { key.hasPrefix($0.prefix) }?.family
+    }
+
     /// A font file the scene gives, with its size (`/fonts/x.ttf (1024 bytes)`), or "none".
     static func describe(file path: String) -> String {
         FileSystem.size(at: path).map { "\(path) (\($0) bytes)" } ?? "none"

@@ -63,13 +63,20 @@ enum LottieArchive {
     /// first of a name); none when `bytes` are not an archive or its directory is damaged. The
     /// directory is read once, however many image assets look in it.
     static func imageEntries(in bytes: [UInt8]) -> [String: Entry] {
+        entries(in: bytes, under: ["images/"])
+    }
+
+    /// The entries an archive carries under any of `folders` (`"f/"`), by the name after it
+    /// (the first of a name); none when `bytes` are not an archive or its directory is damaged.
+    static func entries(in bytes: [UInt8], under folders: [String]) -> [String: Entry] {
         guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]), case .success(let entries) = centralDirectory(bytes) else { return [:] }
-        var images: [String: Entry] = [:]
-        for entry in entries where entry.name.hasPrefix("images/") {
-            let name = String(entry.name.dropFirst("images/".count))
-            if images[name] == nil { images[name] = entry }
+        var found: [String: Entry] = [:]
+        for entry in entries {
+            guard let folder = folders.first(where: entry.name.hasPrefix) else { continue }
+            let name = String(entry.name.dropFirst(folder.count))
+            if !name.isEmpty, found[name] == nil { found[name] = entry }
         }
-        return images
+        return found
     }
 
     private static func centralDirectory(_ bytes: [UInt8]) -> Result<[Entry], LottieArchiveError> {

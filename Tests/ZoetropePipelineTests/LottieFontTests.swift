@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeFiles
+import ZoetropePipeline
+
+/// The fonts a Lottie file's text is set in (issue #47): the font it embeds, archives or puts
+/// beside it, for that file only; else the installed family matched by family, a foundry's
+/// suffix or the PostScript name; else Apple's families' metric choice, reported.
+@Suite struct LottieFontTests {
+    static let mono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+
+    /// A file whose one text layer sets "iM" in font `fName` of `family`, `fPath` `path`.
+    static func lottie(name: String, family: String, style: String = "Regular", path: String? = nil) -> String {
+        let file = path.map { #", "fPath": "\#($0)""# } ?? ""
+        let document = #"{"s": {"s": 50, "f": "\#(name)", "t": "iM", "j": 0, "fc": [0, 0, 0]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+        return #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 200, "h": 100, "fonts": {"list": [{"fName": "\#(name)", "fFamily": "\#(family)", "fStyle": "\#(style)", "ascent": 75\#(file)}]}, "layers": [\#(layer)]}"#
+    }
+
+    static func notes(_ json: String, file: String = "test.json") throws -> [String] {
+        try SceneLoader.parse(Array(json.utf8), file: file, fonts: InstalledFonts()).unsupported.map(\.description)
+    }
+
+    /// The advances of "i" and "M" as the source sets `face`.
+    static func advances(_ face: LottieFontFace) throws -> (i: Double, m: Double) {
+        let fonts = InstalledFonts()
+        return (try #require(fonts.glyph("i", in: face)).advance, try #require(fonts.glyph("M", in: face)).advance)
+    }
+
+    @Test func anEmbeddedFontIsTheTextsFontForThatFileAlone() throws {
+        let bytes = try #require(AtomicFile.read(Self.mono))
+        let url = DataURL(mediaType: "font/ttf", bytes: bytes).text
+        #expect(try Self.notes(Self.lottie(name: "Custom-Regular", family: "Custom Face", path: url)).isEmpty)
+        let embedded = try Self.advances(LottieFontFace(name: "Custom-Regular", family: "Custom Face", data: bytes))
+        #expect(abs(embedded.i - embedded.m) < 1e-9, "monospaced: \(embedded)")
+        // Another file naming the same family without the font gets a substitute, not the mono.
+        let other = try Self.advances(LottieFontFace(name: "Custom-Regular", family: "Custom Face"))
+        #expect(other.i < other.m / 2)
+    }
+
+    @Test func aFontFileBesideTheAnimationIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-font-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.mono, toPath: folder + "/fonts/Face.ttf")
+        let json = Self.lottie(name: "Face-Regular", family: "Face", path: "fonts/Face.ttf")
+        try json.write(toFile: folder + "/a.json", atomically: true, encoding: .utf8)
+        #expect(try SceneLoader.load(folder + "/a.json", fonts: InstalledFonts()).unsupported.isEmpty)
+        let missing = Self.lottie(name: "Face-Regular", family: "Face", path: "fonts/None.ttf")
+        try missing.write(toFile: folder + "/b.json", atomically: true, encoding: .utf8)
+        let notes = try SceneLoader.load(folder + "/b.json", fonts: InstalledFonts()).unsupported.map(\.description)
+        #expect(notes.contains { $0.contains("fonts.list[0].fPath: font file fonts/None.ttf not found beside the animation") }, "\(notes)")
+    }
+
+    @Test func installedFamiliesAreFoundByNameSuffixAndPostScriptName() throws {
+        // By PostScript name: a family the machine lacks, a face it has.
+        #expect(try Self.notes(Self.lottie(name: "DejaVuSerif-Bold", family: "Serif Of Unknown Foundry")).isEmpty)
+        // By family with a foundry's suffix: "DejaVu Sans Mono" for "DejaVu Sans Mono" is exact;
+        // "DejaVu Serif Condensed" is found for its family name alone.
+        #expect(try Self.notes(Self.lottie(name: "X", family: "DejaVu Serif", style: "Bold Italic")).isEmpty)
+        let bold = try Self.advances(LottieFontFace(name: "X", family: "DejaVu Sans", style: "Bold"))
+        let regular = try Self.advances(LottieFontFace(name: "X", family: "DejaVu Sans", style: "Regular"))
+        #expect(bold.m > regular.m, "a bold style sets bold glyphs")
+    }
+
+    @Test func appleFamiliesAndURLsAreSubstitutedAndReported() throws {
+        #expect(try Self.notes(Self.lottie(name: "SFProText-Semibold", family: "SF Pro Text")) ==
+                [#"test.json: fonts.list[0]: font "SF Pro Text" is not installed: drawn in "DejaVu Sans""#])
+        #expect(try Self.notes(Self.lottie(name: "Georgia", family: "Georgia")) ==
+                [#"test.json: fonts.list[0]: font "Georgia" is not installed: drawn in "DejaVu Serif""#])
+        let url = try Self.notes(Self.lottie(name: "Web-Regular", family: "Web Font", path: "https://example.com/web.ttf"))
+        #expect(url.count == 1 && url[0].contains("is at a URL, not fetched (https://example.com/web.ttf)"), "\(url)")
+    }
+}
