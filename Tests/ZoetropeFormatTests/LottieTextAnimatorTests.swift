@@ -105,3 +105,24 @@ private let tolerance = 1e-9
         #expect(outline.path.segments.filter { if case .move = $0 { true } else { false } }.count == 2)
     }
 }
+
+@Suite struct LottieTextAnimatorKeyTests {
+    @Test func underAFixedSelectorAKeyedPropertyStaysKeysOnEachGlyph() throws {
+        // Opacity keyed 100 → 0 over frames 0…30 with an ease, selecting glyph 1 wholly and
+        // glyph 2 half (index units 1 to 2.5): each glyph's opacity is a track of the same two
+        // keys (1 + (o·m − 1)·m at each), eased as the file eases them, exact at any instant.
+        let opacity = #"{"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 30, "s": [0]}]}"#
+        let selector = #"{"t": 0, "r": 2, "b": 1, "sh": 1, "s": {"a": 0, "k": 1}, "e": {"a": 0, "k": 2.5}}"#
+        let loaded = try read(textFile("IIII", animators: #"[{"s": \#(selector), "a": {"o": \#(opacity)}}]"#))
+        let track = try #require(loaded.scene.animators.first?.blocks.first?.tracks.first { $0.target.property == .opacity }?.track)
+        #expect(track.values.count <= 3, "\(track.values)")
+        let curve = try CubicTimingParameters(controlPoint1: Vector2(0.5, 0), controlPoint2: Vector2(0.5, 1))
+        for frame in [7.5, 12.25, 21.0] {
+            let o = 1 - curve.progress(atFraction: frame / 30)
+            let whole = try #require(values(loaded, "titleGlyph1", atFrame: frame)).opacity
+            let half = try #require(values(loaded, "titleGlyph2", atFrame: frame)).opacity
+            #expect(abs(whole - o) < 1e-6, "frame \(frame): \(whole) against \(o)")
+            #expect(abs(half - (1 + (o * 0.5 - 1) * 0.5)) < 1e-6, "frame \(frame): \(half)")
+        }
+    }
+}

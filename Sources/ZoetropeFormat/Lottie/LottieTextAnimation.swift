@@ -31,7 +31,7 @@ struct LottieTextAnimation {
     }
 
     let glyphs: [PlacedGlyph]
-    let animators: [LottieTextAnimator]
+    private(set) var animators: [LottieTextAnimator]
     /// Each animator's unit of every glyph, and how many units its selector counts.
     let units: [(indices: [Int], count: Int)]
     /// The document's size (tracking is in thousandths of it) and justification.
@@ -61,6 +61,24 @@ struct LottieTextAnimation {
     static func unit(_ color: [Double]) -> [Double] {
         let scale: Double = color.prefix(3).contains { $0 > 1 } ? 255 : 1
         return (0..<3).map { (color[safe: $0] ?? 0) / scale }
+    }
+
+    /// Whether no selector's values are keyed: each glyph's amounts are then the same at every
+    /// frame, and its values are affine in any one animated property of the animators.
+    var selectorsAreFixed: Bool {
+        animators.allSatisfy { animator in
+            guard let selector = animator.selector else { return true }
+            return ![selector.start, selector.end, selector.offset, selector.easeHigh, selector.easeLow, selector.amount,
+                     selector.smoothness].contains { $0?.isAnimated == true }
+        }
+    }
+
+    /// Every glyph's state at `frame` with `property` of animator `index` set to `value` throughout.
+    func states(at frame: Double, setting property: WritableKeyPath<LottieTextStyle, LottieProperty<[Double]>?>,
+                of index: Int, to value: [Double]) -> [GlyphState] {
+        var fixed = self
+        fixed.animators[index].style?[keyPath: property] = .fixed(value)
+        return fixed.states(at: frame)
     }
 
     /// Every glyph's state at `frame` (of the text layer's composition).

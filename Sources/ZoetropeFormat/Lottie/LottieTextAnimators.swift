@@ -4,10 +4,13 @@ import ZoetropeCore
 /// some frame is a group of its own (its fill and stroke inside), placed about the middle of
 /// its advance on the baseline; the glyphs no animator changes stay in the layer's one outline.
 ///
-/// A glyph's values follow from its selectors' start, end and offset, which may be keyframed,
-/// through shapes and easing that are not linear in them (`LottieTextRange`), so they are taken
-/// at every rendered frame of the composition into keyframe tracks (within the sampling
-/// budgets of `LottieTrackBook`), as lottie-web and lottie-ios evaluate them frame by frame.
+/// Keys stay keys where they can: while no selector is keyed, a glyph's value is affine in the
+/// animators' properties, so one keyed property that a glyph's value follows (a fill colour, an
+/// opacity, a tracking) becomes the glyph's track with the same keys and easing. Otherwise the
+/// values follow the selectors' start, end and offset, which may be keyed, through shapes and
+/// easing that are not linear in them (`LottieTextRange`), and are taken at every rendered frame
+/// of the composition into keyframe tracks (within the sampling budgets of `LottieTrackBook`),
+/// as lottie-web and lottie-ios evaluate them frame by frame.
 extension LottieSceneBuilder {
     /// The animators of a text layer (`t.a`, at `path`) that are drawn, with what is drawn without
     /// noted: an expression selector's animator, a selector mode other than add, skew, 3D
@@ -56,6 +59,35 @@ extension LottieSceneBuilder {
         let frame = clock.frame
         let states = GlyphStates { animation.states(at: frame($0)) }
         let stroked = animation.base.stroke != nil && (document.strokeWidth > 0 || animators.contains { $0.style?.strokeWidth != nil })
+        // The one animated property of the animators that a glyph's `target` follows, when the
+        // selectors are fixed (nil when there are none or several, or a selector is keyed).
+        let fixed = animation.selectorsAreFixed
+        func source(of target: LayerProperty) -> (Int, WritableKeyPath<LottieTextStyle, LottieProperty<[Double]>?>, LottieProperty<[Double]>)? {
+            guard fixed else { return nil }
+            var found: [(Int, WritableKeyPath<LottieTextStyle, LottieProperty<[Double]>?>, LottieProperty<[Double]>)] = []
+            for (index, animator) in animators.enumerated() {
+                guard let style = animator.style else { continue }
+                let keys: [WritableKeyPath<LottieTextStyle, LottieProperty<[Double]>?>] = switch target {
+                case .position: [\.position, \.tracking]
+                case .anchor: [\.anchor]
+                case .scale: [\.scale]
+                case .rotation: [style.rotation == nil ? \.rotationZ : \.rotation]
+                case .opacity: [\.opacity]
+                case .fill: [\.fill]
+                case .strokeColor: [\.stroke]
+                default: [\.strokeWidth]
+                }
+                for key in keys {
+                    guard let property = style[keyPath: key], property.isAnimated else { continue }
+                    // A motion path's tangents would curve the glyph's path by the whole of
+                    // them, not by its amount: such a position is taken frame by frame.
+                    if case .keyed(let frames) = property,
+                       frames.contains(where: { (($0.tangentOut ?? []) + ($0.tangentIn ?? [])).contains { $0 != 0 } }) { return nil }
+                    found.append((index, key, property))
+                }
+            }
+            return found.count == 1 ? found[0] : nil
+        }
         var still: [SVGPath.Segment] = [], moving: [Layer] = []
         for (index, glyph) in placed.enumerated() {
             let outline = glyph.outline()
@@ -70,7 +102,12 @@ extension LottieSceneBuilder {
             let id = group.id
             group.values.size = Vector2(1, 1)
             func sampled(_ layer: String, _ property: LayerProperty, _ value: @escaping (GlyphState) -> AnimatableValue) -> AnimatableValue {
-                book.sample(layer, property) { value(states.at($0)[index]) }
+                if let (animator, key, keyed) = source(of: property) {
+                    return book.animate(layer, property, keyed, clock: clock) {
+                        value(animation.states(at: 0, setting: key, of: animator, to: $0)[index])
+                    }
+                }
+                return book.sample(layer, property) { value(states.at($0)[index]) }
             }
             group.values.position = sampled(id, .position) { .vector(pivot + $0.offset) }.vector ?? pivot
             group.values.anchor = sampled(id, .anchor) { .vector($0.anchor) }.vector ?? .zero
