@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ZoetropeCore
 import ZoetropeFormat
@@ -18,7 +19,7 @@ private func fadeAndRaise(_ selector: String) -> String {
     #"[{"nm": "Animator 1", "s": \#(selector), "a": {"o": {"a": 0, "k": 0}, "p": {"a": 0, "k": [0, -40, 0]}}}]"#
 }
 
-private func read(_ text: String) throws -> LoadedScene {
+private func read(_ text: String) throws(SceneLoadError) -> LoadedScene {
     try SceneLoader.parse(Array(text.utf8), file: "test.json")
 }
 
@@ -123,6 +124,22 @@ private let tolerance = 1e-9
             let half = try #require(values(loaded, "titleGlyph2", atFrame: frame)).opacity
             #expect(abs(whole - o) < 1e-6, "frame \(frame): \(whole) against \(o)")
             #expect(abs(half - (1 + (o * 0.5 - 1) * 0.5)) < 1e-6, "frame \(frame): \(half)")
+        }
+    }
+}
+
+@Suite struct LottieTextAnimatorLimitTests {
+    @Test func aLongTextUnderAnimatorsOverManyFramesIsRefusedBeforeItsGlyphsAreWorkedOut() throws {
+        // 2,000 glyphs × 15 values × 401 frames pass the 4,000,000 values evaluated (the outline,
+        // 10,000 segments, and the layers are within their limits).
+        let selector = #"{"t": 0, "r": 1, "b": 1, "sh": 1}"#
+        let file = textFile(String(repeating: "I", count: 2_000), animators: #"[{"s": \#(selector), "a": {"o": {"a": 0, "k": 0}}}]"#)
+            .replacingOccurrences(of: #""op": 60"#, with: #""op": 400"#)
+        do throws(SceneLoadError) {
+            _ = try read(file)
+            Issue.record("expected the animation refused")
+        } catch {
+            #expect(error.diagnostics.contains { $0.description.contains("each of the text's 2000 glyphs is worked out") }, "\(error.diagnostics)")
         }
     }
 }

@@ -28,6 +28,9 @@ struct LottieTextAnimation {
         var fill: [Double]?
         var stroke: [Double]?
         var strokeWidth = 0.0
+
+        /// How many numbers a state holds, as the sampling budgets count them.
+        static let valueCount = 15
     }
 
     let glyphs: [PlacedGlyph]

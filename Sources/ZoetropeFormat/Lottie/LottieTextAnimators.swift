@@ -56,6 +56,10 @@ extension LottieSceneBuilder {
         let animation = LottieTextAnimation(glyphs: placed, animators: animators, size: document.size,
                                             justification: document.justification, fill: document.fill,
                                             stroke: document.stroke, strokeWidth: max(document.strokeWidth, 0))
+        // Every glyph's state is worked out once a rendered frame and kept: counted, each of its
+        // values, against the evaluation budget before any is.
+        guard book.spendEveryFrame(placed.count * GlyphState.valueCount, on: .position,
+                                   what: "each of the text's \(placed.count) glyphs is worked out under its animators at every rendered frame (\(GlyphState.valueCount) values each)") else { return nil }
         let frame = clock.frame
         let states = GlyphStates { animation.states(at: frame($0)) }
         let stroked = animation.base.stroke != nil && (document.strokeWidth > 0 || animators.contains { $0.style?.strokeWidth != nil })
