@@ -50,6 +50,34 @@ private let puckeredCircles = #"""
         #expect(frame[8, 56].alpha == 0)
     }
 
+    @Test func aTextAnimatorFadesAndRaisesEachGlyphByItsShareOfARampUpRange() throws {
+        // "IIII" at size 20 in a 10-wide square glyph, from (4, 50): a ramp-up selector whose
+        // offset runs from −100 % (frame 0) to 0 % (frame 30) fades glyph i to 1 − m and raises
+        // it 20·m, m = (i + ½)/4 at frame 30, and every glyph wholly (hidden) at frame 0.
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -50], [50, -50], [50, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let chars = #"[{"ch": "I", "size": 100, "style": "Bold", "fFamily": "Block", "w": 50, "data": {"shapes": [\#(square)]}}]"#
+        let offset = #"{"a": 1, "k": [{"t": 0, "s": [-100], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [0]}]}"#
+        let animator = #"{"s": {"t": 0, "r": 1, "b": 1, "sh": 2, "o": \#(offset)}, "a": {"o": {"a": 0, "k": 0}, "p": {"a": 0, "k": [0, -20]}}}"#
+        let document = #"{"s": {"s": 20, "f": "Block-Bold", "t": "IIII", "j": 0, "fc": [0, 0, 1]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 40, "st": 0, "ks": {"p": {"a": 0, "k": [4, 50]}}, "t": {"d": {"k": [\#(document)]}, "a": [\#(animator)]}}"#
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 40, "w": 60, "h": 60, "fonts": {"list": [{"fName": "Block-Bold", "fFamily": "Block", "fStyle": "Bold", "ascent": 70}]}, "chars": \#(chars), "layers": [\#(layer)]}"#
+        let folder = try TemporaryFolder()
+        let file = try folder.write("title.json", text)
+        let result = try CommandRunner.run(["render", file, "--frames", "0,30", "--out", folder.path("frames"), "--progress", "none"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let hidden = try RasterImage(pngFile: folder.path("frames/frame_00000.png"))
+        #expect((0..<4).allSatisfy { hidden[9 + 10 * $0, 45].alpha == 0 })
+        let frame = try RasterImage(pngFile: folder.path("frames/frame_00030.png"))
+        for glyph in 0..<4 {
+            let amount = (Double(glyph) + 0.5) / 4
+            let pixel = frame[9 + 10 * glyph, Int((45 - 20 * amount).rounded(.down))]
+            // Within 3 of 255 of the expected alpha: the PNG's 8 bits and Cairo's rounding.
+            #expect(abs(Double(pixel.alpha) - 255 * (1 - amount)) <= 3 && pixel.blue == 255, "glyph \(glyph): \(pixel)")
+        }
+        // The last glyph, raised 17.5 points, has left where it was set.
+        #expect(frame[39, 48].alpha == 0)
+    }
+
     @Test func mergePathsCombineTheShapesTheyFollowAsAfterEffectsDoes() throws {
         func ellipse(_ x: Int, _ side: Int, reversed: Bool = false) -> String {
             #"{"ty": "el", "d": \#(reversed ? 3 : 1), "p": {"a": 0, "k": [\#(x), 10]}, "s": {"a": 0, "k": [\#(side), \#(side)]}}"#

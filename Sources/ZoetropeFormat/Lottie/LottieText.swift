@@ -108,9 +108,7 @@ extension LottieSceneBuilder {
         }
         let documents = keys.compactMap(TextDocument.init)
         guard !documents.isEmpty else { return [] }
-        if let animators = layer.text?.animators, !animators.isEmpty {
-            notes.unsupported("text animators: the text is drawn without them", at: path + ".t.a")
-        }
+        let animators = textAnimators(layer.text?.animators ?? [], at: path + ".t.a", documents: documents.count)
         if layer.text?.path?.mask != nil { notes.unsupported("text on a path: drawn on a line", at: path + ".t.p") }
         // As lottie-web decides: a file that carries glyph outlines sets all its text from them;
         // one that carries none sets it in the installed fonts its font list names.
@@ -145,15 +143,18 @@ extension LottieSceneBuilder {
             }
             return low > 0 ? latest[low - 1] : 0
         }
-        func outline(_ document: TextDocument) -> SVGPath {
+        func glyph(_ document: TextDocument) -> (Character) -> LottieGlyph? {
             let font = fonts[document.font], family = font?.family ?? document.font, style = font?.style ?? ""
             let face = faces[document.font] ?? LottieFontFace(name: document.font, family: family, style: style)
-            let glyph: (Character) -> LottieGlyph? = if let installed {
+            return if let installed {
                 { installed.glyph($0, in: face) }
             } else {
                 { glyphs[String($0) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String($0)] }
             }
-            return SVGPath(segments: Self.layout(document, glyph: glyph, ascent: font?.ascent ?? 75, limit: SceneLimits.pathSegments))
+        }
+        func ascent(_ document: TextDocument) -> Double { fonts[document.font]?.ascent ?? 75 }
+        func outline(_ document: TextDocument) -> SVGPath {
+            SVGPath(segments: Self.layout(document, glyph: glyph(document), ascent: ascent(document), limit: SceneLimits.pathSegments))
         }
         let frame = clock.frame
         // Each document set once, however many frames show it, and counted against the
@@ -169,6 +170,16 @@ extension LottieSceneBuilder {
         if let longest = outlines.map(\.segments.count).max(), longest > SceneLimits.pathSegments {
             notes.refuse("the text's outline has more than \(SceneLimits.pathSegments) path segments (found \(longest) when setting stopped); a path may have at most \(SceneLimits.pathSegments)", at: path + ".t.d")
             return []
+        }
+        // Under text animators (one document), the glyphs they move are layers of their own,
+        // and the outline keeps the rest.
+        var moving: [Layer] = []
+        if !animators.isEmpty {
+            let placed = Self.place(documents[0], glyph: glyph(documents[0]), ascent: ascent(documents[0]))
+            guard let (still, glyphs) = animatedGlyphs(placed, document: documents[0], animators: animators, owner: owner,
+                                                       at: path + ".t.a", clock: clock) else { return [] }
+            outlines[0] = SVGPath(segments: still)
+            moving = glyphs
         }
         guard var fill = makeLayer(id: uniqueID(owner + "Fill"), shape: .path, at: path),
               var stroke = makeLayer(id: uniqueID(owner + "Stroke"), shape: .path, at: path) else { return [] }
@@ -198,14 +209,41 @@ extension LottieSceneBuilder {
             if part == 0 { fill = layer } else { stroke = layer }
         }
         let strokes = documents.contains { $0.strokeWidth > 0 && $0.stroke != nil }
-        guard strokes else { return [fill] }
-        return documents[0].strokeOverFill ? [fill, stroke] : [stroke, fill]
+        guard strokes else { return [fill] + moving }
+        return (documents[0].strokeOverFill ? [fill, stroke] : [stroke, fill]) + moving
+    }
+
+    /// A glyph as a document sets it: its character (a space without an outline included),
+    /// its outline at size 100, the start of its baseline, the size's scale and its line.
+    struct PlacedGlyph {
+        var character: Character
+        var glyph: LottieGlyph?
+        var origin: Vector2
+        var scale: Double
+        var line: Int
+
+        /// The advance it takes on its line (0 without an outline).
+        var advance: Double { (glyph?.advance ?? 0) * scale }
+
+        /// Its outline as set, relative to `pivot`.
+        func outline(relativeTo pivot: Vector2 = .zero) -> [SVGPath.Segment] {
+            guard let glyph else { return [] }
+            let placement = LottieAffine(a: scale, d: scale, tx: origin.x - pivot.x, ty: origin.y - pivot.y)
+            return SVGPath(segments: glyph.segments).mappingPoints(placement.apply).segments
+        }
     }
 
     /// The outlines of a document's glyphs, set line by line; set no further once there are more
     /// than `limit` segments (a text past the path limit is refused, not drawn).
     static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
                        limit: Int = .max) -> [SVGPath.Segment] {
+        place(document, glyph: glyph, ascent: ascent, limit: limit).flatMap { $0.outline() }
+    }
+
+    /// A document's characters set line by line, each where its glyph starts; set no further
+    /// once their outlines have more than `limit` segments.
+    static func place(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
+                      limit: Int = .max) -> [PlacedGlyph] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
         // The measure of `characters` set after `start`.
         func measured(_ characters: some Sequence<Character>, after start: LineMeasure = LineMeasure()) -> LineMeasure {
@@ -237,7 +275,7 @@ extension LottieSceneBuilder {
             }
             lines.append(line)
         }
-        var segments: [SVGPath.Segment] = []
+        var placed: [PlacedGlyph] = [], segments = 0
         for (number, line) in lines.enumerated() {
             let lineWidth = width(line)
             var x: Double, y = Double(number) * document.lineHeight - document.baselineShift
@@ -248,14 +286,15 @@ extension LottieSceneBuilder {
                 x = [0: 0, 1: -lineWidth, 2: -lineWidth / 2][document.justification, default: 0]
             }
             for character in line {
-                guard let glyph = glyph(character) else { continue }
-                let placement = LottieAffine(a: scale, d: scale, tx: x, ty: y)
-                segments += SVGPath(segments: glyph.segments).mappingPoints(placement.apply).segments
-                x += glyph.advance * scale + tracking
-                if segments.count > limit { return segments }
+                let found = glyph(character)
+                placed.append(PlacedGlyph(character: character, glyph: found, origin: Vector2(x, y), scale: scale, line: number))
+                guard let found else { continue }
+                x += found.advance * scale + tracking
+                segments += found.segments.count
+                if segments > limit { return placed }
             }
         }
-        return segments
+        return placed
     }
 }
 

@@ -192,6 +192,13 @@ struct LottieTrackBook {
         spend(1, each: count, sampling: target, from: .kept, what: what)
     }
 
+    /// Counts `weight` values evaluated at every rendered frame (and the animator's end) against
+    /// the evaluation budget, before they are worked out; false, with the animation refused,
+    /// when they do not fit. `what` says what the values are.
+    mutating func spendEveryFrame(_ weight: Int, on target: LayerProperty, what: String) -> Bool {
+        spend(sampleCount, each: weight, sampling: target, from: .evaluated, what: what)
+    }
+
     /// Whether `holds` is true at any rendered frame (or the animator's end), counted against
     /// the budget as one value a frame.
     mutating func anySample(of target: LayerProperty, where holds: (Double) -> Bool) -> Bool {

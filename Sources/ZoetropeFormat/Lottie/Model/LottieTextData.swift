@@ -50,13 +50,6 @@ struct LottieTextDocument: LottieObject {
     ])
 }
 
-/// A text animator (`a[i]`), which the scene draws without: only its name is kept.
-struct LottieTextAnimator: LottieObject {
-    var name: String?
-
-    static let keys = LottieKeyTable<Self>([.string("nm", \.name)])
-}
-
 /// The path text is set on (`p`): the index of the mask `m` that is the path.
 struct LottieTextPath: LottieObject {
     var mask: Double?
