@@ -148,3 +148,8 @@ PY
 else
     echo "Lottie frame: ThorVG is not installed (make lottie-deps), so not measured"
 fi
+
+# Text: the renders of text scenes and the corpus's Lottie text files against the figures
+# recorded before the Pango engine (bench/text-baseline.txt).
+echo
+LOTTIE_CORPUS=${LOTTIE_CORPUS:-/work/shared/lottie/corpus} bash bench/text.sh
