@@ -152,4 +152,4 @@ fi
 # Text: the renders of text scenes and the corpus's Lottie text files against the figures
 # recorded before the Pango engine (bench/text-baseline.txt).
 echo
-LOTTIE_CORPUS=${LOTTIE_CORPUS:-/work/shared/lottie/corpus} bash bench/text.sh
+TEXT_CORPUS=${TEXT_CORPUS:-../shared/lottie/corpus} bash bench/text.sh

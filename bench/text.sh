@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/zoetrope}
-CORPUS=${LOTTIE_CORPUS:-/work/shared/lottie/corpus}
+CORPUS=${TEXT_CORPUS:-../shared/lottie/corpus}
 WORK=.build/bench/text
 BASELINE=bench/text-baseline.txt
 mkdir -p "$WORK"
