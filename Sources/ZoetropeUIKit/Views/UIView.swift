@@ -315,6 +315,7 @@ open class UIView: UIResponder {
         let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
         layer.placement = (film, index)
         for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
+        layer.placeSublayers()
         placed()
     }
 
