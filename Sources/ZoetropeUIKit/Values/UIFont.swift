@@ -53,7 +53,7 @@ open class UIFont: @unchecked Sendable {
     }
 
     /// A font of the system family (DejaVu Sans) at `weight`, named as iOS names SF's faces.
-    private static func system(size: CGFloat, weight: FontWeight, italic: Bool = false, monospaced: Bool = false) -> UIFont {
+    private static func systemFace(size: CGFloat, weight: FontWeight, italic: Bool = false, monospaced: Bool = false) -> UIFont {
         let style = weight.postScriptStyle + (italic ? "Italic" : "")
         if monospaced {
             return UIFont(family: monospacedFamily, weight: weight, italic: italic, size: size,
@@ -72,41 +72,41 @@ open class UIFont: @unchecked Sendable {
 
     /// Mirrors `systemFont(ofSize:)`.
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
-        system(size: fontSize, weight: .regular)
+        systemFace(size: fontSize, weight: .regular)
     }
 
     /// Mirrors `systemFont(ofSize:weight:)`: the nearest of the nine weights (UIKit's values,
     /// `UIFont.Weight`).
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        system(size: fontSize, weight: weight.fontWeight)
+        systemFace(size: fontSize, weight: weight.fontWeight)
     }
 
     /// Mirrors `boldSystemFont(ofSize:)`.
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        system(size: fontSize, weight: .bold)
+        systemFace(size: fontSize, weight: .bold)
     }
 
     /// Mirrors `italicSystemFont(ofSize:)`.
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        system(size: fontSize, weight: .regular, italic: true)
+        systemFace(size: fontSize, weight: .regular, italic: true)
     }
 
     /// Mirrors `monospacedDigitSystemFont(ofSize:weight:)`: the system font, whose digits
     /// (DejaVu Sans's) are all one width already, as SF's are with this call.
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        system(size: fontSize, weight: weight.fontWeight)
+        systemFace(size: fontSize, weight: weight.fontWeight)
     }
 
     /// Mirrors `monospacedSystemFont(ofSize:weight:)` (SF Mono): DejaVu Sans Mono.
     open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        system(size: fontSize, weight: weight.fontWeight, monospaced: true)
+        systemFace(size: fontSize, weight: weight.fontWeight, monospaced: true)
     }
 
     /// Mirrors `preferredFont(forTextStyle:)` at iOS's default content size (Large): body 17,
     /// headline 17 semibold, large title 34… (Apple's Human Interface Guidelines' table).
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
         let (size, weight) = style.defaultFace
-        return system(size: size, weight: weight)
+        return systemFace(size: size, weight: weight)
     }
 
     /// Mirrors `withSize(_:)`: the same face at `fontSize`.
