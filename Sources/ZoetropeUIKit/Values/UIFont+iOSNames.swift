@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropePipeline
 
 /// iOS's font names, read as a family, a weight and a slant set in an installed stand-in.
 extension UIFont {
@@ -11,49 +12,36 @@ extension UIFont {
         var familyName: String
     }
 
-    /// iOS's families by their PostScript prefix or family name (spaces and case ignored), with
-    /// the name iOS gives the family and the installed family each is set in: DejaVu's, which
-    /// `make deps` installs, chosen for metrics close to the original's (docs/uikit.md's
-    /// table). Fixed, not "Liberation Sans if installed", so a film's frames do not depend on
-    /// which fonts a machine happens to have.
-    static let iOSFamilies: [String: (familyName: String, family: String)] = {
-        var families: [String: (String, String)] = [:]
-        for key in [".sfui", ".sfuitext", ".sfuidisplay", ".applesystemuifont", "sfpro", "sfprotext", "sfprodisplay", "sfprorounded", "system"] {
-            families[key] = (".AppleSystemUIFont", systemFamily)
-        }
-        for (key, name) in [("helveticaneue", "Helvetica Neue"), ("helvetica", "Helvetica"), ("arial", "Arial"),
-                            ("avenirnext", "Avenir Next"), ("avenir", "Avenir"), ("gillsans", "Gill Sans"), ("verdana", "Verdana"),
-                            ("trebuchetms", "Trebuchet MS"), ("futura", "Futura")] {
-            families[key] = (name, systemFamily)
-        }
-        for (key, name) in [("georgia", "Georgia"), ("timesnewroman", "Times New Roman"), ("times", "Times"),
-                            ("newyork", "New York"), (".newyork", "New York"), ("palatino", "Palatino"),
-                            ("baskerville", "Baskerville"), ("hoeflertext", "Hoefler Text"), ("charter", "Charter")] {
-            families[key] = (name, serifFamily)
-        }
-        for (key, name) in [(".sfmono", ".AppleSystemUIFontMonospaced"), (".applesystemuifontmonospaced", ".AppleSystemUIFontMonospaced"),
-                            ("sfmono", "SF Mono"), ("menlo", "Menlo"), ("courier", "Courier"), ("couriernew", "Courier New"),
-                            ("monaco", "Monaco")] {
-            families[key] = (name, monospacedFamily)
-        }
-        return families
-    }()
+    /// The names iOS gives its families (`familyName`), by PostScript prefix or family name
+    /// with spaces and case ignored. Which installed family each is drawn in is Render's table
+    /// (`FontCatalog.appleFamilies`, docs/text.md), shared with Lottie text.
+    static let iOSFamilyNames: [String: String] = [
+        ".sfui": ".AppleSystemUIFont", ".sfuitext": ".AppleSystemUIFont", ".sfuidisplay": ".AppleSystemUIFont",
+        ".applesystemuifont": ".AppleSystemUIFont", ".sfmono": ".AppleSystemUIFontMonospaced",
+        "sfpro": "SF Pro", "sfprotext": "SF Pro Text", "sfprodisplay": "SF Pro Display", "sfprorounded": "SF Pro Rounded",
+        "sfmono": "SF Mono", "helveticaneue": "Helvetica Neue", "helvetica": "Helvetica", "arial": "Arial",
+        "avenirnext": "Avenir Next", "avenir": "Avenir", "gillsans": "Gill Sans", "verdana": "Verdana",
+        "trebuchetms": "Trebuchet MS", "futura": "Futura", "georgia": "Georgia", "timesnewroman": "Times New Roman",
+        "times": "Times", "newyork": "New York", "palatino": "Palatino", "baskerville": "Baskerville",
+        "hoeflertext": "Hoefler Text", "charter": "Charter", "menlo": "Menlo", "courier": "Courier",
+        "couriernew": "Courier New", "monaco": "Monaco",
+    ]
 
     /// The face `name` asks for: an iOS PostScript name (`HelveticaNeue-Bold`,
-    /// `AvenirNext-DemiBold`, `Georgia-Italic`, `TimesNewRomanPS-BoldItalicMT`), an iOS family
-    /// name (`Helvetica Neue`), or else an installed family, regular and upright. Nil for an
-    /// empty name.
+    /// `AvenirNext-DemiBold`, `Georgia-Italic`, `TimesNewRomanPS-BoldItalicMT`) or family name
+    /// (`Helvetica Neue`) in the installed family Render draws it in, or else an installed
+    /// family, regular and upright. Nil for an empty name.
     static func face(named name: String) -> Face? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let parts = trimmed.split(separator: "-", maxSplits: 1).map(String.init)
-        let key = parts[0].lowercased().filter { $0 != " " }
-        guard let known = iOSFamilies[key] ?? iOSFamilies[withoutSuffix(key)] else {
+        guard let family = FontCatalog.appleSubstitute(for: parts[0]) else {
             return Face(family: trimmed, weight: .regular, italic: false, familyName: trimmed)
         }
+        let key = parts[0].lowercased().filter { $0 != " " }
         let style = parts.count > 1 ? parts[1].lowercased() : ""
-        return Face(family: known.family, weight: weight(inStyle: style), italic: style.contains("italic") || style.contains("oblique"),
-                    familyName: known.familyName)
+        return Face(family: family, weight: weight(inStyle: style), italic: style.contains("italic") || style.contains("oblique"),
+                    familyName: iOSFamilyNames[key] ?? iOSFamilyNames[withoutSuffix(key)] ?? parts[0])
     }
 
     /// A family key without the `PS` / `MT` a PostScript name may carry (`timesnewromanps`).

@@ -67,8 +67,6 @@ open class UIFont: @unchecked Sendable {
     static let systemFamily = "DejaVu Sans"
     /// The family SF Mono and the other monospaced faces are set in.
     static let monospacedFamily = "DejaVu Sans Mono"
-    /// The family the serif faces (Georgia, Times New Roman, New York) are set in.
-    static let serifFamily = "DejaVu Serif"
 
     /// Mirrors `systemFont(ofSize:)`.
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {

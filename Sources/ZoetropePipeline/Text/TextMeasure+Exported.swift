@@ -1,4 +1,0 @@
-/// Text measured as frames set it (`sizeToFit`, `UIFont`'s metrics), re-exported for the front
-/// ends above the pipeline: ZoetropeUIKit may not import ZoetropeRender, and a second measuring
-/// type here would be a copy of Render's that could drift from how frames are drawn.
-@_exported import enum ZoetropeRender.TextMeasure
