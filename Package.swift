@@ -113,6 +113,7 @@ let package = Package(
         // compared frame by frame with their scenes by `make test-seeds`.
         .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
         .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),
+        .executableTarget(name: "ChatText", dependencies: ["ZoetropeUIKit"], path: "Examples/ChatText"),
         .executableTarget(name: "Animalation", dependencies: ["ZoetropeUIKit"], path: "Examples/Animalation",
                           resources: [.copy("Resources")]),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),

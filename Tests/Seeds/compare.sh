@@ -14,6 +14,7 @@ mkdir -p "$out"
 # example  scene(s) it films (each example writes OUT/<scene>/ per scene)
 pairs=(
   "Dismiss dismiss-transition"
+  "ChatText chat-text"
   "BlurPreview touch-preview"
   "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-stop-finish frog-reverse frog-crossfade-reversed frog-crossfade"
 )

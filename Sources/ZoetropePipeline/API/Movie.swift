@@ -93,6 +93,20 @@ public struct Movie: Sendable {
         return memory.images[0]
     }
 
+    /// Frame `index` as PNG bytes, always RGBA (a canvas with a clear background stays
+    /// transparent), at `scale` pixels per point: what `UIGraphicsImageRenderer` makes.
+    public func alphaPNG(ofFrame index: Int, scale: Double = 1) throws(RenderError) -> [UInt8] {
+        guard frames.indices.contains(index) else {
+            throw RenderError(message: "\(name): frame \(index) is not one of its \(frames.count) frames", kind: .misuse)
+        }
+        let memory = MemorySink(keeping: .alphaPNG)
+        try FramePipeline.run(FramePlan(self, frames: [index], scale: scale), into: [memory])
+        guard let bytes = memory.frames.first?.alphaPNG else {
+            throw RenderError(message: "\(name): frame \(index) was drawn without its PNG", kind: .misuse)
+        }
+        return bytes
+    }
+
     /// Writes every frame as `folder/frame_NNNNN.png` (named as `render` names them), atomically,
     /// and a manifest.json, so `zoetrope video`, `view` and `diff` take the folder; returns the
     /// frames' paths.

@@ -61,8 +61,9 @@ public enum FontCatalog {
     /// font), each with the installed family drawn instead: the metric choice documented in
     /// docs/text.md. Matched by prefix, ignoring case and spaces.
     public static let appleFamilies: [(prefix: String, family: String)] = [
-        (".sf", "DejaVu Sans"), ("sfpro", "DejaVu Sans"), ("sfui", "DejaVu Sans"), ("sanfrancisco", "DejaVu Sans"),
-        ("sfmono", "DejaVu Sans Mono"), ("sfcompact", "DejaVu Sans"), ("newyork", "DejaVu Serif"),
+        // `.SFMono` (iOS's monospaced system font) before `.sf`, which holds it.
+        (".sfmono", "DejaVu Sans Mono"), (".sf", "DejaVu Sans"), ("sfpro", "DejaVu Sans"), ("sfui", "DejaVu Sans"),
+        ("sanfrancisco", "DejaVu Sans"), ("sfmono", "DejaVu Sans Mono"), ("sfcompact", "DejaVu Sans"), ("newyork", "DejaVu Serif"),
         ("helvetica", "DejaVu Sans"), ("arial", "DejaVu Sans"), ("avenir", "DejaVu Sans"), ("futura", "DejaVu Sans"),
         ("gillsans", "DejaVu Sans"), ("verdana", "DejaVu Sans"), ("trebuchet", "DejaVu Sans"), ("lucidagrande", "DejaVu Sans"),
         ("georgia", "DejaVu Serif"), ("times", "DejaVu Serif"), ("baskerville", "DejaVu Serif"), ("palatino", "DejaVu Serif"),

@@ -12,6 +12,7 @@ public enum TextMeasure {
         var block = TextBlock(text, style: style, size: fontSize, width: width ?? 0, height: height ?? .infinity)
         if width == nil { block.width = nil }
         if block.width != nil, block.height == .infinity { block.height = nil }
+        block.keepsEveryLineWithoutHeight()
         guard let metrics = TextEngine.metrics(block) else { return Vector2(0, 0) }
         return Vector2(metrics.advance, metrics.height)
     }
@@ -22,6 +23,7 @@ public enum TextMeasure {
         var block = TextBlock(text, style: style, size: fontSize, width: width ?? 0, height: 0)
         if width == nil { block.width = nil }
         block.height = nil
+        block.keepsEveryLineWithoutHeight()
         return TextEngine.metrics(block)?.lineCount ?? 0
     }
 
@@ -56,5 +58,13 @@ public enum TextMeasure {
               let small = TextEngine.metrics("x", font: font) else { return nil }
         return FontMetrics(ascender: line.ascent, descender: -line.descent, lineHeight: line.height,
                            capHeight: -capital.ink.minY, xHeight: -small.ink.minY)
+    }
+}
+
+extension TextBlock {
+    /// Unlimited lines measured without a height have nothing to cut: no ellipsis. (Pango
+    /// ellipsizes every paragraph to its first line when an ellipsizing layout has no height.)
+    fileprivate mutating func keepsEveryLineWithoutHeight() {
+        if paragraph.lines == 0, height == nil { paragraph.truncation = .none }
     }
 }

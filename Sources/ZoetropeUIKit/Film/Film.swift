@@ -149,6 +149,14 @@ public final class Film {
         return uniqueID(kind + String(kindCounts[kind] ?? 1))
     }
 
+    /// The id of a layer of its own (`addSublayer`): its `name`, else its kind and a number
+    /// (`textLayer1`); made unique on the film.
+    func layerID(named name: String?, kind: String) -> String {
+        if let name, !name.isEmpty { return uniqueID(name) }
+        kindCounts[kind, default: 0] += 1
+        return uniqueID(kind + String(kindCounts[kind] ?? 1))
+    }
+
     /// `layer` with its id and its children's made unique on the film.
     func uniquelyNamed(_ layer: Layer) -> Layer {
         var named = layer

@@ -8,16 +8,17 @@ import ZoetropePipeline
 /// whose layers are its drawing, as an asset catalog keeps a PDF with its vector data): what a
 /// `UIImageView` draws.
 open class UIImage: @unchecked Sendable {
-    /// The PNG file, as given (empty for a vector image).
+    /// The PNG file, as given, or a drawn image's PNG as a data URL (empty for a vector image).
     let path: String
     /// A vector image's layers, in a canvas of `size`.
     let drawing: [Layer]
     /// The name a vector image's layers are known by on a film (`frog` draws as `frogArt`).
     let name: String
-    /// Mirrors `size`, in points (one point a pixel: `scale` 1).
+    /// Mirrors `size`, in points.
     public let size: CGSize
-    /// Mirrors `scale`.
-    public var scale: CGFloat { 1 }
+    /// Mirrors `scale`: pixels per point (1 for a file; a `UIGraphicsImageRenderer`'s format's
+    /// for a drawn image).
+    public let scale: CGFloat
 
     /// Where `init(named:)` and image literals look for a name after the working folder (a
     /// Zoetrope addition: Linux has no app bundle; add your package's resource folder). Like a
@@ -40,12 +41,32 @@ open class UIImage: @unchecked Sendable {
             self.path = ""
             drawing = scene.layers.roots.map(scene.layers.layer(at:))
             size = CGSize(scene.canvas.size)
+            scale = 1
             return
         }
         guard let pixels = ImageHeader(pngFile: path) else { return nil }
         self.path = path
         drawing = []
         size = CGSize(width: CGFloat(pixels.width), height: CGFloat(pixels.height))
+        scale = 1
+    }
+
+    /// A drawn image: `png`'s pixels, `size` points at `scale` pixels per point, carried as a
+    /// data URL so a film's scene holds it (what `UIGraphicsImageRenderer` makes).
+    init(png: [UInt8], size: CGSize, scale: CGFloat) {
+        path = DataURL(mediaType: "image/png", bytes: png).text
+        drawing = []
+        name = "drawing"
+        self.size = size
+        self.scale = scale
+    }
+
+    /// Mirrors `pngData()`: a drawn image's PNG, or a PNG file's bytes; nil for a vector image
+    /// or a file that cannot be read.
+    open func pngData() -> Data? {
+        if let url = DataURL(path) { return Data(url.bytes) }
+        guard !path.isEmpty else { return nil }
+        return FileSystem.contents(of: path).map { Data($0) }
     }
 
     /// Mirrors `init(named:)`. Linux has no asset catalog: the name is a file's path from the
@@ -73,6 +94,7 @@ open class UIImage: @unchecked Sendable {
         drawing = image.drawing
         name = image.name
         size = image.size
+        scale = image.scale
     }
 }
 
@@ -80,72 +102,6 @@ extension UIImage: _ExpressibleByImageLiteral {}
 
 /// The type `#imageLiteral(resourceName:)` makes, as UIKit declares it.
 public typealias _ImageLiteralType = UIImage
-
-/// Mirrors `UIFont`: a family, a weight (regular or bold) and a size in points. The system font
-/// is DejaVu Sans, Zoetrope's default (fontconfig finds it on Linux).
-open class UIFont: @unchecked Sendable {
-    /// The family fontconfig is asked for.
-    let family: String
-    let isBold: Bool
-    /// Mirrors `pointSize`.
-    public let pointSize: CGFloat
-
-    init(family: String, size: CGFloat, isBold: Bool) {
-        self.family = family
-        pointSize = size
-        self.isBold = isBold
-    }
-
-    /// Mirrors `init(name:size:)`: any family name (a render checks it is installed).
-    public convenience init?(name fontName: String, size fontSize: CGFloat) {
-        guard !fontName.isEmpty else { return nil }
-        self.init(family: fontName, size: fontSize, isBold: false)
-    }
-
-    /// Mirrors `familyName`.
-    public var familyName: String { family }
-    /// Mirrors `fontName`.
-    public var fontName: String { isBold ? family + " Bold" : family }
-
-    /// The family of the system font.
-    static let systemFamily = "DejaVu Sans"
-
-    /// Mirrors `systemFont(ofSize:)`.
-    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(family: systemFamily, size: fontSize, isBold: false)
-    }
-
-    /// Mirrors `boldSystemFont(ofSize:)`.
-    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(family: systemFamily, size: fontSize, isBold: true)
-    }
-
-    /// Mirrors `systemFont(ofSize:weight:)`: semibold and heavier are bold.
-    open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        UIFont(family: systemFamily, size: fontSize, isBold: weight.rawValue >= UIFont.Weight.semibold.rawValue)
-    }
-
-    /// Mirrors `withSize(_:)`.
-    open func withSize(_ fontSize: CGFloat) -> UIFont {
-        UIFont(family: family, size: fontSize, isBold: isBold)
-    }
-
-    /// Mirrors `UIFont.Weight`, with UIKit's values.
-    public struct Weight: RawRepresentable, Hashable, Sendable {
-        public let rawValue: CGFloat
-        public init(rawValue: CGFloat) { self.rawValue = rawValue }
-
-        public static let ultraLight = Weight(rawValue: -0.8)
-        public static let thin = Weight(rawValue: -0.6)
-        public static let light = Weight(rawValue: -0.4)
-        public static let regular = Weight(rawValue: 0)
-        public static let medium = Weight(rawValue: 0.23)
-        public static let semibold = Weight(rawValue: 0.3)
-        public static let bold = Weight(rawValue: 0.4)
-        public static let heavy = Weight(rawValue: 0.56)
-        public static let black = Weight(rawValue: 0.62)
-    }
-}
 
 /// Mirrors `UIVisualEffect`.
 open class UIVisualEffect: @unchecked Sendable {

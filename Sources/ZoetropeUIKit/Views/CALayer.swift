@@ -30,6 +30,52 @@ open class CALayer {
         self.init(shape: .rect)
     }
 
+    // MARK: - Sublayers
+
+    /// Mirrors `sublayers`: the layers added with `addSublayer(_:)` (a view's subviews' layers
+    /// are its subviews', not listed here).
+    public private(set) var sublayers: [CALayer]?
+    /// Mirrors `superlayer`, for a layer added with `addSublayer(_:)`.
+    public private(set) weak var superlayer: CALayer?
+    /// Mirrors `name`: also the layer's id in a film's scene (without one the film names it,
+    /// `textLayer1`).
+    public var name: String?
+
+    /// The kind of layer, for the names a film gives layers of their own.
+    class var layerKind: String { "layer" }
+
+    /// Mirrors `addSublayer(_:)`: on top of this layer's other content. A layer is added to one
+    /// superlayer once (moving it to another is not supported: it stays where it is).
+    public func addSublayer(_ layer: CALayer) {
+        guard layer.superlayer == nil, layer.placement == nil, !layer.isPresentationCopy else { return }
+        sublayers = (sublayers ?? []) + [layer]
+        layer.superlayer = self
+        if let placement { layer.place(on: placement.film, under: placement.index) }
+    }
+
+    /// Mirrors `removeFromSuperlayer()`. On a film the layer stays on the stage, hidden, as a
+    /// removed view's does.
+    public func removeFromSuperlayer() {
+        guard let superlayer else { return }
+        superlayer.sublayers?.removeAll { $0 === self }
+        self.superlayer = nil
+        if placement != nil { isHidden = true }
+    }
+
+    /// Puts the layer (and its sublayers) on `film`'s stage under the layer `parent`, on top.
+    func place(on film: Film, under parent: Int) {
+        let id = film.layerID(named: name, kind: Self.layerKind)
+        let index = film.stage.addLayer(Layer(id: id, shape: shape, values: detached, style: style), parent: parent, at: nil)
+        placement = (film, index)
+        placeSublayers()
+    }
+
+    /// Puts the sublayers not yet on the layer's film there.
+    func placeSublayers() {
+        guard let placement else { return }
+        for layer in sublayers ?? [] where layer.placement == nil { layer.place(on: placement.film, under: placement.index) }
+    }
+
     // MARK: - Model values
 
     /// The model value of `property`: the value an open animations closure set, else the stage's
@@ -263,6 +309,7 @@ open class CALayer {
         guard placement != nil else { return }
         for property in LayerProperty.allCases { detached[property] = value(property) }
         placement = nil
+        for layer in sublayers ?? [] { layer.leavePlacement() }
     }
 
     /// Mirrors `model()`.

@@ -81,6 +81,26 @@ open class UIView: UIResponder {
         set { layer.setAffineTransform(newValue) }
     }
 
+    /// Mirrors `sizeThatFits(_:)`: a plain view's is its current size, as UIKit's is; views
+    /// with content (a label) give the size their content takes.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Mirrors `sizeToFit()`: the size `sizeThatFits(_:)` gives for the current bounds, the
+    /// frame's origin kept.
+    open func sizeToFit() {
+        frame = CGRect(origin: frame.origin, size: sizeThatFits(bounds.size))
+    }
+
+    /// Mirrors `intrinsicContentSize`: none (`UIView.noIntrinsicMetric` both ways) for a plain view.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Mirrors `UIView.noIntrinsicMetric`.
+    public static let noIntrinsicMetric: CGFloat = -1
+
     // MARK: - Look
 
     /// Mirrors `alpha`.
@@ -295,6 +315,7 @@ open class UIView: UIResponder {
         let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
         layer.placement = (film, index)
         for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
+        layer.placeSublayers()
         placed()
     }
 
