@@ -73,4 +73,13 @@ import ZoetropePipeline
         let url = try Self.notes(Self.lottie(name: "Web-Regular", family: "Web Font", path: "https://example.com/web.ttf"))
         #expect(url.count == 1 && url[0].contains("is at a URL, not fetched (https://example.com/web.ttf)"), "\(url)")
     }
+
+    /// Glyphs set from a font are kerned by its pairs, as lottie-ios and ThorVG set them; joined
+    /// scripts are not (their pairs change shape, which glyph-by-glyph setting cannot show).
+    @Test func glyphsFromAFontAreKernedByItsPairs() {
+        let fonts = InstalledFonts(), face = LottieFontFace(name: "DejaVuSans", family: "DejaVu Sans")
+        #expect(fonts.kerning("A", "V", in: face) < -3, "DejaVu Sans kerns AV")
+        #expect(fonts.kerning("H", "H", in: face) == 0)
+        #expect(fonts.kerning("ل", "ا", in: face) == 0)
+    }
 }

@@ -25,6 +25,15 @@ public protocol LottieFontSource: Sendable {
     /// The family drawn instead of `face`'s font when neither the file gives it nor is it
     /// installed, or nil when it is drawn in its own.
     func substitute(for face: LottieFontFace) -> String?
+
+    /// How much closer (negative) or further `second` sits after `first` in `face` than their
+    /// advances say: the font's kerning, at size 100.
+    func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double
+}
+
+extension LottieFontSource {
+    /// No kerning: each glyph at its advance.
+    public func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double { 0 }
 }
 
 /// A font a Lottie file's text names (an entry of `fonts.list`), with the font's own bytes when

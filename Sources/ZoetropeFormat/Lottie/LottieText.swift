@@ -152,9 +152,15 @@ extension LottieSceneBuilder {
                 { glyphs[String($0) + "\u{0}" + family + "\u{0}" + style] ?? glyphs[String($0)] }
             }
         }
+        // A font's kerning between two characters; none between a file's own glyph outlines.
+        func kerning(_ document: TextDocument) -> (Character, Character) -> Double {
+            guard let installed, let face = faces[document.font] else { return { _, _ in 0 } }
+            return { installed.kerning($0, $1, in: face) }
+        }
         func ascent(_ document: TextDocument) -> Double { fonts[document.font]?.ascent ?? 75 }
         func outline(_ document: TextDocument) -> SVGPath {
-            SVGPath(segments: Self.layout(document, glyph: glyph(document), ascent: ascent(document), limit: SceneLimits.pathSegments))
+            SVGPath(segments: Self.layout(document, glyph: glyph(document), kerning: kerning(document), ascent: ascent(document),
+                                          limit: SceneLimits.pathSegments))
         }
         let frame = clock.frame
         // Each document set once, however many frames show it, and counted against the
@@ -175,7 +181,7 @@ extension LottieSceneBuilder {
         // and the outline keeps the rest.
         var moving: [Layer] = []
         if !animators.isEmpty {
-            let placed = Self.place(documents[0], glyph: glyph(documents[0]), ascent: ascent(documents[0]))
+            let placed = Self.place(documents[0], glyph: glyph(documents[0]), kerning: kerning(documents[0]), ascent: ascent(documents[0]))
             guard let (still, glyphs) = animatedGlyphs(placed, document: documents[0], animators: animators, owner: owner,
                                                        at: path + ".t.a", clock: clock) else { return [] }
             outlines[0] = SVGPath(segments: still)
@@ -235,20 +241,26 @@ extension LottieSceneBuilder {
 
     /// The outlines of a document's glyphs, set line by line; set no further once there are more
     /// than `limit` segments (a text past the path limit is refused, not drawn).
-    static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
+    static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?,
+                       kerning: (Character, Character) -> Double = { _, _ in 0 }, ascent: Double,
                        limit: Int = .max) -> [SVGPath.Segment] {
-        place(document, glyph: glyph, ascent: ascent, limit: limit).flatMap { $0.outline() }
+        place(document, glyph: glyph, kerning: kerning, ascent: ascent, limit: limit).flatMap { $0.outline() }
     }
 
     /// A document's characters set line by line, each where its glyph starts; set no further
     /// once their outlines have more than `limit` segments.
-    static func place(_ document: TextDocument, glyph: (Character) -> LottieGlyph?, ascent: Double,
+    static func place(_ document: TextDocument, glyph: (Character) -> LottieGlyph?,
+                      kerning: (Character, Character) -> Double = { _, _ in 0 }, ascent: Double,
                       limit: Int = .max) -> [PlacedGlyph] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
-        // The measure of `characters` set after `start`.
+        // The measure of `characters` set after `start`: each glyph's advance, kerned against the
+        // one before it in the line (a font's pairs, at size 100).
         func measured(_ characters: some Sequence<Character>, after start: LineMeasure = LineMeasure()) -> LineMeasure {
             var measure = start
-            for character in characters { measure.append((glyph(character)?.advance ?? 0) * scale, tracking: tracking) }
+            for character in characters {
+                let kern = measure.last.map { kerning($0, character) * scale } ?? 0
+                measure.append(character, advance: (glyph(character)?.advance ?? 0) * scale + kern, tracking: tracking)
+            }
             return measure
         }
         func width(_ line: [Character]) -> Double { measured(line).width }
@@ -285,7 +297,10 @@ extension LottieSceneBuilder {
             } else {
                 x = [0: 0, 1: -lineWidth, 2: -lineWidth / 2][document.justification, default: 0]
             }
+            var previous: Character?
             for character in line {
+                if let previous { x += kerning(previous, character) * scale }
+                previous = character
                 let found = glyph(character)
                 placed.append(PlacedGlyph(character: character, glyph: found, origin: Vector2(x, y), scale: scale, line: number))
                 guard let found else { continue }
@@ -307,12 +322,22 @@ private final class InstalledGlyphs {
         self.source = source
     }
 
+    private var kerns: [String: Double] = [:]
+
     func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph? {
         let key = String(character) + "\u{0}" + face.name + "\u{0}" + face.family + "\u{0}" + face.style
         if let glyph = known[key] { return glyph }
         let glyph = source.glyph(character, in: face)
         known[key] = glyph
         return glyph
+    }
+
+    func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double {
+        let key = String(first) + String(second) + "\u{0}" + face.name + "\u{0}" + face.family + "\u{0}" + face.style
+        if let kern = kerns[key] { return kern }
+        let kern = source.kerning(first, second, in: face)
+        kerns[key] = kern
+        return kern
     }
 }
 
@@ -321,13 +346,15 @@ private final class InstalledGlyphs {
 /// the bit, as one measured whole).
 private struct LineMeasure {
     private var total = 0.0
-    private var empty = true
+    /// The last character measured, which the next is kerned against.
+    private(set) var last: Character?
 
     var width: Double { total + 0 }
 
-    mutating func append(_ advance: Double, tracking: Double) {
-        if !empty { total += tracking }
+    /// Adds `character`, moving the pen `advance` (its kerning against the one before included).
+    mutating func append(_ character: Character, advance: Double, tracking: Double) {
+        if last != nil { total += tracking }
         total += advance
-        empty = false
+        last = character
     }
 }

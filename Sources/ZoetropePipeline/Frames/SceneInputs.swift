@@ -109,7 +109,8 @@ extension SceneInputs {
 /// name (`fName`); else, for one of Apple's families, the metric choice of
 /// `FontCatalog.appleFamilies`, else what fontconfig offers (both reported as substitutes).
 /// The style sets the weight (`Bold`, `SemiBold`, `Light`, …) and slant (`Italic`, `Oblique`).
-/// Each character is shaped as a run of its own, as lottie-web sets glyph by glyph.
+/// Each character is shaped as a run of its own, and kerned against the one before it by the
+/// font's pairs (as lottie-ios and ThorVG set a font's text).
 public struct InstalledFonts: LottieFontSource {
     /// How a face is set, found once per face.
     private struct Setting: Sendable {
@@ -139,6 +140,23 @@ public struct InstalledFonts: LottieFontSource {
 
     public func substitute(for face: LottieFontFace) -> String? {
         setting(of: face).substitute
+    }
+
+    /// The pair's advance shaped together less each one's alone (HarfBuzz applies the font's
+    /// kerning), at size 100, for Latin, Greek and Cyrillic; 0 for scripts whose pairs shaping
+    /// joins or reorders, which glyph-by-glyph setting cannot show.
+    public func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double {
+        // Scripts that join or reorder (Hebrew on) change shape in pairs, not just place.
+        guard [first, second].allSatisfy({ $0.unicodeScalars.allSatisfy { $0.value < 0x590 } }) else { return 0 }
+        let setting = setting(of: face)
+        func advance(_ text: String) -> Double? {
+            TextOutline.glyphRun(text, family: setting.family, weight: setting.weight, italic: setting.italic, size: 1000,
+                                 file: setting.file)?.advance
+        }
+        guard let pair = advance(String(first) + String(second)), let a = advance(String(first)), let b = advance(String(second)) else { return 0 }
+        let kern = (pair - a - b) / 10
+        // Kerning moves a glyph by a fraction of its size; more is shaping that joined them.
+        return abs(kern) < 25 ? kern : 0
     }
 
     private func setting(of face: LottieFontFace) -> Setting {
