@@ -245,6 +245,10 @@ public struct LottieWriter {
         case .path:
             shapes = paintedGroups(index, geometry: paths(index) { $0.path }, filled: true)
         case .text:
+            // One outline, one fill: runs' own colours and underlines are not carried.
+            if frames.contains(where: { frame in node.style.runs(for: frame.values[index].text).contains { $0.color != nil || $0.underline } }) {
+                note(node.id, "text runs' own colours and underlines: drawn in the layer's colour, without underlines")
+            }
             let text = paths(index) { [textOutline] values in values.text.isEmpty ? SVGPath() : textOutline(values, node.style) }
             let fill = LottieFill(color: animated(index) { v in [v.color.red, v.color.green, v.color.blue, 1] },
                                   opacity: animated(index) { v in [v.color.alpha * 100] }, fillRule: 1)
