@@ -8,23 +8,27 @@ public enum TextMeasure {
     /// cut at `height` when it truncates by height: the width of its widest line and the
     /// height of its lines, in points (zero for empty text).
     public static func size(of text: String, style: LayerStyle, fontSize: Double, width: Double? = nil, height: Double? = nil) -> Vector2 {
-        guard !text.isEmpty else { return Vector2(0, 0) }
-        var block = TextBlock(text, style: style, size: fontSize, width: width ?? 0, height: height ?? .infinity)
-        if width == nil { block.width = nil }
-        if block.width != nil, block.height == .infinity { block.height = nil }
-        block.keepsEveryLineWithoutHeight()
-        guard let metrics = TextEngine.metrics(block) else { return Vector2(0, 0) }
+        guard !text.isEmpty, let metrics = TextEngine.metrics(block(text, style, fontSize, width: width, height: height)) else {
+            return Vector2(0, 0)
+        }
         return Vector2(metrics.advance, metrics.height)
     }
 
     /// The number of lines `text` is set in, as `size(of:…)` sets it.
     public static func lineCount(of text: String, style: LayerStyle, fontSize: Double, width: Double? = nil) -> Int {
         guard !text.isEmpty else { return 0 }
-        var block = TextBlock(text, style: style, size: fontSize, width: width ?? 0, height: 0)
+        return TextEngine.metrics(block(text, style, fontSize, width: width, height: nil))?.lineCount ?? 0
+    }
+
+    /// The text as a layer of its style sets it in a box `width` wide (nil: one as wide as its
+    /// lines need) and `height` high (nil: as high as they need). Without a height, an unlimited
+    /// paragraph keeps every line: Pango would ellipsize each paragraph to one line.
+    private static func block(_ text: String, _ style: LayerStyle, _ fontSize: Double, width: Double?, height: Double?) -> TextBlock {
+        var block = TextBlock(text, style: style, size: fontSize, width: width ?? 0, height: height ?? 0)
         if width == nil { block.width = nil }
-        block.height = nil
-        block.keepsEveryLineWithoutHeight()
-        return TextEngine.metrics(block)?.lineCount ?? 0
+        if height == nil { block.height = nil }
+        if block.paragraph.lines == 0, block.height == nil { block.paragraph.truncation = .none }
+        return block
     }
 
     /// The family text in `family` (or the font file `file`) is set in: the file's own family
@@ -61,10 +65,3 @@ public enum TextMeasure {
     }
 }
 
-extension TextBlock {
-    /// Unlimited lines measured without a height have nothing to cut: no ellipsis. (Pango
-    /// ellipsizes every paragraph to its first line when an ellipsizing layout has no height.)
-    fileprivate mutating func keepsEveryLineWithoutHeight() {
-        if paragraph.lines == 0, height == nil { paragraph.truncation = .none }
-    }
-}
