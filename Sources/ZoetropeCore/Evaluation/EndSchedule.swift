@@ -8,6 +8,7 @@
 struct EndSchedule: Sendable {
     /// One candidate: when (before clamping to the present) and what; `kind` 0 is an animator's
     /// end, 1 a group crossing a child's span, 2 a group's end, the order ties break in.
+    /// 3 is a layer animation's end (`index`: its serial).
     struct Entry: Sendable {
         var time: Double
         var kind: Int

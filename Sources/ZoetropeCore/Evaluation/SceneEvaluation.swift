@@ -23,6 +23,8 @@ public struct SceneEvaluation: Sendable {
     private var stepCount = 0
     /// Every completion handler call, in order.
     public private(set) var completions: [CompletionRecord] = []
+    /// Every layer animation that stopped (ended, or was removed or replaced first), in order.
+    public private(set) var layerAnimationStops: [LayerAnimationStop] = []
     /// Illegal events and completion actions; each was skipped and the script went on.
     public private(set) var diagnostics: [ScriptDiagnostic] = []
     /// When the last animator stopped running or the last event ran (0 when nothing happens);
@@ -78,6 +80,8 @@ public struct SceneEvaluation: Sendable {
             completions += stage.completions
             handlerDiagnostics += stage.diagnostics
             stage.completions.removeAll()
+            layerAnimationStops += stage.layerAnimationStops
+            stage.layerAnimationStops.removeAll()
             stage.diagnostics.removeAll()
             if happenings > budget {
                 eventDiagnostics.append(ScriptDiagnostic(
@@ -105,6 +109,7 @@ public struct SceneEvaluation: Sendable {
         }
         diagnostics = handlerDiagnostics + eventDiagnostics
         let stillRunning = stage.world.animators.contains(where: \.isRunning) || stage.world.playheads.contains(where: \.clock.isRunning)
+            || stage.hasEndlessLayerAnimation
         settledTime = stillRunning ? horizon : max(0, stepCount > 0 ? lastTime : 0)
     }
 
@@ -156,7 +161,7 @@ public struct SceneEvaluation: Sendable {
     public func presentation(at time: Double) -> PresentationTree {
         let stage = stage(at: time)
         return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers,
-                                values: stage.world.presentation(at: time, colorSpace: scene.colorSpace))
+                                values: stage.world.presentation(at: time, layers: stage.layers, colorSpace: scene.colorSpace))
     }
 
     /// Every animator's state at `time`, in declaration order, then every group's and

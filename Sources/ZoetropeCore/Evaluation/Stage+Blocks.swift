@@ -28,7 +28,7 @@ extension Stage {
     private mutating func replace(_ layer: Int, _ property: LayerProperty, clock: AnimationClock, startsAt: Double?,
                                   removing: Bool = true) -> (from: AnimatableValue, takesOverAt: Double?) {
         guard case .group(let root, _, _) = clock, let startsAt else {
-            let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace)
+            let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace, layers: layers)
             if removing { world.animations.removeAll(of: layer, property) { _ in true } }
             return (from, nil)
         }
@@ -36,7 +36,7 @@ extension Stage {
         let follows = world.animations.slots(of: layer, property).contains { slot in
             world.animations[slot].map { sameTimeline($0) && $0.component == nil } ?? false
         }
-        let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace, playhead: (root, startsAt))
+        let from = world.presentation(of: layer, property, at: time, colorSpace: colorSpace, layers: layers, playhead: (root, startsAt))
         if removing { world.animations.removeAll(of: layer, property) { !sameTimeline($0) } }
         return (from, follows && removing ? startsAt : nil)
     }

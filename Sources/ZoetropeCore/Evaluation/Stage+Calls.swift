@@ -75,6 +75,12 @@ extension Stage {
             setStyle(style, of: layer)
         case let .options(animator, options):
             try setOptions(options, of: animator)
+        case let .addLayerAnimation(layer, key, animation):
+            addLayerAnimation(animation, to: layer, key: key)
+        case let .removeLayerAnimation(layer, key):
+            removeLayerAnimations(of: layer, key: key)
+        case let .layerTiming(layer, timing):
+            setLayerTiming(timing, of: layer)
         case .start(.group, _), .pause(.group), .stop(.group, _), .finish(.group, _), .reverse(.group, _), .fraction(.group, _),
              .continueAnimation(.group, _, _), .addAnimations(.group, _), .pan(.group, _, _, _):
             return  // performed on the group above
@@ -95,7 +101,8 @@ extension Stage {
         default: break
         }
         let layers: [Int] = switch action {
-        case .drag(let layer, _, _), .release(let layer, _), .restyle(let layer, _): [layer]
+        case .drag(let layer, _, _), .release(let layer, _), .restyle(let layer, _), .addLayerAnimation(let layer, _, _),
+             .removeLayerAnimation(let layer, _), .layerTiming(let layer, _): [layer]
         case .move(let layer, let parent, _): [layer] + (parent.map { [$0] } ?? [])
         case .set(let assignments): assignments.map(\.target.layer)
         default: []

@@ -28,7 +28,7 @@ extension Stage {
         let segmentDuration = drag.duration / Double(segments)
         let index = min(max(Int(saturating: (time - drag.start) / segmentDuration, rounding: .up) - 1, 0), segments - 1)
         let velocity = (drag.points[index + 1] - drag.points[index]) * (1 / segmentDuration)
-        guard case .vector(let here) = world.presentation(of: layer, .position, at: time, colorSpace: colorSpace) else { return .zero }
+        guard case .vector(let here) = world.presentation(of: layer, .position, at: time, colorSpace: colorSpace, layers: layers) else { return .zero }
         let target = world.pendingBlocks[animator].lazy.flatMap(\.assignments)
             .last { $0.target.layer == layer && $0.target.property == .position }
             .map { $0.resolvedValue(from: .vector(here)) }

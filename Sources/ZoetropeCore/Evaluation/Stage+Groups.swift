@@ -40,7 +40,7 @@ extension Stage {
                 throw AnimatorCallError(call: action.callName, state: clock.state.rawValue,
                                         legal: "give one of its animators (a \(kind) has no animations of its own)",
                                         reason: "\(action.callName) needs an animator")
-            case .set, .drag, .move, .restyle:
+            case .set, .drag, .move, .restyle, .addLayerAnimation, .removeLayerAnimation, .layerTiming:
                 return
             }
         } catch {

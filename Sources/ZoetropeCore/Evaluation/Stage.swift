@@ -21,6 +21,8 @@ package struct Stage: Sendable {
     package internal(set) var time: Double
     /// Every completion handler call so far, in order.
     package internal(set) var completions: [CompletionRecord] = []
+    /// Layer animations that stopped so far (taken by `SceneEvaluation` as they come).
+    package internal(set) var layerAnimationStops: [LayerAnimationStop] = []
     /// Illegal actions of completion handlers (each skipped); script events throw instead.
     package internal(set) var diagnostics: [ScriptDiagnostic] = []
     /// How many completions ran at the current instant, and how deep handlers are nested now.
@@ -109,7 +111,7 @@ package struct Stage: Sendable {
     package var model: [LayerValues] { world.model }
 
     /// The presentation of every layer at the current time.
-    package var presentation: [LayerValues] { world.presentation(at: time, colorSpace: colorSpace) }
+    package var presentation: [LayerValues] { world.presentation(at: time, layers: layers, colorSpace: colorSpace) }
 
     /// Every animator's, then every group's observable state now.
     package var animatorStatus: [AnimatorStatus] {
@@ -140,6 +142,8 @@ package struct Stage: Sendable {
         case crossing(group: Int, descendant: Int)
         /// A running group's playhead reaches its end.
         case groupEnd(Int)
+        /// A layer animation (by its serial) reaches the end of its active duration.
+        case layerAnimationEnd(Int)
     }
 
     /// The next happening: the earliest; at one instant animators' ends first (lowest index
@@ -198,6 +202,7 @@ package struct Stage: Sendable {
         switch entry.kind {
         case 0: return world.animators[entry.index].naturalEndTime == entry.time
         case 1: return world.playheads[entry.index].due.last == entry.descendant && crossingTime(entry.index, entry.descendant) == entry.time
+        case 3: return layerAnimationEnds(entry.index, at: entry.time)
         default: return world.playheads[entry.index].clock.naturalEndTime == entry.time
         }
     }
@@ -206,6 +211,7 @@ package struct Stage: Sendable {
         switch entry.kind {
         case 0: .animatorEnd(entry.index)
         case 1: .crossing(group: entry.index, descendant: entry.descendant)
+        case 3: .layerAnimationEnd(entry.index)
         default: .groupEnd(entry.index)
         }
     }
@@ -256,6 +262,9 @@ package struct Stage: Sendable {
                 world.playheads[index].due = []
                 return nil
             }
+        case .layerAnimationEnd(let serial):
+            completeLayerAnimation(serial)
+            return nil
         }
     }
 

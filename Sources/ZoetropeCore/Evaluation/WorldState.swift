@@ -95,6 +95,11 @@ struct WorldState: Sendable {
     var pendingBlocks: [[AnimationBlock]]
     /// The animations of stopped animators and groups, kept for `finishAnimation(at:)`.
     var stoppedAnimations: [ControlTarget: [RunningAnimation]] = [:]
+    /// Layers' own timings (SPEC §9), where set.
+    var layerTimings: [Int: MediaTiming] = [:]
+    /// Layer animations (`CALayer.add(_:forKey:)`), in the order added: later ones apply on top.
+    var layerAnimations: [AttachedLayerAnimation] = []
+    var nextLayerAnimationSerial = 0
 
     /// A root playhead to read instead of the group's own at the current time (a group
     /// starting asks what its earlier children show where a later one takes over).
@@ -118,29 +123,43 @@ struct WorldState: Sendable {
         }
     }
 
-    /// The presentation of every layer at `time` (each animated property within its domain).
-    func presentation(at time: Double, colorSpace: ColorSpace) -> [LayerValues] {
+    /// The presentation of every layer at `time` (each animated property within its domain):
+    /// the animators' animations, then the layer animations on top.
+    func presentation(at time: Double, layers: LayerTree, colorSpace: ColorSpace) -> [LayerValues] {
         var values = model
         let clocks = AnimatorClocks(count: animators.count)
         animations.forEachAnimation { animation in
             let current = values[animation.layer][animation.property]
             values[animation.layer][animation.property] = apply(animation, to: current, at: time, colorSpace: colorSpace, clocks: clocks)
         }
-        animations.forEachAnimation { animation in
-            var value = values[animation.layer][animation.property].finite(or: model[animation.layer][animation.property])
-            if let domain = animation.property.domain { value = value.clamped(to: domain) }
-            values[animation.layer][animation.property] = value
+        applyLayerAnimations(to: &values, at: time, layers: layers, colorSpace: colorSpace)
+        func settle(_ layer: Int, _ property: LayerProperty) {
+            var value = values[layer][property].finite(or: model[layer][property])
+            if let domain = property.domain { value = value.clamped(to: domain) }
+            values[layer][property] = value
+        }
+        animations.forEachAnimation { settle($0.layer, $0.property) }
+        for attached in layerAnimations {
+            for target in attached.animation.targets { settle(attached.layer, target.property) }
         }
         return values
     }
 
     /// The presentation of one property at `time`.
-    func presentation(of layer: Int, _ property: LayerProperty, at time: Double, colorSpace: ColorSpace,
+    func presentation(of layer: Int, _ property: LayerProperty, at time: Double, colorSpace: ColorSpace, layers: LayerTree,
                       playhead: PlayheadOverride? = nil) -> AnimatableValue {
         var value = model[layer][property]
         for slot in animations.slots(of: layer, property) {
             guard let animation = animations[slot] else { continue }
             value = apply(animation, to: value, at: time, colorSpace: colorSpace, playhead: playhead)
+        }
+        let attached = layerAnimations.filter { $0.layer == layer && $0.animation.targets.contains { $0.property == property } }
+        if !attached.isEmpty {
+            var values = model[layer]
+            values[property] = value
+            let layerTime = layerTime(of: layer, at: time, in: layers)
+            for animation in attached { animation.animation.apply(to: &values, atLayerTime: layerTime, colorSpace: colorSpace) }
+            value = values[property]
         }
         value = value.finite(or: model[layer][property])
         return property.domain.map { value.clamped(to: $0) } ?? value

@@ -35,6 +35,9 @@ extension ScriptAction {
         case let .release(layer, animator): .release(layer: index[layer], animator: animator)
         case let .move(layer, parent, position): .move(layer: index[layer], parent: parent.map { index[$0] }, position: position)
         case let .restyle(layer, style): .restyle(layer: index[layer], style: style)
+        case let .addLayerAnimation(layer, key, animation): .addLayerAnimation(layer: index[layer], key: key, animation: animation)
+        case let .removeLayerAnimation(layer, key): .removeLayerAnimation(layer: index[layer], key: key)
+        case let .layerTiming(layer, timing): .layerTiming(layer: index[layer], timing: timing)
         case .start, .pause, .stop, .finish, .reverse, .fraction, .continueAnimation, .pan, .options: self
         }
     }

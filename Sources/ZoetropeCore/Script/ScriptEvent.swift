@@ -40,6 +40,14 @@ public enum ScriptAction: Hashable, Sendable {
     /// setting them on a `UIViewPropertyAnimator` does; `isInterruptible` changes only while the
     /// animator is inactive.
     case options(animator: Int, options: AnimatorOptions)
+    /// Mirrors `CALayer.add(_:forKey:)`: attaches a layer animation (SPEC §9), replacing the
+    /// layer's animation for `key`; a `beginTime` of 0 is the layer's time now.
+    case addLayerAnimation(layer: Int, key: String?, animation: LayerAnimation)
+    /// Mirrors `removeAnimation(forKey:)`, and `removeAllAnimations()` for a nil key.
+    case removeLayerAnimation(layer: Int, key: String?)
+    /// Sets a layer's own timing (`beginTime`, `speed`, `timeOffset`, …) from now on, as
+    /// setting them on a `CALayer` does (pausing a layer is speed 0 at its current time).
+    case layerTiming(layer: Int, timing: MediaTiming)
 
     /// The animator or group the action addresses (its `target:`), if any.
     public var target: ControlTarget? {
@@ -49,7 +57,7 @@ public enum ScriptAction: Hashable, Sendable {
             a
         case .release(_, let animator):
             .animator(animator)
-        case .set, .drag, .move, .restyle, .options:
+        case .set, .drag, .move, .restyle, .options, .addLayerAnimation, .removeLayerAnimation, .layerTiming:
             nil  // flags are not a call a group's driving forbids
         }
     }
@@ -72,6 +80,9 @@ public enum ScriptAction: Hashable, Sendable {
         case .move: "move"
         case .restyle: "restyle"
         case .options: "options"
+        case .addLayerAnimation: "addAnimation"
+        case .removeLayerAnimation: "removeAnimation"
+        case .layerTiming: "timing"
         }
     }
 }

@@ -53,6 +53,15 @@ struct NumberRange: Sendable {
     static let canvasSide = NumberRange(minimum: 1, maximum: SceneLimits.canvasSide, name: "side")
     /// −velocity...velocity: a spring's initial velocity, in distances per second.
     static let velocity = NumberRange(minimum: -SceneLimits.velocity, maximum: SceneLimits.velocity)
+    /// −one day...one day: a layer's or an animation's beginTime or timeOffset, in its parent's
+    /// (or its own) seconds.
+    static let layerTime = NumberRange(minimum: -SceneLimits.duration, maximum: SceneLimits.duration)
+    /// −1000...1000: how fast a layer's or an animation's time runs (0 freezes it, negative runs back).
+    static let speed = NumberRange(minimum: -1000, maximum: 1000)
+    /// 0...1e6 passes (or `infinity`).
+    static let repeatCount = NumberRange(minimum: 0, maximum: 1e6)
+    /// 0...1e6: a spring's mass, stiffness or damping.
+    static let springParameter = NumberRange(minimum: 0, maximum: 1e6)
 }
 
 extension LayerProperty {

@@ -119,7 +119,7 @@ extension SceneDocument {
 
     /// `{ key: frog.position, path: "M … C …", rotationMode: auto }`: motion at constant speed
     /// along SVG path data, and with `rotationMode` the layer turned along the tangent.
-    private func readMotion(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> [TrackAnimation] {
+    func readMotion(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> [TrackAnimation] {
         for other in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "tangents", "time"] where fields[other] != nil {
             reader.report(path / other, "a motion path takes no \(other): it moves at constant speed along the path")
         }
@@ -153,7 +153,7 @@ extension SceneDocument {
         return []
     }
 
-    private func readValueTrack(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> TrackAnimation? {
+    func readValueTrack(_ fields: [String: DocumentNode], target: PropertyTarget, at path: DocumentPath) -> TrackAnimation? {
         guard let valuesNode = fields["values"], let items = reader.sequence(valuesNode, at: path / "values", of: "values", atMost: SceneLimits.keyframes) else {
             if fields["values"] == nil { reader.report(path / "values", "required: the track's values") }
             return nil
@@ -217,7 +217,7 @@ extension SceneDocument {
     }
 
     /// A keyframe track's cubic curves, one per segment (`timingFunctions`).
-    private func readSegmentCurves(_ node: DocumentNode?, at path: DocumentPath) -> [CubicTimingParameters] {
+    func readSegmentCurves(_ node: DocumentNode?, at path: DocumentPath) -> [CubicTimingParameters] {
         guard let node, let list = reader.sequence(node, at: path, of: "timing curves", atMost: SceneLimits.keyframes) else { return [] }
         var curves: [CubicTimingParameters] = []
         for (index, item) in list.enumerated() {
@@ -560,7 +560,9 @@ extension SceneDocument {
     private func readLayerChange(_ change: (name: String, modifiers: [String]), _ node: DocumentNode, at path: DocumentPath,
                                  context: ReferenceContext) -> ScriptAction? {
         for other in (Self.actionKeys + Self.modifierKeys) where node[other] != nil && other != change.name && !change.modifiers.contains(other) {
-            reader.report(path / other, change.name == "move" ? "a move takes into and index" : "a restyle takes style")
+            let takes = change.modifiers.count <= 2 ? change.modifiers.joined(separator: " and ")
+                : change.modifiers.dropLast().joined(separator: ", ") + " and " + (change.modifiers.last ?? "")
+            reader.report(path / other, change.modifiers.isEmpty ? "a \(change.name) takes no \(other)" : "a \(change.name) takes \(takes)")
         }
         func layer(_ key: String) -> Int? {
             guard let idNode = node[key], let id = reader.string(idNode, at: path / key) else { return nil }
@@ -571,6 +573,9 @@ extension SceneDocument {
             return index
         }
         guard let moved = layer(change.name) else { return nil }
+        if !["move", "restyle"].contains(change.name) {
+            return readLayerTimeChange(change.name, layer: moved, node, at: path, context: context)
+        }
         if change.name == "restyle" {
             guard let styleNode = node["style"] else {
                 reader.report(path / "style", "required: the layer's style from now on ({ alignment: left, clips: true, … })")

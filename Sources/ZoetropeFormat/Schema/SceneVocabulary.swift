@@ -287,7 +287,36 @@ enum SceneVocabulary {
     ]
     static let gestures = ["drag", "release"]
     /// Changes to a layer that a recording makes (a view moved or restyled), with their keys.
-    static let layerChanges: [(name: String, modifiers: [String])] = [("move", ["into", "index"]), ("restyle", ["style"])]
+    static let layerChanges: [(name: String, modifiers: [String])] = [
+        ("move", ["into", "index"]), ("restyle", ["style"]),
+        ("addAnimation", ["key", "animation"]), ("removeAnimation", ["key"]), ("layerTiming", mediaTimingKeys),
+    ]
+    /// A layer's or an animation's `CAMediaTiming` keys.
+    static let mediaTimingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
+    static var mediaTiming: [Key] {
+        [Key(name: "beginTime", value: .number(minimum: -SceneLimits.duration, maximum: SceneLimits.duration),
+             help: "In the parent's time (an animation's 0: its layer's time when added)"),
+         Key(name: "duration", value: .number(.time), help: "One pass in seconds (an animation's 0: 0.25 s)"),
+         Key(name: "speed", value: .number(minimum: -1000, maximum: 1000)),
+         Key(name: "timeOffset", value: .number(minimum: -SceneLimits.duration, maximum: SceneLimits.duration)),
+         Key(name: "repeatCount", value: .anyOf([.number(minimum: 0, maximum: 1e6), .choice(["infinity"])])),
+         Key(name: "repeatDuration", value: .number(.time)), Key(name: "autoreverses", value: .bool),
+         Key(name: "fillMode", value: .choice(of: FillMode.self))]
+    }
+    static var layerAnimation: Mapping {
+        Mapping(name: "layerAnimation", help: "A CABasicAnimation (from, to, by), CAKeyframeAnimation (values or path), CASpringAnimation (spring) or CAAnimationGroup (animations).", keys: [
+            Key(name: "keyPath", value: .string, help: "The property, as a key names it after the layer: opacity, position.x"),
+            Key(name: "from", value: .any), Key(name: "to", value: .any), Key(name: "by", value: .any),
+            Key(name: "spring", value: .mapping("layerSpring")),
+            Key(name: "animations", value: .list(.mapping("layerAnimation"), minimumCount: 1, maximumCount: SceneLimits.keyframes)),
+            Key(name: "timingFunction", value: .timing),
+            Key(name: "additive", value: .bool), Key(name: "cumulative", value: .bool), Key(name: "removedOnCompletion", value: .bool),
+        ] + mediaTiming + track.keys.filter { $0.name != "key" && $0.name != "time" })
+    }
+    static let layerSpring = Mapping(name: "layerSpring", help: "CASpringAnimation's spring (defaults: mass 1, stiffness 100, damping 10).", keys: [
+        Key(name: "mass", value: .number(minimum: 0, maximum: 1e6)), Key(name: "stiffness", value: .number(minimum: 0, maximum: 1e6)),
+        Key(name: "damping", value: .number(minimum: 0, maximum: 1e6)), Key(name: "initialVelocity", value: .number(.velocity)),
+    ])
     static var actionKeys: [String] { calls.map(\.name) + ["set"] + gestures + layerChanges.map(\.name) }
     static var modifierKeys: [String] {
         Set(calls.flatMap(\.modifiers) + ["path"] + layerChanges.flatMap(\.modifiers)).subtracting(actionKeys).sorted()
@@ -301,10 +330,16 @@ enum SceneVocabulary {
             Key(name: "release", value: .string, help: "The layer released; start: the animator that flings it."),
             Key(name: "move", value: .string, help: "The layer moved (with its children) into another layer, at index among its children."),
             Key(name: "restyle", value: .string, help: "The layer given style in place of its style from now on."),
+            Key(name: "addAnimation", value: .string, help: "The layer given animation (for key: CALayer.add(_:forKey:))."),
+            Key(name: "removeAnimation", value: .string, help: "The layer whose animation for key (all without key) is removed."),
+            Key(name: "layerTiming", value: .string, help: "The layer whose timing is, from now on, the keys given (beginTime, speed, timeOffset, …)."),
         ] + modifierKeys.map { name in
             let value: Value = switch name {
             case "delay", "durationFactor": .nonNegative
-            case "duration": .number(.time)  // a pan's (0 allowed) or a drag's (> 0, the reader says)
+            case "duration": .number(.time)  // a pan's (0 allowed) or a drag's (> 0, the reader says), or a layer's
+            case "key": .string
+            case "animation": .mapping("layerAnimation")
+            case _ where mediaTimingKeys.contains(name): mediaTiming.first { $0.name == name }?.value ?? .any
             case "withoutFinishing", "scrubsLinearly", "pausesOnCompletion", "isInterruptible": .bool
             case "into": .string
             case "index": .number(minimum: 0)
@@ -348,6 +383,6 @@ enum SceneVocabulary {
     static var all: [Mapping] {
         [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
-         style, event, completion]
+         style, event, completion, layerAnimation, layerSpring]
     }
 }

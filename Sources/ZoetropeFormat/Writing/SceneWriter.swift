@@ -265,8 +265,12 @@ private final class Writing {
     /// `{ key, values, keyTimes, timingFunctions, calculationMode, tension, continuity, bias, tangents, time }`,
     /// leaving out what the reader makes again (paced key times, linear mode, empty lists).
     private func track(_ animation: TrackAnimation) -> JSONText {
-        let track = animation.track
-        var pairs: [(key: String, value: JSONText)] = [("key", .string(key(animation.target))), ("values", .array(track.values.map(value)))]
+        .object([("key", .string(key(animation.target)))] + trackFields(animation.track))
+    }
+
+    /// A keyframe track's keys but its `key`.
+    private func trackFields(_ track: KeyframeTrack) -> [(key: String, value: JSONText)] {
+        var pairs: [(key: String, value: JSONText)] = [("values", .array(track.values.map(value)))]
         if track.calculationMode != .paced && track.calculationMode != .cubicPaced {
             pairs.append(("keyTimes", .array(track.keyTimes.map(JSONText.number))))
         }
@@ -288,7 +292,7 @@ private final class Writing {
             if !time.timingFunctions.isEmpty { fields.append(("timingFunctions", .array(time.timingFunctions.map(cubic)))) }
             pairs.append(("time", .object(fields)))
         }
-        return .object(pairs)
+        return pairs
     }
 
     /// `{ calculationMode, frames: [{ start, duration, set }, …] }`.
@@ -435,7 +439,66 @@ private final class Writing {
         case let .options(animator, options):
             return [("options", .string(scene.animators[animator].id)), ("scrubsLinearly", .bool(options.scrubsLinearly)),
                     ("pausesOnCompletion", .bool(options.pausesOnCompletion)), ("isInterruptible", .bool(options.isInterruptible))]
+        case let .addLayerAnimation(layer, key, animation):
+            return [("addAnimation", .string(tree.nodes[layer].id))] + (key.map { [("key", .string($0))] } ?? [])
+                + [("animation", layerAnimation(animation, on: layer))]
+        case let .removeLayerAnimation(layer, key):
+            return [("removeAnimation", .string(tree.nodes[layer].id))] + (key.map { [("key", .string($0))] } ?? [])
+        case let .layerTiming(layer, timing):
+            return [("layerTiming", .string(tree.nodes[layer].id))] + mediaTiming(timing)
         }
+    }
+
+    /// A layer animation's mapping: its key path, what it interpolates, its timing and flags,
+    /// each only where it differs from the reader's default.
+    private func layerAnimation(_ animation: LayerAnimation, on layer: Int) -> JSONText {
+        var pairs: [(key: String, value: JSONText)] = []
+        func endpoints(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) {
+            for (name, value) in [("from", from), ("to", to), ("by", by)] {
+                if let value { pairs.append((name, self.value(value))) }
+            }
+        }
+        if case .group(let children) = animation.content {
+            pairs.append(("animations", .array(children.map { layerAnimation($0, on: layer) })))
+        } else {
+            let path = key(PropertyTarget(layer: layer, property: animation.property, component: animation.component))
+            pairs.append(("keyPath", .string(String(path.dropFirst(tree.nodes[layer].id.count + 1)))))
+        }
+        switch animation.content {
+        case let .basic(from, to, by):
+            endpoints(from, to, by)
+        case let .spring(spring, from, to, by):
+            endpoints(from, to, by)
+            pairs.append(("spring", .object([("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)),
+                                             ("damping", .number(spring.damping)), ("initialVelocity", .number(spring.initialVelocity))])))
+        case .keyframes(let track):
+            pairs += trackFields(track)
+        case .group:
+            break
+        }
+        pairs += mediaTiming(animation.timing)
+        if let curve = animation.timingFunction { pairs.append(("timingFunction", cubic(curve))) }
+        if animation.isAdditive { pairs.append(("additive", .bool(true))) }
+        if animation.isCumulative { pairs.append(("cumulative", .bool(true))) }
+        if !animation.isRemovedOnCompletion { pairs.append(("removedOnCompletion", .bool(false))) }
+        return .object(pairs)
+    }
+
+    /// The media timing keys that differ from the defaults.
+    private func mediaTiming(_ timing: MediaTiming) -> [(key: String, value: JSONText)] {
+        let plain = MediaTiming()
+        var pairs: [(key: String, value: JSONText)] = []
+        for (name, value, fallback) in [("beginTime", timing.beginTime, plain.beginTime), ("duration", timing.duration, plain.duration),
+                                        ("speed", timing.speed, plain.speed), ("timeOffset", timing.timeOffset, plain.timeOffset),
+                                        ("repeatDuration", timing.repeatDuration, plain.repeatDuration)] where value != fallback {
+            pairs.append((name, .number(value)))
+        }
+        if timing.repeatCount != plain.repeatCount {
+            pairs.append(("repeatCount", timing.repeatCount.isInfinite ? .string("infinity") : .number(timing.repeatCount)))
+        }
+        if timing.autoreverses { pairs.append(("autoreverses", .bool(true))) }
+        if timing.fillMode != plain.fillMode { pairs.append(("fillMode", .string(timing.fillMode.rawValue))) }
+        return pairs
     }
 
     /// A `paragraph` mapping: the keys that differ from the defaults.

@@ -269,6 +269,9 @@ public struct PropertyPlot: Sendable {
         case .release(let index, let animator): return "release \(layer(index)) → \(target(.animator(animator)))"
         case .move(let index, let parent, _): return "move \(layer(index)) into \(parent.map(layer) ?? "the top level")"
         case .restyle(let index, _): return "restyle \(layer(index))"
+        case .addLayerAnimation(let index, let key, _): return "add animation \(key.map { "\"\($0)\" " } ?? "")to \(layer(index))"
+        case .removeLayerAnimation(let index, let key): return "remove \(key.map { "animation \"\($0)\"" } ?? "all animations") of \(layer(index))"
+        case .layerTiming(let index, _): return "timing of \(layer(index))"
         case .options(let animator, _): return "options \(target(.animator(animator)))"
         case .pause(let animator), .continueAnimation(let animator, _, _), .addAnimations(let animator, _),
              .pan(let animator, _, _, _):
