@@ -29,6 +29,9 @@ public final class AnimationStage {
     private var hasMoved = false
     private var handlers: [ControlTarget: [(AnimatingPosition) -> Void]] = [:]
     private var handledCompletions = 0
+    /// What to call when a layer animation stops, by its serial (`CAAnimationDelegate`).
+    private var stopHandlers: [Int: (Bool) -> Void] = [:]
+    private var handledStops = 0
 
     public init(layers: [Layer], colorSpace: ColorSpace = .srgb) {
         stage = Stage(layers: LayerTree(layers), colorSpace: colorSpace)
@@ -169,7 +172,15 @@ public final class AnimationStage {
 
     func perform(_ action: ScriptAction) throws(AnimatorCallError) {
         try stage.perform(action)
-        record(action)
+        if case .layerTiming(let layer, _) = action, let last = history.last, last.time == time,
+           case .layerTiming(layer, _) = last.action {
+            // A layer's timing is set whole: several settings at one instant (`speed`, then
+            // `timeOffset`, as Apple's pause recipe does) are one change, as Core Animation
+            // commits them together; a scene then never sees the states between.
+            history[history.count - 1].action = action
+        } else {
+            record(action)
+        }
         runHandlers()
     }
 
@@ -193,14 +204,75 @@ public final class AnimationStage {
         handlers[target, default: []].append(handler)
     }
 
+    // MARK: - Layer animations (SPEC §9)
+
+    /// Mirrors `CALayer.add(_:forKey:)`: attaches `animation` to the layer at `layer` now,
+    /// replacing its animation for `key`; a `beginTime` of 0 is the layer's time now. `onStop`
+    /// is called when it stops: `true` at its end, `false` when it is removed or replaced first.
+    /// Returns its serial, the order of adding on this stage.
+    @discardableResult
+    public func addLayerAnimation(_ animation: LayerAnimation, to layer: Int, forKey key: String?,
+                                  onStop: ((Bool) -> Void)? = nil) throws(AnimatorCallError) -> Int {
+        let serial = stage.world.nextLayerAnimationSerial
+        if let onStop { stopHandlers[serial] = onStop }
+        do {
+            try perform(.addLayerAnimation(layer: layer, key: key, animation: animation))
+        } catch {
+            stopHandlers[serial] = nil
+            throw error
+        }
+        return serial
+    }
+
+    /// Mirrors `removeAnimation(forKey:)`, and `removeAllAnimations()` for a nil key.
+    public func removeLayerAnimations(of layer: Int, forKey key: String?) throws(AnimatorCallError) {
+        try perform(.removeLayerAnimation(layer: layer, key: key))
+    }
+
+    /// Sets the timing of the layer at `layer` from now on (`speed`, `timeOffset`, `beginTime`, …).
+    public func setLayerTiming(_ timing: MediaTiming, of layer: Int) throws(AnimatorCallError) {
+        try perform(.layerTiming(layer: layer, timing: timing))
+    }
+
+    /// The timing of the layer at `layer`.
+    public func layerTiming(of layer: Int) -> MediaTiming { stage.layerTiming(of: layer) }
+
+    /// The layer's local time at scene time `time` (now when nil): `convertTime(_:from: nil)`.
+    public func layerTime(of layer: Int, atSceneTime time: Double? = nil) -> Double {
+        stage.world.layerTime(of: layer, at: time ?? self.time, in: stage.layers)
+    }
+
+    /// The scene time at which the layer's local time is `time` (`convertTime(_:to: nil)`),
+    /// while every timing above it runs as it does now; `time` itself where a frozen clock
+    /// never reaches it.
+    public func sceneTime(of layer: Int, atLayerTime time: Double) -> Double {
+        guard let line = stage.world.layerClockLine(of: layer, in: stage.layers), line.slope != 0 else { return time }
+        return (time - line.intercept) / line.slope
+    }
+
+    /// The keys of the animations on the layer at `layer`, in the order added (`animationKeys()`).
+    public func layerAnimationKeys(of layer: Int) -> [String] { stage.layerAnimationKeys(of: layer) }
+
+    /// The animation on the layer for `key`, its `beginTime` resolved (`animation(forKey:)`).
+    public func layerAnimation(of layer: Int, forKey key: String) -> LayerAnimation? { stage.layerAnimation(of: layer, forKey: key) }
+
+    /// Every layer animation that stopped so far, in order.
+    public var layerAnimationStops: [LayerAnimationStop] { stage.layerAnimationStops }
+
     /// Calls the handlers of completions not yet handled, in order; an animator's (or group's)
     /// handlers are cleared once called, as UIKit clears them when the animator finishes.
+    /// Then the handlers of layer animations that stopped.
     private func runHandlers() {
         while handledCompletions < stage.completions.count {
             let record = stage.completions[handledCompletions]
             handledCompletions += 1
             let due = handlers.removeValue(forKey: record.target) ?? []
             for handler in due { handler(record.position) }
+        }
+        while handledStops < stage.layerAnimationStops.count {
+            let stop = stage.layerAnimationStops[handledStops]
+            handledStops += 1
+            stopHandlers.removeValue(forKey: stop.serial)?(stop.finished)
         }
     }
 }

@@ -19,7 +19,8 @@ public struct LayerAnimation: Hashable, Sendable {
         /// Mirrors `CASpringAnimation`: the spring runs in the animation's own seconds (its
         /// duration cuts it off, `settlingDuration` says when it rests), from / to / by as a basic one's.
         case spring(Spring, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
-        /// Mirrors `CAAnimationGroup`: the children run in the group's time, within its active span.
+        /// Mirrors `CAAnimationGroup`: the children run in the group's time, within its active
+        /// span; a child with no duration of its own (0) runs for the group's.
         case group([LayerAnimation])
     }
 
@@ -91,7 +92,16 @@ public struct LayerAnimation: Hashable, Sendable {
         let duration = timing.effectiveDuration
         if case .group(let children) = content {
             let eased = timingFunction.map { duration * $0.progress(atFraction: phase.time / duration) } ?? phase.time
-            for child in children { child.apply(to: &values, atParentTime: eased, removable: false, colorSpace: colorSpace) }
+            for child in children {
+                guard child.timing.duration == 0 else {
+                    child.apply(to: &values, atParentTime: eased, removable: false, colorSpace: colorSpace)
+                    continue
+                }
+                // A child without a duration of its own runs for its group's.
+                var timed = child
+                timed.timing.duration = duration
+                timed.apply(to: &values, atParentTime: eased, removable: false, colorSpace: colorSpace)
+            }
             return
         }
         var beneath = values[property]

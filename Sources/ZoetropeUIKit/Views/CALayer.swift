@@ -17,6 +17,12 @@ open class CALayer {
     var placement: (film: Film, index: Int)?
     /// A presentation copy: values frozen at one instant, read-only in effect.
     private let isPresentationCopy: Bool
+    /// The layer's own timing (`CAMediaTiming`), kept here and on the film's stage.
+    var ownTiming = MediaTiming.layer
+    /// Animations added while the layer is on no film: added when it joins one.
+    var pendingAnimations: [(animation: CAAnimation, key: String?)] = []
+    /// The copies `add(_:forKey:)` made, by key, for `animation(forKey:)`.
+    var addedAnimations: [String: CAAnimation] = [:]
 
     init(shape: Shape, values: LayerValues = LayerValues(), style: LayerStyle = LayerStyle(), isPresentationCopy: Bool = false) {
         self.shape = shape
@@ -67,6 +73,7 @@ open class CALayer {
         let id = film.layerID(named: name, kind: Self.layerKind)
         let index = film.stage.addLayer(Layer(id: id, shape: shape, values: detached, style: style), parent: parent, at: nil)
         placement = (film, index)
+        joinFilm()
         placeSublayers()
     }
 

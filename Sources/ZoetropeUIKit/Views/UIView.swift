@@ -314,6 +314,7 @@ open class UIView: UIResponder {
         let id = film.layerID(for: self)
         let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
         layer.placement = (film, index)
+        layer.joinFilm()
         for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
         layer.placeSublayers()
         placed()

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import ZoetropeCore
+import ZoetropeFormat
+import ZoetropeUIKit
+
+/// Core Animation's explicit animations and layer time, written as iOS code writes them: what
+/// the layers show at film times, what delegates hear, and the recording as a scene file that
+/// reads back to the same frames.
+@MainActor @Suite struct CoreAnimationTests {
+    private func film() -> (Film, UIView) {
+        let film = Film(size: CGSize(width: 320, height: 200), framesPerSecond: 30, backgroundColor: .white)
+        let field = UIView(frame: CGRect(x: 60, y: 80, width: 200, height: 40))
+        field.accessibilityIdentifier = "field"
+        field.backgroundColor = .blue
+        film.rootView.addSubview(field)
+        return (film, field)
+    }
+
+    /// Records what a delegate hears, with the film's time.
+    final class Listener: CAAnimationDelegate {
+        var heard: [String] = []
+        func animationDidStart(_ anim: CAAnimation) {
+            heard.append("start \(anim.value(forKey: "name") ?? "") at \(CACurrentMediaTime())")
+        }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            heard.append("stop \(anim.value(forKey: "name") ?? "") \(flag) at \(CACurrentMediaTime())")
+        }
+    }
+
+    @Test func aFieldSlidesInLateHeldBackwardsAndItsDelegateHearsBothEnds() throws {
+        let (film, field) = film()
+        let listener = Listener()
+        film.at(0.5) {
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = -100
+            slide.toValue = field.center.x
+            slide.duration = 0.5
+            slide.beginTime = CACurrentMediaTime() + 0.5
+            slide.fillMode = .backwards
+            slide.delegate = listener
+            slide.setValue("slide", forKey: "name")
+            field.layer.add(slide, forKey: "slide")
+            slide.toValue = 999  // the layer has its own copy
+        }
+        film.advance(to: 0.75)
+        #expect(field.layer.presentation()?.position.x == -100, "held at its from value before it begins")
+        #expect(field.layer.animationKeys() == ["slide"])
+        film.advance(to: 1.25)
+        #expect(abs((field.layer.presentation()?.position.x ?? 0) - (-100 + 0.5 * 260)) < 1e-9)
+        film.advance(to: 2)
+        #expect(field.layer.presentation()?.position.x == 160, "removed at its end: the model shows")
+        #expect(field.layer.animationKeys() == nil)
+        #expect(listener.heard == ["start slide at 1.0", "stop slide true at 1.5"])
+    }
+
+    @Test func aPulseRepeatsForeverAndRemovingItStopsItUnfinished() {
+        let (film, field) = film()
+        let listener = Listener()
+        let pulse = CABasicAnimation(keyPath: "transform.scale")
+        pulse.toValue = 1.2
+        pulse.duration = 0.5
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        pulse.delegate = listener
+        field.layer.add(pulse, forKey: "pulse")  // on the film already: from time 0
+        film.advance(to: 0.5)
+        #expect(field.layer.presentation()?.affineTransform().a == 1.2)
+        film.advance(to: 10.25)
+        #expect(abs((field.layer.presentation()?.affineTransform().a ?? 0) - 1.1) < 1e-9, "10.25 s is half way back of a pass: eased 0.5")
+        film.at(10.3) { field.layer.removeAnimation(forKey: "pulse") }
+        film.advance(to: 10.4)
+        #expect(field.layer.presentation()?.affineTransform().a == 1)
+        #expect(listener.heard.last == "stop  false at 10.3")
+    }
+
+    @Test func pausingAndResumingALayerByApplesRecipeFreezesItsAnimations() {
+        let (film, field) = film()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = Double.pi
+        spin.duration = 2
+        field.layer.add(spin, forKey: nil)
+        film.at(0.5) {
+            let layer = field.layer
+            let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+            layer.speed = 0
+            layer.timeOffset = pausedTime
+        }
+        film.at(3) {
+            let layer = field.layer
+            let pausedTime = layer.timeOffset
+            layer.speed = 1
+            layer.timeOffset = 0
+            layer.beginTime = 0
+            let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+            layer.beginTime = timeSincePause
+        }
+        var shown: [Double] = []
+        for time in [0.25, 1, 2.9, 3.5, 4.4, 4.6] {
+            film.advance(to: time)
+            shown.append(Double(atan2(field.layer.presentation()?.affineTransform().b ?? 0, field.layer.presentation()?.affineTransform().a ?? 1)))
+        }
+        let expected = [0.125, 0.25, 0.25, 0.5, 0.95, 0].map { $0 * Double.pi }
+        #expect(zip(shown, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(shown)")
+    }
+
+    @Test func springsGroupsAndKeyframesRunAndTheRecordingIsASceneOfTheSameFrames() throws {
+        let (film, field) = film()
+        let avatar = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
+        avatar.accessibilityIdentifier = "avatar"
+        avatar.backgroundColor = .red
+        film.rootView.addSubview(avatar)
+        film.at(0.2) {
+            let bounce = CASpringAnimation(keyPath: "position.y")
+            bounce.fromValue = 0
+            bounce.toValue = avatar.center.y
+            bounce.damping = 8
+            bounce.duration = bounce.settlingDuration
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0
+            fade.toValue = 1
+            let group = CAAnimationGroup()
+            group.animations = [bounce, fade]
+            group.duration = 1
+            avatar.layer.add(group, forKey: "arrive")
+
+            let wobble = CAKeyframeAnimation(keyPath: "transform.rotation")
+            wobble.values = [0, 0.2, -0.2, 0]
+            wobble.keyTimes = [0, 0.25, 0.75, 1]
+            wobble.duration = 0.6
+            wobble.repeatCount = 2
+            field.layer.add(wobble, forKey: "wobble")
+
+            let path = UIBezierPath(arcCenter: CGPoint(x: 160, y: 100), radius: 60, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+            let orbit = CAKeyframeAnimation(keyPath: "position")
+            orbit.path = path.cgPath
+            orbit.rotationMode = .rotateAuto
+            orbit.duration = 2
+            avatar.layer.add(orbit, forKey: "orbit")
+        }
+        film.advance(to: 3)
+        let scene = film.scene()
+        let avatarIndex = try #require(scene.layers.index(of: "avatar"))
+        let halfway = SceneEvaluation(scene: scene, horizon: 3).presentation(at: 0.7).values[avatarIndex]
+        #expect(abs(halfway.opacity - 0.5) < 1e-9, "the group's fade runs for the group's second")
+        #expect(scene.script.contains { if case .addLayerAnimation(_, "orbit", _) = $0.action { true } else { false } })
+        let back = try SceneLoader.parse(Array(try SceneWriter.json(scene).utf8), file: "ca.json").scene
+        #expect(back.script == scene.script && back.layers == scene.layers)
+        let (original, read) = (SceneEvaluation(scene: scene, horizon: 3), SceneEvaluation(scene: back, horizon: 3))
+        for time in stride(from: 0.0, through: 3, by: 0.1) {
+            #expect(original.presentation(at: time).values == read.presentation(at: time).values, "at \(time) s")
+        }
+    }
+
+    @Test func mediaTimingFunctionsKeepTheirControlPoints() {
+        let function = CAMediaTimingFunction(controlPoints: 0.5, -0.4, 0.5, 1.4)
+        var point: [Float] = [0, 0]
+        function.getControlPoint(at: 1, values: &point)
+        #expect(point == [0.5, -0.4])
+        CAMediaTimingFunction(name: .easeOut).getControlPoint(at: 2, values: &point)
+        #expect(point == [0.58, 1])
+    }
+}
