@@ -163,3 +163,155 @@ import ZoetropeUIKit
         #expect(point == [0.58, 1])
     }
 }
+
+/// The layer classes and Core Animation's implicit animations.
+@MainActor @Suite struct LayerClassTests {
+    private func film() -> (Film, UIView) {
+        let film = Film(size: CGSize(width: 200, height: 200), framesPerSecond: 30, backgroundColor: .white)
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        host.accessibilityIdentifier = "host"
+        film.rootView.addSubview(host)
+        return (film, host)
+    }
+
+    @Test func aShapeLayersStrokeEndAnimatesAndItsPathIsInItsOwnCoordinates() throws {
+        let (film, host) = film()
+        let ring = CAShapeLayer()
+        ring.name = "ring"
+        ring.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        ring.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100)).cgPath
+        ring.fillColor = nil
+        ring.strokeColor = UIColor.red.cgColor
+        ring.lineWidth = 6
+        host.layer.addSublayer(ring)
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = 1
+        ring.add(draw, forKey: "draw")
+        film.advance(to: 0.5)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "ring"))
+        #expect(SceneEvaluation(scene: scene, horizon: 0.5).presentation(at: 0.5).values[index].strokeEnd == 0.5)
+        #expect(scene.layers.nodes[index].shape == .path)
+        #expect(ring.fillColor == nil && ring.lineWidth == 6)
+    }
+
+    @Test func aGradientsLocationsAnimateAsItsFill() throws {
+        let (film, host) = film()
+        let shine = CAGradientLayer()
+        shine.name = "shine"
+        shine.frame = host.bounds
+        shine.colors = [UIColor.black.cgColor, UIColor.white.cgColor, UIColor.black.cgColor]
+        shine.locations = [0, 0, 0.25]
+        shine.startPoint = CGPoint(x: 0, y: 0.5)
+        shine.endPoint = CGPoint(x: 1, y: 0.5)
+        host.layer.mask = shine
+        let sweep = CABasicAnimation(keyPath: "locations")
+        sweep.fromValue = [0, 0, 0.25]
+        sweep.toValue = [0.75, 1, 1]
+        sweep.duration = 2
+        sweep.repeatCount = .infinity
+        shine.add(sweep, forKey: "sweep")
+        film.advance(to: 1)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "shine"))
+        guard case .gradient(let gradient) = SceneEvaluation(scene: scene, horizon: 1).presentation(at: 1).values[index][.fill] else {
+            Issue.record("the gradient layer's fill is a gradient")
+            return
+        }
+        #expect(gradient.stops.map(\.offset) == [0.375, 0.5, 0.625])
+        #expect(scene.layers.nodes[index].style.masking == .alpha, "a layer's mask is its masking child")
+    }
+
+    @Test func aReplicatorsCopiesEchoWithItsInstanceDelay() throws {
+        let (film, host) = film()
+        let meter = CAReplicatorLayer()
+        meter.name = "meter"
+        meter.frame = host.bounds
+        meter.instanceCount = 3
+        meter.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+        meter.instanceDelay = 0.5
+        let bar = CALayer()
+        bar.name = "bar"
+        bar.frame = CGRect(x: 10, y: 100, width: 20, height: 60)
+        bar.backgroundColor = UIColor.blue.cgColor
+        meter.addSublayer(bar)
+        host.layer.addSublayer(meter)
+        let grow = CABasicAnimation(keyPath: "transform.scale.y")
+        grow.fromValue = 0
+        grow.toValue = 1
+        grow.duration = 1
+        bar.add(grow, forKey: nil)
+        film.advance(to: 2)
+        let scene = film.scene()
+        let tree = SceneEvaluation(scene: scene, horizon: 2).presentation(at: 0.75)
+        let meterIndex = try #require(scene.layers.index(of: "meter")), barIndex = try #require(scene.layers.index(of: "bar"))
+        #expect(tree.values[barIndex].scale.y == 0.75)
+        #expect(tree.copy(1, of: meterIndex).values[barIndex].scale.y == 0.25, "the second copy is half a second behind")
+        #expect(tree.copy(2, of: meterIndex).values[barIndex].scale.y == 1, "the third has not begun: the model shows")
+    }
+
+    @Test func aLayerOfItsOwnAnimatesImplicitlyAndATransactionSaysHow() {
+        let (film, host) = film()
+        let badge = CALayer()
+        badge.name = "badge"
+        badge.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        host.layer.addSublayer(badge)
+        var completed: [Double] = []
+        film.at(1) {
+            badge.opacity = 0  // implicit: 0.25 s on the default curve
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            CATransaction.setCompletionBlock { completed.append(CACurrentMediaTime()) }
+            badge.position = CGPoint(x: 120, y: 20)
+            CATransaction.commit()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            badge.cornerRadius = 10
+            CATransaction.commit()
+            host.alpha = 0.5  // a view's layer: no implicit animation
+        }
+        film.advance(to: 1.5)
+        #expect(badge.presentation()?.position.x == 70, "linear over a second: half way")
+        #expect(badge.presentation()?.opacity == 0, "the 0.25 s fade has ended")
+        #expect(badge.presentation()?.cornerRadius == 10)
+        #expect(host.layer.presentation()?.opacity == 0.5)
+        film.advance(to: 3)
+        #expect(completed == [2])
+    }
+
+    @Test func aViewsLayerClassMakesItsLayerAndSublayersInsertWhereAsked() {
+        final class GradientView: UIView {
+            override class var layerClass: AnyClass { CAGradientLayer.self }
+        }
+        let (film, host) = film()
+        let view = GradientView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        #expect(view.layer is CAGradientLayer)
+        host.addSubview(view)
+        let top = CALayer(), bottom = CALayer(), middle = CALayer()
+        (top.name, bottom.name, middle.name) = ("top", "bottom", "middle")
+        host.layer.addSublayer(top)
+        host.layer.insertSublayer(bottom, at: 0)
+        host.layer.insertSublayer(middle, below: top)
+        let scene = film.scene()
+        let hostIndex = scene.layers.index(of: "host") ?? -1
+        #expect(scene.layers.nodes[hostIndex].children.map { scene.layers.nodes[$0].id } == ["bottom", "view1", "middle", "top"])
+    }
+
+    @Test func aTransformAnimationRunsItsParts() {
+        let (film, host) = film()
+        let turn = CABasicAnimation(keyPath: "transform")
+        turn.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        turn.toValue = NSValue(caTransform3D: CATransform3DRotate(CATransform3DMakeScale(2, 2, 1), .pi / 2, 0, 0, 1))
+        turn.duration = 1
+        host.layer.add(turn, forKey: "turn")
+        film.advance(to: 0.5)
+        let shown = host.layer.presentation()?.affineTransform() ?? .identity
+        let angle = atan2(shown.b, shown.a), scale = (shown.a * shown.a + shown.b * shown.b).squareRoot()
+        #expect(abs(angle - .pi / 4) < 1e-9 && abs(scale - 1.5) < 1e-9)
+        #expect(NSValue(caTransform3D: CATransform3DMakeTranslation(1, 2, 3)).caTransform3DValue.m43 == 3)
+        #expect(CATransform3DInvert(CATransform3DMakeScale(2, 4, 1)).m22 == 0.25)
+    }
+}

@@ -7,17 +7,29 @@ public struct PresentationTree: Sendable {
     public let layers: LayerTree
     /// Presentation values by layer index.
     public let values: [LayerValues]
+    /// For a replicator with an `instanceDelay` (by its index): the values of every layer as
+    /// copy 1, 2, … of its children shows them, each that many delays earlier.
+    public let delayedCopies: [Int: [[LayerValues]]]
 
-    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues]) {
+    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues], delayedCopies: [Int: [[LayerValues]]] = [:]) {
         self.time = time
         self.canvas = canvas
         self.layers = layers
         self.values = values
+        self.delayedCopies = delayedCopies
+    }
+
+    /// The tree copy `copy` of replicator `replicator`'s children is drawn from: its values
+    /// `copy` delays earlier (this tree for copy 0, or without a delay).
+    public func copy(_ copy: Int, of replicator: Int) -> PresentationTree {
+        guard copy > 0, let copies = delayedCopies[replicator], !copies.isEmpty else { return self }
+        return PresentationTree(time: time, canvas: canvas, layers: layers, values: copies[min(copy, copies.count) - 1],
+                                delayedCopies: delayedCopies)
     }
 
     /// True when `other` would draw the same picture (same values, same canvas); the time may differ.
     public func drawsSame(as other: PresentationTree) -> Bool {
-        canvas == other.canvas && values == other.values && layers == other.layers
+        canvas == other.canvas && values == other.values && layers == other.layers && delayedCopies == other.delayedCopies
     }
 }
 

@@ -160,8 +160,16 @@ public struct SceneEvaluation: Sendable {
     /// the layers as the script has arranged and styled them by then (`move`, `restyle`).
     public func presentation(at time: Double) -> PresentationTree {
         let stage = stage(at: time)
-        return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers,
-                                values: stage.world.presentation(at: time, layers: stage.layers, colorSpace: scene.colorSpace))
+        let values = stage.world.presentation(at: time, layers: stage.layers, colorSpace: scene.colorSpace)
+        var delayed: [Int: [[LayerValues]]] = [:]
+        for (index, value) in values.enumerated() where value.replicatorDelay > 0 && value.instances > 1 {
+            delayed[index] = (1..<min(value.instances, SceneLimits.delayedInstances + 1)).map { copy in
+                let earlier = time - Double(copy) * value.replicatorDelay
+                let then = self.stage(at: earlier)
+                return then.world.presentation(at: earlier, layers: then.layers, colorSpace: scene.colorSpace)
+            }
+        }
+        return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers, values: values, delayedCopies: delayed)
     }
 
     /// Every animator's state at `time`, in declaration order, then every group's and

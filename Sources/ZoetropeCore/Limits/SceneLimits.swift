@@ -46,6 +46,9 @@ public enum SceneLimits {
     /// (the largest count each may take, animated or not): a replicator of 10,000 inside another
     /// would draw a hundred million copies.
     public static let replicatedCopies = 100_000
+    /// Copies of a replicator with an `instanceDelay` that are evaluated at their own earlier
+    /// time (each costs a frame's evaluation); later copies show the last of them.
+    public static let delayedInstances = 256
     /// Segments (commands) of one SVG path's data.
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.

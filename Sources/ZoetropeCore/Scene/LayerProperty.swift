@@ -27,6 +27,8 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// (`instanceAlphaOffset`).
     case replicatorOpacity = "replicator.opacity"
     case replicatorAlphaOffset = "replicator.alphaOffset"
+    /// `instanceDelay`: copy i shows its children as they were i × this many seconds earlier.
+    case replicatorDelay = "replicator.delay"
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -44,7 +46,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
-             .replicatorAlphaOffset: .number
+             .replicatorAlphaOffset, .replicatorDelay: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
@@ -67,6 +69,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: 0...1
         case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize: 0...Double.greatestFiniteMagnitude
         case .replicatorCount: 0...Double(SceneLimits.instances)
+        case .replicatorDelay: 0...SceneLimits.duration
         default: nil
         }
     }
@@ -113,6 +116,7 @@ extension LayerProperty {
             Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
         case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
         case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
+        case .replicatorDelay: Bounds(minimum: 0, maximum: SceneLimits.duration)
         case .shadowRadius, .blur, .backdropBlur: Bounds(minimum: 0, maximum: SceneLimits.effectRadius)
         case .strokeWidth: Bounds(minimum: 0, maximum: SceneLimits.strokeWidth)
         case .fontSize: Bounds(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true)

@@ -66,6 +66,9 @@ public struct LayerValues: Hashable, Sendable {
     public var replicatorScale = Vector2(1, 1)
     public var replicatorOpacity = 1.0
     public var replicatorAlphaOffset = 0.0
+    /// Mirrors `instanceDelay`: copy i shows the children as they were i × this many seconds
+    /// earlier (the first `SceneLimits.delayedInstances` copies; later ones as the last of them).
+    public var replicatorDelay = 0.0
 
     public init() {}
 
@@ -111,6 +114,7 @@ public struct LayerValues: Hashable, Sendable {
             case .replicatorScale: .vector(replicatorScale)
             case .replicatorOpacity: .number(replicatorOpacity)
             case .replicatorAlphaOffset: .number(replicatorAlphaOffset)
+            case .replicatorDelay: .number(replicatorDelay)
             }
         }
         set {
@@ -150,6 +154,7 @@ public struct LayerValues: Hashable, Sendable {
             case (.replicatorScale, .vector(let v)): replicatorScale = v
             case (.replicatorOpacity, .number(let n)): replicatorOpacity = n
             case (.replicatorAlphaOffset, .number(let n)): replicatorAlphaOffset = n
+            case (.replicatorDelay, .number(let n)): replicatorDelay = n
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -394,6 +394,7 @@ struct SceneDocument {
             }
             return .vector(size)
         case .opacity, .strokeStart, .strokeEnd: return reader.unit(node, at: path).map { .number($0) }
+        case .replicatorDelay: return reader.number(node, at: path, within: .time).map { .number($0) }
         case .cornerRadius: return reader.nonNegative(node, at: path).map { .number($0) }
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,

@@ -151,12 +151,14 @@ enum SceneVocabulary {
     static let replicatorProperties: [(key: String, property: LayerProperty)] = [
         ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
         ("scale", .replicatorScale), ("opacity", .replicatorOpacity), ("alphaOffset", .replicatorAlphaOffset),
+        ("delay", .replicatorDelay),
     ]
     static let replicator = Mapping(name: "replicator", help: "CAReplicatorLayer: the children drawn count times, each copy moved from the one before about the anchor point.", keys: [
         Key(name: "count", value: .number(.instances), help: "instanceCount (rounded down; 1 draws the children once)."),
         Key(name: "translation", value: .pair(.coordinate)), Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber),
         Key(name: "opacity", value: .unit, help: "The first copy's alpha (instanceColor's)."),
         Key(name: "alphaOffset", value: .number(), help: "instanceAlphaOffset: added to the alpha for each copy."),
+        Key(name: "delay", value: .number(.time), help: "instanceDelay: copy i shows the children as they were i × delay seconds earlier."),
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
         Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),

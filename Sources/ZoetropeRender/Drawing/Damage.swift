@@ -204,7 +204,8 @@ struct LayerReach {
         switch node.shape {
         case .image: return !values.image.isEmpty
         case .text: return !values.text.isEmpty || values.fill.alpha > 0
-        case .rect, .group, .ellipse, .path: return values.gradient != nil || values.fill.alpha > 0 || strokes(values)
+        case .rect: return values.gradient != nil || values.fill.alpha > 0 || strokes(values) || !values.image.isEmpty
+        case .group, .ellipse, .path: return values.gradient != nil || values.fill.alpha > 0 || strokes(values)
         }
     }
 

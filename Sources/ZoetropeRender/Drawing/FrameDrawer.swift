@@ -294,7 +294,7 @@ final class FrameDrawer {
                 context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
                 context.clip()
             }
-            try drawChildren(node.children, except: mask, of: values, in: tree)
+            try drawChildren(node.children, except: mask, of: index, values, in: tree)
             context.restore()
         }
         // A mask at full opacity and normal blending composites straight onto the frame.
@@ -314,7 +314,9 @@ final class FrameDrawer {
     /// The children, once, or as `CAReplicatorLayer` draws its sublayers: copy i under the
     /// instance transform applied i times about the anchor point, at alpha
     /// `replicatorOpacity` + i × `replicatorAlphaOffset` (clamped; a copy at 0 is skipped).
-    private func drawChildren(_ children: [Int], except mask: Int?, of values: LayerValues, in tree: PresentationTree) throws(CairoError) {
+    /// With an `instanceDelay`, copy i is drawn from the tree as it was i delays earlier.
+    private func drawChildren(_ children: [Int], except mask: Int?, of index: Int, _ values: LayerValues,
+                              in tree: PresentationTree) throws(CairoError) {
         let ordered = Self.ordered(children, values: tree.values)
         let copies = values.instances
         guard copies != 1 || values.replicatorOpacity < 1 else {
@@ -328,7 +330,8 @@ final class FrameDrawer {
             let alpha = min(max(values.replicatorOpacity + Double(copy) * values.replicatorAlphaOffset, 0), 1)
             if alpha > 0 {
                 if alpha < 1 { context.beginGroup() }
-                for child in ordered where child != mask { try drawLayer(child, in: tree) }
+                let copyTree = tree.copy(copy, of: index)
+                for child in ordered where child != mask { try drawLayer(child, in: copyTree) }
                 if alpha < 1 { context.endGroup(opacity: alpha, blendMode: .normal) }
             }
             // The next copy's transform; none when it cannot be inverted or would overflow (Cairo's
@@ -499,9 +502,15 @@ final class FrameDrawer {
         case .rect, .group:
             // A group that paints nothing itself (most Lottie groups) makes no path.
             guard LayerReach.paintsContent(node, values) else { return }
-            context.newPath()
-            context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
-            paintPath(values, node.style, opacity: opacity)
+            if values.gradient != nil || values.fill.alpha > 0 || LayerReach.strokes(values) {
+                context.newPath()
+                context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
+                paintPath(values, node.style, opacity: opacity)
+            }
+            // A rectangle's image is its contents (`CALayer.contents`), over its background.
+            if node.shape == .rect, !values.image.isEmpty {
+                drawImage(try loadImage(values.image), in: size, mode: node.style.contentMode, cornerRadius: values.cornerRadius, opacity: opacity)
+            }
         case .ellipse:
             guard LayerReach.paintsContent(node, values) else { return }
             context.newPath()

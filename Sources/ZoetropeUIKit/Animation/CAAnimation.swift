@@ -113,8 +113,8 @@ open class CAAnimation: CAMediaTiming {
     /// Mirrors `value(forKey:)`.
     open func value(forKey key: String) -> Any? { values[key] }
 
-    /// The animation as Core runs it on a layer; nil when it animates nothing a layer here has.
-    func layerAnimation() -> LayerAnimation? { nil }
+    /// The animation as Core runs it on `layer`; nil when it animates nothing a layer here has.
+    func layerAnimation(on layer: CALayer) -> LayerAnimation? { nil }
 
     /// The timing, timing function and removal shared by every kind.
     func configure(_ animation: inout LayerAnimation) {
@@ -152,6 +152,33 @@ open class CAPropertyAnimation: CAAnimation {
     /// The key path's property, or nil where a layer here has none.
     var target: CAKeyPath? { keyPath.flatMap(CAKeyPath.init) }
 
+    /// `value` as a value of the key path's property on `layer` (a gradient layer's `colors`
+    /// are its fill's stops).
+    func converted(_ value: Any?, on layer: CALayer) -> AnimatableValue? {
+        keyPath.flatMap { layer.animationValue(value, forKeyPath: $0) }
+    }
+
+    /// An animation of `transform` (values `NSValue(caTransform3D:)`, `CATransform3D` or
+    /// `CGAffineTransform`) as a group of its parts' animations, made by `content` from each
+    /// part's values: Core Animation interpolates a transform by its decomposed parts too.
+    func transformAnimation(_ content: (_ part: (Any?) -> AnimatableValue?, _ target: CAKeyPath) -> LayerAnimation.Content?) -> LayerAnimation? {
+        guard keyPath == "transform" else { return nil }
+        let parts: [(String, (CATransform3D) -> AnimatableValue)] = [
+            ("transform.translation", { .vector($0.affine.parts.translation) }),
+            ("transform.rotation", { .number($0.affine.parts.rotation) }),
+            ("transform.scale", { .vector($0.affine.parts.scale) }),
+        ]
+        let children = parts.compactMap { name, read -> LayerAnimation? in
+            guard let target = CAKeyPath(name), let made = content({ $0.flatMap(CATransform3D.init(caValue:)).map(read) }, target) else { return nil }
+            return LayerAnimation(property: target.property, content: made, timing: MediaTiming(duration: mediaTiming.effectiveDuration),
+                                  isAdditive: isAdditive, isCumulative: isCumulative)
+        }
+        var group = LayerAnimation.group(children)
+        configure(&group)
+        group.timingFunction = timingFunction?.curve
+        return group
+    }
+
     func make(_ content: LayerAnimation.Content, for target: CAKeyPath) -> LayerAnimation {
         var animation = LayerAnimation(property: target.property, component: target.component, content: content,
                                        isAdditive: isAdditive, isCumulative: isCumulative)
@@ -184,9 +211,10 @@ open class CABasicAnimation: CAPropertyAnimation {
         if let other = other as? CABasicAnimation { (fromValue, toValue, byValue) = (other.fromValue, other.toValue, other.byValue) }
     }
 
-    override func layerAnimation() -> LayerAnimation? {
+    override func layerAnimation(on layer: CALayer) -> LayerAnimation? {
+        if let whole = transformAnimation({ part, _ in .basic(from: part(fromValue), to: part(toValue), by: nil) }) { return whole }
         guard let target else { return nil }
-        return make(.basic(from: target.value(fromValue), to: target.value(toValue), by: target.value(byValue)), for: target)
+        return make(.basic(from: converted(fromValue, on: layer), to: converted(toValue, on: layer), by: converted(byValue, on: layer)), for: target)
     }
 }
 
@@ -235,7 +263,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    override func layerAnimation() -> LayerAnimation? {
+    override func layerAnimation(on layer: CALayer) -> LayerAnimation? {
+        let mode = CalculationMode(rawValue: calculationMode.rawValue) ?? .linear
+        func doubles(_ numbers: [NSNumber]?) -> [Double] { (numbers ?? []).map(\.doubleValue) }
+        func track(_ values: [AnimatableValue]) -> KeyframeTrack? {
+            // Core Animation ignores key times and timing functions it cannot use.
+            (try? KeyframeTrack(values: values, keyTimes: keyTimes.map(doubles), timingFunctions: (timingFunctions ?? []).map(\.curve),
+                                calculationMode: mode, tension: doubles(tensionValues), continuity: doubles(continuityValues),
+                                bias: doubles(biasValues)))
+                ?? (try? KeyframeTrack(values: values, calculationMode: mode))
+        }
+        if let whole = transformAnimation({ part, _ in
+            let parts = (values ?? []).compactMap { part($0) }
+            return parts.count == values?.count ? track(parts).map { .keyframes($0) } : nil
+        }) { return whole }
         guard let target else { return nil }
         if let path {
             guard target.property == .position, target.component == nil else { return nil }
@@ -252,16 +293,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             configure(&group)
             return group
         }
-        let converted = (values ?? []).compactMap(target.value)
+        let converted = (values ?? []).compactMap { self.converted($0, on: layer) }
         guard !converted.isEmpty, converted.count == values?.count else { return nil }
-        let mode = CalculationMode(rawValue: calculationMode.rawValue) ?? .linear
-        func doubles(_ numbers: [NSNumber]?) -> [Double] { (numbers ?? []).map(\.doubleValue) }
-        let track = (try? KeyframeTrack(values: converted, keyTimes: keyTimes.map(doubles), timingFunctions: (timingFunctions ?? []).map(\.curve),
-                                        calculationMode: mode, tension: doubles(tensionValues), continuity: doubles(continuityValues),
-                                        bias: doubles(biasValues)))
-            // Core Animation ignores key times and timing functions it cannot use.
-            ?? (try? KeyframeTrack(values: converted, calculationMode: mode))
-        return track.map { make(.keyframes($0), for: target) }
+        return track(converted).map { make(.keyframes($0), for: target) }
     }
 }
 
@@ -320,9 +354,10 @@ open class CASpringAnimation: CABasicAnimation {
         return Spring(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: 0)
     }
 
-    override func layerAnimation() -> LayerAnimation? {
+    override func layerAnimation(on layer: CALayer) -> LayerAnimation? {
         guard let target else { return nil }
-        var animation = make(.spring(spring, from: target.value(fromValue), to: target.value(toValue), by: target.value(byValue)), for: target)
+        var animation = make(.spring(spring, from: converted(fromValue, on: layer), to: converted(toValue, on: layer),
+                                     by: converted(byValue, on: layer)), for: target)
         // The spring runs in seconds, not through a timing function.
         animation.timingFunction = nil
         return animation
@@ -342,8 +377,8 @@ open class CAAnimationGroup: CAAnimation {
         if let other = other as? CAAnimationGroup { animations = other.animations?.map { $0.copy() as? CAAnimation ?? $0 } }
     }
 
-    override func layerAnimation() -> LayerAnimation? {
-        let children = (animations ?? []).compactMap { $0.layerAnimation() }
+    override func layerAnimation(on layer: CALayer) -> LayerAnimation? {
+        let children = (animations ?? []).compactMap { $0.layerAnimation(on: layer) }
         var group = LayerAnimation.group(children)
         configure(&group)
         return group

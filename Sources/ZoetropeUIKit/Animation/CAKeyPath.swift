@@ -35,6 +35,9 @@ struct CAKeyPath {
         "transform.translation.x": CAKeyPath(property: .translation, component: 0),
         "transform.translation.y": CAKeyPath(property: .translation, component: 1),
         "instanceCount": CAKeyPath(property: .replicatorCount),
+        // A gradient layer's parts are its fill (`CAGradientLayer.animationValue` converts them).
+        "colors": CAKeyPath(property: .fill), "locations": CAKeyPath(property: .fill),
+        "startPoint": CAKeyPath(property: .fill), "endPoint": CAKeyPath(property: .fill),
     ]
 
     /// The property `keyPath` names, or nil where Zoetrope's layers have none (Core Animation

@@ -86,7 +86,7 @@ open class CGPath: @unchecked Sendable {
         }
         func point(_ angle: Double) -> Vector2 { Vector2(center.x + radius * cos(angle), center.y + radius * sin(angle)) }
         var added: [SVGPath.Segment] = [segments.isEmpty ? .move(point(start)) : .line(point(start))]
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        let pieces = max(1, Int(saturating: abs(sweep) / (Double.pi / 2), rounding: .up))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         var angle = start

@@ -77,11 +77,14 @@ public final class Film {
     /// `advance(to:)`, with the film bound as the one running: each call due runs once the
     /// stage's clock (and the completion handlers due on the way) reaches its time.
     private func advanceRunning(to time: TimeInterval) {
+        // What was set before (a film's setup) is committed now, as at the end of a run loop turn.
+        CATransaction.endCall()
         while let next = scheduled.indices.min(by: { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }),
               scheduled[next].time <= time + 1e-9 {
             let call = scheduled.remove(at: next)
             stage.advance(to: max(call.time, stage.time))
             call.body()
+            CATransaction.endCall()
         }
         stage.advance(to: max(time, stage.time))
     }

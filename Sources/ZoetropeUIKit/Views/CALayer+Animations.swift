@@ -22,16 +22,36 @@ extension CALayer: CAMediaTiming {
 
     /// Puts `anim` (a copy already) on the film's stage, with its delegate's calls.
     private func attach(_ anim: CAAnimation, forKey key: String?) {
-        guard let (film, index) = placement, let animation = anim.layerAnimation() else { return }
+        guard let (film, index) = placement, let animation = anim.layerAnimation(on: self) else { return }
         let delegate = anim.delegate
-        let onStop: ((Bool) -> Void)? = delegate.map { delegate in { finished in delegate.animationDidStop(anim, finished: finished) } }
-        // The layer index is the stage's own, so adding cannot fail.
-        guard (try? film.stage.addLayerAnimation(animation, to: index, forKey: key, onStop: onStop)) != nil else { return }
+        guard attach(animation, forKey: key, onStop: delegate.map { delegate in { delegate.animationDidStop(anim, finished: $0) } }) else { return }
         if let key { addedAnimations[key] = anim }
         if let delegate {
             let begin = animation.timing.beginTime == 0 ? film.stage.layerTime(of: index) : animation.timing.beginTime
             film.at(max(film.stage.sceneTime(of: index, atLayerTime: begin), film.time)) { delegate.animationDidStart(anim) }
         }
+    }
+
+    /// An implicit animation (`CATransaction`'s) for `key`.
+    func attachImplicit(_ animation: LayerAnimation, forKey key: String) {
+        addedAnimations[key] = nil
+        attach(animation, forKey: key, onStop: nil)
+    }
+
+    /// Adds `animation` on the film's stage; the open transaction waits for it to stop.
+    private func attach(_ animation: LayerAnimation, forKey key: String?, onStop: ((Bool) -> Void)?) -> Bool {
+        guard let (film, index) = placement else { return false }
+        let transaction = CATransaction.open
+        let stopped: (Int) -> (Bool) -> Void = { serial in { finished in
+            onStop?(finished)
+            transaction?.stopped(serial)
+        } }
+        var serial = -1
+        // The layer index is the stage's own, so adding cannot fail.
+        guard let added = try? film.stage.addLayerAnimation(animation, to: index, forKey: key, onStop: { stopped(serial)($0) }) else { return false }
+        serial = added
+        transaction?.added(added)
+        return true
     }
 
     /// Adds what was added, and sets the timing that was set, before the layer joined its film.

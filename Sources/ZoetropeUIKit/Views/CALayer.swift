@@ -23,6 +23,14 @@ open class CALayer {
     var pendingAnimations: [(animation: CAAnimation, key: String?)] = []
     /// The copies `add(_:forKey:)` made, by key, for `animation(forKey:)`.
     var addedAnimations: [String: CAAnimation] = [:]
+    /// What `sublayerTransform`, `mask` and `contents` were set to.
+    /// The layer draws a view (a view's layer animates only in animations closures).
+    var backsView = false
+    /// When the layer joined its film: it does not animate implicitly in that instant.
+    var placedAt = -Double.infinity
+    var givenSublayerTransform = CATransform3DIdentity
+    var givenMask: CALayer?
+    var givenContents: Any?
 
     init(shape: Shape, values: LayerValues = LayerValues(), style: LayerStyle = LayerStyle(), isPresentationCopy: Bool = false) {
         self.shape = shape
@@ -31,8 +39,9 @@ open class CALayer {
         self.isPresentationCopy = isPresentationCopy
     }
 
-    /// Mirrors `CALayer()`: a layer of its own is drawn as a rectangle.
-    public convenience init() {
+    /// Mirrors `CALayer()`: a layer of its own is drawn as a rectangle. Required, so a view's
+    /// `layerClass` can make its layer.
+    public required convenience init() {
         self.init(shape: .rect)
     }
 
@@ -53,10 +62,17 @@ open class CALayer {
     /// Mirrors `addSublayer(_:)`: on top of this layer's other content. A layer is added to one
     /// superlayer once (moving it to another is not supported: it stays where it is).
     public func addSublayer(_ layer: CALayer) {
+        insert(layer, at: nil)
+    }
+
+    /// Adds `layer` at `position` among this layer's sublayers on the film (its subviews'
+    /// layers count; nil: on top).
+    func insert(_ layer: CALayer, at position: Int?) {
         guard layer.superlayer == nil, layer.placement == nil, !layer.isPresentationCopy else { return }
-        sublayers = (sublayers ?? []) + [layer]
+        let listed = sublayers ?? []
+        sublayers = position.map { Array(listed.prefix($0)) + [layer] + Array(listed.dropFirst($0)) } ?? listed + [layer]
         layer.superlayer = self
-        if let placement { layer.place(on: placement.film, under: placement.index) }
+        if let placement { layer.place(on: placement.film, under: placement.index, at: position) }
     }
 
     /// Mirrors `removeFromSuperlayer()`. On a film the layer stays on the stage, hidden, as a
@@ -69,10 +85,11 @@ open class CALayer {
     }
 
     /// Puts the layer (and its sublayers) on `film`'s stage under the layer `parent`, on top.
-    func place(on film: Film, under parent: Int) {
+    func place(on film: Film, under parent: Int, at position: Int? = nil) {
         let id = film.layerID(named: name, kind: Self.layerKind)
-        let index = film.stage.addLayer(Layer(id: id, shape: shape, values: detached, style: style), parent: parent, at: nil)
+        let index = film.stage.addLayer(Layer(id: id, shape: shape, values: detached, style: style), parent: parent, at: position)
         placement = (film, index)
+        placedAt = film.time
         joinFilm()
         placeSublayers()
     }
@@ -107,9 +124,19 @@ open class CALayer {
         let assignment = PropertyAssignment(PropertyTarget(layer: placement.index, property: property), value)
         if let recording = AnimationRecording.current, recording.animates {
             recording.record(assignment, on: placement.film)
-        } else {
-            placement.film.stage.set([assignment])
+            return
         }
+        let film = placement.film
+        let shown = film.stage.presentation[placement.index][property]
+        film.stage.set([assignment])
+        // Core Animation's implicit animation of a layer of its own.
+        guard !backsView, AnimationRecording.current == nil, !CATransaction.disableActions(), film.time > placedAt,
+              property.composition != .discrete, shown != value else { return }
+        var implicit = LayerAnimation(property: property, content: .basic(from: shown, to: nil, by: nil),
+                                      timing: MediaTiming(duration: CATransaction.animationDuration()),
+                                      timingFunction: CATransaction.animationTimingFunction()?.curve ?? .systemDefault)
+        implicit.isRemovedOnCompletion = true
+        attachImplicit(implicit, forKey: property.rawValue)
     }
 
     func number(_ property: LayerProperty) -> Double {
@@ -317,6 +344,13 @@ open class CALayer {
         for property in LayerProperty.allCases { detached[property] = value(property) }
         placement = nil
         for layer in sublayers ?? [] { layer.leavePlacement() }
+    }
+
+    /// `value` written for `keyPath` in an animation as the value of the property it animates
+    /// here; nil when it is none. A layer class with key paths of its own converts them (a
+    /// gradient layer's `colors` are its fill's stops).
+    func animationValue(_ value: Any?, forKeyPath keyPath: String) -> AnimatableValue? {
+        CAKeyPath(keyPath)?.value(value)
     }
 
     /// Mirrors `model()`.

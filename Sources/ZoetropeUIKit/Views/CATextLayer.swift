@@ -24,7 +24,7 @@ open class CATextLayer: CALayer {
     private var givenFont: Any? = "Helvetica"
 
     /// Mirrors `init()`.
-    public init() {
+    public required init() {
         var values = LayerValues()
         values.fontSize = 36
         values.color = .white

@@ -32,14 +32,21 @@ open class UIView: UIResponder {
     /// The shape of the layer this kind of view draws.
     class var layerShape: Shape { .rect }
 
-    /// The layer's initial values and style for this kind of view.
+    /// Mirrors `layerClass`: the class of the view's layer (a view that draws a gradient or a
+    /// shape overrides it: `override class var layerClass: AnyClass { CAGradientLayer.self }`).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The layer's initial values and style for this kind of view: its `layerClass`'s when
+    /// that is overridden.
     class func makeLayer() -> CALayer {
-        CALayer(shape: layerShape)
+        if layerClass != CALayer.self, let type = layerClass as? CALayer.Type { return type.init() }
+        return CALayer(shape: layerShape)
     }
 
     /// Mirrors `init(frame:)`.
     public init(frame: CGRect) {
         layer = Self.makeLayer()
+        layer.backsView = true
         super.init()
         self.frame = frame
     }
@@ -47,6 +54,7 @@ open class UIView: UIResponder {
     /// A view drawing `layer` (a snapshot's copy).
     init(layer: CALayer) {
         self.layer = layer
+        layer.backsView = true
         super.init()
     }
 
@@ -314,6 +322,7 @@ open class UIView: UIResponder {
         let id = film.layerID(for: self)
         let index = film.stage.addLayer(Layer(id: id, shape: layer.shape, values: values, style: layer.style), parent: parent, at: position)
         layer.placement = (film, index)
+        layer.placedAt = film.time
         layer.joinFilm()
         for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
         layer.placeSublayers()
