@@ -114,6 +114,7 @@ let package = Package(
         .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
         .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),
         .executableTarget(name: "ChatText", dependencies: ["ZoetropeUIKit"], path: "Examples/ChatText"),
+        .executableTarget(name: "LayerTime", dependencies: ["ZoetropeUIKit"], path: "Examples/LayerTime"),
         .executableTarget(name: "Animalation", dependencies: ["ZoetropeUIKit"], path: "Examples/Animalation",
                           resources: [.copy("Resources")]),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),

@@ -1,0 +1,348 @@
+// Core Animation's explicit animations and layer time, as iOS apps write them (#48): one film
+// per kind of demo such code teaches, each compared frame by frame with its scene in scenes/ by
+// `make test-seeds` (and its recording re-rendered to the same bytes).
+//
+// - login-form:      fields slide in with basic animations held `.backwards` until they
+//                    begin; the button pulses on repeat.
+// - search-avatars:  two avatars bounce together with a spring inside a group.
+// - slide-to-unlock: a label revealed by an animated gradient mask.
+// - pull-to-refresh: a ring drawn by a shape layer's strokeEnd, a dot travelling its path
+//                    (a keyframe animation along a path), the ring spun on repeat.
+// - voice-meter:     a replicator's bars echo one another with instanceDelay.
+// - logo-reveal:     the next screen revealed through an expanding shape-layer mask, paused,
+//                    scrubbed and resumed by layer speed and timeOffset (Apple's QA1673).
+//
+//   swift run LayerTime OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<demo>/ and its recording, <demo>.json)
+import ZoetropeUIKit
+
+let output = CommandLine.arguments.dropFirst().first ?? "output"
+let screen = CGSize(width: 320, height: 480)
+
+/// A film of the screen's size.
+@MainActor func makeFilm(_ name: String, background: UIColor = .white) -> Film {
+    let film = Film(size: screen, framesPerSecond: 30, backgroundColor: background)
+    film.name = name
+    return film
+}
+
+/// Writes the film's frames and recording.
+@MainActor func finish(_ film: Film, at time: TimeInterval) throws {
+    film.advance(to: time)
+    let frames = try film.writeFrames(to: output + "/" + film.name)
+    try film.writeScene(to: output + "/" + film.name + ".json")
+    print("\(film.name): \(frames.count) frames → \(output)/\(film.name)")
+}
+
+/// A label of `text` in `frame`.
+@MainActor func label(_ text: String, _ frame: CGRect, size: CGFloat, color: UIColor = .black, id: String) -> UILabel {
+    let label = UILabel(frame: frame)
+    label.text = text
+    label.font = .systemFont(ofSize: size, weight: .semibold)
+    label.textColor = color
+    label.textAlignment = .center
+    label.accessibilityIdentifier = id
+    return label
+}
+
+// MARK: - Login form
+
+do {
+    let film = makeFilm("login-form", background: UIColor(red: 0.25, green: 0.55, blue: 0.85, alpha: 1))
+    let heading = label("Bahama Air", CGRect(x: 0, y: 90, width: screen.width, height: 40), size: 30, color: .white, id: "heading")
+    film.rootView.addSubview(heading)
+    var fields: [UIView] = []
+    for (index, name) in ["username", "password"].enumerated() {
+        let field = UIView(frame: CGRect(x: 40, y: 180 + CGFloat(index) * 56, width: screen.width - 80, height: 40))
+        field.backgroundColor = .white
+        field.layer.cornerRadius = 6
+        field.accessibilityIdentifier = name
+        let placeholder = label(name.capitalized, CGRect(x: 12, y: 10, width: 120, height: 20), size: 15, color: .lightGray, id: name + "Placeholder")
+        placeholder.textAlignment = .left
+        field.addSubview(placeholder)
+        film.rootView.addSubview(field)
+        fields.append(field)
+    }
+    let button = UIView(frame: CGRect(x: 40, y: 320, width: screen.width - 80, height: 48))
+    button.backgroundColor = UIColor(red: 0.63, green: 0.84, blue: 0.35, alpha: 1)
+    button.layer.cornerRadius = 10
+    button.accessibilityIdentifier = "login"
+    button.addSubview(label("Log In", CGRect(x: 0, y: 12, width: screen.width - 80, height: 24), size: 18, color: .white, id: "loginTitle"))
+    film.rootView.addSubview(button)
+
+    // viewDidAppear: the heading and fields fly in from the left, one after another.
+    film.at(0) {
+        for (index, view) in ([heading] + fields).enumerated() {
+            let flyRight = CABasicAnimation(keyPath: "position.x")
+            flyRight.fromValue = -screen.width / 2
+            flyRight.toValue = screen.width / 2
+            flyRight.duration = 0.5
+            flyRight.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            flyRight.beginTime = CACurrentMediaTime() + 0.3 + Double(index) * 0.15
+            flyRight.fillMode = .backwards
+            view.layer.add(flyRight, forKey: nil)
+        }
+        let fadeIn = CABasicAnimation(keyPath: "opacity")
+        fadeIn.fromValue = 0
+        fadeIn.toValue = 1
+        fadeIn.duration = 0.5
+        fadeIn.beginTime = CACurrentMediaTime() + 0.9
+        fadeIn.fillMode = .backwards
+        button.layer.add(fadeIn, forKey: "fadeIn")
+    }
+    // Then the button pulses until it is tapped.
+    film.at(1.5) {
+        let pulse = CABasicAnimation(keyPath: "transform.scale")
+        pulse.fromValue = 1
+        pulse.toValue = 1.06
+        pulse.duration = 0.4
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        button.layer.add(pulse, forKey: "pulse")
+        let glow = CABasicAnimation(keyPath: "backgroundColor")
+        glow.toValue = UIColor(red: 0.85, green: 0.7, blue: 0.2, alpha: 1).cgColor
+        glow.duration = 0.4
+        glow.autoreverses = true
+        glow.repeatCount = .infinity
+        button.layer.add(glow, forKey: "glow")
+    }
+    try finish(film, at: 3)
+}
+
+// MARK: - Search avatars
+
+do {
+    let film = makeFilm("search-avatars", background: UIColor(white: 0.95, alpha: 1))
+    let status = label("Searching…", CGRect(x: 0, y: 320, width: screen.width, height: 30), size: 18, color: .darkGray, id: "status")
+    film.rootView.addSubview(status)
+    var avatars: [UIView] = []
+    for (index, color) in [UIColor.systemOrange, UIColor.systemTeal].enumerated() {
+        let avatar = UIView(frame: CGRect(x: index == 0 ? 12 : screen.width - 102, y: 160, width: 90, height: 90))
+        avatar.backgroundColor = color
+        avatar.layer.cornerRadius = 45
+        avatar.layer.borderWidth = 4
+        avatar.layer.borderColor = UIColor.white.cgColor
+        avatar.accessibilityIdentifier = index == 0 ? "me" : "opponent"
+        avatar.addSubview(label(index == 0 ? "ME" : "?", CGRect(x: 0, y: 33, width: 90, height: 24), size: 20, color: .white,
+                                id: avatar.accessibilityIdentifier! + "Initials"))
+        film.rootView.addSubview(avatar)
+        avatars.append(avatar)
+    }
+    // The avatars bounce off each other: each is pushed toward the middle and springs back;
+    // a group scales them up as they meet and fades the status.
+    film.at(0.3) {
+        for (index, avatar) in avatars.enumerated() {
+            let bounce = CASpringAnimation(keyPath: "position.x")
+            bounce.fromValue = screen.width / 2 + (index == 0 ? -46 : 46)
+            bounce.toValue = avatar.center.x
+            bounce.damping = 7
+            bounce.stiffness = 120
+            bounce.initialVelocity = 0
+            bounce.duration = bounce.settlingDuration
+            let grow = CABasicAnimation(keyPath: "transform.scale")
+            grow.fromValue = 1.2
+            grow.toValue = 1
+            grow.duration = 0.6
+            let group = CAAnimationGroup()
+            group.animations = [bounce, grow]
+            group.duration = bounce.settlingDuration
+            avatar.layer.add(group, forKey: "bounce")
+        }
+        let blink = CAKeyframeAnimation(keyPath: "opacity")
+        blink.values = [1, 0.2, 1]
+        blink.keyTimes = [0, 0.5, 1]
+        blink.duration = 1
+        blink.repeatCount = 3
+        status.layer.add(blink, forKey: "blink")
+    }
+    try finish(film, at: 3)
+}
+
+// MARK: - Slide to unlock
+
+do {
+    let film = makeFilm("slide-to-unlock", background: .black)
+    let text = label("> Slide to unlock", CGRect(x: 20, y: 220, width: screen.width - 40, height: 40), size: 26, color: .white, id: "unlock")
+    film.rootView.addSubview(text)
+    let shine = CAGradientLayer()
+    shine.name = "shine"
+    shine.frame = text.bounds
+    shine.startPoint = CGPoint(x: 0, y: 0.5)
+    shine.endPoint = CGPoint(x: 1, y: 0.5)
+    shine.colors = [UIColor(white: 1, alpha: 0.25).cgColor, UIColor.white.cgColor, UIColor(white: 1, alpha: 0.25).cgColor]
+    shine.locations = [0, 0, 0.25]
+    text.layer.mask = shine
+    film.at(0) {
+        let sweep = CABasicAnimation(keyPath: "locations")
+        sweep.fromValue = [0, 0, 0.25]
+        sweep.toValue = [0.75, 1, 1]
+        sweep.duration = 1.5
+        sweep.repeatCount = .infinity
+        shine.add(sweep, forKey: "sweep")
+    }
+    try finish(film, at: 3)
+}
+
+// MARK: - Pull to refresh
+
+do {
+    let film = makeFilm("pull-to-refresh")
+    let header = UIView(frame: CGRect(x: 0, y: 0, width: screen.width, height: 140))
+    header.backgroundColor = UIColor(red: 0.1, green: 0.12, blue: 0.2, alpha: 1)
+    header.accessibilityIdentifier = "header"
+    film.rootView.addSubview(header)
+    let ring = CAShapeLayer()
+    ring.name = "ring"
+    ring.frame = CGRect(x: screen.width / 2 - 30, y: 40, width: 60, height: 60)
+    let circle = UIBezierPath(arcCenter: CGPoint(x: 30, y: 30), radius: 26, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
+    ring.path = circle.cgPath
+    ring.fillColor = nil
+    ring.strokeColor = UIColor.white.cgColor
+    ring.lineWidth = 4
+    ring.lineCap = .round
+    ring.strokeEnd = 0
+    header.layer.addSublayer(ring)
+    let dot = CAShapeLayer()
+    dot.name = "dot"
+    dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    dot.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+    dot.fillColor = UIColor.systemYellow.cgColor
+    dot.opacity = 0
+    header.layer.addSublayer(dot)
+    for row in 0..<6 {
+        let cell = UIView(frame: CGRect(x: 16, y: 156 + CGFloat(row) * 52, width: screen.width - 32, height: 40))
+        cell.backgroundColor = UIColor(white: 0.93, alpha: 1)
+        cell.layer.cornerRadius = 8
+        cell.accessibilityIdentifier = "cell\(row)"
+        film.rootView.addSubview(cell)
+    }
+    // The pull draws the ring; released, the dot runs round it while the ring spins.
+    film.at(0.2) {
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = 0.8
+        draw.timingFunction = CAMediaTimingFunction(name: .easeOut)
+        draw.fillMode = .forwards
+        draw.isRemovedOnCompletion = false
+        ring.add(draw, forKey: "draw")
+    }
+    film.at(1.0) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        ring.strokeEnd = 1
+        dot.opacity = 1
+        CATransaction.commit()
+        ring.removeAnimation(forKey: "draw")
+        let orbit = CAKeyframeAnimation(keyPath: "position")
+        let track = UIBezierPath(arcCenter: CGPoint(x: screen.width / 2, y: 70), radius: 26, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
+        orbit.path = track.cgPath
+        orbit.calculationMode = .paced
+        orbit.rotationMode = .rotateAuto
+        orbit.duration = 0.8
+        orbit.repeatCount = .infinity
+        dot.add(orbit, forKey: "orbit")
+        let spin = CABasicAnimation(keyPath: "transform.rotation")
+        spin.fromValue = 0
+        spin.toValue = 2 * Double.pi
+        spin.duration = 1.6
+        spin.repeatCount = .infinity
+        ring.add(spin, forKey: "spin")
+        let dash = CABasicAnimation(keyPath: "strokeStart")
+        dash.fromValue = 0
+        dash.toValue = 0.6
+        dash.duration = 0.8
+        dash.autoreverses = true
+        dash.repeatCount = .infinity
+        ring.add(dash, forKey: "dash")
+    }
+    try finish(film, at: 3)
+}
+
+// MARK: - Voice meter
+
+do {
+    let film = makeFilm("voice-meter", background: UIColor(red: 0.12, green: 0.1, blue: 0.25, alpha: 1))
+    let meter = CAReplicatorLayer()
+    meter.name = "meter"
+    meter.frame = CGRect(x: 20, y: 180, width: screen.width - 40, height: 120)
+    meter.instanceCount = 20
+    meter.instanceTransform = CATransform3DMakeTranslation(14, 0, 0)
+    meter.instanceDelay = 0.06
+    meter.instanceAlphaOffset = -0.03
+    film.rootView.layer.addSublayer(meter)
+    let bar = CALayer()
+    bar.name = "bar"
+    bar.frame = CGRect(x: 6, y: 20, width: 8, height: 80)
+    bar.backgroundColor = UIColor.systemPink.cgColor
+    bar.cornerRadius = 4
+    meter.addSublayer(bar)
+    film.at(0.2) {
+        let level = CABasicAnimation(keyPath: "transform.scale.y")
+        level.fromValue = 0.1
+        level.toValue = 1
+        level.duration = 0.3
+        level.autoreverses = true
+        level.repeatCount = .infinity
+        level.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        bar.add(level, forKey: "level")
+    }
+    try finish(film, at: 3)
+}
+
+// MARK: - Logo reveal
+
+do {
+    let film = makeFilm("logo-reveal", background: UIColor(red: 0.11, green: 0.63, blue: 0.95, alpha: 1))
+    let next = UIView(frame: CGRect(origin: .zero, size: screen))
+    next.backgroundColor = .white
+    next.accessibilityIdentifier = "next"
+    for row in 0..<5 {
+        let card = UIView(frame: CGRect(x: 20, y: 40 + CGFloat(row) * 88, width: screen.width - 40, height: 72))
+        card.backgroundColor = UIColor(white: 0.9, alpha: 1)
+        card.layer.cornerRadius = 10
+        card.accessibilityIdentifier = "card\(row)"
+        next.addSubview(card)
+    }
+    film.rootView.addSubview(next)
+    // A bird-like logo: a circle with a beak, in a 60-point box around the screen's centre.
+    let logo = CAShapeLayer()
+    logo.name = "logo"
+    logo.frame = CGRect(x: screen.width / 2 - 30, y: screen.height / 2 - 30, width: 60, height: 60)
+    let outline = UIBezierPath(ovalIn: CGRect(x: 6, y: 6, width: 48, height: 48))
+    outline.move(to: CGPoint(x: 50, y: 22))
+    outline.addLine(to: CGPoint(x: 60, y: 18))
+    outline.addLine(to: CGPoint(x: 52, y: 30))
+    outline.close()
+    logo.path = outline.cgPath
+    logo.fillColor = UIColor.white.cgColor
+    next.layer.mask = logo
+    film.at(0.3) {
+        let grow = CAKeyframeAnimation(keyPath: "transform.scale")
+        grow.values = [1, 0.8, 20]
+        grow.keyTimes = [0, 0.3, 1]
+        grow.timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]
+        grow.duration = 1.4
+        grow.fillMode = .forwards
+        grow.isRemovedOnCompletion = false
+        logo.add(grow, forKey: "grow")
+    }
+    // Paused part way (QA1673), scrubbed back and forth as by a finger, then resumed.
+    film.at(0.8) {
+        let pausedTime = next.layer.convertTime(CACurrentMediaTime(), from: nil)
+        next.layer.speed = 0
+        next.layer.timeOffset = pausedTime
+    }
+    for (step, offset) in [0.7, 0.55, 0.45, 0.6, 0.8, 0.9].enumerated() {
+        film.at(1.0 + Double(step) * 0.15) { next.layer.timeOffset = offset }
+    }
+    film.at(2.0) {
+        let pausedTime = next.layer.timeOffset
+        next.layer.speed = 1
+        next.layer.timeOffset = 0
+        next.layer.beginTime = 0
+        let timeSincePause = next.layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+        next.layer.beginTime = timeSincePause
+    }
+    try finish(film, at: 3.5)
+}
