@@ -11,6 +11,8 @@
 // - voice-meter:     a replicator's bars echo one another with instanceDelay.
 // - logo-reveal:     the next screen revealed through an expanding shape-layer mask, paused,
 //                    scrubbed and resumed by layer speed and timeOffset (Apple's QA1673).
+// - penguin-walk:    a penguin walking from frame images (`animationImages`), moved by a
+//                    basic animation.
 //
 //   swift run LayerTime OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<demo>/ and its recording, <demo>.json)
 import ZoetropeUIKit
@@ -345,4 +347,55 @@ do {
         next.layer.beginTime = timeSincePause
     }
     try finish(film, at: 3.5)
+}
+
+// MARK: - Penguin walk
+
+do {
+    let film = makeFilm("penguin-walk", background: UIColor(red: 0.78, green: 0.9, blue: 0.98, alpha: 1))
+    let ground = UIView(frame: CGRect(x: 0, y: 330, width: screen.width, height: 150))
+    ground.backgroundColor = .white
+    ground.accessibilityIdentifier = "ice"
+    film.rootView.addSubview(ground)
+    // Four frames of a walk, drawn as a sprite sheet would hold them: the feet and flippers swing.
+    let size = CGSize(width: 60, height: 80)
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 2
+    let walk: [UIImage] = (0..<4).map { step in
+        UIGraphicsImageRenderer(size: size, format: format).image { _ in
+            let swing = CGFloat([0, 4, 0, -4][step])
+            UIColor.orange.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 14 + swing, y: 70, width: 14, height: 8)).fill()
+            UIBezierPath(ovalIn: CGRect(x: 32 - swing, y: 70, width: 14, height: 8)).fill()
+            UIColor(white: 0.12, alpha: 1).setFill()
+            UIBezierPath(ovalIn: CGRect(x: 8, y: 8, width: 44, height: 66)).fill()
+            UIBezierPath(ovalIn: CGRect(x: 2 - swing / 2, y: 30, width: 12, height: 30)).fill()
+            UIBezierPath(ovalIn: CGRect(x: 46 + swing / 2, y: 30, width: 12, height: 30)).fill()
+            UIColor.white.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 16, y: 22, width: 28, height: 48)).fill()
+            UIColor.orange.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 40, y: 18, width: 14, height: 6)).fill()
+            UIColor.black.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 34, y: 13, width: 5, height: 5)).fill()
+        }
+    }
+    let penguin = UIImageView(image: walk[0])
+    penguin.accessibilityIdentifier = "penguin"
+    penguin.frame = CGRect(x: 20, y: 252, width: size.width, height: size.height)
+    film.rootView.addSubview(penguin)
+    penguin.animationImages = walk
+    penguin.animationDuration = 0.5
+    penguin.animationRepeatCount = 0
+    film.at(0.2) {
+        penguin.startAnimating()
+        let waddle = CABasicAnimation(keyPath: "position.x")
+        waddle.fromValue = penguin.center.x
+        waddle.toValue = screen.width - 50
+        waddle.duration = 2.4
+        waddle.fillMode = .forwards
+        waddle.isRemovedOnCompletion = false
+        penguin.layer.add(waddle, forKey: "waddle")
+    }
+    film.at(2.6) { penguin.stopAnimating() }
+    try finish(film, at: 3)
 }

@@ -85,6 +85,7 @@ import ZoetropeFormat
               - { at: 0, addAnimation: nobody, animation: { keyPath: opacity, to: 1 } }
               - { at: 0, addAnimation: card }
               - { at: 0, layerTiming: card, speed: 1e9, into: card }
+              - { at: 0, addAnimation: card, animation: { keyPath: image, values: [nowhere.png], calculationMode: linear, to: 1 } }
             """)
         let expected = [
             "scenes/layer-time.yaml: script[0].animation.keyPath: required: the property animated, such as opacity or position.x (or animations: for a group)",
@@ -98,6 +99,9 @@ import ZoetropeFormat
             "scenes/layer-time.yaml: script[6].animation: required: the animation",
             "scenes/layer-time.yaml: script[7].into: a layerTiming takes beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses and fillMode",
             "scenes/layer-time.yaml: script[7].speed: must be within -1000...1000 (found 1000000000)",
+            "scenes/layer-time.yaml: script[8].animation.to: an image animation takes values (the images), keyTimes and calculationMode: discrete",
+            "scenes/layer-time.yaml: script[8].animation.calculationMode: images change at once: calculationMode must be discrete",
+            "scenes/layer-time.yaml: script[8].animation.values[0]: image file not found: scenes/nowhere.png",
         ]
         for message in expected {
             #expect(found.contains { $0.hasPrefix(message) }, "missing: \(message)\nfound:\n\(found.joined(separator: "\n"))")

@@ -79,6 +79,7 @@ extension SceneDocument {
             if fields["keyPath"] == nil { reader.report(path / "keyPath", "required: the property animated, such as opacity or position.x (or animations: for a group)") }
             return nil
         }
+        if keyPath == "image" { return readImageFrames(fields, timing: timing, timingFunction: timingFunction, removed: removed, at: path) }
         guard let target = readTarget(context.tree.nodes[layer].id + "." + keyPath, at: path / "keyPath", context: context) else { return nil }
         var animation = LayerAnimation(property: target.property, component: target.component, content: .basic(from: nil, to: nil, by: nil),
                                        timing: timing, timingFunction: timingFunction, isAdditive: flag("additive", false),
@@ -127,6 +128,40 @@ extension SceneDocument {
             animation.content = .basic(from: from, to: to, by: by)
         }
         return animation
+    }
+
+    /// `{ keyPath: image, values: [a.png, b.png, …], calculationMode: discrete }`: frame images
+    /// (`UIImageView.animationImages`, a keyframe animation of `contents`), each shown for its
+    /// share of the duration; files are relative to the scene, as a layer's image.
+    private func readImageFrames(_ fields: [String: DocumentNode], timing: MediaTiming, timingFunction: CubicTimingParameters?,
+                                 removed: Bool, at path: DocumentPath) -> LayerAnimation? {
+        for other in fields.keys where !["keyPath", "values", "keyTimes", "calculationMode", "removedOnCompletion", "timingFunction"].contains(other)
+            && !SceneVocabulary.mediaTimingKeys.contains(other) {
+            reader.report(path / other, "an image animation takes values (the images), keyTimes and calculationMode: discrete")
+        }
+        if let node = fields["calculationMode"], reader.choice(node, at: path / "calculationMode", of: CalculationMode.self) != .discrete {
+            reader.report(path / "calculationMode", "images change at once: calculationMode must be discrete")
+        }
+        guard let node = fields["values"], let items = reader.sequence(node, at: path / "values", of: "images", atMost: SceneLimits.keyframes) else {
+            if fields["values"] == nil { reader.report(path / "values", "required: the images, in order") }
+            return nil
+        }
+        let images = items.enumerated().compactMap { readImage($1, at: path / "values" / $0) }
+        guard images.count == items.count, !images.isEmpty else {
+            if items.isEmpty { reader.report(path / "values", "expected at least one image") }
+            return nil
+        }
+        let keyTimes = fields["keyTimes"].flatMap { node in
+            reader.sequence(node, at: path / "keyTimes", of: "numbers", atMost: SceneLimits.keyframes)?.enumerated().compactMap { reader.unit($1, at: path / "keyTimes" / $0) }
+        }
+        do {
+            let track = try KeyframeTrack(values: images.map { .text($0) }, keyTimes: keyTimes, calculationMode: .discrete)
+            return LayerAnimation(property: .image, content: .keyframes(track), timing: timing, timingFunction: timingFunction,
+                                  isRemovedOnCompletion: removed)
+        } catch {
+            reader.report(path / "keyTimes", error.description)
+            return nil
+        }
     }
 
     /// `spring: { mass, stiffness, damping, initialVelocity }` (CASpringAnimation's defaults:

@@ -175,6 +175,31 @@ struct SceneDocument {
 
     /// A layer at `depth` (1 for the scene's own layers); one nested deeper than
     /// `SceneLimits.nesting` is reported and not read.
+    /// An image: a data URL, or a file relative to the scene (its path resolved), checked
+    /// against the image limits; nil, reported, when it is neither.
+    func readImage(_ value: DocumentNode, at path: DocumentPath) -> String? {
+        guard let file = reader.string(value, at: path) else { return nil }
+        if DataURL.isDataURL(file) {
+            // An image carried in the file itself: decoded and checked before rendering.
+            guard DataURL(file) != nil else {
+                reader.report(path, "expected a base64 data URL (data:image/png;base64,…) or a PNG, JPEG or WebP file")
+                return nil
+            }
+            return file
+        }
+        let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+        guard fileExists(resolved) else {
+            reader.report(path, "image file not found: \(resolved)", kind: .missingInput)
+            return nil
+        }
+        if let header = ImageHeader(png: fileHead(resolved, ImageHeader.byteCount)),
+           let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            reader.report(path, problem + " (\(resolved))")
+            return nil
+        }
+        return resolved
+    }
+
     private func readLayer(_ node: DocumentNode, at path: DocumentPath, depth: Int) -> Layer? {
         guard depth <= SceneLimits.nesting else {
             reader.report(path, "layers may nest at most \(SceneLimits.nesting) levels deep (found a layer at level \(depth))")
@@ -205,24 +230,7 @@ struct SceneDocument {
             case "contentMode": layer.style.contentMode = reader.choice(value, at: at, of: ContentMode.self) ?? layer.style.contentMode
             case "clips": layer.style.clips = reader.bool(value, at: at) ?? false
             case "image":
-                guard let file = reader.string(value, at: at) else { continue }
-                if DataURL.isDataURL(file) {
-                    // An image carried in the file itself: decoded and checked before rendering.
-                    if DataURL(file) == nil { reader.report(at, "expected a base64 data URL (data:image/png;base64,…) or a PNG, JPEG or WebP file") }
-                    else { layer.values.image = file }
-                    continue
-                }
-                let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
-                if fileExists(resolved) {
-                    if let header = ImageHeader(png: fileHead(resolved, ImageHeader.byteCount)),
-                       let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
-                        reader.report(at, problem + " (\(resolved))")
-                    } else {
-                        layer.values.image = resolved
-                    }
-                } else {
-                    reader.report(at, "image file not found: \(resolved)", kind: .missingInput)
-                }
+                if let image = readImage(value, at: at) { layer.values.image = image }
             case "children":
                 if let items = reader.sequence(value, at: at, of: "layers", atMost: SceneLimits.items) {
                     layer.children = items.enumerated().compactMap { readLayer($1, at: at / $0, depth: depth + 1) }

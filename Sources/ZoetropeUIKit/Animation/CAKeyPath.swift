@@ -35,6 +35,8 @@ struct CAKeyPath {
         "transform.translation.x": CAKeyPath(property: .translation, component: 0),
         "transform.translation.y": CAKeyPath(property: .translation, component: 1),
         "instanceCount": CAKeyPath(property: .replicatorCount),
+        // An image layer's image (its contents: frame animations, discrete).
+        "contents": CAKeyPath(property: .image),
         // A gradient layer's parts are its fill (`CAGradientLayer.animationValue` converts them).
         "colors": CAKeyPath(property: .fill), "locations": CAKeyPath(property: .fill),
         "startPoint": CAKeyPath(property: .fill), "endPoint": CAKeyPath(property: .fill),
@@ -76,7 +78,8 @@ struct CAKeyPath {
             if let path = value as? UIBezierPath { return .path(path.cgPath.svgPath) }
             return nil
         case .text:
-            return nil
+            // The only text property a key path names is `contents`: an image.
+            return (value as? UIImage).map { .text($0.path) }
         }
     }
 

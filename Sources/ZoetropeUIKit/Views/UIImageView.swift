@@ -8,6 +8,8 @@ open class UIImageView: UIView {
     override class var layerShape: Shape { .image }
     override class var layerKind: String { "image" }
 
+    /// What `animationImages`, `animationDuration` and `animationRepeatCount` were set to.
+    var frames: (images: [UIImage]?, duration: TimeInterval, repeatCount: Int) = (nil, 0, 0)
     /// The image set last.
     private var current: UIImage?
     /// The vector images drawn so far on the film, with the stage index of each one's group.
@@ -96,4 +98,48 @@ extension UIView {
         case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
         case topLeft, topRight, bottomLeft, bottomRight
     }
+}
+
+extension UIImageView {
+    /// Mirrors `animationImages`: the frames `startAnimating()` shows in turn (PNG files or
+    /// drawn images; a vector image's drawing is not animated).
+    public var animationImages: [UIImage]? {
+        get { frames.images }
+        set { frames.images = newValue }
+    }
+
+    /// Mirrors `animationDuration`: one cycle, in seconds (0: a thirtieth of a second per image).
+    public var animationDuration: TimeInterval {
+        get { frames.duration }
+        set { frames.duration = newValue }
+    }
+
+    /// Mirrors `animationRepeatCount` (0: forever).
+    public var animationRepeatCount: Int {
+        get { frames.repeatCount }
+        set { frames.repeatCount = newValue }
+    }
+
+    /// Mirrors `isAnimating`.
+    public var isAnimating: Bool { layer.animation(forKey: UIImageView.framesKey) != nil }
+
+    /// Mirrors `startAnimating()`: a discrete keyframe animation of the layer's contents, as
+    /// UIKit runs it, from the film's current time.
+    public func startAnimating() {
+        guard let images = frames.images, !images.isEmpty else { return }
+        let cycle = CAKeyframeAnimation(keyPath: "contents")
+        cycle.values = images
+        cycle.calculationMode = .discrete
+        cycle.duration = frames.duration > 0 ? frames.duration : Double(images.count) / 30
+        cycle.repeatCount = frames.repeatCount > 0 ? Float(frames.repeatCount) : .infinity
+        layer.add(cycle, forKey: UIImageView.framesKey)
+    }
+
+    /// Mirrors `stopAnimating()`: the image shows again.
+    public func stopAnimating() {
+        layer.removeAnimation(forKey: UIImageView.framesKey)
+    }
+
+    /// The key of the frame animation on the layer.
+    static let framesKey = "UIImageViewAnimation"
 }
