@@ -174,7 +174,7 @@ do {
     shine.colors = [UIColor(white: 1, alpha: 0.25).cgColor, UIColor.white.cgColor, UIColor(white: 1, alpha: 0.25).cgColor]
     shine.locations = [0, 0, 0.25]
     text.layer.mask = shine
-    film.at(0) {
+    film.at(0.3) {
         let sweep = CABasicAnimation(keyPath: "locations")
         sweep.fromValue = [0, 0, 0.25]
         sweep.toValue = [0.75, 1, 1]

@@ -98,7 +98,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[move].duration: must be within 0 < duration <= 86400 (found 0)",
             "scenes/test.yaml: animators[move].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[move].animations[0].set.frogg.position: unknown layer \"frogg\" (did you mean frog? layers: frog, frog)",
-            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset)",
+            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset, replicator.delay)",
             "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)

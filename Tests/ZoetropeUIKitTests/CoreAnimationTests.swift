@@ -193,6 +193,8 @@ import ZoetropeUIKit
         let scene = film.scene()
         let index = try #require(scene.layers.index(of: "ring"))
         #expect(SceneEvaluation(scene: scene, horizon: 0.5).presentation(at: 0.5).values[index].strokeEnd == 0.5)
+        #expect(ring.presentation()?.strokeEnd == 0.5, "a shape layer's presentation is a shape layer")
+        #expect(ring.model().strokeEnd == 1)
         #expect(scene.layers.nodes[index].shape == .path)
         #expect(ring.fillColor == nil && ring.lineWidth == 6)
     }

@@ -16,7 +16,7 @@ open class CALayer {
     /// The film and the stage's index of the layer, once its view has been on a film.
     var placement: (film: Film, index: Int)?
     /// A presentation copy: values frozen at one instant, read-only in effect.
-    private let isPresentationCopy: Bool
+    private var isPresentationCopy: Bool
     /// The layer's own timing (`CAMediaTiming`), kept here and on the film's stage.
     var ownTiming = MediaTiming.layer
     /// Animations added while the layer is on no film: added when it joins one.
@@ -325,10 +325,19 @@ open class CALayer {
 
     /// Mirrors `presentation()`: a copy of the layer as it is on screen at the film's time, or
     /// nil while its view is on no film (as UIKit gives nil for a layer never committed).
-    public func presentation() -> CALayer? {
+    /// Of the layer's own class (a shape layer's reads its `strokeEnd` on screen).
+    public func presentation() -> Self? {
         guard let placement else { return nil }
-        let values = placement.film.stage.presentation[placement.index]
-        return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
+        return frozenCopy(placement.film.stage.presentation[placement.index])
+    }
+
+    /// A read-only layer of this class showing `values`.
+    private func frozenCopy(_ values: LayerValues) -> Self {
+        let copy = type(of: self).init()
+        copy.detached = values
+        copy.style = style
+        copy.isPresentationCopy = true
+        return copy
     }
 
     /// A layer of its own with this layer's model values and style (a snapshot's).
@@ -354,11 +363,11 @@ open class CALayer {
     }
 
     /// Mirrors `model()`.
-    public func model() -> CALayer {
+    public func model() -> Self {
         guard placement != nil else { return self }
         var values = LayerValues()
         for property in LayerProperty.allCases { values[property] = value(property) }
-        return CALayer(shape: shape, values: values, style: style, isPresentationCopy: true)
+        return frozenCopy(values)
     }
 }
 
