@@ -302,6 +302,37 @@ import ZoetropeUIKit
         #expect(scene.layers.nodes[hostIndex].children.map { scene.layers.nodes[$0].id } == ["bottom", "view1", "middle", "top"])
     }
 
+    @Test func aTransitionPushesTheOldLookOutAndTheNewIn() throws {
+        let (film, host) = film()
+        let status = UILabel(frame: CGRect(x: 20, y: 20, width: 160, height: 30))
+        status.accessibilityIdentifier = "status"
+        status.text = "Connecting"
+        host.addSubview(status)
+        final class Listener: CAAnimationDelegate {
+            var stopped: [Double] = []
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stopped.append(CACurrentMediaTime()) }
+        }
+        let listener = Listener()
+        film.at(1) {
+            let push = CATransition()
+            push.type = .push
+            push.subtype = .fromTop
+            push.duration = 0.4
+            push.delegate = listener
+            status.layer.add(push, forKey: "text")
+            status.text = "Connected"
+        }
+        film.advance(to: 1.2)
+        #expect(abs((status.layer.presentation()?.affineTransform().ty ?? 0) + 15) < 1e-9, "the new text half way down from the top")
+        let scene = film.scene()
+        let labels = scene.layers.nodes.indices.filter { scene.layers.initialValues[$0].text == "Connecting" }
+        #expect(labels.count == 2, "the label and its snapshot")
+        film.advance(to: 2)
+        #expect(listener.stopped == [1.4])
+        let settled = SceneEvaluation(scene: film.scene(), horizon: 2).presentation(at: 2)
+        #expect(settled.values.enumerated().filter { $0.element.text == "Connecting" && !$0.element.hidden }.count == 0, "the snapshot is gone")
+    }
+
     @Test func aTransformAnimationRunsItsParts() {
         let (film, host) = film()
         let turn = CABasicAnimation(keyPath: "transform")

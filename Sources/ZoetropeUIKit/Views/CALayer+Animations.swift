@@ -12,6 +12,10 @@ extension CALayer: CAMediaTiming {
     /// nothing, as Core Animation ignores it (docs/uikit.md lists the key paths).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
+        if let transition = copy as? CATransition {
+            if let view { transition.run(on: view) }
+            return
+        }
         guard placement != nil else {
             pendingAnimations.removeAll { key != nil && $0.key == key }
             pendingAnimations.append((copy, key))

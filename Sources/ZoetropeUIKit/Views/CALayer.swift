@@ -26,6 +26,8 @@ open class CALayer {
     /// What `sublayerTransform`, `mask` and `contents` were set to.
     /// The layer draws a view (a view's layer animates only in animations closures).
     var backsView = false
+    /// The view the layer draws, if any (`CALayer.delegate` in UIKit).
+    weak var view: UIView?
     /// When the layer joined its film: it does not animate implicitly in that instant.
     var placedAt = -Double.infinity
     var givenSublayerTransform = CATransform3DIdentity

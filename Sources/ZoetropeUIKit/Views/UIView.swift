@@ -48,6 +48,7 @@ open class UIView: UIResponder {
         layer = Self.makeLayer()
         layer.backsView = true
         super.init()
+        layer.view = self
         self.frame = frame
     }
 
@@ -56,6 +57,7 @@ open class UIView: UIResponder {
         self.layer = layer
         layer.backsView = true
         super.init()
+        layer.view = self
     }
 
     /// Mirrors `init()`: a view with a zero frame.
