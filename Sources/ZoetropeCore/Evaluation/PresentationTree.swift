@@ -7,17 +7,30 @@ public struct PresentationTree: Sendable {
     public let layers: LayerTree
     /// Presentation values by layer index.
     public let values: [LayerValues]
+    /// The history of each emitting layer's `emitter.` values (`SceneEvaluation` records them),
+    /// by layer index: what its particles read at birth. An emitter without one draws as if its
+    /// values at `time` had always held.
+    public let emissions: [Int: EmissionHistory]
 
-    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues]) {
+    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues], emissions: [Int: EmissionHistory] = [:]) {
         self.time = time
         self.canvas = canvas
         self.layers = layers
         self.values = values
+        self.emissions = emissions
     }
 
-    /// True when `other` would draw the same picture (same values, same canvas); the time may differ.
+    /// True when `other` would draw the same picture (same values, same canvas); the time may
+    /// differ only where no layer emits particles, which move with time alone.
     public func drawsSame(as other: PresentationTree) -> Bool {
         canvas == other.canvas && values == other.values && layers == other.layers
+            && (time == other.time || !layers.nodes.contains { $0.style.emitter != nil })
+    }
+
+    /// The emission history of the emitting layer at `index`: the recorded one, or its values
+    /// now as if they had always held.
+    public func emission(of index: Int) -> EmissionHistory {
+        emissions[index] ?? EmissionHistory(EmissionHistory.Sample(values[index]))
     }
 }
 

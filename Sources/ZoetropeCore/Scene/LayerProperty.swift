@@ -27,6 +27,21 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// (`instanceAlphaOffset`).
     case replicatorOpacity = "replicator.opacity"
     case replicatorAlphaOffset = "replicator.alphaOffset"
+    /// Mirrors `CAEmitterLayer.emitterPosition`: the centre of the emission shape, in the
+    /// layer's coordinates. Like every `emitter.` property it is read when a particle is born
+    /// (`EmissionHistory`): moving it leaves a trail, it does not carry live particles along.
+    case emitterPosition = "emitter.position"
+    /// Mirrors `CAEmitterLayer.emitterSize`: the emission shape's width and height.
+    case emitterSize = "emitter.size"
+    /// Mirrors `CAEmitterLayer.birthRate`: multiplies every cell's birth rate; 0 stops births,
+    /// and the particles alive live on.
+    case emitterBirthRate = "emitter.birthRate"
+    /// Mirrors `CAEmitterLayer.lifetime`, `velocity`, `scale` and `spin`: multipliers of the
+    /// cells' values for the particles born while they hold.
+    case emitterLifetime = "emitter.lifetime"
+    case emitterVelocity = "emitter.velocity"
+    case emitterScale = "emitter.scale"
+    case emitterSpin = "emitter.spin"
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -41,10 +56,11 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
-        case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale: .vector
+        case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale,
+             .emitterPosition, .emitterSize: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
-             .replicatorAlphaOffset: .number
+             .replicatorAlphaOffset, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
@@ -67,6 +83,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: 0...1
         case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize: 0...Double.greatestFiniteMagnitude
         case .replicatorCount: 0...Double(SceneLimits.instances)
+        case .emitterBirthRate, .emitterLifetime: 0...SceneLimits.emitterMultiplier
         default: nil
         }
     }
@@ -113,6 +130,10 @@ extension LayerProperty {
             Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
         case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
         case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
+        case .emitterPosition: Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+        case .emitterSize: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
+        case .emitterBirthRate, .emitterLifetime: Bounds(minimum: 0, maximum: SceneLimits.emitterMultiplier)
+        case .emitterVelocity, .emitterScale, .emitterSpin: Bounds(minimum: -SceneLimits.emitterMultiplier, maximum: SceneLimits.emitterMultiplier)
         case .shadowRadius, .blur, .backdropBlur: Bounds(minimum: 0, maximum: SceneLimits.effectRadius)
         case .strokeWidth: Bounds(minimum: 0, maximum: SceneLimits.strokeWidth)
         case .fontSize: Bounds(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true)
