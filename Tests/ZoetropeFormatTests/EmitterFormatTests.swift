@@ -1,6 +1,6 @@
 import Testing
 import ZoetropeCore
-import ZoetropeFormat
+@testable import ZoetropeFormat
 
 /// An 8×8 white PNG.
 private let dot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAD0lEQVR42mP4TwAwjAwFAIS1/wHNOWXHAAAAAElFTkSuQmCC"
@@ -107,6 +107,15 @@ private func emitterScene(_ body: String) -> String {
                           + "summed over the cells, times the emitter's birthRate and lifetime); an emitter may have at most 100000"])
         #expect(problems(emitterScene("cells: [" + Array(repeating: "{}", count: 101).joined(separator: ", ") + "]"))
             == ["scenes/test.yaml: layers[snow].emitter.cells: expected at most 100 emitter cells (found 101)"])
+    }
+
+    @Test func aLottieExportSaysItLeavesTheParticlesOut() throws {
+        let loaded = try SceneLoader.parse(Array((emitterScene("cells: [{ birthRate: 5, lifetime: 1 }]") + "\nrender: { fps: 10, duration: 0.2 }\n").utf8),
+                                           file: "export.yaml")
+        let evaluation = try loaded.evaluate().evaluation
+        var writer = LottieWriter(frames: (0..<3).map { evaluation.presentation(at: Double($0) / 10) }, frameRate: 10,
+                                  textOutline: { _, _ in SVGPath() }, imageBytes: { _ in nil }, easings: LottieWriter.easings(of: loaded.scene))
+        #expect(writer.json(name: "snow").notExported == [LottieExportNote(layer: "snow", feature: "emitter: its particles are left out (Lottie has no particles)")])
     }
 
     @Test func anEmitterRestyledByTheScriptIsWrittenAndReadBack() throws {
