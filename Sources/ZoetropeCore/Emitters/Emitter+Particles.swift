@@ -61,9 +61,11 @@ extension Emitter {
         guard lowest < last else { return }
         budget -= last - lowest
         var segment = history.segment(whereBirthsExceed: atBegin + Double(lowest) / rate)
+        let planar = Double.cos(cell.emissionLatitude)
         for index in lowest..<last {
             guard let born = history.instant(birthsExceed: atBegin + Double(index) / rate, segment: &segment), born <= time else { break }
-            if let particle = particle(index, of: cell, at: cellIndex, born: born, sample: history.samples[segment], time: time) {
+            if let particle = particle(index, of: cell, at: cellIndex, born: born, sample: history.samples[segment], time: time,
+                                       planar: planar) {
                 particles.append(particle)
             }
         }
@@ -72,13 +74,14 @@ extension Emitter {
     /// Particle `index` of `cell` at `time`, born at `born` with the emitter's values `sample`;
     /// nil once it has died. Its random numbers are drawn in one fixed order, whatever ranges
     /// are 0, so changing one range changes nothing else about the particle.
+    /// `planar` is cos(emission latitude): how much of the speed lies in the screen's plane.
     private func particle(_ index: Int, of cell: EmitterCell, at cellIndex: Int, born: Double, sample: EmissionHistory.Sample,
-                          time: Double) -> Particle? {
+                          time: Double, planar: Double) -> Particle? {
         var random = ParticleRandom(seed: seed, cell: cellIndex, particle: index)
         let age = time - born
         let lifetime = max(cell.lifetime + cell.lifetimeRange * random.signed(), 0) * sample.lifetime
         guard age >= 0, age < lifetime else { return nil }
-        let speed = (cell.velocity + cell.velocityRange * random.signed()) * sample.velocity * Double.cos(cell.emissionLatitude)
+        let speed = (cell.velocity + cell.velocityRange * random.signed()) * sample.velocity * planar
         let direction = cell.emissionLongitude + cell.emissionRange / 2 * random.signed()
         let origin = sample.position + emissionOffset(size: sample.size, &random)
         let spin = (cell.spin + cell.spinRange * random.signed()) * sample.spin
