@@ -97,34 +97,19 @@ open class CAEmitterLayer: CALayer {
     }
 
     /// Mirrors `birthRate` (default 1): multiplies the cells' birth rates; it animates.
-    open var birthRate: Float {
-        get { Float(number(.emitterBirthRate)) }
-        set { set(.emitterBirthRate, .number(Double(newValue))) }
-    }
-
+    open var birthRate: Float { get { multiplier(.emitterBirthRate) } set { setMultiplier(.emitterBirthRate, newValue) } }
     /// Mirrors `lifetime` (default 1): multiplies the cells' lifetimes; it animates.
-    open var lifetime: Float {
-        get { Float(number(.emitterLifetime)) }
-        set { set(.emitterLifetime, .number(Double(newValue))) }
-    }
-
+    open var lifetime: Float { get { multiplier(.emitterLifetime) } set { setMultiplier(.emitterLifetime, newValue) } }
     /// Mirrors `velocity` (default 1): multiplies the cells' velocities; it animates.
-    open var velocity: Float {
-        get { Float(number(.emitterVelocity)) }
-        set { set(.emitterVelocity, .number(Double(newValue))) }
-    }
-
+    open var velocity: Float { get { multiplier(.emitterVelocity) } set { setMultiplier(.emitterVelocity, newValue) } }
     /// Mirrors `scale` (default 1): multiplies the cells' scales; it animates.
-    open var scale: Float {
-        get { Float(number(.emitterScale)) }
-        set { set(.emitterScale, .number(Double(newValue))) }
-    }
-
+    open var scale: Float { get { multiplier(.emitterScale) } set { setMultiplier(.emitterScale, newValue) } }
     /// Mirrors `spin` (default 1): multiplies the cells' spins; it animates.
-    open var spin: Float {
-        get { Float(number(.emitterSpin)) }
-        set { set(.emitterSpin, .number(Double(newValue))) }
-    }
+    open var spin: Float { get { multiplier(.emitterSpin) } set { setMultiplier(.emitterSpin, newValue) } }
+
+    /// One of the multipliers, as Core Animation types them (`Float`).
+    private func multiplier(_ property: LayerProperty) -> Float { Float(number(property)) }
+    private func setMultiplier(_ property: LayerProperty, _ value: Float) { set(property, .number(Double(value))) }
 }
 
 /// Mirrors `CAEmitterLayerEmitterShape`, with Core Animation's raw values.
