@@ -153,3 +153,7 @@ fi
 # recorded before the Pango engine (bench/text-baseline.txt).
 echo
 TEXT_CORPUS=${TEXT_CORPUS:-../shared/lottie/corpus} bash bench/text.sh
+
+# Particles: an emitter's 2,000 live particles against 2,000 image layers of the same sprite.
+echo
+bash bench/particles.sh

@@ -37,7 +37,11 @@ private let sceneFiles = ((try? FileManager.default.contentsOfDirectory(atPath: 
             if damaged != (try RasterImage(drawing: tree, scale: scale)) { mismatches.append(index) }
         }
         #expect(mismatches.isEmpty, "\(scene): frames drawn only where they changed differ from whole frames: \(mismatches)")
-        #expect(drawer.redrawnPixels < frames * width * height, "\(scene): something was left undrawn")
+        // An emitter's particles may be anywhere and move in every frame (snow.yaml's fall over
+        // the whole canvas): such a scene is drawn whole every frame.
+        if !loaded.scene.layers.nodes.contains(where: { LayerReach.emits($0) }) {
+            #expect(drawer.redrawnPixels < frames * width * height, "\(scene): something was left undrawn")
+        }
     }
 }
 

@@ -10,13 +10,19 @@ public struct PresentationTree: Sendable {
     /// For a replicator with an `instanceDelay` (by its index): the values of every layer as
     /// copy 1, 2, … of its children shows them, each that many delays earlier.
     public let delayedCopies: [Int: [[LayerValues]]]
+    /// The history of each emitting layer's `emitter.` values (`SceneEvaluation` records them),
+    /// by layer index: what its particles read at birth. An emitter without one draws as if its
+    /// values at `time` had always held.
+    public let emissions: [Int: EmissionHistory]
 
-    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues], delayedCopies: [Int: [[LayerValues]]] = [:]) {
+    public init(time: Double, canvas: Canvas, layers: LayerTree, values: [LayerValues], delayedCopies: [Int: [[LayerValues]]] = [:],
+                emissions: [Int: EmissionHistory] = [:]) {
         self.time = time
         self.canvas = canvas
         self.layers = layers
         self.values = values
         self.delayedCopies = delayedCopies
+        self.emissions = emissions
     }
 
     /// The tree copy `copy` of replicator `replicator`'s children is drawn from: its values
@@ -24,12 +30,20 @@ public struct PresentationTree: Sendable {
     public func copy(_ copy: Int, of replicator: Int) -> PresentationTree {
         guard copy > 0, let copies = delayedCopies[replicator], !copies.isEmpty else { return self }
         return PresentationTree(time: time, canvas: canvas, layers: layers, values: copies[min(copy, copies.count) - 1],
-                                delayedCopies: delayedCopies)
+                                delayedCopies: delayedCopies, emissions: emissions)
     }
 
-    /// True when `other` would draw the same picture (same values, same canvas); the time may differ.
+    /// True when `other` would draw the same picture (same values, same canvas); the time may
+    /// differ only where no layer emits particles, which move with time alone.
     public func drawsSame(as other: PresentationTree) -> Bool {
         canvas == other.canvas && values == other.values && layers == other.layers && delayedCopies == other.delayedCopies
+            && (time == other.time || !layers.nodes.contains { $0.style.emitter != nil })
+    }
+
+    /// The emission history of the emitting layer at `index`: the recorded one, or its values
+    /// now as if they had always held.
+    public func emission(of index: Int) -> EmissionHistory {
+        emissions[index] ?? EmissionHistory(EmissionHistory.Sample(values[index]))
     }
 }
 

@@ -31,6 +31,9 @@ public struct SceneEvaluation: Sendable {
     /// the length of a `duration: auto` render. The horizon when an animator is still running.
     public private(set) var settledTime = 0.0
 
+    /// Each emitting layer's history, recorded along the script (see `EmissionHistory`).
+    private var emissions: [Int: EmissionHistory] = [:]
+
     /// The fewest ends and crossings (script events not counted) one scene may have before
     /// evaluation gives up (a completion that restarts its own animator forever, say); a scene
     /// with many events, animators or driven targets may have more (see `happeningBudget`).
@@ -72,9 +75,14 @@ public struct SceneEvaluation: Sendable {
         checkpoints = [Checkpoint(stage: stage, next: 0, step: 0, time: -.infinity,
                                   nextStepTime: Self.peekTime(stage, events: events, next: 0, horizon: horizon) ?? .infinity)]
         var eventDiagnostics: [ScriptDiagnostic] = [], handlerDiagnostics: [ScriptDiagnostic] = []
+        var emission = EmissionRecorder(scene: scene, horizon: horizon)
+        if !emission.isEmpty { emission.record(stage, until: checkpoints[0].nextStepTime) }
         while let time = Self.step(&stage, events: events, next: &next, horizon: horizon,
                                    diagnostics: &eventDiagnostics, happenings: &happenings) {
             stepCount += 1
+            if !emission.isEmpty {
+                emission.record(stage, until: Self.peekTime(stage, events: events, next: next, horizon: horizon) ?? .infinity)
+            }
             lastTime = time
             // Taken out of the stage as they come, so a saved stage does not copy them all.
             completions += stage.completions
@@ -108,6 +116,7 @@ public struct SceneEvaluation: Sendable {
             checkpoints[checkpoints.count - 1].nextStepTime = .infinity
         }
         diagnostics = handlerDiagnostics + eventDiagnostics
+        emissions = emission.histories
         let stillRunning = stage.world.animators.contains(where: \.isRunning) || stage.world.playheads.contains(where: \.clock.isRunning)
             || stage.hasEndlessLayerAnimation
         settledTime = stillRunning ? horizon : max(0, stepCount > 0 ? lastTime : 0)
@@ -169,7 +178,8 @@ public struct SceneEvaluation: Sendable {
                 return then.world.presentation(at: earlier, layers: then.layers, colorSpace: scene.colorSpace)
             }
         }
-        return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers, values: values, delayedCopies: delayed)
+        return PresentationTree(time: time, canvas: scene.canvas, layers: stage.layers, values: values, delayedCopies: delayed,
+                                emissions: emissions)
     }
 
     /// Every animator's state at `time`, in declaration order, then every group's and

@@ -49,6 +49,21 @@ public enum SceneLimits {
     /// Copies of a replicator with an `instanceDelay` that are evaluated at their own earlier
     /// time (each costs a frame's evaluation); later copies show the last of them.
     public static let delayedInstances = 256
+    /// Cells of one emitter (`CAEmitterLayer.emitterCells`).
+    public static let emitterCells = 100
+    /// Particles one emitter may have alive at once: what the reader allows its declared rates
+    /// and lifetimes (cell birth rate × longest lifetime, summed over cells, times the layer's
+    /// multipliers), and what a frame visits at most (the newest of each cell when animated
+    /// multipliers ask for more). 100,000 sprites draw in about a second.
+    public static let particles = 100_000
+    /// A cell's birth rate, in particles per second.
+    public static let particleBirthRate = 1_000_000.0
+    /// An emitter layer's multipliers (`emitter.birthRate`, `lifetime`, `velocity`, `scale`,
+    /// `spin`), each within ±this (birth rate and lifetime not below 0).
+    public static let emitterMultiplier = 1_000.0
+    /// A particle's scale (and its range and speed), within ±this: a sprite drawn 10,000 times
+    /// its image's size already covers any canvas.
+    public static let particleScale = 10_000.0
     /// Segments (commands) of one SVG path's data.
     public static let pathSegments = 100_000
     /// How deep layers, groups and timelines may nest.

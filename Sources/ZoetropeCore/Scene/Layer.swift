@@ -158,6 +158,10 @@ public struct LayerStyle: Hashable, Sendable {
     /// Mirrors `CALayer.rasterizationScale`: the backing store's pixels per point, times the
     /// render's scale (so a store at 1 is as sharp as the frame while the layer is not scaled).
     public var rasterizationScale = 1.0
+    /// Mirrors `CAEmitterLayer`: the cells the layer emits and how (nil: it emits nothing).
+    /// Its particles are drawn above its own content and below its children, placed by the
+    /// `emitter.` properties of its values.
+    public var emitter: Emitter?
 
     public init() {}
 }
@@ -267,7 +271,8 @@ public struct LayerTree: Hashable, Sendable {
     /// naming one is told.
     static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
                                         "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight",
-                                        "rasterize", "rasterizationScale"]
+                                        "rasterize", "rasterizationScale", "emitter.shape", "emitter.mode", "emitter.renderMode",
+                                        "emitter.seed", "emitter.cells"]
 
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.

@@ -29,6 +29,21 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case replicatorAlphaOffset = "replicator.alphaOffset"
     /// `instanceDelay`: copy i shows its children as they were i × this many seconds earlier.
     case replicatorDelay = "replicator.delay"
+    /// Mirrors `CAEmitterLayer.emitterPosition`: the centre of the emission shape, in the
+    /// layer's coordinates. Like every `emitter.` property it is read when a particle is born
+    /// (`EmissionHistory`): moving it leaves a trail, it does not carry live particles along.
+    case emitterPosition = "emitter.position"
+    /// Mirrors `CAEmitterLayer.emitterSize`: the emission shape's width and height.
+    case emitterSize = "emitter.size"
+    /// Mirrors `CAEmitterLayer.birthRate`: multiplies every cell's birth rate; 0 stops births,
+    /// and the particles alive live on.
+    case emitterBirthRate = "emitter.birthRate"
+    /// Mirrors `CAEmitterLayer.lifetime`, `velocity`, `scale` and `spin`: multipliers of the
+    /// cells' values for the particles born while they hold.
+    case emitterLifetime = "emitter.lifetime"
+    case emitterVelocity = "emitter.velocity"
+    case emitterScale = "emitter.scale"
+    case emitterSpin = "emitter.spin"
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -43,10 +58,11 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
-        case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale: .vector
+        case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale,
+             .emitterPosition, .emitterSize: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
-             .replicatorAlphaOffset, .replicatorDelay: .number
+             .replicatorAlphaOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
@@ -70,6 +86,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize: 0...Double.greatestFiniteMagnitude
         case .replicatorCount: 0...Double(SceneLimits.instances)
         case .replicatorDelay: 0...SceneLimits.duration
+        case .emitterBirthRate, .emitterLifetime: 0...SceneLimits.emitterMultiplier
         default: nil
         }
     }
@@ -117,6 +134,10 @@ extension LayerProperty {
         case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
         case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
         case .replicatorDelay: Bounds(minimum: 0, maximum: SceneLimits.duration)
+        case .emitterPosition: Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+        case .emitterSize: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
+        case .emitterBirthRate, .emitterLifetime: Bounds(minimum: 0, maximum: SceneLimits.emitterMultiplier)
+        case .emitterVelocity, .emitterScale, .emitterSpin: Bounds(minimum: -SceneLimits.emitterMultiplier, maximum: SceneLimits.emitterMultiplier)
         case .shadowRadius, .blur, .backdropBlur: Bounds(minimum: 0, maximum: SceneLimits.effectRadius)
         case .strokeWidth: Bounds(minimum: 0, maximum: SceneLimits.strokeWidth)
         case .fontSize: Bounds(minimum: 0, maximum: SceneLimits.fontSize, exclusiveMinimum: true)

@@ -69,6 +69,16 @@ public struct LayerValues: Hashable, Sendable {
     /// Mirrors `instanceDelay`: copy i shows the children as they were i × this many seconds
     /// earlier (the first `SceneLimits.delayedInstances` copies; later ones as the last of them).
     public var replicatorDelay = 0.0
+    /// Mirrors `CAEmitterLayer`'s animatable properties (`LayerProperty.emitterPosition` and the
+    /// rest): where particles are born and the multipliers of the cells' rates, lifetimes,
+    /// speeds, scales and spins. They draw only on a layer whose style has an `Emitter`.
+    public var emitterPosition = Vector2.zero
+    public var emitterSize = Vector2.zero
+    public var emitterBirthRate = 1.0
+    public var emitterLifetime = 1.0
+    public var emitterVelocity = 1.0
+    public var emitterScale = 1.0
+    public var emitterSpin = 1.0
 
     public init() {}
 
@@ -115,6 +125,13 @@ public struct LayerValues: Hashable, Sendable {
             case .replicatorOpacity: .number(replicatorOpacity)
             case .replicatorAlphaOffset: .number(replicatorAlphaOffset)
             case .replicatorDelay: .number(replicatorDelay)
+            case .emitterPosition: .vector(emitterPosition)
+            case .emitterSize: .vector(emitterSize)
+            case .emitterBirthRate: .number(emitterBirthRate)
+            case .emitterLifetime: .number(emitterLifetime)
+            case .emitterVelocity: .number(emitterVelocity)
+            case .emitterScale: .number(emitterScale)
+            case .emitterSpin: .number(emitterSpin)
             }
         }
         set {
@@ -155,6 +172,13 @@ public struct LayerValues: Hashable, Sendable {
             case (.replicatorOpacity, .number(let n)): replicatorOpacity = n
             case (.replicatorAlphaOffset, .number(let n)): replicatorAlphaOffset = n
             case (.replicatorDelay, .number(let n)): replicatorDelay = n
+            case (.emitterPosition, .vector(let v)): emitterPosition = v
+            case (.emitterSize, .vector(let v)): emitterSize = v
+            case (.emitterBirthRate, .number(let n)): emitterBirthRate = n
+            case (.emitterLifetime, .number(let n)): emitterLifetime = n
+            case (.emitterVelocity, .number(let n)): emitterVelocity = n
+            case (.emitterScale, .number(let n)): emitterScale = n
+            case (.emitterSpin, .number(let n)): emitterSpin = n
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -58,6 +58,18 @@ struct NumberRange: Sendable {
     static let layerTime = NumberRange(minimum: -SceneLimits.duration, maximum: SceneLimits.duration)
     /// −1000...1000: how fast a layer's or an animation's time runs (0 freezes it, negative runs back).
     static let speed = NumberRange(minimum: -1000, maximum: 1000)
+    /// 0...emitterMultiplier: an emitter's birth rate or lifetime multiplier.
+    static let emitterRate = NumberRange(minimum: 0, maximum: SceneLimits.emitterMultiplier)
+    /// −emitterMultiplier...emitterMultiplier: an emitter's velocity, scale or spin multiplier.
+    static let emitterFactor = NumberRange(minimum: -SceneLimits.emitterMultiplier, maximum: SceneLimits.emitterMultiplier)
+    /// 0...particleBirthRate: a cell's particles per second.
+    static let particleBirthRate = NumberRange(minimum: 0, maximum: SceneLimits.particleBirthRate)
+    /// −particleScale...particleScale: a cell's scale, its range and speed.
+    static let particleScale = NumberRange(minimum: -SceneLimits.particleScale, maximum: SceneLimits.particleScale)
+    /// −1...1: how far a colour component of a particle may vary.
+    static let colorRange = NumberRange(minimum: -1, maximum: 1)
+    /// 0...2³² − 1: an emitter's seed (a whole number).
+    static let seed = NumberRange(minimum: 0, maximum: Double(UInt32.max))
     /// 0...1e6 passes (or `infinity`).
     static let repeatCount = NumberRange(minimum: 0, maximum: 1e6)
     /// 0...1e6: a spring's mass, stiffness or damping.
@@ -72,7 +84,10 @@ extension LayerProperty {
         switch self {
         case .position, .translation, .shadowOffset, .replicatorTranslation: .coordinate
         case .replicatorCount: .instances
-        case .size: .extent
+        case .size, .emitterSize: .extent
+        case .emitterPosition: .coordinate
+        case .emitterBirthRate, .emitterLifetime: .emitterRate
+        case .emitterVelocity, .emitterScale, .emitterSpin: .emitterFactor
         case .shadowRadius, .blur, .backdropBlur: .effectRadius
         case .strokeWidth: .strokeWidth
         case .fontSize: .fontSize

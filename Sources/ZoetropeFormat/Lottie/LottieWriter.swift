@@ -294,6 +294,9 @@ public struct LottieWriter {
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }
         if node.children.contains(where: { frames[0].layers.nodes[$0].style.masking != nil }) { note(node.id, "mask: drawn unmasked") }
         if node.style.fillRule.isInverse { note(node.id, "fill rule \(node.style.fillRule.rawValue): filled inside") }
+        if node.style.emitter?.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) == true {
+            note(node.id, "emitter: its particles are left out (Lottie has no particles)")
+        }
     }
 
     private func backgroundLayer() -> LottieLayer? {

@@ -622,6 +622,7 @@ extension SceneDocument {
             case "maskMode": style.masking = reader.choice(value, at: at, of: MaskMode.self)
             case "rasterize": style.rasterizes = reader.bool(value, at: at) ?? style.rasterizes
             case "rasterizationScale": style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? style.rasterizationScale
+            case "emitter": style.emitter = readEmitterStyle(value, at: at)
             default:  // dash
                 if let items = reader.sequence(value, at: at, of: "dash lengths", atMost: SceneLimits.keyframes) {
                     style.strokeDash = items.enumerated().compactMap { reader.nonNegative($1, at: at / $0) }

@@ -175,31 +175,6 @@ struct SceneDocument {
 
     /// A layer at `depth` (1 for the scene's own layers); one nested deeper than
     /// `SceneLimits.nesting` is reported and not read.
-    /// An image: a data URL, or a file relative to the scene (its path resolved), checked
-    /// against the image limits; nil, reported, when it is neither.
-    func readImage(_ value: DocumentNode, at path: DocumentPath) -> String? {
-        guard let file = reader.string(value, at: path) else { return nil }
-        if DataURL.isDataURL(file) {
-            // An image carried in the file itself: decoded and checked before rendering.
-            guard DataURL(file) != nil else {
-                reader.report(path, "expected a base64 data URL (data:image/png;base64,…) or a PNG, JPEG or WebP file")
-                return nil
-            }
-            return file
-        }
-        let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
-        guard fileExists(resolved) else {
-            reader.report(path, "image file not found: \(resolved)", kind: .missingInput)
-            return nil
-        }
-        if let header = ImageHeader(png: fileHead(resolved, ImageHeader.byteCount)),
-           let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
-            reader.report(path, problem + " (\(resolved))")
-            return nil
-        }
-        return resolved
-    }
-
     private func readLayer(_ node: DocumentNode, at path: DocumentPath, depth: Int) -> Layer? {
         guard depth <= SceneLimits.nesting else {
             reader.report(path, "layers may nest at most \(SceneLimits.nesting) levels deep (found a layer at level \(depth))")
@@ -224,6 +199,7 @@ struct SceneDocument {
             case "font": readFont(value, at: at, into: &layer)
             case "shadow": readShadow(value, at: at, into: &layer)
             case "replicator": readReplicator(value, at: at, into: &layer)
+            case "emitter": readEmitter(value, at: at, into: &layer)
             case "paragraph": layer.style.paragraph = readParagraph(value, at: at)
             case "runs": readRuns(value, of: node, at: path, into: &layer)
             case "alignment": layer.style.alignment = reader.choice(value, at: at, of: TextAlignment.self) ?? layer.style.alignment
@@ -268,6 +244,32 @@ struct SceneDocument {
             reader.report(path / "path", "required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"")
         }
         return layer
+    }
+
+    /// An image a layer shows (an image layer's `image`, a cell's `contents`): a data URL, or a
+    /// file resolved against the scene's folder that exists and whose header is within the
+    /// limits; nil, reported, otherwise.
+    func readImage(_ node: DocumentNode, at path: DocumentPath) -> String? {
+        guard let file = reader.string(node, at: path) else { return nil }
+        if DataURL.isDataURL(file) {
+            // An image carried in the file itself: decoded and checked before rendering.
+            guard DataURL(file) != nil else {
+                reader.report(path, "expected a base64 data URL (data:image/png;base64,…) or a PNG, JPEG or WebP file")
+                return nil
+            }
+            return file
+        }
+        let resolved = file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+        guard fileExists(resolved) else {
+            reader.report(path, "image file not found: \(resolved)", kind: .missingInput)
+            return nil
+        }
+        if let header = ImageHeader(png: fileHead(resolved, ImageHeader.byteCount)),
+           let problem = SceneLimits.imageProblem(width: header.width, height: header.height) {
+            reader.report(path, problem + " (\(resolved))")
+            return nil
+        }
+        return resolved
     }
 
     /// What a message says of path data that cannot be read.
@@ -406,7 +408,8 @@ struct SceneDocument {
         case .cornerRadius: return reader.nonNegative(node, at: path).map { .number($0) }
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,
-             .replicatorTranslation, .replicatorCount:
+             .replicatorTranslation, .replicatorCount, .emitterPosition, .emitterSize, .emitterBirthRate, .emitterLifetime,
+             .emitterVelocity, .emitterScale, .emitterSpin:
             guard let range = property.range else { return nil }
             return property.kind == .vector ? reader.vector(node, at: path, within: range).map { .vector($0) }
                 : reader.number(node, at: path, within: range).map { .number($0) }

@@ -144,8 +144,8 @@ public enum SceneLoader {
     private static func sceneFile(of scene: Scene, file: String) throws(SceneLoadError) -> String {
         let folder = FileSystem.currentFolder
         var images: [String: String] = [:]
-        for values in scene.layers.initialValues where !values.image.isEmpty && !values.image.hasPrefix("/") && !DataURL.isDataURL(values.image) {
-            images[values.image] = folder + "/" + values.image
+        for image in scene.layers.images where !image.source.hasPrefix("/") && !DataURL.isDataURL(image.source) {
+            images[image.source] = folder + "/" + image.source
         }
         do {
             return try SceneWriter.json(scene, images: images)

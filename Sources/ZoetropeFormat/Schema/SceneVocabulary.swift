@@ -122,6 +122,7 @@ enum SceneVocabulary {
         Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "shadow", value: .mapping("shadow")),
         Key(name: "replicator", value: .mapping("replicator")),
+        Key(name: "emitter", value: .mapping("emitter")),
         Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),
         Key(name: "rasterize", value: .bool,
             help: "Drawn once into a backing store with its children, mask, shadow and blur, then composited with its transform and opacity (CALayer.shouldRasterize)."),
@@ -370,6 +371,7 @@ enum SceneVocabulary {
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
         Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Given for a layer that is its parent's mask."),
         Key(name: "rasterize", value: .bool), Key(name: "rasterizationScale", value: .number(.rasterizationScale)),
+        Key(name: "emitter", value: .mapping("emitterStyle"), help: "A CAEmitterLayer's cells and settings."),
     ])
 
     static var event: Mapping {
@@ -383,7 +385,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, font, runFont, run, paragraph, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion, layerAnimation, layerSpring]
     }

@@ -138,6 +138,10 @@ private final class Writing {
         }
         let replicated = SceneVocabulary.replicatorProperties.filter { values[$0.property] != defaults[$0.property] }
         if !replicated.isEmpty { pairs.append(("replicator", .object(replicated.map { ($0.key, value(values[$0.property])) }))) }
+        let emitted = SceneVocabulary.emitterProperties.filter { values[$0.property] != defaults[$0.property] }
+        if style.emitter != nil || !emitted.isEmpty {
+            pairs.append(("emitter", .object(emitted.map { ($0.key, value(values[$0.property])) } + emitterSettings(style.emitter ?? Emitter()))))
+        }
         if style.alignment != plain.alignment { pairs.append(("alignment", .string(style.alignment.rawValue))) }
         if style.contentMode != plain.contentMode { pairs.append(("contentMode", .string(style.contentMode.rawValue))) }
         if style.clips { pairs.append(("clips", .bool(true))) }
@@ -156,9 +160,33 @@ private final class Writing {
         return .object(pairs)
     }
 
-    /// Properties a layer writes inside `stroke`, `font`, `shadow` or `replicator`, not on their own.
-    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset,
-                                                     .shadowRadius, .shadowOpacity] + SceneVocabulary.replicatorProperties.map(\.property))
+    /// Properties a layer writes inside `stroke`, `font`, `shadow`, `replicator` or `emitter`, not on their own.
+    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset, .shadowRadius,
+                                                     .shadowOpacity] + (SceneVocabulary.replicatorProperties + SceneVocabulary.emitterProperties).map(\.property))
+
+    /// An emitter's keys that do not animate, those that differ from a new emitter's.
+    private func emitterSettings(_ emitter: Emitter) -> [(key: String, value: JSONText)] {
+        let plain = Emitter(), plainCell = EmitterCell()
+        var pairs: [(key: String, value: JSONText)] = []
+        if emitter.shape != plain.shape { pairs.append(("shape", .string(emitter.shape.rawValue))) }
+        if emitter.mode != plain.mode { pairs.append(("mode", .string(emitter.mode.rawValue))) }
+        if emitter.renderMode != plain.renderMode { pairs.append(("renderMode", .string(emitter.renderMode.rawValue))) }
+        if emitter.seed != plain.seed { pairs.append(("seed", .number(Double(emitter.seed)))) }
+        if emitter.prewarm != plain.prewarm { pairs.append(("prewarm", .number(emitter.prewarm))) }
+        guard !emitter.cells.isEmpty else { return pairs }
+        pairs.append(("cells", .array(emitter.cells.map { cell in
+            var keys: [(key: String, value: JSONText)] = []
+            if !cell.name.isEmpty { keys.append(("name", .string(cell.name))) }
+            if !cell.isEnabled { keys.append(("enabled", .bool(false))) }
+            if !cell.contents.isEmpty { keys.append(("contents", .string(images[cell.contents] ?? cell.contents))) }
+            if cell.color != plainCell.color { keys.append(("color", color(cell.color))) }
+            for number in SceneVocabulary.emitterCellNumbers where cell[keyPath: number.field] != plainCell[keyPath: number.field] {
+                keys.append((number.key, .number(cell[keyPath: number.field])))
+            }
+            return .object(keys)
+        })))
+        return pairs
+    }
 
     // MARK: - Values
 
@@ -556,6 +584,7 @@ private final class Writing {
         if let mode = style.masking { pairs.append(("maskMode", .string(mode.rawValue))) }
         if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
+        if let emitter = style.emitter { pairs.append(("emitter", .object(emitterSettings(emitter)))) }
         return .object(pairs)
     }
 

@@ -20,19 +20,19 @@ public enum SceneConversion {
     /// tracks. A scene file written as JSON (a film's recording) is written again as the same bytes.
     public static func sceneFile(_ loaded: LoadedScene, json: Bool = false) throws(RenderError) -> String {
         var images: [String: String] = [:]
-        for values in loaded.scene.layers.initialValues where !values.image.isEmpty && !DataURL.isDataURL(values.image) {
-            guard images[values.image] == nil else { continue }
-            guard let data = FileSystem.contents(of: values.image) else {
-                throw RenderError(message: "\(values.image): cannot read the image", kind: .missingInput, file: values.image)
+        for source in loaded.scene.layers.images.map(\.source) where !DataURL.isDataURL(source) {
+            guard images[source] == nil else { continue }
+            guard let data = FileSystem.contents(of: source) else {
+                throw RenderError(message: "\(source): cannot read the image", kind: .missingInput, file: source)
             }
             // Carried as the image alone: refused as a render refuses it past the limits (too many
             // bytes after its end, too many JPEG scans); what follows it within them is dropped.
             var bytes = Array(data)
             if let extent = ImageExtent(bytes) {
-                if let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) { throw RenderError(message: "\(values.image): \(problem)", kind: .limit, file: values.image) }
+                if let problem = SceneLimits.imageProblem(mediaType: extent.mediaType, trailing: extent.trailing, scans: extent.scans) { throw RenderError(message: "\(source): \(problem)", kind: .limit, file: source) }
                 bytes = Array(bytes.prefix(extent.length))
             }
-            images[values.image] = DataURL(mediaType: ImageHeader.mediaType(of: bytes) ?? "image/png", bytes: bytes).text
+            images[source] = DataURL(mediaType: ImageHeader.mediaType(of: bytes) ?? "image/png", bytes: bytes).text
         }
         let text: String
         do {

@@ -47,28 +47,28 @@ public enum SceneInputs {
                                              isMissing: true))
             }
         }
-        for (node, values) in zip(layers.nodes, layers.initialValues) where !values.image.isEmpty {
-            if DataURL.isDataURL(values.image) {
+        for image in layers.images {
+            if DataURL.isDataURL(image.source) {
                 do {
-                    try RasterImage.checkPNG(dataURL: values.image)
+                    try RasterImage.checkPNG(dataURL: image.source)
                 } catch {
-                    problems.append(InputProblem(path: "layers[\(node.id)].image", message: "the embedded image is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
+                    problems.append(InputProblem(path: image.path, message: "the embedded image is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
                 }
                 continue
             }
             // Checked before anything opens it: a FIFO would block the read forever.
-            if let kind = ContainedPath.nonRegularKind(atPath: values.image) {
-                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\"\(values.image)\" is not a regular file (\(kind))", isMissing: false))
+            if let kind = ContainedPath.nonRegularKind(atPath: image.source) {
+                problems.append(InputProblem(path: image.path, message: "\"\(image.source)\" is not a regular file (\(kind))", isMissing: false))
                 continue
             }
-            guard AtomicFile.isReadable(values.image) else {
-                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "image file not found or unreadable: \(values.image)", isMissing: true))
+            guard AtomicFile.isReadable(image.source) else {
+                problems.append(InputProblem(path: image.path, message: "image file not found or unreadable: \(image.source)", isMissing: true))
                 continue
             }
             do {
-                try RasterImage.checkPNG(values.image)
+                try RasterImage.checkPNG(image.source)
             } catch {
-                problems.append(InputProblem(path: "layers[\(node.id)].image", message: "\(values.image) is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
+                problems.append(InputProblem(path: image.path, message: "\(image.source) is not a readable PNG, JPEG or WebP (\(error.message))", isMissing: false))
             }
         }
         return problems

@@ -64,7 +64,10 @@ struct Damage {
         }
         self.after = after
         var boxes: [PixelBox] = []
-        for index in new.values.indices where old.values[index] != new.values[index] {
+        // An emitter's particles move with time alone: it changed whenever the time did.
+        let moved = old.time != new.time
+        for index in new.values.indices
+        where old.values[index] != new.values[index] || moved && LayerReach.emits(new.layers.nodes[index]) {
             // A change under a group with a shadow or blur changes the whole group's effect.
             var top = index
             var ancestor = new.layers.nodes[index].parent
@@ -181,8 +184,8 @@ struct LayerReach {
             guard visit(child, in: tree, parent: transform, clip: childClip, canvas: canvas) else { return false }
             if !subtree[child].isEmpty { reach = reach.union(subtree[child]) }
         }
-        // Copies of the children (a replicator) may reach anywhere.
-        if !node.children.isEmpty && values.instances != 1 { reach = reach.union(canvas) }
+        // Copies of the children (a replicator) may reach anywhere, and so may particles.
+        if !node.children.isEmpty && values.instances != 1 || Self.emits(node) { reach = reach.union(canvas) }
         if !node.children.isEmpty && (shadow || values.blur > 0) {
             // The effect is drawn from the group of the layer and its children: what it reads
             // and writes is all of that (the whole canvas when the children are not clipped).
@@ -207,6 +210,12 @@ struct LayerReach {
         case .rect: return values.gradient != nil || values.fill.alpha > 0 || strokes(values) || !values.image.isEmpty
         case .group, .ellipse, .path: return values.gradient != nil || values.fill.alpha > 0 || strokes(values)
         }
+    }
+
+    /// Whether the layer emits particles that draw: an emitter with a cell that is enabled,
+    /// born at some rate and has contents. Where they are is not bounded: they reach anywhere.
+    static func emits(_ node: LayerTree.Node) -> Bool {
+        node.style.emitter?.cells.contains { $0.isEnabled && $0.birthRate > 0 && !$0.contents.isEmpty } ?? false
     }
 
     /// True when the layer's stroke draws: some width, a colour or a gradient, and some of the

@@ -22,6 +22,8 @@ final class FrameDrawer {
     /// Where images are decoded: once in the process, whichever drawer or check asks first
     /// (a test gives a drawer a store of its own).
     var decodedImages = DecodedImages.shared
+    /// The particles of the emitter being drawn and the sprites of their cells.
+    let particleSprites = ParticleSprites()
     /// The last sprite of each layer, and the backing store of each rasterized layer, for the
     /// layer tree they were drawn from.
     private var sprites: [Int: (key: EffectSprite.Key, sprite: EffectSprite)] = [:]
@@ -241,9 +243,11 @@ final class FrameDrawer {
         let mask = node.children.last { tree.layers.nodes[$0].style.masking != nil }
         // Nothing to show (a Lottie matte whose layer is outside its in and out points): no
         // group, no mask. Under `destinationIn` nothing clears what lies beneath, so it draws.
-        guard LayerReach.paintsContent(node, values) || node.children.contains(where: { $0 != mask && tree.values[$0].isShown })
+        let emits = LayerReach.emits(node)
+        guard LayerReach.paintsContent(node, values) || emits || node.children.contains(where: { $0 != mask && tree.values[$0].isShown })
                 || blendMode == .destinationIn else { return }
-        let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice)
+        // Particles, like children, overlap: faded, the layer is faded as a whole (group opacity).
+        let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice || emits)
         let ownOpacity = grouped ? 1 : values.opacity
         if effects, image != nil, !drawingStore,
            let sprite = try effectSprite(index, node, values, in: tree, shadow: shadow, blurSigma: blurSigma) {
@@ -287,6 +291,7 @@ final class FrameDrawer {
         if grouped { context.beginGroup() }
 
         try drawContent(node, values, opacity: ownOpacity)
+        if emits, let emitter = node.style.emitter { try drawParticles(index, emitter, opacity: ownOpacity, in: tree) }
         if !node.children.isEmpty {
             context.save()
             if node.style.clips {

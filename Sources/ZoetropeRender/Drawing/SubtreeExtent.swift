@@ -11,8 +11,8 @@ import ZoetropeCore
 /// shadow and blur (three σ, and the shadow's offset). A layer shown through an alpha or
 /// luminance mask shows nowhere beyond the mask's extent, whatever it draws (Lottie's merge
 /// paths and masks fill "everything" and mask it). Nil when the subtree cannot be bounded: a
-/// replicator's copies, an inverse fill rule (which fills everything outside its path, to the
-/// edges of what is drawn) not under such a mask, or numbers past 10⁹.
+/// replicator's copies, an emitter's particles, an inverse fill rule (which fills everything
+/// outside its path, to the edges of what is drawn) not under such a mask, or numbers past 10⁹.
 struct SubtreeExtent {
     var minX, minY, maxX, maxY: Double
     /// True when a text layer is in the subtree: Cairo places glyphs on the pixel grid of the
@@ -32,6 +32,8 @@ struct SubtreeExtent {
             return
         }
         let size = values.size
+        // Particles fly anywhere.
+        guard !LayerReach.emits(node) else { return nil }
         var box = SubtreeExtent.empty
         if LayerReach.paintsContent(node, values) {
             guard !node.style.fillRule.isInverse else { return nil }

@@ -37,12 +37,14 @@ public final class TreeRenderer {
         self.keepsAlpha = keepsAlpha
     }
 
-    /// Decodes the images `tree` shows (files, and the data URLs a Lottie file embeds), as a
-    /// player decodes them when it loads the animation: the first frame that draws them then
-    /// draws only. An image that cannot be decoded is left for that frame to report.
+    /// Decodes the images `tree` shows (files, the data URLs a Lottie file embeds, emitter
+    /// cells' contents), as a player decodes them when it loads the animation: the first frame
+    /// that draws them then draws only. An image that cannot be decoded is left for that frame
+    /// to report.
     public func prepare(for tree: PresentationTree) {
-        for (node, values) in zip(tree.layers.nodes, tree.values) where node.shape == .image && !values.image.isEmpty {
-            _ = try? drawer.loadImage(values.image)
+        for (node, values) in zip(tree.layers.nodes, tree.values) {
+            if node.shape == .image && !values.image.isEmpty { _ = try? drawer.loadImage(values.image) }
+            for cell in node.style.emitter?.cells ?? [] where !cell.contents.isEmpty { _ = try? drawer.loadImage(cell.contents) }
         }
     }
 

@@ -28,6 +28,9 @@ struct CAKeyPath {
         "shadowRadius": CAKeyPath(property: .shadowRadius), "shadowOffset": CAKeyPath(property: .shadowOffset),
         "zPosition": CAKeyPath(property: .zIndex),
         "foregroundColor": CAKeyPath(property: .color), "fontSize": CAKeyPath(property: .fontSize),
+        "emitterPosition": CAKeyPath(property: .emitterPosition), "emitterSize": CAKeyPath(property: .emitterSize),
+        "birthRate": CAKeyPath(property: .emitterBirthRate), "lifetime": CAKeyPath(property: .emitterLifetime),
+        "velocity": CAKeyPath(property: .emitterVelocity), "scale": CAKeyPath(property: .emitterScale), "spin": CAKeyPath(property: .emitterSpin),
         "transform.scale": CAKeyPath(property: .scale, numberForBoth: true),
         "transform.scale.x": CAKeyPath(property: .scale, component: 0), "transform.scale.y": CAKeyPath(property: .scale, component: 1),
         "transform.rotation": CAKeyPath(property: .rotation), "transform.rotation.z": CAKeyPath(property: .rotation),
@@ -79,6 +82,7 @@ struct CAKeyPath {
             return nil
         case .text:
             // The only text property a key path names is `contents`: an image.
+            if let image = value as? CGImage { return .text(image.source) }
             return (value as? UIImage).map { .text($0.path) }
         }
     }

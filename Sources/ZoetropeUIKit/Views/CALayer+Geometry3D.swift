@@ -64,13 +64,13 @@ extension CALayer {
 
     // MARK: - Contents
 
-    /// Mirrors `contents`: a `UIImage` (or its `cgImage`) drawn in the bounds, as
+    /// Mirrors `contents`: a `CGImage` (`UIImage.cgImage`, or the `UIImage` itself) drawn in the bounds, as
     /// `contentsGravity` says, above the background colour.
     public var contents: Any? {
         get { givenContents }
         set {
             givenContents = newValue
-            set(.image, .text((newValue as? UIImage)?.path ?? ""))
+            set(.image, .text((newValue as? CGImage)?.source ?? (newValue as? UIImage)?.path ?? ""))
         }
     }
 
