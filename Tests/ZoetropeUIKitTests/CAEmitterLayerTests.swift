@@ -57,7 +57,14 @@ import ZoetropeRender
         cell.velocity = 50
         emitter.emitterCells = [cell]
         film.rootView.layer.addSublayer(emitter)
-        film.at(1) { emitter.birthRate = 0 }
+        film.at(1) {
+            // Without actions: a layer of its own would otherwise fade its birth rate out over
+            // 0.25 s (an implicit animation), and one more particle would be born at 1 s.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            emitter.birthRate = 0
+            CATransaction.commit()
+        }
         film.advance(to: 2)
         let scene = film.scene()
         let index = try #require(scene.layers.index(of: "emitterLayer1"))

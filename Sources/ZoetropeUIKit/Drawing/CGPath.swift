@@ -181,14 +181,7 @@ extension UIBezierPath {
     /// Mirrors `init(cgPath:)`.
     public convenience init(cgPath path: CGPath) {
         self.init()
-        for segment in path.segments {
-            switch segment {
-            case .move(let p): move(to: CGPoint(p))
-            case .line(let p): addLine(to: CGPoint(p))
-            case let .cubic(c1, c2, p): addCurve(to: CGPoint(p), controlPoint1: CGPoint(c1), controlPoint2: CGPoint(c2))
-            case .close: close()
-            }
-        }
+        append(path.segments)
     }
 
     /// Mirrors `init(arcCenter:radius:startAngle:endAngle:clockwise:)`: with y down, clockwise
@@ -200,15 +193,7 @@ extension UIBezierPath {
 
     /// Mirrors `addArc(withCenter:radius:startAngle:endAngle:clockwise:)`.
     public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        let arc = CGPath.arc(center: center.vector, radius: Double(radius), from: Double(startAngle), to: Double(endAngle),
-                             clockwise: clockwise, after: segments)
-        for segment in arc {
-            switch segment {
-            case .move(let p): move(to: CGPoint(p))
-            case .line(let p): addLine(to: CGPoint(p))
-            case let .cubic(c1, c2, p): addCurve(to: CGPoint(p), controlPoint1: CGPoint(c1), controlPoint2: CGPoint(c2))
-            case .close: close()
-            }
-        }
+        append(CGPath.arc(center: center.vector, radius: Double(radius), from: Double(startAngle), to: Double(endAngle),
+                          clockwise: clockwise, after: segments))
     }
 }

@@ -70,19 +70,10 @@ open class UIBezierPath: @unchecked Sendable {
     open func close() { segments.append(.close) }
 
     /// Mirrors `currentPoint`: where the last segment ended (zero for an empty path).
-    open var currentPoint: CGPoint {
-        var start = Vector2.zero, current = Vector2.zero
-        for segment in segments {
-            switch segment {
-            case .move(let point):
-                start = point
-                current = point
-            case .line(let point), .cubic(_, _, let point): current = point
-            case .close: current = start
-            }
-        }
-        return CGPoint(current)
-    }
+    open var currentPoint: CGPoint { CGPoint(CGPath.end(of: segments)) }
+
+    /// Adds `added` as they are (a `CGPath`'s segments, an arc's).
+    func append(_ added: [SVGPath.Segment]) { segments += added }
 
     /// Mirrors `isEmpty`.
     open var isEmpty: Bool { segments.isEmpty }
