@@ -158,6 +158,9 @@ public struct LayerStyle: Hashable, Sendable {
     /// Mirrors `CALayer.rasterizationScale`: the backing store's pixels per point, times the
     /// render's scale (so a store at 1 is as sharp as the frame while the layer is not scaled).
     public var rasterizationScale = 1.0
+    /// Mirrors `CALayer.isDoubleSided`: false hides the layer (and its children) while its
+    /// back faces the viewer, as a card's front does when it turns past a quarter turn.
+    public var isDoubleSided = true
 
     public init() {}
 }
@@ -267,7 +270,7 @@ public struct LayerTree: Hashable, Sendable {
     /// naming one is told.
     static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
                                         "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight",
-                                        "rasterize", "rasterizationScale"]
+                                        "rasterize", "rasterizationScale", "doubleSided"]
 
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.
