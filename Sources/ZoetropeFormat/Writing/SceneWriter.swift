@@ -146,6 +146,7 @@ private final class Writing {
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
         if style.rasterizes { pairs.append(("rasterize", .bool(true))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
+        if !style.isDoubleSided { pairs.append(("doubleSided", .bool(false))) }
         let mask = node.children.first { tree.nodes[$0].style.masking != nil }
         let children = node.children.filter { $0 != mask }
         if !children.isEmpty { pairs.append(("children", .array(children.map(layer)))) }
@@ -556,6 +557,7 @@ private final class Writing {
         if let mode = style.masking { pairs.append(("maskMode", .string(mode.rawValue))) }
         if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
+        if style.isDoubleSided != plain.isDoubleSided { pairs.append(("doubleSided", .bool(style.isDoubleSided))) }
         return .object(pairs)
     }
 
