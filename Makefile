@@ -97,10 +97,12 @@ test-seeds: deps
 	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product ChatText && $(SWIFT) build --product LayerTime && $(SWIFT) build --product zoetrope
 	bash Tests/Seeds/compare.sh .build/debug .build/seed-films
 
-## Benchmark against a C reference program (see bench/run.sh); prints ratios, not pass/fail.
+## Benchmark against a C reference program (see bench/run.sh), and 3-D layers against the same
+## scene drawn flat (bench/depth.sh); prints ratios, not pass/fail.
 bench: build lottie-deps
 	@command -v gcc >/dev/null || $(APT) install -y -qq gcc
 	bash bench/run.sh
+	bash bench/depth.sh
 
 ## The Swift runtime linked in statically: a process starts in about 10 ms less (no dynamic
 ## symbol lookups into it), which is most of what one frame waits for (docs/performance.md).

@@ -25,14 +25,7 @@ cases=(
 )
 # The CPU seconds of ROUNDS renders (the time of one is near the clock's 10 ms resolution).
 ROUNDS=${ROUNDS:-5}
-cpu() {
-  local total=0
-  for _ in $(seq "$ROUNDS"); do
-    /usr/bin/time -o "$WORK/time" -f "%U %S" "$@" > /dev/null 2>&1 || return 1
-    total=$(awk -v t="$total" '{ printf "%.3f", t + $1 + $2 }' "$WORK/time")
-  done
-  echo "$total"
-}
+source bench/cpu.sh
 printf "%-18s %10s %10s %7s\n" "text" "cpu (s)" "baseline" "ratio"
 for entry in "${cases[@]}"; do
   read -r name file frames <<< "$entry"

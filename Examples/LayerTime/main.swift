@@ -13,6 +13,8 @@
 //                    scrubbed and resumed by layer speed and timeOffset (Apple's QA1673).
 // - penguin-walk:    a penguin walking from frame images (`animationImages`), moved by a
 //                    basic animation.
+// - side-menu-3d:    a side menu folding in with perspective (a 3D transform animated in an
+//                    animations closure) over a gallery of cards tilted in 3D.
 //
 //   swift run LayerTime OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<demo>/ and its recording, <demo>.json)
 import ZoetropeUIKit
@@ -398,4 +400,69 @@ do {
     }
     film.at(2.6) { penguin.stopAnimating() }
     try finish(film, at: 3)
+}
+
+// MARK: - 3D side menu and a tilted gallery
+
+do {
+    let film = makeFilm("side-menu-3d", background: UIColor(white: 0.15, alpha: 1))
+    let content = UIView(frame: CGRect(origin: .zero, size: screen))
+    content.backgroundColor = UIColor(white: 0.96, alpha: 1)
+    content.accessibilityIdentifier = "content"
+    film.rootView.addSubview(content)
+    // The gallery: cards tilted under the content's perspective, swaying on repeat.
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1 / 600
+    content.layer.sublayerTransform = perspective
+    for index in 0..<3 {
+        let card = UIView(frame: CGRect(x: 30 + CGFloat(index) * 90, y: 230, width: 80, height: 110))
+        card.backgroundColor = [UIColor.systemPink, UIColor.systemTeal, UIColor.systemOrange][index]
+        card.layer.cornerRadius = 8
+        card.accessibilityIdentifier = "card\(index)"
+        card.layer.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+        content.addSubview(card)
+        film.at(0.1 * Double(index)) {
+            let sway = CABasicAnimation(keyPath: "transform.rotation.y")
+            sway.fromValue = 0.5
+            sway.toValue = -0.5
+            sway.duration = 1.2
+            sway.autoreverses = true
+            sway.repeatCount = .infinity
+            sway.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            card.layer.add(sway, forKey: "sway")
+        }
+    }
+    // The menu folds in from the left edge, hinged on its right edge, seen in perspective.
+    let menu = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: screen.height))
+    menu.backgroundColor = UIColor(red: 0.2, green: 0.25, blue: 0.45, alpha: 1)
+    menu.accessibilityIdentifier = "menu"
+    for row in 0..<5 {
+        menu.addSubview(label(["Home", "Search", "Saved", "Profile", "Settings"][row], CGRect(x: 0, y: 120 + CGFloat(row) * 44, width: 200, height: 30),
+                              size: 18, color: .white, id: "item\(row)"))
+    }
+    film.rootView.addSubview(menu)
+    menu.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
+    menu.frame = CGRect(x: -200, y: 0, width: 200, height: screen.height)
+    /// The menu turned by `angle` about its hinge, in perspective.
+    func folded(_ angle: CGFloat) -> CATransform3D {
+        var identity = CATransform3DIdentity
+        identity.m34 = -1 / 1000
+        return CATransform3DRotate(identity, angle, 0, 1, 0)
+    }
+    menu.layer.transform = folded(-.pi / 2)
+    film.at(0.5) {
+        UIView.animate(withDuration: 0.8, delay: 0, options: .curveEaseOut) {
+            menu.layer.transform = folded(0)
+            menu.center.x += 200
+            content.center.x += 200
+        }
+    }
+    film.at(2.4) {
+        UIView.animate(withDuration: 0.6, delay: 0, options: .curveEaseIn) {
+            menu.layer.transform = folded(-.pi / 2)
+            menu.center.x -= 200
+            content.center.x -= 200
+        }
+    }
+    try finish(film, at: 3.2)
 }

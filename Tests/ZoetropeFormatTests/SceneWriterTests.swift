@@ -197,6 +197,34 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(throws: SceneLoadError.self) { try read(text.replacingOccurrences(of: "count: 4", with: "count: 1e9"), as: "row.yaml") }
     }
 
+    @Test func depthKeysAreReadAnimatedAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [200, 200] }
+            layers:
+              - id: stage
+                shape: group
+                size: [200, 200]
+                sublayerPerspective: -0.002
+                children:
+                  - { id: card, size: [80, 100], rotationX: 10deg, rotationY: 0.5, translationZ: 30, anchorZ: -4, perspective: -0.001, doubleSided: false }
+            animators:
+              - { id: turn, duration: 1, animations: [{ set: { card.rotationY: 1.2, stage.sublayerPerspective: -0.004 } }] }
+            script:
+              - { at: 0.5, restyle: card, style: { doubleSided: true } }
+            """
+        let scene = try read(text, as: "depth.yaml")
+        let card = scene.layers.initialValues[1]
+        #expect(abs(card.rotationX - .pi / 18) < 1e-12 && card.rotationY == 0.5 && card.translationZ == 30 && card.anchorZ == -4)
+        #expect(card.perspective == -0.001 && scene.layers.initialValues[0].sublayerPerspective == -0.002)
+        #expect(!scene.layers.nodes[1].style.isDoubleSided)
+        let yaml = try SceneWriter.yaml(scene)
+        #expect(yaml.contains("doubleSided: false") && yaml.contains("sublayerPerspective: -0.002"), "\(yaml)")
+        #expect(try read(yaml, as: "depth.yaml") == scene)
+        #expect(try read(try SceneWriter.json(scene), as: "depth.json") == scene)
+        // A perspective is an m34: an eye nearer than a point is refused.
+        #expect(throws: SceneLoadError.self) { try read(text.replacingOccurrences(of: "-0.002", with: "-3"), as: "depth.yaml") }
+    }
+
     @Test func yamlQuotesWhatWouldReadAsSomethingElse() throws {
         var values = LayerValues()
         values.size = Vector2(10, 10)

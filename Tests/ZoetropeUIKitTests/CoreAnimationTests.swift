@@ -333,6 +333,27 @@ import ZoetropeUIKit
         #expect(settled.values.enumerated().filter { $0.element.text == "Connecting" && !$0.element.hidden }.count == 0, "the snapshot is gone")
     }
 
+    @Test func aLayersTransformInPerspectiveComesBackAsItWasSet() throws {
+        let (film, host) = film()
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        let turned = CATransform3DRotate(CATransform3DRotate(CATransform3DRotate(perspective, 0.4, 1, 0, 0), 0.6, 0, 1, 0), 0.3, 0, 0, 1)
+        host.layer.transform = turned
+        let back = host.layer.transform
+        let entries: [KeyPath<CATransform3D, CGFloat>] = [\.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+                                                        \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44]
+        #expect(entries.allSatisfy { abs(back[keyPath: $0] - turned[keyPath: $0]) < 1e-9 }, "\(back) != \(turned)")
+        host.layer.sublayerTransform = perspective
+        host.layer.isDoubleSided = false
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "host"))
+        let values = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0).values[index]
+        #expect(abs(values.rotationY - 0.6) < 1e-9 && abs(values.rotationX - 0.4) < 1e-9 && values.perspective == -1 / 500)
+        #expect(values.sublayerPerspective == -1 / 500 && !scene.layers.nodes[index].style.isDoubleSided)
+        host.layer.transform = CATransform3DIdentity
+        #expect(CATransform3DIsIdentity(host.layer.transform))
+    }
+
     @Test func aTransformAnimationRunsItsParts() {
         let (film, host) = film()
         let turn = CABasicAnimation(keyPath: "transform")

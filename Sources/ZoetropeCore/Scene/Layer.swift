@@ -162,6 +162,9 @@ public struct LayerStyle: Hashable, Sendable {
     /// Its particles are drawn above its own content and below its children, placed by the
     /// `emitter.` properties of its values.
     public var emitter: Emitter?
+    /// Mirrors `CALayer.isDoubleSided`: false hides the layer (and its children) while its
+    /// back faces the viewer, as a card's front does when it turns past a quarter turn.
+    public var isDoubleSided = true
 
     public init() {}
 }
@@ -272,7 +275,7 @@ public struct LayerTree: Hashable, Sendable {
     static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
                                         "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight",
                                         "rasterize", "rasterizationScale", "emitter.shape", "emitter.mode", "emitter.renderMode",
-                                        "emitter.seed", "emitter.cells"]
+                                        "emitter.seed", "emitter.cells", "doubleSided"]
 
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.

@@ -44,6 +44,18 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case emitterVelocity = "emitter.velocity"
     case emitterScale = "emitter.scale"
     case emitterSpin = "emitter.spin"
+    /// The 3-D parts of `CALayer.transform`, as its key paths animate them
+    /// (`transform.rotation.x`, `transform.rotation.y`, `transform.translation.z`): radians
+    /// about the layer's own x and y axes through its anchor point, and points towards the
+    /// viewer (`LayerValues.transform` composes them).
+    case rotationX, rotationY, translationZ
+    /// `anchorPointZ`: the anchor point's z, in points.
+    case anchorZ
+    /// The `m34` of the layer's own transform (−1 / d: its eye d points away; 0, the default, none).
+    case perspective
+    /// The `m34` of `sublayerTransform`: the perspective the children are seen in, about the
+    /// layer's anchor point.
+    case sublayerPerspective
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -62,7 +74,8 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
              .emitterPosition, .emitterSize: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
-             .replicatorAlphaOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: .number
+             .replicatorAlphaOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
+             .rotationX, .rotationY, .translationZ, .anchorZ, .perspective, .sublayerPerspective: .number
         case .fill, .strokeColor, .color, .shadowColor: .color
         case .hidden: .flag
         case .text, .image: .text
@@ -72,7 +85,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
 
     public var composition: Composition {
         switch self {
-        case .position, .size, .rotation, .scale, .translation: .additive
+        case .position, .size, .rotation, .scale, .translation, .rotationX, .rotationY, .translationZ: .additive
         case .hidden, .zIndex, .text, .image: .discrete
         default: .replaced
         }
@@ -129,8 +142,10 @@ extension LayerProperty {
         switch self {
         case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: Bounds(minimum: 0, maximum: 1)
         case .cornerRadius: Bounds(minimum: 0, maximum: .greatestFiniteMagnitude)
-        case .position, .translation, .shadowOffset, .replicatorTranslation:
+        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ:
             Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+        // An eye at least a point from the plane: |m34| ≤ 1.
+        case .perspective, .sublayerPerspective: Bounds(minimum: -1, maximum: 1)
         case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
         case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
         case .replicatorDelay: Bounds(minimum: 0, maximum: SceneLimits.duration)

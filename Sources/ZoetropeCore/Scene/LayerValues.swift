@@ -79,6 +79,23 @@ public struct LayerValues: Hashable, Sendable {
     public var emitterVelocity = 1.0
     public var emitterScale = 1.0
     public var emitterSpin = 1.0
+    /// Radians about the layer's own x axis through its anchor point (`transform.rotation.x`):
+    /// a positive angle brings the bottom edge towards the viewer. Additive, as `rotation`.
+    public var rotationX = 0.0
+    /// Radians about the layer's own y axis through its anchor point (`transform.rotation.y`):
+    /// a positive angle takes the right edge away from the viewer. Additive, as `rotation`.
+    public var rotationY = 0.0
+    /// Points towards the viewer (`transform.translation.z`), after the rotations; it shows
+    /// under a perspective (`perspective`, or the parent's `sublayerPerspective`).
+    public var translationZ = 0.0
+    /// Mirrors `CALayer.anchorPointZ`: the anchor point's z, in points.
+    public var anchorZ = 0.0
+    /// The `m34` of the layer's own transform: −1 / d sees the layer from d points away; 0
+    /// (the default) is no perspective.
+    public var perspective = 0.0
+    /// The `m34` of `CALayer.sublayerTransform`: the children are seen from −1 / m34 points
+    /// away, about this layer's anchor point; 0 (the default) is none.
+    public var sublayerPerspective = 0.0
 
     public init() {}
 
@@ -132,6 +149,12 @@ public struct LayerValues: Hashable, Sendable {
             case .emitterVelocity: .number(emitterVelocity)
             case .emitterScale: .number(emitterScale)
             case .emitterSpin: .number(emitterSpin)
+            case .rotationX: .number(rotationX)
+            case .rotationY: .number(rotationY)
+            case .translationZ: .number(translationZ)
+            case .anchorZ: .number(anchorZ)
+            case .perspective: .number(perspective)
+            case .sublayerPerspective: .number(sublayerPerspective)
             }
         }
         set {
@@ -179,6 +202,12 @@ public struct LayerValues: Hashable, Sendable {
             case (.emitterVelocity, .number(let n)): emitterVelocity = n
             case (.emitterScale, .number(let n)): emitterScale = n
             case (.emitterSpin, .number(let n)): emitterSpin = n
+            case (.rotationX, .number(let n)): rotationX = n
+            case (.rotationY, .number(let n)): rotationY = n
+            case (.translationZ, .number(let n)): translationZ = n
+            case (.anchorZ, .number(let n)): anchorZ = n
+            case (.perspective, .number(let n)): perspective = n
+            case (.sublayerPerspective, .number(let n)): sublayerPerspective = n
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -23,6 +23,8 @@ struct NumberRange: Sendable {
 
     /// −coordinate...coordinate: a position, translation, path point or shadow offset, in points.
     static let coordinate = NumberRange(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
+    /// −1...1: a perspective's m34 (−1 / d), an eye at least a point from the plane.
+    static let perspective = NumberRange(minimum: -1, maximum: 1)
     /// 0...coordinate: a width or height.
     static let extent = NumberRange(minimum: 0, maximum: SceneLimits.coordinate)
     /// 0...instances: a replicator's count.
@@ -82,7 +84,8 @@ extension LayerProperty {
     /// such as opacity's 0...1).
     var range: NumberRange? {
         switch self {
-        case .position, .translation, .shadowOffset, .replicatorTranslation: .coordinate
+        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ: .coordinate
+        case .perspective, .sublayerPerspective: .perspective
         case .replicatorCount: .instances
         case .size, .emitterSize: .extent
         case .emitterPosition: .coordinate

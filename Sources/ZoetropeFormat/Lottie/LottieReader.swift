@@ -130,7 +130,8 @@ public enum LottieReader {
         builder.fonts = fonts
         builder.images = LottieImages(folder: folder, archive: archive)
         builder.fontFiles = LottieFontFiles(folder: folder, archive: archive)
-        let layers = builder.composition(animation.layers ?? [], at: "layers", clock: .root, depth: 0)
+        let layers = builder.composition(animation.layers ?? [], at: "layers", size: Vector2(max(animation.width ?? 1, 1), max(animation.height ?? 1, 1)),
+                                         clock: .root, depth: 0)
         var refusals = builder.notes.refusals
         if let refusal = builder.book.refusal { refusals.append(refusal) }
         if refusals.isEmpty, case let depth = nestingDepth(of: layers), depth > SceneLimits.nesting {

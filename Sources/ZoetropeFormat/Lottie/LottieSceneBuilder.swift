@@ -59,7 +59,8 @@ struct LottieSceneBuilder {
     // MARK: - Compositions and layers
 
     /// The layers of a composition, bottom first (Lottie lists the top layer first).
-    mutating func composition(_ items: [LottieLayer], at path: String, clock: LottieClock, depth: Int) -> [Layer] {
+    /// `size`: the composition's (the animation's, or a precomp layer's), where a camera centres its view.
+    mutating func composition(_ items: [LottieLayer], at path: String, size: Vector2, clock: LottieClock, depth: Int) -> [Layer] {
         var byIndex: [Double: (layer: LottieLayer, path: String)] = [:]
         for (position, item) in items.enumerated() {
             if let ind = item.index { byIndex[ind] = (item, "\(path)[\(position)]") }
@@ -71,27 +72,32 @@ struct LottieSceneBuilder {
             if let source = item.matteParent.flatMap({ byIndex[$0] }) { matteSources.insert(source.path) }
             else if position > 0 { matteSources.insert("\(path)[\(position - 1)]") }
         }
-        var layers: [Layer] = []
+        // The composition's camera sees its 3-D layers (`LottieDepth`): each layer made, and
+        // whether it is 3-D.
+        let camera = self.camera(of: items, at: path)?.layer
+        var layers: [(layer: Layer, deep: Bool)] = []
         for (position, item) in items.enumerated().reversed() {
             guard !notes.exhausted else { return [] }
             let at = "\(path)[\(position)]"
             guard !matteSources.contains(at), let layer = self.layer(item, at: at, clock: clock, depth: depth) else { continue }
             guard let placed = wrapped(layer, in: parents(of: item, at: at, byIndex: byIndex), clock: clock) else { return [] }
             guard let mode = item.matteMode, mode != 0 else {
-                layers.append(placed)
+                layers.append((placed, item.threeD))
                 continue
             }
             // A track matte: the layer named by tp, else the one above, masks this one.
             let source = item.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? (items[position - 1], "\(path)[\(position - 1)]") : nil)
             guard let modes = [1: MaskMode.alpha, 2: .inverseAlpha, 3: .luminance, 4: .inverseLuminance][Int(saturating: mode)] else {
                 notes.unsupported("track matte mode \(Int(saturating: mode)): drawn without the matte", at: at + ".tt")
-                layers.append(placed)
+                layers.append((placed, item.threeD))
                 continue
             }
             guard var matted = makeLayer(id: uniqueID(layer.id + "Matte"), shape: .group, at: at + ".tt") else { return [] }
             matted.children = [placed]
             matted.values.size = Vector2(1, 1)
             matted.values.anchor = .zero
+            // Around a 3-D layer, the camera's perspective passes through to it.
+            if item.threeD, let camera { see(&matted, through: camera, size: size, clock: clock, passing: true) }
             if let source, let shape = self.layer(source.layer, at: source.path, clock: clock, depth: depth, asMatte: true),
                var matte = wrapped(shape, in: parents(of: source.layer, at: source.path, byIndex: byIndex), clock: clock) {
                 matte.style.masking = modes
@@ -99,9 +105,30 @@ struct LottieSceneBuilder {
             } else if modes == .alpha || modes == .luminance {
                 continue   // nothing shows through a matte that is not there
             }
-            layers.append(matted)
+            layers.append((matted, item.threeD))
         }
-        return layers
+        guard let camera else { return layers.map(\.layer) }
+        // Each run of 3-D layers in a group seeing it through the camera, in place among the 2-D.
+        var seen: [Layer] = []
+        var run: [Layer] = []
+        func close() -> Bool {
+            guard !run.isEmpty else { return true }
+            guard var group = makeLayer(id: uniqueID(Self.identifier(camera.name, fallback: "camera") + "View"), shape: .group, at: path) else { return false }
+            group.children = run
+            see(&group, through: camera, size: size, clock: clock)
+            seen.append(group)
+            run = []
+            return true
+        }
+        for (layer, deep) in layers {
+            if deep {
+                run.append(layer)
+            } else {
+                guard close() else { return [] }
+                seen.append(layer)
+            }
+        }
+        return close() ? seen : []
     }
 
     /// The parent chain of a layer, nearest first; a chain that loops back ends before the loop.
@@ -132,7 +159,8 @@ struct LottieSceneBuilder {
             book.layerPath = path
             group.children = [result]
             group.values.size = naturalSize(parent)
-            applyTransform(parent.transform, at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false)
+            applyTransform(parent.transform, at: path + ".ks", to: &group, size: group.values.size, clock: clock, opacity: false,
+                           threeD: parent.threeD)
             if parent.autoOrient { autoOrient(parent.transform, layer: &group, clock: clock) }
             result = group
         }
@@ -157,7 +185,6 @@ struct LottieSceneBuilder {
     private mutating func layer(_ json: LottieLayer, at path: String, clock: LottieClock, depth: Int, asMatte: Bool = false) -> Layer? {
         if json.hidden { return nil }
         if json.isMatte, !asMatte { return nil }
-        if json.threeD { notes.unsupported("3D layers: drawn flat", at: path + ".ddd") }
 
         let size = naturalSize(json)
         let id = uniqueID(Self.identifier(json.name, fallback: "layer"))
@@ -190,7 +217,7 @@ struct LottieSceneBuilder {
             let stretch = json.stretch.flatMap { $0 > 0 ? $0 : nil } ?? 1
             let inner = clock.precomp(start: json.startTime ?? 0, stretch: stretch, remap: json.timeRemap, frameRate: frameRate)
             layer.style.clips = true
-            layer.children = composition(items, at: asset.path + ".layers", clock: inner, depth: depth + 1)
+            layer.children = composition(items, at: asset.path + ".layers", size: size, clock: inner, depth: depth + 1)
         case .null:
             return nil   // a null draws nothing; its children repeat its transform
         case .image:
@@ -207,7 +234,7 @@ struct LottieSceneBuilder {
             if mode >= 0, mode < Double(Self.blendModes.count), mode == mode.rounded() { layer.style.blendMode = Self.blendModes[Int(saturating: mode)] }
             else { notes.unsupported("blend mode \(Int(saturating: mode)): drawn as normal", at: path + ".bm") }
         }
-        applyTransform(json.transform, at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true)
+        applyTransform(json.transform, at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true, threeD: json.threeD)
         effects(json.effects ?? [], at: path + ".ef", layer: &layer, clock: clock)
         if json.autoOrient { autoOrient(json.transform, layer: &layer, clock: clock) }
         if let masks = json.masks, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
@@ -286,9 +313,10 @@ struct LottieSceneBuilder {
 
     // MARK: - Transforms
 
-    /// Sets a layer's position, anchor, scale, rotation (and opacity) from a Lottie transform.
+    /// Sets a layer's position, anchor, scale, rotation (and opacity) from a Lottie transform;
+    /// a 3-D layer's (`threeD`) turns and depth too (`applyDepth`).
     mutating func applyTransform(_ transform: LottieTransform?, at path: String, to layer: inout Layer, size: Vector2,
-                                 clock: LottieClock, opacity: Bool) {
+                                 clock: LottieClock, opacity: Bool, threeD: Bool = false) {
         let id = layer.id
         guard let transform else { return }
         if let anchor = transform.anchor {
@@ -321,8 +349,12 @@ struct LottieSceneBuilder {
         if let skew = transform.skew, skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("skew: drawn without it", at: path + ".sk")
         }
-        for (axis, property) in [("rx", transform.rotationX), ("ry", transform.rotationY), ("or", transform.orientation)] where property != nil {
-            notes.unsupported("3D rotation: drawn flat", at: path + "." + axis)
+        if threeD {
+            applyDepth(transform, at: path, to: &layer, clock: clock)
+        } else {
+            for (axis, property) in [("rx", transform.rotationX), ("ry", transform.rotationY), ("or", transform.orientation)] where property != nil {
+                notes.unsupported("3D rotation of a layer that is not 3-D (ddd 0): drawn flat", at: path + "." + axis)
+            }
         }
     }
 

@@ -292,6 +292,9 @@ public struct LottieWriter {
             note(node.id, "replicator: children drawn once")
         }
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }
+        if values.contains(where: { $0.hasDepth || $0.sublayerPerspective != 0 }) || !node.style.isDoubleSided {
+            note(node.id, "3D transform (rotationX, rotationY, translationZ, perspective): drawn flat")
+        }
         if node.children.contains(where: { frames[0].layers.nodes[$0].style.masking != nil }) { note(node.id, "mask: drawn unmasked") }
         if node.style.fillRule.isInverse { note(node.id, "fill rule \(node.style.fillRule.rawValue): filled inside") }
         if node.style.emitter?.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) == true {

@@ -621,6 +621,7 @@ extension SceneDocument {
             case "join": style.strokeJoin = reader.choice(value, at: at, of: LineJoin.self) ?? style.strokeJoin
             case "maskMode": style.masking = reader.choice(value, at: at, of: MaskMode.self)
             case "rasterize": style.rasterizes = reader.bool(value, at: at) ?? style.rasterizes
+            case "doubleSided": style.isDoubleSided = reader.bool(value, at: at) ?? style.isDoubleSided
             case "rasterizationScale": style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? style.rasterizationScale
             case "emitter": style.emitter = readEmitterStyle(value, at: at)
             default:  // dash

@@ -225,6 +225,7 @@ struct SceneDocument {
             case "blendMode":
                 layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
             case "rasterize": layer.style.rasterizes = reader.bool(value, at: at) ?? false
+            case "doubleSided": layer.style.isDoubleSided = reader.bool(value, at: at) ?? true
             case "rasterizationScale":
                 layer.style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? 1
             default:
@@ -393,7 +394,7 @@ struct SceneDocument {
     /// A property value, checked against the property's kind and range.
     func readValue(of property: LayerProperty, _ node: DocumentNode, at path: DocumentPath) -> AnimatableValue? {
         switch property {
-        case .rotation, .replicatorRotation: return reader.angle(node, at: path).map { .number($0) }
+        case .rotation, .replicatorRotation, .rotationX, .rotationY: return reader.angle(node, at: path).map { .number($0) }
         case .scale, .replicatorScale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
         case .replicatorOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .size:
@@ -409,7 +410,7 @@ struct SceneDocument {
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,
              .replicatorTranslation, .replicatorCount, .emitterPosition, .emitterSize, .emitterBirthRate, .emitterLifetime,
-             .emitterVelocity, .emitterScale, .emitterSpin:
+             .emitterVelocity, .emitterScale, .emitterSpin, .translationZ, .anchorZ, .perspective, .sublayerPerspective:
             guard let range = property.range else { return nil }
             return property.kind == .vector ? reader.vector(node, at: path, within: range).map { .vector($0) }
                 : reader.number(node, at: path, within: range).map { .number($0) }

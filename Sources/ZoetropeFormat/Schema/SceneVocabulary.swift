@@ -97,6 +97,13 @@ enum SceneVocabulary {
         Key(name: "shape", value: .choice(of: Shape.self)),
         Key(name: "position", value: .pair(.coordinate)), Key(name: "size", value: .pair(.extent)), Key(name: "anchor", value: .pair()),
         Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber), Key(name: "translation", value: .pair(.coordinate)),
+        Key(name: "rotationX", value: .angle, help: "About the layer's own x axis through its anchor point (transform.rotation.x): positive brings the bottom edge towards the viewer."),
+        Key(name: "rotationY", value: .angle, help: "About the layer's own y axis through its anchor point (transform.rotation.y): positive takes the right edge away."),
+        Key(name: "translationZ", value: .number(.coordinate), help: "Points towards the viewer (transform.translation.z); it shows under a perspective."),
+        Key(name: "anchorZ", value: .number(.coordinate), help: "The anchor point's z (CALayer.anchorPointZ)."),
+        Key(name: "perspective", value: .number(.perspective), help: "The m34 of the layer's own transform: -1/d sees it from d points away; 0, none."),
+        Key(name: "sublayerPerspective", value: .number(.perspective), help: "The m34 of sublayerTransform: the children seen from -1/m34 points away, about this layer's anchor point."),
+        Key(name: "doubleSided", value: .bool, help: "False hides the layer while its back faces the viewer (CALayer.isDoubleSided)."),
         Key(name: "opacity", value: .unit),
         Key(name: "fill", value: .anyOf([.color, .mapping("gradient")])),
         Key(name: "cornerRadius", value: .nonNegative),
@@ -372,6 +379,7 @@ enum SceneVocabulary {
         Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Given for a layer that is its parent's mask."),
         Key(name: "rasterize", value: .bool), Key(name: "rasterizationScale", value: .number(.rasterizationScale)),
         Key(name: "emitter", value: .mapping("emitterStyle"), help: "A CAEmitterLayer's cells and settings."),
+        Key(name: "doubleSided", value: .bool),
     ])
 
     static var event: Mapping {

@@ -150,6 +150,7 @@ private final class Writing {
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
         if style.rasterizes { pairs.append(("rasterize", .bool(true))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
+        if !style.isDoubleSided { pairs.append(("doubleSided", .bool(false))) }
         let mask = node.children.first { tree.nodes[$0].style.masking != nil }
         let children = node.children.filter { $0 != mask }
         if !children.isEmpty { pairs.append(("children", .array(children.map(layer)))) }
@@ -585,6 +586,7 @@ private final class Writing {
         if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
         if let emitter = style.emitter { pairs.append(("emitter", .object(emitterSettings(emitter)))) }
+        if style.isDoubleSided != plain.isDoubleSided { pairs.append(("doubleSided", .bool(style.isDoubleSided))) }
         return .object(pairs)
     }
 

@@ -137,7 +137,18 @@ struct LayerReach {
         // children draw nothing, whatever else of theirs changes.
         guard values.isShown else { return true }
         let size = values.size
-        let transform = parent.placing(values)
+        var transform = parent.placing(values)
+        // A layer in 3-D: through its homography; projected, it is drawn whole from a store.
+        let parentValues = node.parent.map { tree.values[$0] }
+        if values.hasDepth || (parentValues?.sublayerPerspective ?? 0) != 0 {
+            let device = values.homography(in: parentValues).concatenating(Homography(parent))
+            guard device.isFinite else { return false }
+            guard device.isAffine else {
+                visitProjected(index, in: tree, device: device, clip: clip, canvas: canvas)
+                return true
+            }
+            transform = AffineTransform(device)
+        }
         // What the layer's own drawing covers, in its own coordinates, measured under its
         // transform point by point (a Lottie frame measures thousands of points: no arrays).
         var bounds = PointBounds()
@@ -196,6 +207,24 @@ struct LayerReach {
         }
         subtree[index] = clip.map { reach.intersection($0) } ?? reach
         return true
+    }
+
+    /// A layer drawn through a projective map (`FrameDrawer.drawInDepth`): its subtree is one
+    /// store warped onto the frame, so it and every layer under it reach the image of the
+    /// store's extent (its part in front of the eye, within a margin of the canvas).
+    private mutating func visitProjected(_ index: Int, in tree: PresentationTree, device: Homography, clip: PixelBox?,
+                                         canvas: PixelBox) {
+        let extent = SubtreeExtent(of: index, in: tree) ?? SubtreeExtent(bounds: tree.values[index].size)
+        let around = PixelBox(minX: canvas.minX - 64, minY: canvas.minY - 64, maxX: canvas.maxX + 64, maxY: canvas.maxY + 64)
+        // The store reaches a few of its own pixels past the extent: as many of the frame's.
+        let reach = PointBounds(device.visiblePart(of: extent, within: around).compactMap(device.apply)).pixelBox(margin: 4)
+            ?? PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        let box = clip.map { reach.intersection($0) } ?? reach
+        var pending = [index]
+        while let next = pending.popLast() {
+            subtree[next] = box
+            pending += tree.layers.nodes[next].children
+        }
     }
 
     /// Whether the layer's own content (not its children) puts paint anywhere: a fill or a

@@ -45,9 +45,11 @@ final class EffectSprite {
     }
 
     /// The key of layer `index` of `tree` and everything under it, drawn under `transform`.
-    /// `placed` takes the layer's whole placement out (rotation, scale and anchor too), for a
-    /// backing store drawn in the layer's own coordinates.
-    static func key(layer index: Int, in tree: PresentationTree, transform: AffineTransform, placed: Bool = false) -> Key {
+    /// `placed` takes the layer's whole placement out (rotation, scale and anchor, and its 3-D
+    /// parts too), for a backing store drawn in the layer's own coordinates.
+    /// The children in `excluding` (and what is under them) are left out.
+    static func key(layer index: Int, in tree: PresentationTree, transform: AffineTransform, placed: Bool = false,
+                    excluding: Set<Int> = []) -> Key {
         var own = tree.values[index]
         own.position = .zero
         own.translation = .zero
@@ -57,9 +59,14 @@ final class EffectSprite {
             own.rotation = plain.rotation
             own.scale = plain.scale
             own.anchor = plain.anchor
+            own.rotationX = plain.rotationX
+            own.rotationY = plain.rotationY
+            own.translationZ = plain.translationZ
+            own.anchorZ = plain.anchorZ
+            own.perspective = plain.perspective
         }
         var values = [own]
-        var pending = Array(tree.layers.nodes[index].children.reversed())
+        var pending = Array(tree.layers.nodes[index].children.filter { !excluding.contains($0) }.reversed())
         while let next = pending.popLast() {
             values.append(tree.values[next])
             pending += tree.layers.nodes[next].children.reversed()

@@ -35,8 +35,11 @@ final class FrameDrawer {
     var keptPixelLimit = EffectSprite.keptPixels
     /// True while a sprite or a backing store is drawn: the layers in it are drawn directly.
     private var drawingStore = false
+    /// Children a backing store being drawn leaves out: drawn after it, each through the map of
+    /// its parent's plane (`FrameDrawer+Depth`).
+    private var liftedChildren: Set<Int> = []
     /// Pixels per point of the frame being drawn (a backing store's scale is relative to it).
-    private var frameScale = 1.0
+    private(set) var frameScale = 1.0
     private let compression: PNGCompression
     /// The tree the image surface holds the whole drawing of, at its scale: the next frame
     /// draws only what changed from it (`Damage`).
@@ -187,17 +190,23 @@ final class FrameDrawer {
         return image
     }
 
-    private static func ordered(_ indices: [Int], values: [LayerValues]) -> [Int] {
+    static func ordered(_ indices: [Int], values: [LayerValues]) -> [Int] {
         guard indices.contains(where: { values[$0].zIndex != 0 }) else { return indices }
         return indices.enumerated()
             .sorted { (values[$0.element].zIndex, $0.offset) < (values[$1.element].zIndex, $1.offset) }
             .map(\.element)
     }
 
-    private func drawLayer(_ index: Int, in tree: PresentationTree) throws(CairoError) {
+    func drawLayer(_ index: Int, in tree: PresentationTree) throws(CairoError) {
         let node = tree.layers.nodes[index]
         let values = tree.values[index]
         guard values.isShown else { return }
+        // A layer placed in 3-D, under a parent's perspective or hidden when turned away:
+        // `FrameDrawer+Depth`. Every other layer is drawn as it always was.
+        if values.hasDepth || node.parent.map({ tree.values[$0].sublayerPerspective != 0 }) == true {
+            try drawInDepth(index, node, values, in: tree)
+            return
+        }
         let size = values.size
         // A transform that cannot be inverted (a scale of 0, as in a "pop in" from scale 0) or
         // that would overflow draws nothing, as Core Animation shows nothing; Cairo would stop
@@ -207,18 +216,28 @@ final class FrameDrawer {
         let offset = values.position + values.translation - Vector2(values.anchor.x * size.x, values.anchor.y * size.y)
         guard determinant.isFinite, abs(determinant) > 1e-12, abs(determinant) < 1e18, values.rotation.isFinite,
               offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 1e9, abs(offset.y) < 1e9 else { return }
+        // Mirrored (a negative scale), a layer shows its back: not at all when it is not double-sided.
+        guard node.style.isDoubleSided || determinant > 0 else { return }
         context.save()
         defer { context.restore() }
         context.translate(values.position.x + values.translation.x, values.position.y + values.translation.y)
         context.rotate(values.rotation)
         context.scale(values.scale.x, values.scale.y)
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
+        try drawPlaced(index, node, values, in: tree)
+    }
+
+    /// A layer whose transform is in place: its backdrop blur, then its backing store when it is
+    /// rasterized, else its body.
+    func drawPlaced(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues, in tree: PresentationTree) throws(CairoError) {
+        let size = values.size
         if values.backdropBlur > 0 {
             context.newPath()
             context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
             context.blurBackdrop(sigma: values.backdropBlur * context.deviceScale, box: context.deviceBox(width: size.x, height: size.y, margin: 1))
         }
-        if node.style.rasterizes, image != nil, !drawingStore, let store = try backingStore(index, in: tree) {
+        if node.style.rasterizes, image != nil, !drawingStore,
+           let store = try backingStore(index, in: tree, pixelsPerPoint: node.style.rasterizationScale * frameScale) {
             context.paint(store.surface, origin: store.origin, pixelsPerPoint: store.pixelsPerPoint, opacity: values.opacity,
                           blendMode: node.style.blendMode)
             return
@@ -228,7 +247,7 @@ final class FrameDrawer {
 
     /// A layer's drawing in its own coordinates: content, children and mask, with its effects,
     /// composited at its opacity by `blendMode`.
-    private func drawBody(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues, blendMode: BlendMode,
+    func drawBody(_ index: Int, _ node: LayerTree.Node, _ values: LayerValues, blendMode: BlendMode,
                           in tree: PresentationTree) throws(CairoError) {
         let size = values.size
         let fills = values.fill.alpha > 0 || values.gradient != nil
@@ -322,7 +341,7 @@ final class FrameDrawer {
     /// With an `instanceDelay`, copy i is drawn from the tree as it was i delays earlier.
     private func drawChildren(_ children: [Int], except mask: Int?, of index: Int, _ values: LayerValues,
                               in tree: PresentationTree) throws(CairoError) {
-        let ordered = Self.ordered(children, values: tree.values)
+        let ordered = Self.ordered(children, values: tree.values).filter { !liftedChildren.contains($0) }
         let copies = values.instances
         guard copies != 1 || values.replicatorOpacity < 1 else {
             for child in ordered where child != mask { try drawLayer(child, in: tree) }
@@ -427,19 +446,24 @@ final class FrameDrawer {
     /// the frame's (nil when it would be larger than a sprite may be, or its subtree cannot be
     /// bounded: the layer is then drawn directly). Its shadow and blur are in it, its opacity
     /// and blend mode are not (as `shouldRasterize` documents).
-    private func backingStore(_ index: Int, in tree: PresentationTree) throws(CairoError) -> BackingStore? {
+    /// `extent` (the subtree's, when nil) is what the store holds, in the layer's coordinates;
+    /// the children in `lifted` are left out of it (and out of its key).
+    func backingStore(_ index: Int, in tree: PresentationTree, pixelsPerPoint: Double,
+                      extent: SubtreeExtent? = nil, lifting lifted: Set<Int> = []) throws(CairoError) -> BackingStore? {
         let node = tree.layers.nodes[index]
-        let pixelsPerPoint = node.style.rasterizationScale * frameScale
         let key = EffectSprite.key(layer: index, in: tree, transform: AffineTransform(xx: pixelsPerPoint, yx: 0, xy: 0, yy: pixelsPerPoint, x0: 0, y0: 0),
-                                   placed: true)
+                                   placed: true, excluding: lifted)
         if let cached = stores[index], cached.key == key { return cached.store }
-        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = SubtreeExtent(of: index, in: tree), !extent.isEmpty else { return nil }
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, let extent = extent ?? SubtreeExtent(of: index, in: tree), !extent.isEmpty else { return nil }
         let minX = (extent.minX * pixelsPerPoint - 2).rounded(.down), minY = (extent.minY * pixelsPerPoint - 2).rounded(.down)
         let maxX = (extent.maxX * pixelsPerPoint + 2).rounded(.up), maxY = (extent.maxY * pixelsPerPoint + 2).rounded(.up)
         guard fitsSprite(width: maxX - minX, height: maxY - minY) else { return nil }
         let surface = try CairoImageSurface(width: Int(saturating: maxX - minX), height: Int(saturating: maxY - minY))
         var values = tree.values[index]
         values.opacity = 1
+        let wereLifted = liftedChildren
+        liftedChildren = lifted
+        defer { liftedChildren = wereLifted }
         try drawStore(on: surface, transform: AffineTransform(xx: pixelsPerPoint, yx: 0, xy: 0, yy: pixelsPerPoint, x0: -minX, y0: -minY)) { () throws(CairoError) in
             try drawBody(index, node, values, blendMode: .normal, in: tree)
         }
@@ -451,7 +475,7 @@ final class FrameDrawer {
 
     /// True when a sprite or backing store of `width` × `height` pixels may be made: at least a
     /// pixel, at most `EffectSprite.largestSide` a side and `largestPixels` for this frame.
-    private func fitsSprite(width: Double, height: Double) -> Bool {
+    func fitsSprite(width: Double, height: Double) -> Bool {
         width >= 1 && height >= 1 && width <= Double(EffectSprite.largestSide) && height <= Double(EffectSprite.largestSide)
             && width * height <= Double(EffectSprite.largestPixels(frame: target.width * target.height))
     }

@@ -20,12 +20,13 @@ struct SubtreeExtent {
     /// away from where the same text lands unconfined.
     private(set) var holdsText = false
 
-    init?(of index: Int, in tree: PresentationTree) {
+    /// `excluding`: children left out (with what is under them).
+    init?(of index: Int, in tree: PresentationTree, excluding: Set<Int> = []) {
         let node = tree.layers.nodes[index], values = tree.values[index]
         if let mask = node.children.last(where: { tree.layers.nodes[$0].style.masking != nil }),
            let mode = tree.layers.nodes[mask].style.masking, mode == .alpha || mode == .luminance,
            let shown = SubtreeExtent(of: mask, in: tree) {
-            var box = shown.placed(by: tree.values[mask])
+            guard var box = shown.placed(by: tree.values[mask], in: values) else { return nil }
             box.holdsText = Self.holdsText(index, in: tree)
             guard box.addEffects(of: values) else { return nil }
             self = box
@@ -54,7 +55,7 @@ struct SubtreeExtent {
             box.minY = min(box.minY, -values.fontSize)
             box.maxY = max(box.maxY, size.y + values.fontSize)
         }
-        let drawn = node.children.filter { tree.layers.nodes[$0].style.masking == nil && tree.values[$0].isShown }
+        let drawn = node.children.filter { tree.layers.nodes[$0].style.masking == nil && tree.values[$0].isShown && !excluding.contains($0) }
         if !drawn.isEmpty {
             guard values.instances == 1 else { return nil }
             var children: SubtreeExtent?
@@ -62,7 +63,7 @@ struct SubtreeExtent {
                 guard let inner = SubtreeExtent(of: child, in: tree) else { return nil }
                 guard !inner.isEmpty else { continue }
                 box.holdsText = box.holdsText || inner.holdsText
-                let placed = inner.placed(by: tree.values[child])
+                guard let placed = inner.placed(by: tree.values[child], in: values) else { return nil }
                 if children == nil { children = placed }
                 children?.include(Vector2(placed.minX, placed.minY))
                 children?.include(Vector2(placed.maxX, placed.maxY))
@@ -107,9 +108,20 @@ struct SubtreeExtent {
     var corners: [Vector2] { [Vector2(minX, minY), Vector2(maxX, minY), Vector2(minX, maxY), Vector2(maxX, maxY)] }
 
     /// The box around this one (a child's extent) in its parent's coordinates, under the child's
-    /// `values`' transform.
-    private func placed(by values: LayerValues) -> SubtreeExtent {
+    /// `values`' transform in `parent` (projected, for a child in 3-D); nil when part of it lies
+    /// at or behind the eye, where it has no bounded image.
+    private func placed(by values: LayerValues, in parent: LayerValues) -> SubtreeExtent? {
         guard !isEmpty else { return self }
+        if values.hasDepth || parent.sublayerPerspective != 0 {
+            let map = values.homography(in: parent)
+            var box = SubtreeExtent.empty
+            box.holdsText = holdsText
+            for corner in corners {
+                guard let image = map.apply(corner) else { return nil }
+                box.include(image)
+            }
+            return box
+        }
         let transform = AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0).placing(values)
         let first = transform.apply(Vector2(minX, minY))
         var box = SubtreeExtent(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y, holdsText: holdsText)
@@ -119,13 +131,18 @@ struct SubtreeExtent {
         return box
     }
 
+    /// The box 0…size: a layer's bounds, for what cannot be bounded otherwise.
+    init(bounds size: Vector2) {
+        self.init(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
+    }
+
     /// True when a text layer with text is in the subtree of `index`.
     private static func holdsText(_ index: Int, in tree: PresentationTree) -> Bool {
         let node = tree.layers.nodes[index]
         return node.shape == .text && !tree.values[index].text.isEmpty || node.children.contains { holdsText($0, in: tree) }
     }
 
-    private init(minX: Double, minY: Double, maxX: Double, maxY: Double, holdsText: Bool = false) {
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double, holdsText: Bool = false) {
         (self.minX, self.minY, self.maxX, self.maxY, self.holdsText) = (minX, minY, maxX, maxY, holdsText)
     }
 

@@ -164,9 +164,13 @@ open class CAPropertyAnimation: CAAnimation {
     func transformAnimation(_ content: (_ part: (Any?) -> AnimatableValue?, _ target: CAKeyPath) -> LayerAnimation.Content?) -> LayerAnimation? {
         guard keyPath == "transform" else { return nil }
         let parts: [(String, (CATransform3D) -> AnimatableValue)] = [
-            ("transform.translation", { .vector($0.affine.parts.translation) }),
-            ("transform.rotation", { .number($0.affine.parts.rotation) }),
-            ("transform.scale", { .vector($0.affine.parts.scale) }),
+            ("transform.translation", { .vector($0.parts.translation) }),
+            ("transform.rotation", { .number($0.parts.rotation) }),
+            ("transform.scale", { .vector($0.parts.scale) }),
+            ("transform.rotation.x", { .number($0.parts.rotationX) }),
+            ("transform.rotation.y", { .number($0.parts.rotationY) }),
+            ("transform.translation.z", { .number($0.parts.translationZ) }),
+            ("transform.m34", { .number($0.parts.perspective) }),
         ]
         let children = parts.compactMap { name, read -> LayerAnimation? in
             guard let target = CAKeyPath(name), let made = content({ $0.flatMap(CATransform3D.init(caValue:)).map(read) }, target) else { return nil }

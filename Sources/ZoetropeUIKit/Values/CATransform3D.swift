@@ -55,6 +55,39 @@ public struct CATransform3D: Hashable, Sendable {
         }
     }
 
+    /// The parts a layer keeps (Core's `LayerValues.transform` composes them back): a scale of
+    /// x and y, rotations about z, y and x (in that order), a translation and a perspective
+    /// (m34). Exact for the transforms code builds from those (`CATransform3DRotate` of a
+    /// perspective, a translation, a scale); a shear or a z scale is dropped.
+    var parts: (translation: Vector2, translationZ: Double, rotation: Double, rotationX: Double, rotationY: Double, scale: Vector2,
+                perspective: Double) {
+        let m = rows.map { $0.map(Double.init) }
+        // M = A · P: the perspective only adds p × A's third column to its fourth.
+        let third = (0..<3).map { m[$0][2] }
+        let weight = third.reduce(0) { $0 + $1 * $1 }
+        let p = weight > 0 ? (0..<3).reduce(0) { $0 + m[$1][3] * third[$1] } / weight : 0
+        func norm(_ row: [Double]) -> Double { (row[0] * row[0] + row[1] * row[1] + row[2] * row[2]).squareRoot() }
+        var sx = norm(m[0]), sy = norm(m[1])
+        let determinant = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        if determinant < 0 { sy = -sy }
+        if sx == 0 { sx = 1 }
+        if sy == 0 { sy = 1 }
+        // R = Rz · Ry · Rx (row vectors): R[2] = (sin β, −cos β sin α, cos β cos α).
+        let beta = asin(min(max(m[2][0], -1), 1))
+        let alpha = atan2(-m[2][1], m[2][2])
+        let gamma = atan2(-m[1][0] / sy, m[0][0] / sx)
+        return (Vector2(m[3][0], m[3][1]), m[3][2], gamma, alpha, beta, Vector2(sx, sy), p)
+    }
+
+    /// The transform Core composes from a layer's values.
+    init(_ transform: Transform3D) {
+        self.init(m11: transform.m11, m12: transform.m12, m13: transform.m13, m14: transform.m14,
+                  m21: transform.m21, m22: transform.m22, m23: transform.m23, m24: transform.m24,
+                  m31: transform.m31, m32: transform.m32, m33: transform.m33, m34: transform.m34,
+                  m41: transform.m41, m42: transform.m42, m43: transform.m43, m44: transform.m44)
+    }
+
     /// The 2D part (a, b, c, d, tx, ty) = (m11, m12, m21, m22, m41, m42).
     var affine: CGAffineTransform { CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42) }
 }

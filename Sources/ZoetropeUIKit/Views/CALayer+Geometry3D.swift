@@ -5,19 +5,59 @@ import ZoetropeCore
 extension CALayer {
     // MARK: - Transforms
 
-    /// Mirrors `transform`: the layer's 4 × 4 transform about its anchor point. A transform
-    /// whose 2D part is all it has is kept as a translation, a rotation and a scale (the parts
-    /// `transform.translation`, `transform.rotation` and `transform.scale` animate); its depth
-    /// and perspective are not drawn yet (the 2D part is).
+    /// Mirrors `transform`: the layer's 4 × 4 transform about its anchor point, kept as the
+    /// parts Core Animation's key paths animate: a translation (`transform.translation.x`, `.y`,
+    /// `.z`), rotations about z, y and x (`transform.rotation`, `.y`, `.x`), a scale and a
+    /// perspective (m34). A transform built from those comes back as it was; a shear or a
+    /// scale of z is dropped. Only the parts that change are set, so only they animate.
     public var transform: CATransform3D {
-        get { CATransform3DMakeAffineTransform(affineTransform()) }
-        set { setAffineTransform(newValue.affine) }
+        get {
+            var values = LayerValues()
+            for property: LayerProperty in [.translation, .translationZ, .rotation, .rotationX, .rotationY, .scale, .perspective] {
+                values[property] = value(property)
+            }
+            return CATransform3D(values.transform)
+        }
+        set {
+            let hasDepth = [LayerProperty.translationZ, .rotationX, .rotationY, .perspective].contains { number($0) != 0 }
+            guard !newValue.isAffine || hasDepth else {
+                setAffineTransform(newValue.affine)
+                return
+            }
+            // From or to depth: every part that differs at all, so no rounding of the
+            // decomposition is left behind (an identity is the identity again).
+            let flat = newValue.affine.parts
+            let parts = newValue.isAffine ? (translation: flat.translation, translationZ: 0, rotation: flat.rotation, rotationX: 0, rotationY: 0,
+                                             scale: flat.scale, perspective: 0) : newValue.parts
+            let wanted: [(LayerProperty, AnimatableValue)] = [
+                (.translation, .vector(parts.translation)), (.translationZ, .number(parts.translationZ)), (.rotation, .number(parts.rotation)),
+                (.rotationX, .number(parts.rotationX)), (.rotationY, .number(parts.rotationY)), (.scale, .vector(parts.scale)),
+                (.perspective, .number(parts.perspective)),
+            ]
+            for (property, part) in wanted where value(property) != part { set(property, part) }
+        }
     }
 
-    /// Mirrors `sublayerTransform`: kept; its perspective is not drawn yet.
+    /// Mirrors `sublayerTransform`: its perspective (m34) is the one the sublayers are seen in,
+    /// about the layer's anchor point; its other parts are kept, not drawn.
     public var sublayerTransform: CATransform3D {
         get { givenSublayerTransform }
-        set { givenSublayerTransform = newValue }
+        set {
+            givenSublayerTransform = newValue
+            set(.sublayerPerspective, .number(Double(newValue.m34)))
+        }
+    }
+
+    /// Mirrors `anchorPointZ`.
+    public var anchorPointZ: CGFloat {
+        get { CGFloat(number(.anchorZ)) }
+        set { set(.anchorZ, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `isDoubleSided`: false hides the layer while its back faces the viewer.
+    public var isDoubleSided: Bool {
+        get { style.isDoubleSided }
+        set { setStyle { $0.isDoubleSided = newValue } }
     }
 
     // MARK: - Sublayers

@@ -40,6 +40,8 @@ struct LottieLayer: LottieObject {
     var solidWidth: Double?
     var solidHeight: Double?
     var solidColor: String?
+    /// A camera's zoom (`pe`, in points: its distance to the plane it shows at its own size).
+    var perspective: LottieProperty<[Double]>?
     // A shape layer's items, a text layer's documents.
     var shapes: [LottieShapeItem]?
     var text: LottieTextData?
@@ -64,7 +66,7 @@ struct LottieLayer: LottieObject {
         .flag("hasMask", \.hasMasks, written: .bool), .objects("masksProperties", \.masks), .objects("ef", \.effects),
         .string("refId", \.reference), .number("w", \.width), .number("h", \.height), .animated("tm", \.timeRemap),
         .number("sw", \.solidWidth), .number("sh", \.solidHeight), .string("sc", \.solidColor),
-        .objects("shapes", \.shapes), .object("t", \.text),
+        .objects("shapes", \.shapes), .object("t", \.text), .animated("pe", \.perspective),
     ])
 }
 
@@ -76,6 +78,8 @@ struct LottieTransform: LottieObject {
     var position: LottieProperty<[Double]>?
     var positionX: LottieProperty<[Double]>?
     var positionY: LottieProperty<[Double]>?
+    /// A split position's z (a 3-D layer's, into the screen).
+    var positionZ: LottieProperty<[Double]>?
     var splitPosition = false
     var scale: LottieProperty<[Double]>?
     var rotation: LottieProperty<[Double]>?
@@ -100,12 +104,13 @@ struct LottieTransform: LottieObject {
                 transform.splitPosition = true
                 transform.positionX = json["x"].flatMap { LottieProperty.numbers($0, at: path + ".x", notes: &notes) }
                 transform.positionY = json["y"].flatMap { LottieProperty.numbers($0, at: path + ".y", notes: &notes) }
+                transform.positionZ = json["z"].flatMap { LottieProperty.numbers($0, at: path + ".z", notes: &notes) }
             } else {
                 transform.position = LottieProperty.numbers(json, at: path, notes: &notes)
             }
         }, encode: { transform in
             guard transform.splitPosition else { return transform.position?.json }
-            return .object([("s", .bool(true))] + [("x", transform.positionX?.json), ("y", transform.positionY?.json)]
+            return .object([("s", .bool(true))] + [("x", transform.positionX?.json), ("y", transform.positionY?.json), ("z", transform.positionZ?.json)]
                 .compactMap { key, value in value.map { (key, $0) } })
         }),
         .animated("s", \.scale), .animated("r", \.rotation), .animated("rx", \.rotationX), .animated("ry", \.rotationY),
