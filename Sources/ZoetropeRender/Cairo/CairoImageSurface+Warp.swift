@@ -53,14 +53,14 @@ extension CairoImageSurface {
             keep(v0 + 0.5 * s0, inverse.m12 + 0.5 * inverse.m13)
             keep((limitY + 0.5) * s0 - v0, (limitY + 0.5) * inverse.m13 - inverse.m12)
             guard low < high, low.isFinite, high.isFinite else { continue }
-            let first = Int(low.rounded(.down)) + 1, last = Int(high.rounded(.up)) - 1
+            let first = Int(saturating: low, rounding: .down) + 1, last = Int(saturating: high, rounding: .up) - 1
             guard first <= last else { continue }
             /// The source position of column c's centre in 256ths of a pixel, a pixel on (so that
             /// the floor is a shift): exact, by one division.
             @inline(__always) func position(_ column: Int) -> (x: Int, y: Int) {
                 let c = Double(column), r = 1 / (s0 + c * inverse.m13)
                 let x = min(max((u0 + c * inverse.m11) * r + 0.5, -1e6), 1e6), y = min(max((v0 + c * inverse.m12) * r + 0.5, -1e6), 1e6)
-                return (Int(x * 256), Int(y * 256))
+                return (Int(saturating: x * 256), Int(saturating: y * 256))
             }
             let line = target.advanced(by: row * targetStride).assumingMemoryBound(to: UInt32.self)
             var column = first
