@@ -421,7 +421,7 @@ do {
         card.accessibilityIdentifier = "card\(index)"
         card.layer.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
         content.addSubview(card)
-        film.at(0.1 * Double(index)) {
+        film.at(0.3 + 0.1 * Double(index)) {
             let sway = CABasicAnimation(keyPath: "transform.rotation.y")
             sway.fromValue = 0.5
             sway.toValue = -0.5
