@@ -101,6 +101,44 @@ import ZoetropeCore
         #expect(try draw([stage([card], distance: 400)])[100, 100] == red, "its front shows")
     }
 
+    @Test func aMirroredLayerThatIsNotDoubleSidedIsNotDrawn() throws {
+        // A negative scale shows a flat layer's back, as a half turn would.
+        var card = square("card", at: Vector2(100, 100))
+        card.values.scale = Vector2(-1, 1)
+        #expect(try draw([card])[100, 100] == red)
+        card.style.isDoubleSided = false
+        #expect(try draw([card])[100, 100] == white)
+    }
+
+    @Test func aFoldDrawnThroughItsParentsMapLandsWhereItsParentsStoreWouldPutIt() throws {
+        // A leaf turned away with a second leaf folded back from its right edge: the second is
+        // drawn through the first's map (lifted out of its store), unless the first is a group
+        // (an opacity below 1), when it is drawn into the first's store. Both land alike.
+        var second = Layer(id: "second", shape: .rect)
+        second.values.position = Vector2(80, 40)
+        second.values.anchor = Vector2(0, 0.5)
+        second.values.size = Vector2(80, 80)
+        second.values.fill = .init(red: 1, green: 0, blue: 0)
+        second.values.rotationY = -1.4
+        var first = Layer(id: "first", shape: .rect, children: [second])
+        first.values.position = Vector2(40, 100)
+        first.values.anchor = Vector2(0, 0.5)
+        first.values.size = Vector2(80, 80)
+        first.values.fill = .init(red: 0, green: 0, blue: 1)
+        first.values.rotationY = 0.7
+        first.values.sublayerPerspective = -1 / 300
+        let lifted = try draw([stage([first], distance: 300)])
+        first.values.opacity = 0.999
+        let stored = try draw([stage([first], distance: 300)])
+        var apart = 0
+        for y in 0..<lifted.height {
+            for x in 0..<lifted.width where abs(Int(lifted[x, y].red) - Int(stored[x, y].red)) > 48 { apart += 1 }
+        }
+        // Resampled once or twice: edges may move by a fraction of a pixel, no more.
+        let reds = (0..<lifted.height).flatMap { y in (0..<lifted.width).filter { lifted[$0, y] == red } }.count
+        #expect(reds > 200 && apart < 60, "\(reds) red pixels, \(apart) apart")
+    }
+
     @Test func childrenAreFlattenedIntoTheirTurnedParent() throws {
         // A white panel with a red child in its left half, turned so its left edge comes near:
         // the child is drawn in the panel's plane, larger than it would be flat.
