@@ -60,12 +60,6 @@ public struct LayerAnimation: Hashable, Sendable {
         LayerAnimation(property: .opacity, content: .group(animations), timing: timing, isRemovedOnCompletion: isRemovedOnCompletion)
     }
 
-    /// Whether it is a group.
-    public var isGroup: Bool {
-        if case .group = content { return true }
-        return false
-    }
-
     /// The value kind its values must have: a number for one component, else the property's.
     public var valueKind: ValueKind { component == nil ? property.kind : .number }
 

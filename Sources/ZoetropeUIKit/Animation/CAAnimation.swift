@@ -179,7 +179,6 @@ open class CAPropertyAnimation: CAAnimation {
         }
         var group = LayerAnimation.group(children)
         configure(&group)
-        group.timingFunction = timingFunction?.curve
         return group
     }
 

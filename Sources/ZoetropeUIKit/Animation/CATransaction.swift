@@ -30,12 +30,9 @@ open class CATransaction {
         var disablesActions: Bool?
         var completion: (() -> Void)?
         var values: [String: Any] = [:]
-        let isImplicit: Bool
         /// Animations added in it that have not stopped.
         private var running: Set<Int> = []
         private var committed = false
-
-        init(isImplicit: Bool) { self.isImplicit = isImplicit }
 
         func added(_ serial: Int) { running.insert(serial) }
 
@@ -62,7 +59,7 @@ open class CATransaction {
     /// The innermost open transaction, opening the implicit one when none is.
     private static var current: Frame {
         if let frame = stack.last { return frame }
-        let implicit = Frame(isImplicit: true)
+        let implicit = Frame()
         stack.append(implicit)
         return implicit
     }
@@ -76,7 +73,7 @@ open class CATransaction {
     }
 
     /// Mirrors `begin()`.
-    public class func begin() { stack.append(Frame(isImplicit: false)) }
+    public class func begin() { stack.append(Frame()) }
 
     /// Mirrors `commit()`: closes the innermost transaction (an unbalanced commit does nothing).
     public class func commit() {

@@ -32,11 +32,14 @@ public struct CATransform3D: Hashable, Sendable {
         [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
     }
 
-    /// `self · other`: this transform, then `other`.
-    func concatenating(_ other: CATransform3D) -> CATransform3D {
-        let a = rows, b = other.rows
-        return CATransform3D(rows: (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + a[i][$1] * b[$1][j] } } })
+    /// The transform as Core's, whose products and rotations are the engine's.
+    var core: Transform3D {
+        Transform3D(m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
+                    m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
     }
+
+    /// `self · other`: this transform, then `other`.
+    func concatenating(_ other: CATransform3D) -> CATransform3D { CATransform3D(core.concatenating(other.core)) }
 
     /// Whether it maps the z = 0 plane as a 2D affine transform does (no perspective, no
     /// rotation out of the plane).
@@ -97,32 +100,18 @@ public let CATransform3DIdentity = CATransform3D()
 
 /// Mirrors `CATransform3DMakeTranslation`.
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
-    var t = CATransform3DIdentity
-    (t.m41, t.m42, t.m43) = (tx, ty, tz)
-    return t
+    CATransform3D(Transform3D.translation(x: tx, y: ty, z: tz))
 }
 
 /// Mirrors `CATransform3DMakeScale`.
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
-    var t = CATransform3DIdentity
-    (t.m11, t.m22, t.m33) = (sx, sy, sz)
-    return t
+    CATransform3D(Transform3D.scale(x: sx, y: sy, z: sz))
 }
 
 /// Mirrors `CATransform3DMakeRotation`: `angle` radians about the axis (x, y, z) (a zero axis
 /// gives the identity, as Core Animation does).
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
-    let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite else { return CATransform3DIdentity }
-    let (ux, uy, uz) = (x / length, y / length, z / length)
-    let c = cos(angle), s = sin(angle), k = 1 - c
-    // Row-vector form: the transpose of the column-vector rotation matrix.
-    return CATransform3D(rows: [
-        [c + ux * ux * k, uy * ux * k + uz * s, uz * ux * k - uy * s, 0],
-        [ux * uy * k - uz * s, c + uy * uy * k, uz * uy * k + ux * s, 0],
-        [ux * uz * k + uy * s, uy * uz * k - ux * s, c + uz * uz * k, 0],
-        [0, 0, 0, 1],
-    ])
+    CATransform3D(Transform3D.rotation(angle: angle, x: x, y: y, z: z))
 }
 
 /// Mirrors `CATransform3DTranslate`: the translation first, then `t`.
