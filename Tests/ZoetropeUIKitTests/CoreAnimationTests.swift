@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoetropeCore
 import ZoetropeFormat
+import ZoetropeRender
 import ZoetropeUIKit
 
 /// Core Animation's explicit animations and layer time, written as iOS code writes them: what
@@ -252,6 +253,36 @@ import ZoetropeUIKit
         #expect(tree.values[barIndex].scale.y == 0.75)
         #expect(tree.copy(1, of: meterIndex).values[barIndex].scale.y == 0.25, "the second copy is half a second behind")
         #expect(tree.copy(2, of: meterIndex).values[barIndex].scale.y == 1, "the third has not begun: the model shows")
+    }
+
+    @Test func aSpriteSheetPlaysThroughItsContentsRect() throws {
+        let (film, host) = film()
+        let colours: [UIColor] = [.red, .green, .blue, .white]
+        let sheet = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 10)).image { context in
+            for (i, colour) in colours.enumerated() {
+                colour.setFill()
+                context.fill(CGRect(x: 10 * i, y: 0, width: 10, height: 10))
+            }
+        }
+        let sprite = CALayer()
+        sprite.name = "sprite"
+        sprite.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        sprite.contents = sheet.cgImage
+        sprite.contentsRect = CGRect(x: 0, y: 0, width: 0.25, height: 1)
+        host.layer.addSublayer(sprite)
+        let walk = CAKeyframeAnimation(keyPath: "contentsRect")
+        walk.values = (0..<4).map { NSValue(cgRect: CGRect(x: 0.25 * CGFloat($0), y: 0, width: 0.25, height: 1)) }
+        walk.calculationMode = .discrete
+        walk.duration = 1
+        walk.repeatCount = .infinity
+        sprite.add(walk, forKey: "walk")
+        film.advance(to: 2)
+        #expect(sprite.contentsRect == CGRect(x: 0, y: 0, width: 0.25, height: 1))
+        let scene = film.scene(), index = try #require(scene.layers.index(of: "sprite"))
+        let evaluation = SceneEvaluation(scene: scene, horizon: 2)
+        #expect([0.1, 0.3, 0.6, 0.9, 1.1].map { evaluation.presentation(at: $0).values[index].contentsOrigin.x } == [0, 0.25, 0.5, 0.75, 0])
+        let frame = try RasterImage(drawing: evaluation.presentation(at: 0.6))
+        #expect(frame[100, 100] == RasterImage.Pixel(red: 0, green: 0, blue: 255), "the third frame, blue, fills the layer")
     }
 
     @Test func aLayerOfItsOwnAnimatesImplicitlyAndATransactionSaysHow() {

@@ -40,6 +40,9 @@ public enum SceneLimits {
     public static let items = 100_000
     /// Keyframes of one track, dash entries of a stroke, stops of a gradient, each.
     public static let keyframes = 100_000
+    /// A `contentsRect`'s origin and size, in images (its unit coordinates): a part of the
+    /// contents at most this many images from them, or this many images wide.
+    public static let contentsRect = 1_000.0
     /// Copies a replicator draws of its children.
     public static let instances = 10_000
     /// Copies of one layer that replicators nested in one another draw, their counts multiplied

@@ -56,6 +56,11 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The `m34` of `sublayerTransform`: the perspective the children are seen in, about the
     /// layer's anchor point.
     case sublayerPerspective
+    /// Mirrors `CALayer.contentsRect`, in unit coordinates of the contents image: the part of
+    /// the image drawn in the bounds (a sprite sheet's frame). Its origin and its size animate
+    /// as two pairs; the default, origin (0, 0) and size (1, 1), is the whole image.
+    case contentsOrigin = "contentsRect.origin"
+    case contentsSize = "contentsRect.size"
 
     /// How several animations of one property combine (SPEC §3.3).
     public enum Composition: Sendable {
@@ -71,7 +76,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     public var kind: ValueKind {
         switch self {
         case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale,
-             .emitterPosition, .emitterSize: .vector
+             .emitterPosition, .emitterSize, .contentsOrigin, .contentsSize: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
              .replicatorAlphaOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
@@ -147,6 +152,9 @@ extension LayerProperty {
         // An eye at least a point from the plane: |m34| ≤ 1.
         case .perspective, .sublayerPerspective: Bounds(minimum: -1, maximum: 1)
         case .size: Bounds(minimum: 0, maximum: SceneLimits.coordinate)
+        // Core Animation repeats the edge pixels of a rectangle reaching past the image.
+        case .contentsOrigin: Bounds(minimum: -SceneLimits.contentsRect, maximum: SceneLimits.contentsRect)
+        case .contentsSize: Bounds(minimum: 0, maximum: SceneLimits.contentsRect)
         case .replicatorCount: Bounds(minimum: 0, maximum: Double(SceneLimits.instances))
         case .replicatorDelay: Bounds(minimum: 0, maximum: SceneLimits.duration)
         case .emitterPosition: Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)

@@ -96,6 +96,10 @@ public struct LayerValues: Hashable, Sendable {
     /// The `m34` of `CALayer.sublayerTransform`: the children are seen from −1 / m34 points
     /// away, about this layer's anchor point; 0 (the default) is none.
     public var sublayerPerspective = 0.0
+    /// Mirrors `CALayer.contentsRect`: the part of the contents image drawn, in unit
+    /// coordinates of the image (origin and size; the whole image by default).
+    public var contentsOrigin = Vector2.zero
+    public var contentsSize = Vector2(1, 1)
 
     public init() {}
 
@@ -155,6 +159,8 @@ public struct LayerValues: Hashable, Sendable {
             case .anchorZ: .number(anchorZ)
             case .perspective: .number(perspective)
             case .sublayerPerspective: .number(sublayerPerspective)
+            case .contentsOrigin: .vector(contentsOrigin)
+            case .contentsSize: .vector(contentsSize)
             }
         }
         set {
@@ -208,6 +214,8 @@ public struct LayerValues: Hashable, Sendable {
             case (.anchorZ, .number(let n)): anchorZ = n
             case (.perspective, .number(let n)): perspective = n
             case (.sublayerPerspective, .number(let n)): sublayerPerspective = n
+            case (.contentsOrigin, .vector(let v)): contentsOrigin = v
+            case (.contentsSize, .vector(let v)): contentsSize = v
             default:
                 // The format target checks kinds, so a mismatch here is a programming error;
                 // keep the old value rather than trap in a render.

@@ -27,6 +27,10 @@ struct NumberRange: Sendable {
     static let perspective = NumberRange(minimum: -1, maximum: 1)
     /// 0...coordinate: a width or height.
     static let extent = NumberRange(minimum: 0, maximum: SceneLimits.coordinate)
+    /// −contentsRect...contentsRect: a `contentsRect`'s origin, in images.
+    static let contentsOrigin = NumberRange(minimum: -SceneLimits.contentsRect, maximum: SceneLimits.contentsRect)
+    /// 0...contentsRect: a `contentsRect`'s width and height, in images.
+    static let contentsSize = NumberRange(minimum: 0, maximum: SceneLimits.contentsRect)
     /// 0...instances: a replicator's count.
     static let instances = NumberRange(minimum: 0, maximum: Double(SceneLimits.instances), name: "count")
     /// 0...effectRadius: a blur, backdrop blur or shadow radius.
@@ -94,6 +98,8 @@ extension LayerProperty {
         case .shadowRadius, .blur, .backdropBlur: .effectRadius
         case .strokeWidth: .strokeWidth
         case .fontSize: .fontSize
+        case .contentsOrigin: .contentsOrigin
+        case .contentsSize: .contentsSize
         default: nil
         }
     }

@@ -199,6 +199,7 @@ struct SceneDocument {
             case "font": readFont(value, at: at, into: &layer)
             case "shadow": readShadow(value, at: at, into: &layer)
             case "replicator": readReplicator(value, at: at, into: &layer)
+            case "contentsRect": readContentsRect(value, at: at, into: &layer)
             case "emitter": readEmitter(value, at: at, into: &layer)
             case "paragraph": layer.style.paragraph = readParagraph(value, at: at)
             case "runs": readRuns(value, of: node, at: path, into: &layer)
@@ -369,6 +370,15 @@ struct SceneDocument {
         }
     }
 
+    /// `{ origin, size }` (CALayer.contentsRect's, in unit coordinates of the image).
+    private func readContentsRect(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
+        for (key, value) in reader.mapping(node, at: path, allowed: SceneVocabulary.contentsRect.names) ?? [] {
+            guard let property = SceneVocabulary.contentsRectProperties.first(where: { $0.key == key })?.property,
+                  let read = readValue(of: property, value, at: path / key) else { continue }
+            layer.values[property] = read
+        }
+    }
+
     /// Whether every point of `path` (end and control points, arcs made cubic) lies within
     /// `NumberRange.coordinate`; reports the first that does not.
     func checkCoordinates(of path: SVGPath, at location: DocumentPath) -> Bool {
@@ -410,7 +420,8 @@ struct SceneDocument {
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,
              .replicatorTranslation, .replicatorCount, .emitterPosition, .emitterSize, .emitterBirthRate, .emitterLifetime,
-             .emitterVelocity, .emitterScale, .emitterSpin, .translationZ, .anchorZ, .perspective, .sublayerPerspective:
+             .emitterVelocity, .emitterScale, .emitterSpin, .translationZ, .anchorZ, .perspective, .sublayerPerspective,
+             .contentsOrigin, .contentsSize:
             guard let range = property.range else { return nil }
             return property.kind == .vector ? reader.vector(node, at: path, within: range).map { .vector($0) }
                 : reader.number(node, at: path, within: range).map { .number($0) }

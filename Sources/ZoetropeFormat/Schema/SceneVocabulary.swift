@@ -120,6 +120,7 @@ enum SceneVocabulary {
             help: "The text as runs with their own font and colour (an attributed string); the text is theirs joined."),
         Key(name: "image", value: .string, help: "A PNG, JPEG or WebP file, relative to the scene file, or the image itself as a base64 data URL (data:image/png;base64,…)."),
         Key(name: "contentMode", value: .choice(of: ContentMode.self)),
+        Key(name: "contentsRect", value: .mapping("contentsRect")),
         Key(name: "clips", value: .bool), Key(name: "hidden", value: .bool), Key(name: "zIndex", value: .number()),
         Key(name: "children", value: .list(.mapping("layer"), maximumCount: SceneLimits.items)),
         Key(name: "mask", value: .mapping("layer"), help: "A layer in this one's bounds that it and its children show through (CALayer.mask); not drawn itself."),
@@ -167,6 +168,13 @@ enum SceneVocabulary {
         Key(name: "opacity", value: .unit, help: "The first copy's alpha (instanceColor's)."),
         Key(name: "alphaOffset", value: .number(), help: "instanceAlphaOffset: added to the alpha for each copy."),
         Key(name: "delay", value: .number(.time), help: "instanceDelay: copy i shows the children as they were i × delay seconds earlier."),
+    ])
+    /// `contentsRect`'s keys, by the property each sets (the reader's and the writer's table).
+    static let contentsRectProperties: [(key: String, property: LayerProperty)] = [("origin", .contentsOrigin), ("size", .contentsSize)]
+    static let contentsRect = Mapping(name: "contentsRect",
+                                      help: "CALayer.contentsRect: the part of the image drawn in the bounds, in unit coordinates of the image (a sprite sheet's frame); past the image its edge pixels repeat.", keys: [
+        Key(name: "origin", value: .pair(.contentsOrigin), help: "The part's top-left corner (default [0, 0])."),
+        Key(name: "size", value: .pair(.contentsSize), help: "The part's width and height (default [1, 1], the whole image)."),
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
         Key(name: "family", value: .string), Key(name: "size", value: .number(.fontSize)), Key(name: "weight", value: .choice(of: FontWeight.self)),
@@ -393,7 +401,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, contentsRect, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion, layerAnimation, layerSpring]
     }

@@ -138,6 +138,8 @@ private final class Writing {
         }
         let replicated = SceneVocabulary.replicatorProperties.filter { values[$0.property] != defaults[$0.property] }
         if !replicated.isEmpty { pairs.append(("replicator", .object(replicated.map { ($0.key, value(values[$0.property])) }))) }
+        let part = SceneVocabulary.contentsRectProperties.filter { values[$0.property] != defaults[$0.property] }
+        if !part.isEmpty { pairs.append(("contentsRect", .object(part.map { ($0.key, value(values[$0.property])) }))) }
         let emitted = SceneVocabulary.emitterProperties.filter { values[$0.property] != defaults[$0.property] }
         if style.emitter != nil || !emitted.isEmpty {
             pairs.append(("emitter", .object(emitted.map { ($0.key, value(values[$0.property])) } + emitterSettings(style.emitter ?? Emitter()))))
@@ -161,9 +163,9 @@ private final class Writing {
         return .object(pairs)
     }
 
-    /// Properties a layer writes inside `stroke`, `font`, `shadow`, `replicator` or `emitter`, not on their own.
-    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset, .shadowRadius,
-                                                     .shadowOpacity] + (SceneVocabulary.replicatorProperties + SceneVocabulary.emitterProperties).map(\.property))
+    /// Properties a layer writes inside `stroke`, `font`, `shadow`, `replicator`, `contentsRect` or `emitter`, not on their own.
+    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset, .shadowRadius, .shadowOpacity]
+        + (SceneVocabulary.replicatorProperties + SceneVocabulary.contentsRectProperties + SceneVocabulary.emitterProperties).map(\.property))
 
     /// An emitter's keys that do not animate, those that differ from a new emitter's.
     private func emitterSettings(_ emitter: Emitter) -> [(key: String, value: JSONText)] {

@@ -358,17 +358,22 @@ final class CairoContext {
 
     func endGroup(opacity: Double) { endGroup(opacity: opacity, blendMode: .normal) }
 
-    /// Paints `image` scaled by (sx, sy) with its top-left at (x, y).
-    func paint(_ image: CairoImageSurface, x: Double, y: Double, scaleX: Double, scaleY: Double, opacity: Double) {
+    /// Paints `image` scaled by (sx, sy) with its top-left at (x, y): all of it, or the part of
+    /// it `part` says (origin and size in the image's pixels; where the part reaches past the
+    /// image, its edge pixels repeat, as Core Animation draws a `contentsRect`).
+    func paint(_ image: CairoImageSurface, part: (origin: Vector2, size: Vector2)? = nil,
+               x: Double, y: Double, scaleX: Double, scaleY: Double, opacity: Double) {
+        let origin = part?.origin ?? .zero
+        let size = part?.size ?? Vector2(Double(image.width), Double(image.height))
         cairo_save(pointer)
         cairo_translate(pointer, x, y)
         cairo_scale(pointer, scaleX, scaleY)
-        // Cut at the image's edges, and padded to them, so a scaled image ends crisply where it
+        // Cut at the part's edges, and padded to them, so a scaled image ends crisply where it
         // ends instead of fading into transparency over half a pixel of its own.
         cairo_new_path(pointer)
-        cairo_rectangle(pointer, 0, 0, Double(image.width), Double(image.height))
+        cairo_rectangle(pointer, 0, 0, size.x, size.y)
         cairo_clip(pointer)
-        cairo_set_source_surface(pointer, image.pointer, 0, 0)
+        cairo_set_source_surface(pointer, image.pointer, -origin.x, -origin.y)
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(pointer), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(pointer, opacity)

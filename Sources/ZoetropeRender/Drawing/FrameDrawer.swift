@@ -538,7 +538,7 @@ final class FrameDrawer {
             }
             // A rectangle's image is its contents (`CALayer.contents`), over its background.
             if node.shape == .rect, !values.image.isEmpty {
-                drawImage(try loadImage(values.image), in: size, mode: node.style.contentMode, cornerRadius: values.cornerRadius, opacity: opacity)
+                drawImage(try loadImage(values.image), in: values, mode: node.style.contentMode, opacity: opacity)
             }
         case .ellipse:
             guard LayerReach.paintsContent(node, values) else { return }
@@ -559,7 +559,7 @@ final class FrameDrawer {
         case .image:
             guard !values.image.isEmpty else { return }
             let image = try loadImage(values.image)
-            drawImage(image, in: size, mode: node.style.contentMode, cornerRadius: values.cornerRadius, opacity: opacity)
+            drawImage(image, in: values, mode: node.style.contentMode, opacity: opacity)
         case .text:
             if values.fill.alpha > 0 {
                 context.newPath()
@@ -625,21 +625,29 @@ final class FrameDrawer {
         context.newPath()
     }
 
-    private func drawImage(_ image: CairoImageSurface, in size: Vector2, mode: ContentMode, cornerRadius: Double,
-                           opacity: Double) {
-        guard image.width > 0, image.height > 0, size.x > 0, size.y > 0 else { return }
-        let sx = size.x / Double(image.width), sy = size.y / Double(image.height)
+    /// Draws the part of `image` a layer's `contentsRect` picks (`values.contentsOrigin` and
+    /// `contentsSize`, in unit coordinates of the image) in its bounds as `mode` fits it,
+    /// clipped to the bounds' rounded corners.
+    private func drawImage(_ image: CairoImageSurface, in values: LayerValues, mode: ContentMode, opacity: Double) {
+        let size = values.size
+        guard image.width > 0, image.height > 0, size.x > 0, size.y > 0,
+              values.contentsSize.x > 0, values.contentsSize.y > 0 else { return }
+        let pixels = Vector2(Double(image.width), Double(image.height))
+        // A part narrower than a sixteenth of a pixel is drawn as that sixteenth, magnified no further.
+        let part = (origin: Vector2(values.contentsOrigin.x * pixels.x, values.contentsOrigin.y * pixels.y),
+                    size: Vector2(max(values.contentsSize.x * pixels.x, 1.0 / 16), max(values.contentsSize.y * pixels.y, 1.0 / 16)))
+        let sx = size.x / part.size.x, sy = size.y / part.size.y
         let (scaleX, scaleY): (Double, Double) = switch mode {
         case .fill: (sx, sy)
         case .aspectFit: (min(sx, sy), min(sx, sy))
         case .aspectFill: (max(sx, sy), max(sx, sy))
         }
-        let x = (size.x - Double(image.width) * scaleX) / 2, y = (size.y - Double(image.height) * scaleY) / 2
+        let x = (size.x - part.size.x * scaleX) / 2, y = (size.y - part.size.y * scaleY) / 2
         context.save()
         context.newPath()
-        context.addRoundedRect(width: size.x, height: size.y, radius: cornerRadius)
+        context.addRoundedRect(width: size.x, height: size.y, radius: values.cornerRadius)
         context.clip()
-        context.paint(image, x: x, y: y, scaleX: scaleX, scaleY: scaleY, opacity: opacity)
+        context.paint(image, part: part, x: x, y: y, scaleX: scaleX, scaleY: scaleY, opacity: opacity)
         context.restore()
     }
 }

@@ -158,22 +158,38 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath.flatMap { layer.animationValue(value, forKeyPath: $0) }
     }
 
-    /// An animation of `transform` (values `NSValue(caTransform3D:)`, `CATransform3D` or
-    /// `CGAffineTransform`) as a group of its parts' animations, made by `content` from each
-    /// part's values: Core Animation interpolates a transform by its decomposed parts too.
-    func transformAnimation(_ content: (_ part: (Any?) -> AnimatableValue?, _ target: CAKeyPath) -> LayerAnimation.Content?) -> LayerAnimation? {
-        guard keyPath == "transform" else { return nil }
-        let parts: [(String, (CATransform3D) -> AnimatableValue)] = [
-            ("transform.translation", { .vector($0.parts.translation) }),
-            ("transform.rotation", { .number($0.parts.rotation) }),
-            ("transform.scale", { .vector($0.parts.scale) }),
-            ("transform.rotation.x", { .number($0.parts.rotationX) }),
-            ("transform.rotation.y", { .number($0.parts.rotationY) }),
-            ("transform.translation.z", { .number($0.parts.translationZ) }),
-            ("transform.m34", { .number($0.parts.perspective) }),
-        ]
+    /// An animation of a value Zoetrope keeps as several properties, as a group of its parts'
+    /// animations, made by `content` from each part's values: `transform` (values
+    /// `NSValue(caTransform3D:)`, `CATransform3D` or `CGAffineTransform`), which Core Animation
+    /// interpolates by its decomposed parts too, and `contentsRect` (a `CGRect` or
+    /// `NSValue(cgRect:)`), by its origin and size. Nil for any other key path.
+    func partsAnimation(_ content: (_ part: (Any?) -> AnimatableValue?, _ target: CAKeyPath) -> LayerAnimation.Content?) -> LayerAnimation? {
+        let parts: [(String, (Any) -> AnimatableValue?)]
+        switch keyPath {
+        case "transform":
+            func part(_ read: @escaping (CATransform3D) -> AnimatableValue) -> (Any) -> AnimatableValue? {
+                { CATransform3D(caValue: $0).map(read) }
+            }
+            parts = [
+                ("transform.translation", part { .vector($0.parts.translation) }),
+                ("transform.rotation", part { .number($0.parts.rotation) }),
+                ("transform.scale", part { .vector($0.parts.scale) }),
+                ("transform.rotation.x", part { .number($0.parts.rotationX) }),
+                ("transform.rotation.y", part { .number($0.parts.rotationY) }),
+                ("transform.translation.z", part { .number($0.parts.translationZ) }),
+                ("transform.m34", part { .number($0.parts.perspective) }),
+            ]
+        case "contentsRect":
+            func rect(_ value: Any) -> CGRect? { value as? CGRect ?? (value as? NSValue)?.rectValue }
+            parts = [
+                ("contentsRect.origin", { rect($0).map { .vector($0.origin.vector) } }),
+                ("contentsRect.size", { rect($0).map { .vector($0.size.vector) } }),
+            ]
+        default:
+            return nil
+        }
         let children = parts.compactMap { name, read -> LayerAnimation? in
-            guard let target = CAKeyPath(name), let made = content({ $0.flatMap(CATransform3D.init(caValue:)).map(read) }, target) else { return nil }
+            guard let target = CAKeyPath(name), let made = content({ $0.flatMap(read) }, target) else { return nil }
             return LayerAnimation(property: target.property, content: made, timing: MediaTiming(duration: mediaTiming.effectiveDuration),
                                   isAdditive: isAdditive, isCumulative: isCumulative)
         }
@@ -215,7 +231,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func layerAnimation(on layer: CALayer) -> LayerAnimation? {
-        if let whole = transformAnimation({ part, _ in .basic(from: part(fromValue), to: part(toValue), by: nil) }) { return whole }
+        if let whole = partsAnimation({ part, _ in .basic(from: part(fromValue), to: part(toValue), by: nil) }) { return whole }
         guard let target else { return nil }
         return make(.basic(from: converted(fromValue, on: layer), to: converted(toValue, on: layer), by: converted(byValue, on: layer)), for: target)
     }
@@ -276,7 +292,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                                 bias: doubles(biasValues)))
                 ?? (try? KeyframeTrack(values: values, calculationMode: mode))
         }
-        if let whole = transformAnimation({ part, _ in
+        if let whole = partsAnimation({ part, _ in
             let parts = (values ?? []).compactMap { part($0) }
             return parts.count == values?.count ? track(parts).map { .keyframes($0) } : nil
         }) { return whole }

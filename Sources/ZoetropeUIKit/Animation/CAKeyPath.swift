@@ -43,6 +43,12 @@ struct CAKeyPath {
         "instanceCount": CAKeyPath(property: .replicatorCount),
         // An image layer's image (its contents: frame animations, discrete).
         "contents": CAKeyPath(property: .image),
+        // `contentsRect` as a whole animates its two parts (`CAPropertyAnimation.partsAnimation`).
+        "contentsRect.origin": CAKeyPath(property: .contentsOrigin), "contentsRect.size": CAKeyPath(property: .contentsSize),
+        "contentsRect.origin.x": CAKeyPath(property: .contentsOrigin, component: 0),
+        "contentsRect.origin.y": CAKeyPath(property: .contentsOrigin, component: 1),
+        "contentsRect.size.width": CAKeyPath(property: .contentsSize, component: 0),
+        "contentsRect.size.height": CAKeyPath(property: .contentsSize, component: 1),
         // A gradient layer's parts are its fill (`CAGradientLayer.animationValue` converts them).
         "colors": CAKeyPath(property: .fill), "locations": CAKeyPath(property: .fill),
         "startPoint": CAKeyPath(property: .fill), "endPoint": CAKeyPath(property: .fill),

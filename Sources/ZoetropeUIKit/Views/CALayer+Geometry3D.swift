@@ -114,6 +114,21 @@ extension CALayer {
         }
     }
 
+    /// Mirrors `contentsRect`: the part of the contents drawn in the bounds, in unit coordinates
+    /// of the image (a sprite sheet's frame), (0, 0, 1, 1) by default; past the image its edge
+    /// pixels repeat. A key-frame animation of `contentsRect` with `calculationMode = .discrete`
+    /// plays a sprite sheet.
+    public var contentsRect: CGRect {
+        get { CGRect(origin: CGPoint(vector(.contentsOrigin)), size: CGSize(vector(.contentsSize))) }
+        set {
+            // Held to what a scene file accepts (`SceneLimits.contentsRect`); NaN is the default's.
+            let far = SceneLimits.contentsRect
+            func clamped(_ x: CGFloat, _ low: Double, else plain: Double) -> Double { x.isNaN ? plain : min(max(Double(x), low), far) }
+            set(.contentsOrigin, .vector(Vector2(clamped(newValue.origin.x, -far, else: 0), clamped(newValue.origin.y, -far, else: 0))))
+            set(.contentsSize, .vector(Vector2(clamped(newValue.size.width, 0, else: 1), clamped(newValue.size.height, 0, else: 1))))
+        }
+    }
+
     /// Mirrors `contentsGravity`: resize (the default), resizeAspect and resizeAspectFill; the
     /// others draw as resize.
     public var contentsGravity: CALayerContentsGravity {
