@@ -12,9 +12,12 @@
 // - logo-reveal:     the next screen revealed through an expanding shape-layer mask, paused,
 //                    scrubbed and resumed by layer speed and timeOffset (Apple's QA1673).
 // - penguin-walk:    a penguin walking from frame images (`animationImages`), moved by a
-//                    basic animation.
+//                    basic animation, its chick behind it from a sprite sheet (`contentsRect`
+//                    stepped by a discrete keyframe animation).
 // - side-menu-3d:    a side menu folding in with perspective (a 3D transform animated in an
 //                    animations closure) over a gallery of cards tilted in 3D.
+// - snow:            falling snow from a CAEmitterLayer: three cells of flakes drawn with
+//                    UIGraphicsImageRenderer, a wind from the left that drops at 3 s.
 //
 //   swift run LayerTime OUTPUT_FOLDER    (writes OUTPUT_FOLDER/<demo>/ and its recording, <demo>.json)
 import ZoetropeUIKit
@@ -398,6 +401,46 @@ do {
         waddle.isRemovedOnCompletion = false
         penguin.layer.add(waddle, forKey: "waddle")
     }
+    // The chick: its four frames side by side in one image, a sprite sheet, shown one at a
+    // time through `contentsRect` as games do, stepped by a discrete keyframe animation.
+    let chickSize = CGSize(width: 30, height: 36)
+    let sheet = UIGraphicsImageRenderer(size: CGSize(width: chickSize.width * 4, height: chickSize.height), format: format).image { _ in
+        for step in 0..<4 {
+            let x = chickSize.width * CGFloat(step), hop = CGFloat([0, 3, 0, 3][step]), swing = CGFloat([0, 2, 0, -2][step])
+            UIColor.orange.setFill()
+            UIBezierPath(ovalIn: CGRect(x: x + 8 + swing, y: 31, width: 7, height: 4)).fill()
+            UIBezierPath(ovalIn: CGRect(x: x + 16 - swing, y: 31, width: 7, height: 4)).fill()
+            UIColor(white: 0.55, alpha: 1).setFill()
+            UIBezierPath(ovalIn: CGRect(x: x + 4, y: 6 - hop, width: 22, height: 27)).fill()
+            UIColor(white: 0.92, alpha: 1).setFill()
+            UIBezierPath(ovalIn: CGRect(x: x + 9, y: 13 - hop, width: 13, height: 18)).fill()
+            UIColor.black.setFill()
+            UIBezierPath(ovalIn: CGRect(x: x + 17, y: 10 - hop, width: 3, height: 3)).fill()
+            UIColor.orange.setFill()
+            UIBezierPath(ovalIn: CGRect(x: x + 20, y: 13 - hop, width: 6, height: 3)).fill()
+        }
+    }
+    let chick = CALayer()
+    chick.name = "chick"
+    chick.frame = CGRect(x: -40, y: 296, width: chickSize.width, height: chickSize.height)
+    chick.contents = sheet.cgImage
+    chick.contentsGravity = .resizeAspect
+    chick.contentsRect = CGRect(x: 0, y: 0, width: 0.25, height: 1)
+    film.rootView.layer.addSublayer(chick)
+    film.at(0.6) {
+        let hop = CAKeyframeAnimation(keyPath: "contentsRect")
+        hop.values = (0..<4).map { NSValue(cgRect: CGRect(x: 0.25 * CGFloat($0), y: 0, width: 0.25, height: 1)) }
+        hop.calculationMode = .discrete
+        hop.duration = 0.4
+        hop.repeatCount = 5
+        chick.add(hop, forKey: "hop")
+        let follow = CABasicAnimation(keyPath: "position.x")
+        follow.fromValue = chick.position.x
+        follow.toValue = screen.width - 110
+        follow.duration = 2
+        chick.position.x = screen.width - 110
+        chick.add(follow, forKey: "follow")
+    }
     film.at(2.6) { penguin.stopAnimating() }
     try finish(film, at: 3)
 }
@@ -465,4 +508,92 @@ do {
         }
     }
     try finish(film, at: 3.2)
+}
+
+// MARK: - Snow
+
+do {
+    let film = makeFilm("snow", background: UIColor(red: 0.04, green: 0.1, blue: 0.2, alpha: 1))
+    let sky = CAGradientLayer()
+    sky.name = "sky"
+    sky.frame = film.rootView.bounds
+    sky.colors = [UIColor(red: 0.04, green: 0.1, blue: 0.2, alpha: 1).cgColor, UIColor(red: 0.2, green: 0.33, blue: 0.49, alpha: 1).cgColor]
+    film.rootView.layer.addSublayer(sky)
+    // A soft flake and a six-armed crystal, white: each cell tints and fades its own.
+    let soft = UIGraphicsImageRenderer(size: CGSize(width: 32, height: 32)).image { _ in
+        for ring in 0..<8 {
+            UIColor(white: 1, alpha: 0.16).setFill()
+            let inset = CGFloat(ring) * 2
+            UIBezierPath(ovalIn: CGRect(x: inset, y: inset, width: 32 - 2 * inset, height: 32 - 2 * inset)).fill()
+        }
+    }
+    let crystal = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { _ in
+        let arms = UIBezierPath()
+        for arm in 0..<6 {
+            let angle = CGFloat(arm) * .pi / 3
+            arms.move(to: CGPoint(x: 20, y: 20))
+            arms.addLine(to: CGPoint(x: 20 + 17 * cos(angle), y: 20 + 17 * sin(angle)))
+        }
+        arms.lineWidth = 3
+        UIColor.white.setStroke()
+        arms.stroke()
+    }
+    func cell(_ name: String, _ image: UIImage, birthRate: Float, lifetime: Float, velocity: CGFloat, scale: CGFloat, alpha: CGFloat) -> CAEmitterCell {
+        let cell = CAEmitterCell()
+        cell.name = name
+        cell.contents = image.cgImage
+        cell.birthRate = birthRate
+        cell.lifetime = lifetime
+        cell.velocity = velocity
+        cell.velocityRange = velocity / 4
+        cell.emissionLongitude = .pi * 0.44
+        cell.emissionRange = .pi / 10
+        cell.xAcceleration = 3
+        cell.yAcceleration = velocity / 15
+        cell.scale = scale
+        cell.scaleRange = scale / 3
+        cell.color = UIColor(white: 1, alpha: alpha).cgColor
+        return cell
+    }
+    let crystals = cell("crystal", crystal, birthRate: 3, lifetime: 9, velocity: 58, scale: 0.5, alpha: 1)
+    crystals.spin = 0.4
+    crystals.spinRange = 1.2
+    let snow = CAEmitterLayer()
+    snow.name = "snow"
+    snow.frame = film.rootView.bounds
+    snow.emitterShape = .line
+    snow.emitterPosition = CGPoint(x: screen.width / 2 - 40, y: -16)
+    snow.emitterSize = CGSize(width: screen.width * 1.4, height: 0)
+    snow.seed = 48
+    snow.emitterCells = [
+        cell("far", soft, birthRate: 30, lifetime: 14, velocity: 26, scale: 0.2, alpha: 0.7),
+        cell("near", soft, birthRate: 10, lifetime: 10, velocity: 44, scale: 0.4, alpha: 0.9),
+        crystals,
+    ]
+    film.rootView.layer.addSublayer(snow)
+    let hill = CAShapeLayer()
+    hill.name = "hill"
+    hill.frame = CGRect(x: 0, y: screen.height - 60, width: screen.width, height: 60)
+    let outline = UIBezierPath()
+    outline.move(to: CGPoint(x: 0, y: 60))
+    outline.addLine(to: CGPoint(x: 0, y: 26))
+    outline.addCurve(to: CGPoint(x: 170, y: 20), controlPoint1: CGPoint(x: 60, y: 4), controlPoint2: CGPoint(x: 120, y: 8))
+    outline.addCurve(to: CGPoint(x: 320, y: 16), controlPoint1: CGPoint(x: 230, y: 34), controlPoint2: CGPoint(x: 280, y: 10))
+    outline.addLine(to: CGPoint(x: 320, y: 60))
+    outline.close()
+    hill.path = outline.cgPath
+    hill.fillColor = UIColor(red: 0.91, green: 0.94, blue: 0.98, alpha: 1).cgColor
+    film.rootView.layer.addSublayer(hill)
+    // The wind drops: the emitter's velocity and birth rate ease down over a second (their
+    // values hold for the particles born meanwhile, as Core Animation's do).
+    film.at(3) {
+        let calm = CABasicAnimation(keyPath: "velocity")
+        calm.fromValue = 1
+        calm.toValue = 0.6
+        calm.duration = 1
+        snow.velocity = 0.6
+        snow.add(calm, forKey: "calm")
+        snow.birthRate = 0.5
+    }
+    try finish(film, at: 5)
 }

@@ -15,7 +15,7 @@ mkdir -p "$out"
 pairs=(
   "Dismiss dismiss-transition"
   "ChatText chat-text"
-  "LayerTime login-form search-avatars slide-to-unlock pull-to-refresh voice-meter logo-reveal penguin-walk side-menu-3d"
+  "LayerTime login-form search-avatars slide-to-unlock pull-to-refresh voice-meter logo-reveal penguin-walk side-menu-3d snow"
   "BlurPreview touch-preview"
   "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-stop-finish frog-reverse frog-crossfade-reversed frog-crossfade"
 )
