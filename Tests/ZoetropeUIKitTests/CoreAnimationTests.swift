@@ -107,6 +107,30 @@ import ZoetropeUIKit
         #expect(zip(shown, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(shown)")
     }
 
+    @Test func convertTimeGoesBothWaysThroughNestedLayerTime() {
+        let (film, view) = film()
+        let outer = CALayer(), inner = CALayer()
+        view.layer.addSublayer(outer)
+        outer.addSublayer(inner)
+        film.at(1) {
+            outer.beginTime = 1
+            outer.speed = 2
+            inner.timeOffset = 3
+            inner.speed = 0.5
+        }
+        film.advance(to: 2)
+        // outer's time is 2 × (t − 1); inner's is 0.5 × outer's + 3.
+        #expect(outer.convertTime(4, from: nil) == 6)
+        #expect(outer.convertTime(6, to: nil) == 4)
+        #expect(inner.convertTime(6, from: outer) == 6)
+        #expect(inner.convertTime(6, to: outer) == 6)
+        #expect(inner.convertTime(4, from: nil) == 6 && inner.convertTime(6, to: nil) == 4)
+        #expect(outer.convertTime(2, to: inner) == 4)
+        for time in [0.25, 1.5, 7.0] {
+            #expect(abs(inner.convertTime(inner.convertTime(time, to: outer), from: outer) - time) < 1e-12)
+        }
+    }
+
     @Test func springsGroupsAndKeyframesRunAndTheRecordingIsASceneOfTheSameFrames() throws {
         let (film, field) = film()
         let avatar = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
@@ -313,6 +337,38 @@ import ZoetropeUIKit
         #expect(host.layer.presentation()?.opacity == 0.5)
         film.advance(to: 3)
         #expect(completed == [2])
+    }
+
+    @Test func aLayerAddedInTheSameInstantTakesItsValuesWithoutAnimating() {
+        let (film, host) = film()
+        let dot = CALayer()
+        dot.name = "dot"
+        film.at(1) {
+            host.layer.addSublayer(dot)
+            dot.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            dot.opacity = 0.5
+        }
+        film.at(2) { dot.opacity = 1 }
+        film.advance(to: 1.1)
+        #expect(dot.presentation()?.opacity == 0.5 && dot.presentation()?.position == CGPoint(x: 20, y: 20),
+                "added and set in one instant: no animation from its defaults")
+        film.advance(to: 2.125)
+        #expect(dot.animationKeys() == ["opacity"], "set a second later: the implicit animation, keyed by the property")
+        let shown = Double(dot.presentation()?.opacity ?? 0)
+        #expect(shown > 0.5 && shown < 1, "half way through the quarter second (found \(shown))")
+    }
+
+    @Test func anEmptyTransactionsCompletionRunsWhenItCommits() {
+        let (film, _) = film()
+        var completed: [Double] = []
+        film.at(0.5) {
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed.append(CACurrentMediaTime()) }
+            CATransaction.commit()
+            #expect(completed == [0.5], "no animation was added: at once, at the commit")
+        }
+        film.advance(to: 1)
+        #expect(completed == [0.5], "and only once")
     }
 
     @Test func aViewsLayerClassMakesItsLayerAndSublayersInsertWhereAsked() {
