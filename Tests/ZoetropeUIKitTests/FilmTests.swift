@@ -142,6 +142,23 @@ import ZoetropeUIKit
         #expect(box.layer.presentation()!.position == CGPoint(x: 110, y: 90))
     }
 
+    @Test func keyframesRunOnEaseInEaseOutUnlessTheOptionsSayLinear() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let eased = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)), linear = UIView(frame: CGRect(x: 0, y: 40, width: 20, height: 20))
+        film.rootView.addSubview(eased)
+        film.rootView.addSubview(linear)
+        UIView.animateKeyframes(withDuration: 1, delay: 0, options: []) {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { eased.alpha = 0 }
+        }
+        UIView.animateKeyframes(withDuration: 1, delay: 0, options: UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)) {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { linear.alpha = 0 }
+        }
+        film.advance(to: 0.25)
+        let curve = CubicTimingParameters.easeInOut.progress(atFraction: 0.25)
+        #expect(abs(Double(eased.layer.presentation()!.opacity) - (1 - curve)) < 1e-6, "ease-in-ease-out: \(curve) of the way")
+        #expect(abs(Double(linear.layer.presentation()!.opacity) - 0.75) < 1e-6)
+    }
+
     @Test func aViewAddedLaterIsMissingFromEarlierFrames() throws {
         let film = Film(size: CGSize(width: 40, height: 40), framesPerSecond: 10, backgroundColor: .white)
         let late = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))

@@ -51,7 +51,9 @@ extension UIView {
     /// Mirrors `animateKeyframes(withDuration:delay:options:animations:completion:)`: each
     /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)` in `animations` animates
     /// its values over its share of the duration, as the options' calculation mode says; what
-    /// `animations` sets outside a keyframe animates over the whole duration.
+    /// `animations` sets outside a keyframe animates over the whole duration. The whole runs on
+    /// ease-in-ease-out unless the options carry another curve's bits, as in UIKit
+    /// (`UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)`).
     ///
     /// Inside a property animator's animations closure the keyframes are the animator's, over
     /// its duration (this call's duration and delay give way to the animator's, as a nested
@@ -75,7 +77,7 @@ extension UIView {
             completion?(true)
             return
         }
-        let animator = PropertyAnimator(duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: .linear)),
+        let animator = PropertyAnimator(duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: options.curve.curve)),
                                         stage: film.stage)
         let keyframes = frames.filter { $0.film === film }.map(\.frame)
         perform { () throws(AnimatorCallError) in

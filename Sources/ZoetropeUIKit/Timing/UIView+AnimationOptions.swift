@@ -75,6 +75,13 @@ extension UIView {
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
 
+        /// The curve of the whole animation, from bits 16–19, which `UIView.AnimationOptions`'
+        /// curves share: ease-in-ease-out unless given, as in UIKit (people pass
+        /// `UIView.AnimationOptions.curveLinear.rawValue` for a linear one).
+        var curve: UIView.AnimationCurve {
+            UIView.AnimationCurve(rawValue: Int((rawValue >> 16) & 0xF)) ?? .easeInOut
+        }
+
         /// Core's calculation mode, from bits 10–12.
         var calculationMode: CalculationMode {
             switch (rawValue >> 10) & 0x7 {
