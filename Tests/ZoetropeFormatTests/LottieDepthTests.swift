@@ -31,16 +31,6 @@ private func values(_ loaded: LoadedScene, _ id: String) throws -> LayerValues {
 @Suite struct LottieDepthTests {
     private let tolerance = 1e-9
 
-    @Test func aFlatLayerTurnsWithoutDepthAsLottieIOSDrawsIt() throws {
-        // lottie-ios turns a layer by its rx and ry whatever its ddd (its pr_1930 snapshots):
-        // the turns are read, its z is not, and nothing is reported as drawn without.
-        let loaded = try read(lottie(solid("Flag", ind: 1, z: -60, turns: #""rx": {"a": 0, "k": 180}, "ry": {"a": 0, "k": 30}"#, threeD: false)))
-        let flag = try values(loaded, "flag")
-        #expect(abs(flag.rotationX - -.pi) < tolerance && abs(flag.rotationY - -30 * .pi / 180) < tolerance)
-        #expect(flag.translationZ == 0 && flag.perspective == 0)
-        #expect(!loaded.unsupported.contains { $0.description.contains("ks.r") }, "\(loaded.unsupported)")
-    }
-
     @Test func aThreeDLayersTurnsAndDepthAreReadInTheScenesAxes() throws {
         // After Effects' z runs into the screen, the scene's towards the viewer: x and y turns and
         // z positions change sign, z turns do not.

@@ -18,30 +18,10 @@ import ZoetropeCore
 /// z = 0, about its anchor point put under the camera, scaled by zoom/d (`pe` over d: 1 for
 /// After Effects' default camera, d = zoom, centred on the composition). Its 2-D layers are not
 /// seen through it, as in After Effects.
-///
-/// A 2-D layer (`ddd: 0`) with `rx`, `ry` or `or` is turned too, as lottie-ios draws it (its
-/// layer's transform is the same 3-D rotation, seen without perspective): it narrows, and at
-/// 180° it shows mirrored. It has no depth (`translationZ`, `anchorZ`).
 extension LottieSceneBuilder {
     /// Sets a 3-D layer's turns and depth from its transform (the parts a flat layer has are set
     /// by `applyTransform`).
     mutating func applyDepth(_ transform: LottieTransform, at path: String, to layer: inout Layer, clock: LottieClock) {
-        applyTurns(transform, to: &layer, clock: clock)
-        let id = layer.id
-        let depth = transform.splitPosition ? transform.positionZ.map { ($0, 0) } : transform.position.map { ($0, 2) }
-        if let (position, axis) = depth, Self.moves(position, from: [0, 0, 0], axis: axis) {
-            layer.values.translationZ = book.animate(id, .translationZ, position, clock: clock) { v in
-                .number(-(v.count > axis ? v[axis] : 0))
-            }.number ?? 0
-        }
-        if let anchor = transform.anchor, Self.moves(anchor, from: [0, 0, 0], axis: 2) {
-            layer.values.anchorZ = book.animate(id, .anchorZ, anchor, clock: clock) { v in .number(-(v.count > 2 ? v[2] : 0)) }.number ?? 0
-        }
-    }
-
-    /// Sets a layer's turns about its x and y axes (and the z turn an orientation composes
-    /// with them) from its transform's `rx`, `ry` and `or`.
-    mutating func applyTurns(_ transform: LottieTransform, to layer: inout Layer, clock: LottieClock) {
         let id = layer.id
         let degrees = Double.pi / 180
         if let orientation = transform.orientation, Self.moves(orientation, from: [0, 0, 0]) {
@@ -64,6 +44,15 @@ extension LottieSceneBuilder {
             if let ry = transform.rotationY {
                 layer.values.rotationY = book.animate(id, .rotationY, ry, clock: clock) { .number(-($0.first ?? 0) * degrees) }.number ?? 0
             }
+        }
+        let depth = transform.splitPosition ? transform.positionZ.map { ($0, 0) } : transform.position.map { ($0, 2) }
+        if let (position, axis) = depth, Self.moves(position, from: [0, 0, 0], axis: axis) {
+            layer.values.translationZ = book.animate(id, .translationZ, position, clock: clock) { v in
+                .number(-(v.count > axis ? v[axis] : 0))
+            }.number ?? 0
+        }
+        if let anchor = transform.anchor, Self.moves(anchor, from: [0, 0, 0], axis: 2) {
+            layer.values.anchorZ = book.animate(id, .anchorZ, anchor, clock: clock) { v in .number(-(v.count > 2 ? v[2] : 0)) }.number ?? 0
         }
     }
 

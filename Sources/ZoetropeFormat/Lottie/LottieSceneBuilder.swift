@@ -313,8 +313,8 @@ struct LottieSceneBuilder {
 
     // MARK: - Transforms
 
-    /// Sets a layer's position, anchor, scale, rotation, turns about x and y (and opacity) from
-    /// a Lottie transform; a 3-D layer's (`threeD`) depth too (`applyDepth`).
+    /// Sets a layer's position, anchor, scale, rotation (and opacity) from a Lottie transform;
+    /// a 3-D layer's (`threeD`) turns and depth too (`applyDepth`).
     mutating func applyTransform(_ transform: LottieTransform?, at path: String, to layer: inout Layer, size: Vector2,
                                  clock: LottieClock, opacity: Bool, threeD: Bool = false) {
         let id = layer.id
@@ -349,11 +349,12 @@ struct LottieSceneBuilder {
         if let skew = transform.skew, skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
             notes.unsupported("skew: drawn without it", at: path + ".sk")
         }
-        // A 2-D layer turns about x and y too, without depth, as lottie-ios turns it.
         if threeD {
             applyDepth(transform, at: path, to: &layer, clock: clock)
         } else {
-            applyTurns(transform, to: &layer, clock: clock)
+            for (axis, property) in [("rx", transform.rotationX), ("ry", transform.rotationY), ("or", transform.orientation)] where property != nil {
+                notes.unsupported("3D rotation of a layer that is not 3-D (ddd 0): drawn flat", at: path + "." + axis)
+            }
         }
     }
 
