@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -26,8 +26,9 @@ render: build
 ## job array of 4 shards writing into one folder), a short run of each fuzz target after
 ## replaying every crash input it ever found, and a minute of the black-box fuzzer (hostile
 ## reports, manifests, PNG headers, alias bombs, extreme numbers and names run through the binary).
-test: deps farm-deps browser-deps media-deps schema-deps
+test: deps farm-deps browser-deps media-deps schema-deps layout-deps
 	$(SWIFT) test
+	$(MAKE) test-layout LAYOUT_SYSTEMS=500
 	/usr/bin/python3 Tests/API/public_api.py .build/debug
 	$(BROWSER_TEST) .build/debug/zoetrope
 	$(MAKE) test-install
@@ -227,6 +228,29 @@ lottie-deps:
 		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer and schema)"; \
 		rm -rf $(LOTTIE_VENV) && /usr/bin/python3 -m venv $(LOTTIE_VENV) && \
 		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 lottie-specs==0.5.2; \
+	fi
+
+## The constraint solver of ZoetropeUIKit/Layout against kiwisolver, the Cassowary solver it
+## follows (docs/layout.md): LAYOUT_SYSTEMS random systems from LAYOUT_SEED, solved by both,
+## errors and every value compared. `make test` runs 500 of them.
+LAYOUT_VENV    := .build/layout-venv
+LAYOUT_SYSTEMS ?= 5000
+LAYOUT_SEED    ?= 1
+
+test-layout: deps layout-deps
+	$(SWIFT) build --product LayoutCheck
+	$(LAYOUT_VENV)/bin/python Tests/Layout/kiwi_check.py .build/debug/LayoutCheck --systems $(LAYOUT_SYSTEMS) --seed $(LAYOUT_SEED)
+
+## kiwisolver 1.5.1 from PyPI in a virtual environment of its own.
+layout-deps:
+	@if ! /usr/bin/python3 -m venv --help >/dev/null 2>&1 || ! /usr/bin/python3 -c "import ensurepip" 2>/dev/null; then \
+		echo "Installing python3-venv (kiwisolver is installed from PyPI in a virtual environment)"; \
+		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-venv; \
+	fi
+	@if ! $(LAYOUT_VENV)/bin/python -c "import kiwisolver" 2>/dev/null; then \
+		echo "Installing kiwisolver 1.5.1 in $(LAYOUT_VENV) (the reference of the constraint solver)"; \
+		rm -rf $(LAYOUT_VENV) && /usr/bin/python3 -m venv $(LAYOUT_VENV) && \
+		$(LAYOUT_VENV)/bin/pip install -q kiwisolver==1.5.1; \
 	fi
 
 ## Python's jsonschema and YAML reader, to check the scene schema with a real validator.

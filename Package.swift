@@ -117,6 +117,9 @@ let package = Package(
         .executableTarget(name: "LayerTime", dependencies: ["ZoetropeUIKit"], path: "Examples/LayerTime"),
         .executableTarget(name: "Animalation", dependencies: ["ZoetropeUIKit"], path: "Examples/Animalation",
                           resources: [.copy("Resources")]),
+        // The Swift side of `make test-layout`: solves the random constraint systems of
+        // Tests/Layout/kiwi_check.py with ZoetropeUIKit's ConstraintSolver, to compare with kiwisolver.
+        .executableTarget(name: "LayoutCheck", dependencies: ["ZoetropeUIKit"], path: "Tools/LayoutCheck"),
         .testTarget(name: "ZoetropeCoreTests", dependencies: ["ZoetropeCore"]),
         .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "ZoetropeCore"]),
         .testTarget(name: "ZoetropeFormatTests", dependencies: ["ZoetropeFormat", "ZoetropeCore", "ZoetropeFiles"]),
