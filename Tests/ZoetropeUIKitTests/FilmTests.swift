@@ -159,6 +159,32 @@ import ZoetropeUIKit
         #expect(abs(Double(linear.layer.presentation()!.opacity) - 0.75) < 1e-6)
     }
 
+    @Test func advanceUntilIdleDoesNotWaitForWhatRepeatsForever() {
+        let film = Film(size: CGSize(width: 200, height: 100), framesPerSecond: 10)
+        let spinner = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)), box = UIView(frame: CGRect(x: 0, y: 40, width: 20, height: 20))
+        film.rootView.addSubview(spinner)
+        film.rootView.addSubview(box)
+        UIView.animate(withDuration: 0.4, delay: 0, options: [.repeat, .autoreverse]) { spinner.alpha = 0 }
+        UIView.animate(withDuration: 2, delay: 0.5) { box.center.x = 150 }
+        film.at(1) { box.backgroundColor = .red }
+        film.advanceUntilIdle()
+        #expect(film.time == 2.5, "the box's move ends at 2.5 s; the spinner would repeat for ever")
+        #expect(box.layer.presentation()!.position.x == 150)
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        pulse.fromValue = 1
+        pulse.toValue = 0.5
+        pulse.duration = 0.3
+        pulse.repeatCount = .infinity
+        box.layer.add(pulse, forKey: "pulse")
+        let fade = CABasicAnimation(keyPath: "cornerRadius")
+        fade.fromValue = 0
+        fade.toValue = 10
+        fade.duration = 1
+        box.layer.add(fade, forKey: "corners")
+        film.advanceUntilIdle()
+        #expect(film.time == 3.5, "the corners end a second later; the pulse and the spinner go on")
+    }
+
     @Test func aViewAddedLaterIsMissingFromEarlierFrames() throws {
         let film = Film(size: CGSize(width: 40, height: 40), framesPerSecond: 10, backgroundColor: .white)
         let late = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))

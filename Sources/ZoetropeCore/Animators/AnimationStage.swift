@@ -78,6 +78,10 @@ public final class AnimationStage {
     /// When the next animator or group ends (nil: none is running toward an end).
     public var nextEndTime: Double? { stage.nextEnd?.time }
 
+    /// Whether an explicit layer animation is still to end (`nextEndTime` will reach it); an
+    /// endless one (`repeatCount = .infinity`) never does.
+    public var hasLayerAnimationToEnd: Bool { stage.hasLayerAnimationToEnd }
+
     /// Adds `layer` and its children under `parent` (nil: the top level), at `position` among its
     /// siblings (nil: on top); returns its index.
     @discardableResult

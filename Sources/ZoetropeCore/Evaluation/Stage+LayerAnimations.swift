@@ -178,6 +178,12 @@ extension Stage {
         }
     }
 
+    /// Whether a layer animation is still to end at a time the schedule knows (one of a finite
+    /// duration on a running clock).
+    var hasLayerAnimationToEnd: Bool {
+        world.layerAnimations.contains { !$0.ended && $0.endTime != nil }
+    }
+
     /// Whether a layer animation will change what shows without end (an endless one on a running clock).
     var hasEndlessLayerAnimation: Bool {
         world.layerAnimations.contains { attached in

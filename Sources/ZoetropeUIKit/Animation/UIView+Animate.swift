@@ -157,7 +157,9 @@ extension UIView {
             let autoreverses = options.contains(.autoreverse), repeats = options.contains(.repeat)
             perform { () throws(AnimatorCallError) in
                 try animator.addAnimations(reversing ? back : forward)
+                if repeats { film.repeatingAnimators.insert(animator.index) }
                 animator.addCompletion { position in
+                    film.repeatingAnimators.remove(animator.index)
                     guard position == .end else { return completion?(false) ?? () }
                     if autoreverses && !reversing {
                         start(reversing: true)

@@ -1,4 +1,5 @@
 import ZoetropeCore
+import ZoetropeFiles
 import ZoetropePipeline
 
 /// A canvas and a clock for UIKit code: the film's `rootView` fills the canvas, UIKit calls run
@@ -107,15 +108,33 @@ public final class Film {
 
     /// Moves the clock on until every scheduled call has run and no animation is left to end
     /// (a paused one waits for a call that will not come), as a scene's `duration: auto` ends:
-    /// the last frame is the one at or just before the last end. Stops after
-    /// `limit` seconds of film for an animation that repeats forever.
+    /// the last frame is the one at or just before the last end. Animations that repeat
+    /// forever (`UIView.animate` with `.repeat`, `repeatCount = .infinity`) do not hold the
+    /// film: it stops once they are all that is left. Past `limit` seconds of film it stops
+    /// and says so on standard error (an animation that keeps starting others).
     public func advanceUntilIdle(limit: TimeInterval = 3600) {
         let last = time + limit
         while true {
             let ends = [stage.nextEndTime, scheduled.map(\.time).min()].compactMap { $0 }
-            guard let next = ends.min(), next <= last else { break }
+            guard let next = ends.min() else { return }
+            // All that is left runs forever: nothing more will end.
+            if scheduled.isEmpty, !stage.hasLayerAnimationToEnd,
+               stage.animatorStatus.allSatisfy({ !$0.isRunning || repeatingAnimators.contains($0.target) }) { return }
+            guard next <= last else {
+                Film.warn("advanceUntilIdle: the film has not idled after \(limit) s (at t = \(time), the next end is at \(next)); stopped there")
+                return
+            }
             advance(to: max(next, time))
         }
+    }
+
+    /// The animators of `UIView.animate` runs that repeat forever (`.repeat`), while they run:
+    /// `advanceUntilIdle` does not wait for them.
+    var repeatingAnimators: Set<ControlTarget> = []
+
+    /// Writes a warning on standard error, as UIKit logs to the console.
+    static func warn(_ message: String) {
+        StandardStream.error.write(message + "\n")
     }
 
     /// The film's frames so far (the frame at the current time included) as a `Movie`, for
