@@ -197,6 +197,28 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(throws: SceneLoadError.self) { try read(text.replacingOccurrences(of: "count: 4", with: "count: 1e9"), as: "row.yaml") }
     }
 
+    @Test func aConicGradientIsReadAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: wheel
+                shape: ellipse
+                size: [80, 80]
+                position: [50, 50]
+                fill: { conic: { center: [0.5, 0.4], to: [0.5, 0], stops: [[0, "#FF0000"], [0.5, "#00FF00"], [1, "#FF0000"]] } }
+                stroke: { width: 4, color: { conic: { stops: [[0, "#000000"], [1, "#FFFFFF"]] } } }
+            """
+        let scene = try read(text, as: "wheel.yaml")
+        let values = scene.layers.initialValues[0]
+        #expect(values.gradient?.kind == .conic(center: Vector2(0.5, 0.4), to: Vector2(0.5, 0)))
+        #expect(values.strokeGradient?.kind == .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)), "by default offset 0 points right")
+        #expect(values.gradient?.description.hasPrefix("conic-gradient(#FF0000FF 0") == true)
+        let yaml = try SceneWriter.yaml(scene)
+        #expect(yaml.contains("conic:"), "\(yaml)")
+        #expect(try read(yaml, as: "wheel.yaml") == scene)
+        #expect(try read(SceneWriter.json(scene), as: "wheel.json") == scene)
+    }
+
     @Test func depthKeysAreReadAnimatedAndWrittenBack() throws {
         let text = """
             canvas: { size: [200, 200] }

@@ -5,10 +5,12 @@ import ZoetropeCore
 @testable import ZoetropeRender
 
 /// Draws `layers` on a white canvas and returns the surface's pixels.
-private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: Double = 1) throws -> RasterImage {
+private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: Double = 1,
+                  drawsWithCoverageFill: Bool = true) throws -> RasterImage {
     let scene = Scene(name: "geometry", canvas: Canvas(size: size, background: .white), layers: layers)
     let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
     let drawer = try FrameDrawer(width: Int(size.x * scale), height: Int(size.y * scale))
+    drawer.context.drawsWithCoverageFill = drawsWithCoverageFill
     try drawer.draw(tree, scale: scale)
     return RasterImage(surface: try #require(drawer.image))
 }
@@ -209,6 +211,47 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         group.values.replicatorCount = 5
         group.values.replicatorScale = Vector2(0, 0)
         #expect(try draw([group])[20, 20] == red, "a copy of scale 0 and those after it draw nothing; the first still does")
+    }
+
+    @Test func conicGradientsTurnClockwiseFromTheirEndPoint() throws {
+        // A colour wheel: red at 3 o'clock (towards `to`), green a quarter turn clockwise (6
+        // o'clock, y down), blue at 9, yellow at 12, and red again.
+        let colors = ["#FF0000", "#00FF00", "#0000FF", "#FFFF00", "#FF0000"].map { Color(hex: $0)! }
+        var wheel = rect("wheel", position: Vector2(100, 100), size: Vector2(200, 200), fill: "#00000000")
+        wheel.values.gradient = Gradient(kind: .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)),
+                                         stops: colors.enumerated().map { .init(offset: Double($0.offset) / 4, color: $0.element) })
+        func near(_ pixel: RasterImage.Pixel, _ red: Int, _ green: Int, _ blue: Int, within tolerance: Int = 4) -> Bool {
+            abs(Int(pixel.red) - red) <= tolerance && abs(Int(pixel.green) - green) <= tolerance && abs(Int(pixel.blue) - blue) <= tolerance
+        }
+        for byCairo in [false, true] {
+            let image = try draw([wheel], drawsWithCoverageFill: !byCairo)
+            let how = byCairo ? "Cairo's mesh" : "the shader"
+            #expect(near(image[180, 100], 255, 0, 0), "\(how): 3 o'clock is red: \(image[180, 100])")
+            #expect(near(image[100, 180], 0, 255, 0), "\(how): 6 o'clock is green: \(image[100, 180])")
+            #expect(near(image[19, 100], 0, 0, 255), "\(how): 9 o'clock is blue: \(image[19, 100])")
+            #expect(near(image[100, 19], 255, 255, 0), "\(how): 12 o'clock is yellow: \(image[100, 19])")
+            // Halfway from 3 to 6 o'clock, halfway from red to green (the pixel's centre is on
+            // the diagonal through the wheel's centre).
+            #expect(near(image[159, 159], 128, 128, 0, within: 3), "\(how): 4:30 is between red and green: \(image[159, 159])")
+        }
+        // Offset 0 points towards the end point: up, so red is at 12 o'clock and green at 3.
+        wheel.values.gradient?.kind = .conic(center: Vector2(0.5, 0.5), to: Vector2(0.5, 0))
+        let turned = try draw([wheel])
+        #expect(near(turned[100, 19], 255, 0, 0) && near(turned[180, 100], 0, 255, 0), "\(turned[100, 19]) \(turned[180, 100])")
+    }
+
+    @Test func aConicStrokeGradientPaintsTheOutlineRoundItsCentre() throws {
+        // Strokes are always Cairo's: the mesh must reach the stroke's outer edge.
+        var ring = Layer(id: "ring", shape: .ellipse)
+        ring.values.position = Vector2(100, 100)
+        ring.values.size = Vector2(160, 160)
+        ring.values.strokeWidth = 20
+        ring.values.strokeGradient = Gradient(kind: .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)),
+                                              stops: [.init(offset: 0.5, color: Color(hex: "#FF0000")!), .init(offset: 0.5, color: Color(hex: "#0000FF")!)])
+        let image = try draw([ring])
+        #expect(image[100, 188] == red, "the lower half (the first half turn, clockwise from 3 o'clock) is red, out to the stroke's edge")
+        #expect(image[100, 12] == blue, "the upper half is blue")
+        #expect(image[100, 100] == white, "only the outline is painted")
     }
 
     @Test func aMaskShowsItsParentThroughItsAlphaOrInverted() throws {

@@ -254,6 +254,32 @@ import ZoetropeUIKit
         #expect(tree.copy(2, of: meterIndex).values[barIndex].scale.y == 1, "the third has not begun: the model shows")
     }
 
+    @Test func aConicGradientLayerIsCentredOnItsStartPoint() throws {
+        let (film, host) = film()
+        let wheel = CAGradientLayer()
+        wheel.name = "wheel"
+        wheel.frame = host.bounds
+        wheel.type = .conic
+        wheel.colors = [UIColor.red.cgColor, UIColor.green.cgColor, UIColor.red.cgColor]
+        wheel.startPoint = CGPoint(x: 0.5, y: 0.5)
+        wheel.endPoint = CGPoint(x: 0.5, y: 0)
+        host.layer.addSublayer(wheel)
+        let turn = CABasicAnimation(keyPath: "endPoint")
+        turn.fromValue = CGPoint(x: 0.5, y: 0)
+        turn.toValue = CGPoint(x: 1, y: 0.5)
+        turn.duration = 1
+        wheel.add(turn, forKey: nil)
+        film.advance(to: 1)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "wheel"))
+        guard case .gradient(let gradient) = SceneEvaluation(scene: scene, horizon: 1).presentation(at: 0.5).values[index][.fill] else {
+            Issue.record("the gradient layer's fill is a gradient")
+            return
+        }
+        #expect(gradient.kind == .conic(center: Vector2(0.5, 0.5), to: Vector2(0.75, 0.25)), "the end point animates")
+        #expect(gradient.stops.map(\.offset) == [0, 0.5, 1])
+    }
+
     @Test func aLayerOfItsOwnAnimatesImplicitlyAndATransactionSaysHow() {
         let (film, host) = film()
         let badge = CALayer()

@@ -136,8 +136,9 @@ enum SceneVocabulary {
         Key(name: "rasterizationScale", value: .number(.rasterizationScale), help: "The backing store's pixels per point, times the render's scale (CALayer.rasterizationScale)."),
     ])
 
-    static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
+    static let gradient = Mapping(name: "gradient", help: "One of linear, radial or conic.", keys: [
         Key(name: "linear", value: .mapping("linearGradient")), Key(name: "radial", value: .mapping("radialGradient")),
+        Key(name: "conic", value: .mapping("conicGradient")),
     ])
     static let gradientStops = Key(name: "stops", value: .list(.tuple([.unit, .color]), minimumCount: 2, maximumCount: SceneLimits.keyframes), required: true,
                                    help: "[offset, colour] pairs, offsets not decreasing.")
@@ -146,6 +147,12 @@ enum SceneVocabulary {
     ])
     static let radialGradient = Mapping(name: "radialGradient", help: "Points in unit coordinates of the bounds.", keys: [
         Key(name: "center", value: .pair()), Key(name: "radius", value: .nonNegative), gradientStops,
+    ])
+    static let conicGradient = Mapping(name: "conicGradient",
+                                       help: "CAGradientLayer's conic type: offsets run clockwise round the centre through one turn, 0 pointing towards to. Points in unit coordinates of the bounds.", keys: [
+        Key(name: "center", value: .pair(), help: "The centre (startPoint); default [0.5, 0.5]."),
+        Key(name: "to", value: .pair(), help: "Offset 0 points from the centre towards it (endPoint); default: right of the centre (offset 0 at three o'clock)."),
+        gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
         Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
@@ -393,7 +400,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, conicGradient, stroke, shadow, replicator, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion, layerAnimation, layerSpring]
     }

@@ -611,7 +611,8 @@ final class FrameDrawer {
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         if LayerReach.strokes(values) {
             if let gradient = values.strokeGradient {
-                context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
+                context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity,
+                                  reach: LayerReach.miterReach(values))
             } else {
                 context.setColor(values.strokeColor, opacity: opacity)
             }
