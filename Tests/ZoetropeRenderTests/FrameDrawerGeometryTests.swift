@@ -213,6 +213,46 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(try draw([group])[20, 20] == red, "a copy of scale 0 and those after it draw nothing; the first still does")
     }
 
+    @Test func aReplicatorMultipliesEachCopysColoursByItsInstanceColour() throws {
+        // White dots on the group's black fill, copied 4 times 50 points apart: the instance
+        // colour starts white and loses a quarter of its red and green with each copy, so the
+        // row fades from white to blue.
+        var group = rect("row", position: Vector2(100, 100), size: Vector2(200, 200), fill: "#000000",
+                         children: [rect("dot", position: Vector2(20, 20), size: Vector2(20, 20), fill: "#FFFFFF")])
+        group.values.replicatorCount = 4
+        group.values.replicatorTranslation = Vector2(50, 0)
+        group.values.replicatorRedOffset = -0.25
+        group.values.replicatorGreenOffset = -0.25
+        let row = try draw([group])
+        #expect(row[20, 20] == white, "copy 0 is the instance colour itself: white leaves it as it is")
+        for (copy, level) in [(1, 191), (2, 128), (3, 64)] {
+            let pixel = row[20 + 50 * copy, 20]
+            #expect(abs(Int(pixel.red) - level) <= 1 && abs(Int(pixel.green) - level) <= 1 && pixel.blue == 255, "copy \(copy): \(pixel)")
+        }
+        #expect(row[45, 20] == RasterImage.Pixel(red: 0, green: 0, blue: 0), "between copies, the group's own fill")
+        // Components clamp to 0…1 for each copy: the fourth copy's red is 1 − 3 × 0.5 → 0.
+        group.values.replicatorRedOffset = -0.5
+        group.values.replicatorGreenOffset = 0
+        group.values.replicatorBlueOffset = 0.5
+        let clamped = try draw([group])
+        #expect(clamped[170, 20] == RasterImage.Pixel(red: 0, green: 255, blue: 255))
+        // The instance colour's alpha is `replicatorColor`'s times `replicatorOpacity`, plus the
+        // alpha offset; a translucent child is multiplied as it is drawn.
+        group.values.replicatorCount = 2
+        group.values.replicatorRedOffset = 0
+        group.values.replicatorBlueOffset = 0
+        group.values.replicatorColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        group.values.replicatorOpacity = 0.5
+        group.values.replicatorAlphaOffset = 0.5
+        group.children[0].values.fill = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let translucent = try draw([group])
+        // Copy 0: white at ½ alpha, times (1, ½, 0, ¼): ⅛ of red, 1/16 of green over black.
+        let first = translucent[20, 20], second = translucent[70, 20]
+        #expect(abs(Int(first.red) - 32) <= 1 && abs(Int(first.green) - 16) <= 1 && first.blue == 0, "\(first)")
+        // Copy 1: alpha ¼ + ½ = ¾: ⅜ of red, 3/16 of green.
+        #expect(abs(Int(second.red) - 96) <= 1 && abs(Int(second.green) - 48) <= 1 && second.blue == 0, "\(second)")
+    }
+
     @Test func conicGradientsTurnClockwiseFromTheirEndPoint() throws {
         // A colour wheel: red at 3 o'clock (towards `to`), green a quarter turn clockwise (6
         // o'clock, y down), blue at 9, yellow at 12, and red again.

@@ -288,7 +288,7 @@ public struct LottieWriter {
     private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
         let values = frames.map { $0.values[index] }
         if values.contains(where: { $0.blur > 0 }) { note(node.id, "blur: drawn sharp") }
-        if !node.children.isEmpty, values.contains(where: { $0.instances != 1 || $0.replicatorOpacity < 1 }) {
+        if !node.children.isEmpty, values.contains(where: \.replicates) {
             note(node.id, "replicator: children drawn once")
         }
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }

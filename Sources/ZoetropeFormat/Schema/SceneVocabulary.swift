@@ -166,13 +166,18 @@ enum SceneVocabulary {
     static let replicatorProperties: [(key: String, property: LayerProperty)] = [
         ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
         ("scale", .replicatorScale), ("opacity", .replicatorOpacity), ("alphaOffset", .replicatorAlphaOffset),
-        ("delay", .replicatorDelay),
+        ("color", .replicatorColor), ("redOffset", .replicatorRedOffset), ("greenOffset", .replicatorGreenOffset),
+        ("blueOffset", .replicatorBlueOffset), ("delay", .replicatorDelay),
     ]
     static let replicator = Mapping(name: "replicator", help: "CAReplicatorLayer: the children drawn count times, each copy moved from the one before about the anchor point.", keys: [
         Key(name: "count", value: .number(.instances), help: "instanceCount (rounded down; 1 draws the children once)."),
         Key(name: "translation", value: .pair(.coordinate)), Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber),
         Key(name: "opacity", value: .unit, help: "The first copy's alpha (instanceColor's)."),
         Key(name: "alphaOffset", value: .number(), help: "instanceAlphaOffset: added to the alpha for each copy."),
+        Key(name: "color", value: .color, help: "instanceColor: the first copy's colours are multiplied by it, component by component (its alpha times opacity)."),
+        Key(name: "redOffset", value: .number(), help: "instanceRedOffset: added to the instance colour's red for each copy (clamped to 0...1)."),
+        Key(name: "greenOffset", value: .number(), help: "instanceGreenOffset: added to the instance colour's green for each copy."),
+        Key(name: "blueOffset", value: .number(), help: "instanceBlueOffset: added to the instance colour's blue for each copy."),
         Key(name: "delay", value: .number(.time), help: "instanceDelay: copy i shows the children as they were i × delay seconds earlier."),
     ])
     static let font = Mapping(name: "font", help: "A text layer's font.", keys: [
