@@ -98,7 +98,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[move].duration: must be within 0 < duration <= 86400 (found 0)",
             "scenes/test.yaml: animators[move].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[move].animations[0].set.frogg.position: unknown layer \"frogg\" (did you mean frog? layers: frog, frog)",
-            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset, replicator.delay, emitter.position, emitter.size, emitter.birthRate, emitter.lifetime, emitter.velocity, emitter.scale, emitter.spin, rotationX, rotationY, translationZ, anchorZ, perspective, sublayerPerspective, contentsRect.origin, contentsRect.size)",
+            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset, replicator.color, replicator.redOffset, replicator.greenOffset, replicator.blueOffset, replicator.delay, emitter.position, emitter.size, emitter.birthRate, emitter.lifetime, emitter.velocity, emitter.scale, emitter.spin, rotationX, rotationY, translationZ, anchorZ, perspective, sublayerPerspective, contentsRect.origin, contentsRect.size)",
             "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)
@@ -617,6 +617,27 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(style.blendMode == .multiply)
         #expect(scene.layers.initialValues[0].gradient == Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5),
                                            stops: [.init(offset: 0, color: Color(hex: "#FF0000")!), .init(offset: 1, color: Color(hex: "#0000FF")!)]))
+    }
+
+    @Test func badConicGradientsAndInstanceColoursAreReportedWhereTheyAre() {
+        let found = problems("""
+            canvas: { size: [100, 100] }
+            layers:
+              - { id: a, fill: { conic: { center: [0.5], stops: [[0, "#FF0000"], [1, "#0000FF"]] } } }
+              - { id: b, fill: { conic: { angle: 90, stops: [[0, "#FF0000"], [1, "#0000FF"]] } } }
+              - { id: c, fill: { conic: { to: [1, 0.5], stops: [[0, "#FF0000"]] } } }
+              - { id: d, fill: { conic: { stops: [] }, linear: { stops: [] } } }
+              - { id: e, shape: group, replicator: { color: "#GG0000", redOffset: fast, blueOffset: .nan } }
+            """)
+        #expect(found == [
+            "scenes/test.yaml: layers[a].fill.conic.center: expected a pair [x, y] (found a list)",
+            "scenes/test.yaml: layers[b].fill.conic.angle: unknown key \"angle\" (expected one of: center, to, stops)",
+            "scenes/test.yaml: layers[c].fill.conic.stops: expected at least two stops (found 1)",
+            "scenes/test.yaml: layers[d].fill: a gradient is one of linear, radial or conic",
+            "scenes/test.yaml: layers[e].replicator.color: expected a colour: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", one of clear, transparent, black, white, or [red, green, blue, alpha] within 0...1 (found the string \"#GG0000\")",
+            "scenes/test.yaml: layers[e].replicator.redOffset: expected a number (found fast)",
+            "scenes/test.yaml: layers[e].replicator.blueOffset: expected a finite number (found .nan)",
+        ])
     }
 
     @Test func badPaintIsReported() {

@@ -197,6 +197,56 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(throws: SceneLoadError.self) { try read(text.replacingOccurrences(of: "count: 4", with: "count: 1e9"), as: "row.yaml") }
     }
 
+    @Test func aReplicatorsInstanceColourAndOffsetsAreReadAnimatedAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: row
+                shape: group
+                size: [100, 20]
+                replicator: { count: 4, translation: [20, 0], color: "#FFFFFF", redOffset: -0.1, greenOffset: -0.1, blueOffset: 0.05, alphaOffset: -0.2 }
+                children:
+                  - { id: dot, shape: ellipse, size: [10, 10], fill: "#FFFFFF" }
+            animators:
+              - { id: tint, duration: 1, timing: linear, animations: [{ set: { row.replicator.color: "#00FF00", row.replicator.redOffset: 0.5 } }] }
+            script:
+              - { at: 0, start: tint }
+            """
+        let scene = try read(text, as: "row.yaml")
+        let values = scene.layers.initialValues[0]
+        #expect(values.replicatorColor == .white && values.replicatorRedOffset == -0.1 && values.replicatorGreenOffset == -0.1)
+        #expect(values.replicatorBlueOffset == 0.05 && values.replicatorAlphaOffset == -0.2)
+        let halfway = SceneEvaluation(scene: scene, horizon: 2).presentation(at: 0.5).values[0]
+        #expect(halfway.replicatorColor.green == 1 && halfway.replicatorColor.red > 0 && halfway.replicatorColor.red < 1)
+        #expect(halfway.replicatorRedOffset > -0.1 && halfway.replicatorRedOffset < 0.5)
+        let yaml = try SceneWriter.yaml(scene)
+        #expect(yaml.contains("redOffset: -0.1") && yaml.contains("blueOffset: 0.05") && !yaml.contains("color: \"#FFFFFFFF\""), "\(yaml)")
+        #expect(try read(yaml, as: "row.yaml") == scene)
+        #expect(try read(SceneWriter.json(scene), as: "row.json") == scene)
+    }
+
+    @Test func aConicGradientIsReadAndWrittenBack() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            layers:
+              - id: wheel
+                shape: ellipse
+                size: [80, 80]
+                position: [50, 50]
+                fill: { conic: { center: [0.5, 0.4], to: [0.5, 0], stops: [[0, "#FF0000"], [0.5, "#00FF00"], [1, "#FF0000"]] } }
+                stroke: { width: 4, color: { conic: { stops: [[0, "#000000"], [1, "#FFFFFF"]] } } }
+            """
+        let scene = try read(text, as: "wheel.yaml")
+        let values = scene.layers.initialValues[0]
+        #expect(values.gradient?.kind == .conic(center: Vector2(0.5, 0.4), to: Vector2(0.5, 0)))
+        #expect(values.strokeGradient?.kind == .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)), "by default offset 0 points right")
+        #expect(values.gradient?.description.hasPrefix("conic-gradient(#FF0000FF 0") == true)
+        let yaml = try SceneWriter.yaml(scene)
+        #expect(yaml.contains("conic:"), "\(yaml)")
+        #expect(try read(yaml, as: "wheel.yaml") == scene)
+        #expect(try read(SceneWriter.json(scene), as: "wheel.json") == scene)
+    }
+
     @Test func depthKeysAreReadAnimatedAndWrittenBack() throws {
         let text = """
             canvas: { size: [200, 200] }

@@ -5,10 +5,12 @@ import ZoetropeCore
 @testable import ZoetropeRender
 
 /// Draws `layers` on a white canvas and returns the surface's pixels.
-private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: Double = 1) throws -> RasterImage {
+private func draw(_ layers: [Layer], size: Vector2 = Vector2(200, 200), scale: Double = 1,
+                  drawsWithCoverageFill: Bool = true) throws -> RasterImage {
     let scene = Scene(name: "geometry", canvas: Canvas(size: size, background: .white), layers: layers)
     let tree = SceneEvaluation(scene: scene, horizon: 0).presentation(at: 0)
     let drawer = try FrameDrawer(width: Int(size.x * scale), height: Int(size.y * scale))
+    drawer.context.drawsWithCoverageFill = drawsWithCoverageFill
     try drawer.draw(tree, scale: scale)
     return RasterImage(surface: try #require(drawer.image))
 }
@@ -209,6 +211,87 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         group.values.replicatorCount = 5
         group.values.replicatorScale = Vector2(0, 0)
         #expect(try draw([group])[20, 20] == red, "a copy of scale 0 and those after it draw nothing; the first still does")
+    }
+
+    @Test func aReplicatorMultipliesEachCopysColoursByItsInstanceColour() throws {
+        // White dots on the group's black fill, copied 4 times 50 points apart: the instance
+        // colour starts white and loses a quarter of its red and green with each copy, so the
+        // row fades from white to blue.
+        var group = rect("row", position: Vector2(100, 100), size: Vector2(200, 200), fill: "#000000",
+                         children: [rect("dot", position: Vector2(20, 20), size: Vector2(20, 20), fill: "#FFFFFF")])
+        group.values.replicatorCount = 4
+        group.values.replicatorTranslation = Vector2(50, 0)
+        group.values.replicatorRedOffset = -0.25
+        group.values.replicatorGreenOffset = -0.25
+        let row = try draw([group])
+        #expect(row[20, 20] == white, "copy 0 is the instance colour itself: white leaves it as it is")
+        for (copy, level) in [(1, 191), (2, 128), (3, 64)] {
+            let pixel = row[20 + 50 * copy, 20]
+            #expect(abs(Int(pixel.red) - level) <= 1 && abs(Int(pixel.green) - level) <= 1 && pixel.blue == 255, "copy \(copy): \(pixel)")
+        }
+        #expect(row[45, 20] == RasterImage.Pixel(red: 0, green: 0, blue: 0), "between copies, the group's own fill")
+        // Components clamp to 0…1 for each copy: the fourth copy's red is 1 − 3 × 0.5 → 0.
+        group.values.replicatorRedOffset = -0.5
+        group.values.replicatorGreenOffset = 0
+        group.values.replicatorBlueOffset = 0.5
+        let clamped = try draw([group])
+        #expect(clamped[170, 20] == RasterImage.Pixel(red: 0, green: 255, blue: 255))
+        // The instance colour's alpha is `replicatorColor`'s times `replicatorOpacity`, plus the
+        // alpha offset; a translucent child is multiplied as it is drawn.
+        group.values.replicatorCount = 2
+        group.values.replicatorRedOffset = 0
+        group.values.replicatorBlueOffset = 0
+        group.values.replicatorColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        group.values.replicatorOpacity = 0.5
+        group.values.replicatorAlphaOffset = 0.5
+        group.children[0].values.fill = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let translucent = try draw([group])
+        // Copy 0: white at ½ alpha, times (1, ½, 0, ¼): ⅛ of red, 1/16 of green over black.
+        let first = translucent[20, 20], second = translucent[70, 20]
+        #expect(abs(Int(first.red) - 32) <= 1 && abs(Int(first.green) - 16) <= 1 && first.blue == 0, "\(first)")
+        // Copy 1: alpha ¼ + ½ = ¾: ⅜ of red, 3/16 of green.
+        #expect(abs(Int(second.red) - 96) <= 1 && abs(Int(second.green) - 48) <= 1 && second.blue == 0, "\(second)")
+    }
+
+    @Test func conicGradientsTurnClockwiseFromTheirEndPoint() throws {
+        // A colour wheel: red at 3 o'clock (towards `to`), green a quarter turn clockwise (6
+        // o'clock, y down), blue at 9, yellow at 12, and red again.
+        let colors = ["#FF0000", "#00FF00", "#0000FF", "#FFFF00", "#FF0000"].map { Color(hex: $0)! }
+        var wheel = rect("wheel", position: Vector2(100, 100), size: Vector2(200, 200), fill: "#00000000")
+        wheel.values.gradient = Gradient(kind: .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)),
+                                         stops: colors.enumerated().map { .init(offset: Double($0.offset) / 4, color: $0.element) })
+        func near(_ pixel: RasterImage.Pixel, _ red: Int, _ green: Int, _ blue: Int, within tolerance: Int = 4) -> Bool {
+            abs(Int(pixel.red) - red) <= tolerance && abs(Int(pixel.green) - green) <= tolerance && abs(Int(pixel.blue) - blue) <= tolerance
+        }
+        for byCairo in [false, true] {
+            let image = try draw([wheel], drawsWithCoverageFill: !byCairo)
+            let how = byCairo ? "Cairo's mesh" : "the shader"
+            #expect(near(image[180, 100], 255, 0, 0), "\(how): 3 o'clock is red: \(image[180, 100])")
+            #expect(near(image[100, 180], 0, 255, 0), "\(how): 6 o'clock is green: \(image[100, 180])")
+            #expect(near(image[19, 100], 0, 0, 255), "\(how): 9 o'clock is blue: \(image[19, 100])")
+            #expect(near(image[100, 19], 255, 255, 0), "\(how): 12 o'clock is yellow: \(image[100, 19])")
+            // Halfway from 3 to 6 o'clock, halfway from red to green (the pixel's centre is on
+            // the diagonal through the wheel's centre).
+            #expect(near(image[159, 159], 128, 128, 0, within: 3), "\(how): 4:30 is between red and green: \(image[159, 159])")
+        }
+        // Offset 0 points towards the end point: up, so red is at 12 o'clock and green at 3.
+        wheel.values.gradient?.kind = .conic(center: Vector2(0.5, 0.5), to: Vector2(0.5, 0))
+        let turned = try draw([wheel])
+        #expect(near(turned[100, 19], 255, 0, 0) && near(turned[180, 100], 0, 255, 0), "\(turned[100, 19]) \(turned[180, 100])")
+    }
+
+    @Test func aConicStrokeGradientPaintsTheOutlineRoundItsCentre() throws {
+        // Strokes are always Cairo's: the mesh must reach the stroke's outer edge.
+        var ring = Layer(id: "ring", shape: .ellipse)
+        ring.values.position = Vector2(100, 100)
+        ring.values.size = Vector2(160, 160)
+        ring.values.strokeWidth = 20
+        ring.values.strokeGradient = Gradient(kind: .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)),
+                                              stops: [.init(offset: 0.5, color: Color(hex: "#FF0000")!), .init(offset: 0.5, color: Color(hex: "#0000FF")!)])
+        let image = try draw([ring])
+        #expect(image[100, 188] == red, "the lower half (the first half turn, clockwise from 3 o'clock) is red, out to the stroke's edge")
+        #expect(image[100, 12] == blue, "the upper half is blue")
+        #expect(image[100, 100] == white, "only the outline is painted")
     }
 
     @Test func aMaskShowsItsParentThroughItsAlphaOrInverted() throws {

@@ -309,6 +309,65 @@ import ZoetropeUIKit
         #expect(frame[100, 100] == RasterImage.Pixel(red: 0, green: 0, blue: 255), "the third frame, blue, fills the layer")
     }
 
+    @Test func aConicGradientLayerIsCentredOnItsStartPoint() throws {
+        let (film, host) = film()
+        let wheel = CAGradientLayer()
+        wheel.name = "wheel"
+        wheel.frame = host.bounds
+        wheel.type = .conic
+        wheel.colors = [UIColor.red.cgColor, UIColor.green.cgColor, UIColor.red.cgColor]
+        wheel.startPoint = CGPoint(x: 0.5, y: 0.5)
+        wheel.endPoint = CGPoint(x: 0.5, y: 0)
+        host.layer.addSublayer(wheel)
+        let turn = CABasicAnimation(keyPath: "endPoint")
+        turn.fromValue = CGPoint(x: 0.5, y: 0)
+        turn.toValue = CGPoint(x: 1, y: 0.5)
+        turn.duration = 1
+        wheel.add(turn, forKey: nil)
+        film.advance(to: 1)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "wheel"))
+        guard case .gradient(let gradient) = SceneEvaluation(scene: scene, horizon: 1).presentation(at: 0.5).values[index][.fill] else {
+            Issue.record("the gradient layer's fill is a gradient")
+            return
+        }
+        #expect(gradient.kind == .conic(center: Vector2(0.5, 0.5), to: Vector2(0.75, 0.25)), "the end point animates")
+        #expect(gradient.stops.map(\.offset) == [0, 0.5, 1])
+    }
+
+    @Test func aReplicatorsInstanceColourAndOffsetsAreItsCopiesTint() throws {
+        let (film, host) = film()
+        let row = CAReplicatorLayer()
+        row.name = "row"
+        row.frame = host.bounds
+        #expect(row.instanceColor == UIColor.white.cgColor, "opaque white by default")
+        row.instanceCount = 8
+        row.instanceColor = UIColor.white.cgColor
+        row.instanceRedOffset = -0.1
+        row.instanceGreenOffset = -0.1
+        row.instanceAlphaOffset = -0.05
+        host.layer.addSublayer(row)
+        #expect(row.instanceRedOffset == -0.1 && row.instanceGreenOffset == -0.1 && row.instanceBlueOffset == 0)
+        let fade = CABasicAnimation(keyPath: "instanceBlueOffset")
+        fade.fromValue = 0
+        fade.toValue = -0.2
+        fade.duration = 1
+        row.add(fade, forKey: nil)
+        let tint = CABasicAnimation(keyPath: "instanceColor")
+        tint.fromValue = UIColor.white.cgColor
+        tint.toValue = UIColor.red.cgColor
+        tint.duration = 1
+        row.add(tint, forKey: nil)
+        film.advance(to: 1)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "row"))
+        let values = SceneEvaluation(scene: scene, horizon: 1).presentation(at: 0.5).values[index]
+        #expect(abs(values.replicatorBlueOffset + 0.1) < 1e-6)
+        #expect(values.replicatorColor.red == 1 && abs(values.replicatorColor.green - 0.5) < 1e-9)
+        let third = values.instanceColor(ofCopy: 2)
+        #expect(abs(third.red - 0.8) < 1e-6 && abs(third.green - 0.3) < 1e-6 && abs(third.blue - 0.3) < 1e-6 && abs(third.alpha - 0.9) < 1e-6)
+    }
+
     @Test func aLayerOfItsOwnAnimatesImplicitlyAndATransactionSaysHow() {
         let (film, host) = film()
         let badge = CALayer()

@@ -68,6 +68,12 @@ public struct Gradient: Hashable, Sendable {
         case linear(from: Vector2, to: Vector2)
         /// Outward from `center`; `radius` is a fraction of the bounds' larger side.
         case radial(center: Vector2, radius: Double)
+        /// Round `center` (an angular or sweep gradient), as `CAGradientLayer`'s `conic` type:
+        /// offset 0 lies along the line from `center` towards `to` (Core Animation's start and
+        /// end points), and the offsets run clockwise on screen (y points down) through one
+        /// full turn, measured in the bounds' points (not their unit square). With `to` at
+        /// `center`, offset 0 points along +x.
+        case conic(center: Vector2, to: Vector2)
     }
 
     /// A colour at an offset along the gradient.
@@ -106,6 +112,8 @@ public struct Gradient: Hashable, Sendable {
             kind = .linear(from: Vector2(lerp(a0.x, b0.x, p), lerp(a0.y, b0.y, p)), to: Vector2(lerp(a1.x, b1.x, p), lerp(a1.y, b1.y, p)))
         case let (.radial(c0, r0), .radial(c1, r1)):
             kind = .radial(center: Vector2(lerp(c0.x, c1.x, p), lerp(c0.y, c1.y, p)), radius: max(0, lerp(r0, r1, p)))
+        case let (.conic(c0, t0), .conic(c1, t1)):
+            kind = .conic(center: Vector2(lerp(c0.x, c1.x, p), lerp(c0.y, c1.y, p)), to: Vector2(lerp(t0.x, t1.x, p), lerp(t0.y, t1.y, p)))
         default:
             return nil
         }
@@ -114,9 +122,14 @@ public struct Gradient: Hashable, Sendable {
         })
     }
 
-    /// `linear-gradient(#RRGGBBAA 0, … 1)` / `radial-gradient(…)`, as samples print it.
+    /// `linear-gradient(#RRGGBBAA 0, … 1)` / `radial-gradient(…)` / `conic-gradient(…)`, as
+    /// samples print it.
     public var description: String {
-        let name = if case .linear = kind { "linear-gradient" } else { "radial-gradient" }
+        let name = switch kind {
+        case .linear: "linear-gradient"
+        case .radial: "radial-gradient"
+        case .conic: "conic-gradient"
+        }
         return name + "(" + stops.map { "\($0.color.hexString) \($0.offset)" }.joined(separator: ", ") + ")"
     }
 }

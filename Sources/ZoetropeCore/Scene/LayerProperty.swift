@@ -27,6 +27,14 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// (`instanceAlphaOffset`).
     case replicatorOpacity = "replicator.opacity"
     case replicatorAlphaOffset = "replicator.alphaOffset"
+    /// `instanceColor`: the first copy's colours are multiplied by it, component by component
+    /// (its alpha times `replicator.opacity`); white, the default, leaves them as they are.
+    case replicatorColor = "replicator.color"
+    /// `instanceRedOffset`, `instanceGreenOffset`, `instanceBlueOffset`: what each later copy
+    /// adds to the instance colour's red, green and blue (clamped to 0…1 for each copy).
+    case replicatorRedOffset = "replicator.redOffset"
+    case replicatorGreenOffset = "replicator.greenOffset"
+    case replicatorBlueOffset = "replicator.blueOffset"
     /// `instanceDelay`: copy i shows its children as they were i × this many seconds earlier.
     case replicatorDelay = "replicator.delay"
     /// Mirrors `CAEmitterLayer.emitterPosition`: the centre of the emission shape, in the
@@ -79,9 +87,9 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
              .emitterPosition, .emitterSize, .contentsOrigin, .contentsSize: .vector
         case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
-             .replicatorAlphaOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
+             .replicatorAlphaOffset, .replicatorRedOffset, .replicatorGreenOffset, .replicatorBlueOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
              .rotationX, .rotationY, .translationZ, .anchorZ, .perspective, .sublayerPerspective: .number
-        case .fill, .strokeColor, .color, .shadowColor: .color
+        case .fill, .strokeColor, .color, .shadowColor, .replicatorColor: .color
         case .hidden: .flag
         case .text, .image: .text
         case .path: .path

@@ -58,14 +58,21 @@ public struct LayerValues: Hashable, Sendable {
     public var path = SVGPath()
     /// Mirrors `CAReplicatorLayer` (`LayerProperty.replicatorCount` and the rest): the
     /// children drawn `replicatorCount` times, each copy moved from the one before by the
-    /// translation, rotation and scale about the anchor point, at an alpha of
-    /// `replicatorOpacity` plus `replicatorAlphaOffset` for each copy before it.
+    /// translation, rotation and scale about the anchor point, its colours multiplied by the
+    /// instance colour: `replicatorColor` (its alpha times `replicatorOpacity`) plus the
+    /// offsets for each copy before it (`instanceColor`, `instanceRedOffset` and the rest).
     public var replicatorCount = 1.0
     public var replicatorTranslation = Vector2.zero
     public var replicatorRotation = 0.0
     public var replicatorScale = Vector2(1, 1)
     public var replicatorOpacity = 1.0
     public var replicatorAlphaOffset = 0.0
+    /// Mirrors `instanceColor`'s red, green and blue (and alpha, times `replicatorOpacity`).
+    public var replicatorColor = Color.white
+    /// Mirrors `instanceRedOffset`, `instanceGreenOffset` and `instanceBlueOffset`.
+    public var replicatorRedOffset = 0.0
+    public var replicatorGreenOffset = 0.0
+    public var replicatorBlueOffset = 0.0
     /// Mirrors `instanceDelay`: copy i shows the children as they were i × this many seconds
     /// earlier (the first `SceneLimits.delayedInstances` copies; later ones as the last of them).
     public var replicatorDelay = 0.0
@@ -108,6 +115,23 @@ public struct LayerValues: Hashable, Sendable {
         min(max(Int(saturating: replicatorCount, rounding: .down), 0), SceneLimits.instances)
     }
 
+    /// The colour copy `copy` of the children is multiplied by, component by component, as
+    /// `CAReplicatorLayer` draws it: `replicatorColor` (its alpha times `replicatorOpacity`)
+    /// plus `copy` times each offset, each component clamped to 0…1. White leaves a copy as
+    /// it is; copy 0 is the instance colour itself.
+    public func instanceColor(ofCopy copy: Int) -> Color {
+        let n = Double(copy)
+        return Color(red: replicatorColor.red + n * replicatorRedOffset, green: replicatorColor.green + n * replicatorGreenOffset,
+                     blue: replicatorColor.blue + n * replicatorBlueOffset,
+                     alpha: replicatorColor.alpha * replicatorOpacity + n * replicatorAlphaOffset)
+    }
+
+    /// Whether a replicator's copies are drawn other than as they are: more or fewer than one,
+    /// or with an instance colour that is not opaque white (or offsets that change it).
+    public var replicates: Bool {
+        instances != 1 || replicatorOpacity < 1 || replicatorColor != .white
+    }
+
     /// The value of `property`.
     public subscript(property: LayerProperty) -> AnimatableValue {
         get {
@@ -145,6 +169,10 @@ public struct LayerValues: Hashable, Sendable {
             case .replicatorScale: .vector(replicatorScale)
             case .replicatorOpacity: .number(replicatorOpacity)
             case .replicatorAlphaOffset: .number(replicatorAlphaOffset)
+            case .replicatorColor: .color(replicatorColor)
+            case .replicatorRedOffset: .number(replicatorRedOffset)
+            case .replicatorGreenOffset: .number(replicatorGreenOffset)
+            case .replicatorBlueOffset: .number(replicatorBlueOffset)
             case .replicatorDelay: .number(replicatorDelay)
             case .emitterPosition: .vector(emitterPosition)
             case .emitterSize: .vector(emitterSize)
@@ -200,6 +228,10 @@ public struct LayerValues: Hashable, Sendable {
             case (.replicatorScale, .vector(let v)): replicatorScale = v
             case (.replicatorOpacity, .number(let n)): replicatorOpacity = n
             case (.replicatorAlphaOffset, .number(let n)): replicatorAlphaOffset = n
+            case (.replicatorColor, .color(let c)): replicatorColor = c
+            case (.replicatorRedOffset, .number(let n)): replicatorRedOffset = n
+            case (.replicatorGreenOffset, .number(let n)): replicatorGreenOffset = n
+            case (.replicatorBlueOffset, .number(let n)): replicatorBlueOffset = n
             case (.replicatorDelay, .number(let n)): replicatorDelay = n
             case (.emitterPosition, .vector(let v)): emitterPosition = v
             case (.emitterSize, .vector(let v)): emitterSize = v

@@ -288,10 +288,14 @@ public struct LottieWriter {
     private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
         let values = frames.map { $0.values[index] }
         if values.contains(where: { $0.blur > 0 }) { note(node.id, "blur: drawn sharp") }
-        if !node.children.isEmpty, values.contains(where: { $0.instances != 1 || $0.replicatorOpacity < 1 }) {
+        if !node.children.isEmpty, values.contains(where: \.replicates) {
             note(node.id, "replicator: children drawn once")
         }
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }
+        func isConic(_ gradient: Gradient?) -> Bool { if case .conic = gradient?.kind { true } else { false } }
+        if values.contains(where: { isConic($0.gradient) || isConic($0.strokeGradient) }) {
+            note(node.id, "conic gradient: drawn linear, from its centre towards its angle 0")
+        }
         if values.contains(where: { $0.hasDepth || $0.sublayerPerspective != 0 }) || !node.style.isDoubleSided {
             note(node.id, "3D transform (rotationX, rotationY, translationZ, perspective): drawn flat")
         }
@@ -450,6 +454,8 @@ public struct LottieWriter {
             case let .linear(from, to): (Vector2(from.x * v.size.x, from.y * v.size.y), Vector2(to.x * v.size.x, to.y * v.size.y))
             case let .radial(center, radius):
                 (Vector2(center.x * v.size.x, center.y * v.size.y), Vector2(center.x * v.size.x + radius * max(v.size.x, v.size.y), center.y * v.size.y))
+            // Lottie has no conic gradient: linear along offset 0's line (`checkEffects` notes it).
+            case let .conic(center, to): (Vector2(center.x * v.size.x, center.y * v.size.y), Vector2(to.x * v.size.x, to.y * v.size.y))
             }
         }
         // Colour stops then opacity stops, as Lottie lists them; stops added or taken away jump.

@@ -280,22 +280,31 @@ struct SceneDocument {
             : "malformed path data: \(error)"
     }
 
-    /// `{ linear: { from, to, stops } }` or `{ radial: { center, radius, stops } }`, points in unit
-    /// coordinates of the bounds, stops `[offset, colour]` with increasing offsets.
+    /// `{ linear: { from, to, stops } }`, `{ radial: { center, radius, stops } }` or
+    /// `{ conic: { center, to, stops } }`, points in unit coordinates of the bounds, stops
+    /// `[offset, colour]` with increasing offsets.
     func readGradient(_ node: DocumentNode, at path: DocumentPath) -> Gradient? {
         guard let pairs = reader.mapping(node, at: path, allowed: SceneVocabulary.gradient.names), pairs.count == 1,
               let (kind, body) = pairs.first else {
-            if case .mapping(let pairs, _) = node, pairs.count != 1 { reader.report(path, "a gradient is one of linear or radial") }
+            if case .mapping(let pairs, _) = node, pairs.count != 1 { reader.report(path, "a gradient is one of linear, radial or conic") }
             return nil
         }
         let at = path / kind
-        let allowed = (kind == "linear" ? SceneVocabulary.linearGradient : SceneVocabulary.radialGradient).names
+        let allowed = switch kind {
+        case "linear": SceneVocabulary.linearGradient.names
+        case "radial": SceneVocabulary.radialGradient.names
+        default: SceneVocabulary.conicGradient.names
+        }
         guard reader.mapping(body, at: at, allowed: allowed) != nil else { return nil }
         let gradientKind: Gradient.Kind
         if kind == "linear" {
             let from = body["from"].flatMap { reader.vector($0, at: at / "from") } ?? Vector2(0, 0.5)
             let to = body["to"].flatMap { reader.vector($0, at: at / "to") } ?? Vector2(1, 0.5)
             gradientKind = .linear(from: from, to: to)
+        } else if kind == "conic" {
+            let center = body["center"].flatMap { reader.vector($0, at: at / "center") } ?? Vector2(0.5, 0.5)
+            let to = body["to"].flatMap { reader.vector($0, at: at / "to") } ?? Vector2(center.x + 0.5, center.y)
+            gradientKind = .conic(center: center, to: to)
         } else {
             let center = body["center"].flatMap { reader.vector($0, at: at / "center") } ?? Vector2(0.5, 0.5)
             // 0 is a gradient of its last stop beyond the centre, as Lottie files have it.

@@ -137,8 +137,9 @@ enum SceneVocabulary {
         Key(name: "rasterizationScale", value: .number(.rasterizationScale), help: "The backing store's pixels per point, times the render's scale (CALayer.rasterizationScale)."),
     ])
 
-    static let gradient = Mapping(name: "gradient", help: "One of linear or radial.", keys: [
+    static let gradient = Mapping(name: "gradient", help: "One of linear, radial or conic.", keys: [
         Key(name: "linear", value: .mapping("linearGradient")), Key(name: "radial", value: .mapping("radialGradient")),
+        Key(name: "conic", value: .mapping("conicGradient")),
     ])
     static let gradientStops = Key(name: "stops", value: .list(.tuple([.unit, .color]), minimumCount: 2, maximumCount: SceneLimits.keyframes), required: true,
                                    help: "[offset, colour] pairs, offsets not decreasing.")
@@ -147,6 +148,12 @@ enum SceneVocabulary {
     ])
     static let radialGradient = Mapping(name: "radialGradient", help: "Points in unit coordinates of the bounds.", keys: [
         Key(name: "center", value: .pair()), Key(name: "radius", value: .nonNegative), gradientStops,
+    ])
+    static let conicGradient = Mapping(name: "conicGradient",
+                                       help: "CAGradientLayer's conic type: offsets run clockwise round the centre through one turn, 0 pointing towards to. Points in unit coordinates of the bounds.", keys: [
+        Key(name: "center", value: .pair(), help: "The centre (startPoint); default [0.5, 0.5]."),
+        Key(name: "to", value: .pair(), help: "Offset 0 points from the centre towards it (endPoint); default: right of the centre (offset 0 at three o'clock)."),
+        gradientStops,
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
         Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
@@ -160,13 +167,18 @@ enum SceneVocabulary {
     static let replicatorProperties: [(key: String, property: LayerProperty)] = [
         ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
         ("scale", .replicatorScale), ("opacity", .replicatorOpacity), ("alphaOffset", .replicatorAlphaOffset),
-        ("delay", .replicatorDelay),
+        ("color", .replicatorColor), ("redOffset", .replicatorRedOffset), ("greenOffset", .replicatorGreenOffset),
+        ("blueOffset", .replicatorBlueOffset), ("delay", .replicatorDelay),
     ]
     static let replicator = Mapping(name: "replicator", help: "CAReplicatorLayer: the children drawn count times, each copy moved from the one before about the anchor point.", keys: [
         Key(name: "count", value: .number(.instances), help: "instanceCount (rounded down; 1 draws the children once)."),
         Key(name: "translation", value: .pair(.coordinate)), Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber),
         Key(name: "opacity", value: .unit, help: "The first copy's alpha (instanceColor's)."),
         Key(name: "alphaOffset", value: .number(), help: "instanceAlphaOffset: added to the alpha for each copy."),
+        Key(name: "color", value: .color, help: "instanceColor: the first copy's colours are multiplied by it, component by component (its alpha times opacity)."),
+        Key(name: "redOffset", value: .number(), help: "instanceRedOffset: added to the instance colour's red for each copy (clamped to 0...1)."),
+        Key(name: "greenOffset", value: .number(), help: "instanceGreenOffset: added to the instance colour's green for each copy."),
+        Key(name: "blueOffset", value: .number(), help: "instanceBlueOffset: added to the instance colour's blue for each copy."),
         Key(name: "delay", value: .number(.time), help: "instanceDelay: copy i shows the children as they were i × delay seconds earlier."),
     ])
     /// `contentsRect`'s keys, by the property each sets (the reader's and the writer's table).
@@ -401,7 +413,7 @@ enum SceneVocabulary {
 
     /// Every mapping, for the schema's definitions.
     static var all: [Mapping] {
-        [root, canvas, render, layer, gradient, linearGradient, radialGradient, stroke, shadow, replicator, contentsRect, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
+        [root, canvas, render, layer, gradient, linearGradient, radialGradient, conicGradient, stroke, shadow, replicator, contentsRect, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
          style, event, completion, layerAnimation, layerSpring]
     }

@@ -225,6 +225,8 @@ private final class Writing {
             return .object([("linear", .object([("from", vector(from)), ("to", vector(to)), ("stops", stops)]))])
         case let .radial(center, radius):
             return .object([("radial", .object([("center", vector(center)), ("radius", .number(radius)), ("stops", stops)]))])
+        case let .conic(center, to):
+            return .object([("conic", .object([("center", vector(center)), ("to", vector(to)), ("stops", stops)]))])
         }
     }
 

@@ -79,6 +79,64 @@ extension CairoContext {
         cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
     }
 
+    /// Ends a group begun with `beginGroup()`, compositing it with its colours multiplied by
+    /// `color` component by component: red, green and blue tint it, alpha is its opacity (how
+    /// a replicator's instance colour draws a copy). A group of pixels is multiplied in place
+    /// (its pixels are premultiplied, so the products stay premultiplied); on a PDF or SVG
+    /// surface, Cairo's `multiply` operator over the group and then the group's own alpha
+    /// (exact where the group is opaque; where it has alpha a < 1, the colour adds
+    /// (1 − a)·a of itself).
+    func endGroup(multiplyingBy color: Color) {
+        guard let content = cairo_pop_group(pointer) else { return }
+        defer { cairo_pattern_destroy(content) }
+        var surfacePointer: OpaquePointer?
+        cairo_pattern_get_surface(content, &surfacePointer)
+        if let surface = surfacePointer, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+           cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, let data = cairo_image_surface_get_data(surface) {
+            cairo_surface_flush(surface)
+            let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            Self.multiply(UnsafeMutableRawPointer(data), width: width, height: height, stride: stride,
+                          red: color.red, green: color.green, blue: color.blue)
+            cairo_surface_mark_dirty(surface)
+            cairo_set_source(pointer, content)
+        } else {
+            cairo_push_group(pointer)
+            cairo_set_source(pointer, content)
+            cairo_paint(pointer)
+            cairo_set_source_rgb(pointer, color.red, color.green, color.blue)
+            cairo_set_operator(pointer, CAIRO_OPERATOR_MULTIPLY)
+            cairo_paint(pointer)
+            cairo_set_source(pointer, content)
+            cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_IN)
+            cairo_paint(pointer)
+            cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+            cairo_pop_group_to_source(pointer)
+        }
+        cairo_paint_with_alpha(pointer, color.alpha)
+    }
+
+    /// Multiplies the red, green and blue of premultiplied ARGB32 pixels by `red`, `green` and
+    /// `blue` (0…1), rounded to the nearest level; alpha is left as it is. Fixed point: each
+    /// factor in 0…256, so a factor of 1 leaves a component exactly as it was.
+    static func multiply(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, red: Double, green: Double, blue: Double) {
+        func factor(_ component: Double) -> UInt32 {
+            UInt32(clamping: Int(saturating: min(max(component, 0), 1) * 256, rounding: .toNearestOrAwayFromZero))
+        }
+        let r = factor(red), g = factor(green), b = factor(blue)
+        for y in 0..<height {
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let pixel = row[x]
+                guard pixel != 0 else { continue }
+                // Shifts bind tighter than products in Swift: each product is bracketed before its shift.
+                let red = (((pixel >> 16) & 0xFF) * r + 128) >> 8, green = (((pixel >> 8) & 0xFF) * g + 128) >> 8
+                let blue = ((pixel & 0xFF) * b + 128) >> 8
+                row[x] = pixel & 0xFF00_0000 | red << 16 | green << 8 | blue
+            }
+        }
+    }
+
     /// Replaces what lies beneath the current path's region with a blur of it (σ = `sigma` device
     /// pixels), confined to the current path; the path is consumed.
     func blurBackdrop(sigma: Double, box: (x: Double, y: Double, width: Double, height: Double)) {

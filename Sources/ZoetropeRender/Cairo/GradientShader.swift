@@ -1,3 +1,4 @@
+import Glibc
 import ZoetropeCore
 
 /// The colour of a layer's gradient fill at each pixel, as pixman computes it when Cairo fills
@@ -14,6 +15,13 @@ import ZoetropeCore
 /// - alpha and each channel interpolated in single precision, each channel then multiplied by
 ///   alpha, and rounded to a byte.
 ///
+/// A conic gradient, which pixman does not have, follows the same steps with the position the
+/// pixel centre's angle about the centre, clockwise from the direction of `to`, in fractions of
+/// a turn (glibc's `atan2`, in double precision), one pixel at a time: within a 65 536th of a
+/// turn, and the colours pixman would give at that position. A polynomial atan in its place
+/// was no faster over a colour wheel's frames (the rest of the loop costs as much), so it was
+/// not kept.
+///
 /// A pixel's position is computed in floating point where pixman's geometry is in fixed point
 /// (four pixels at a time in single precision), so a pixel may land on the other side of a
 /// rounding step, and four pixels' channels round a half to even where pixman rounds it up:
@@ -25,6 +33,9 @@ struct GradientShader {
         /// The position times 2¹⁶ is the length of `(x·u + y·v + origin)` at the pixel centre
         /// (x, y): its offset from the centre, in units of the radius over 2¹⁶.
         case radial(u: SIMD2<Double>, v: SIMD2<Double>, origin: SIMD2<Double>)
+        /// The pixel centre (x, y) is `x·u + y·v + origin` from the centre, in user space, and
+        /// the position is its angle less `zero`, in turns, times 2¹⁶.
+        case conic(u: SIMD2<Double>, v: SIMD2<Double>, origin: SIMD2<Double>, zero: Double)
     }
 
     private let geometry: Geometry
@@ -66,10 +77,15 @@ struct GradientShader {
             guard r.isFinite, r > 1e-6 else { return nil }
             let c = SIMD2(center.x * width, center.y * height), scale = fixed / r
             geometry = .radial(u: column * scale, v: row * scale, origin: (corner - c) * scale)
+        case let .conic(center, to):
+            let c = SIMD2(center.x * width, center.y * height), d = SIMD2(to.x * width, to.y * height) - c
+            let zero = d.x == 0 && d.y == 0 || !(d.x.isFinite && d.y.isFinite) ? 0 : atan2(d.y, d.x)
+            geometry = .conic(u: column, v: row, origin: corner - c, zero: zero)
         }
         switch geometry {
         case let .linear(dx, dy, origin): guard dx.isFinite, dy.isFinite, origin.isFinite else { return nil }
         case let .radial(u, v, origin): guard (u + v + origin).sum().isFinite else { return nil }
+        case let .conic(u, v, origin, zero): guard (u + v + origin).sum().isFinite, zero.isFinite else { return nil }
         }
         // Cairo's stops: offsets and colour components clamped to 0…1, kept in order (a stop
         // added at an offset already there goes after it).
@@ -133,6 +149,19 @@ struct GradientShader {
                 }
                 let offset = start + Double(index) * u
                 let position = Self.truncated((offset.x * offset.x + offset.y * offset.y).squareRoot())
+                if position < walker.left || position >= walker.right { walker = locate(position) }
+                pixels[index] = walker.color(at: position)
+                index += 1
+            }
+        case let .conic(u, v, origin, zero):
+            let start = Double(x) * u + Double(y) * v + origin
+            while index < count {
+                let offset = start + Double(index) * u
+                // The angle from `zero`, clockwise, in turns within 0 ..< 1, times 2¹⁶ (a
+                // whole turn wraps to 0).
+                var turns = (atan2(offset.y, offset.x) - zero) / (2 * .pi)
+                turns -= turns.rounded(.down)
+                let position = Self.truncated(turns * 65536) & 0xFFFF
                 if position < walker.left || position >= walker.right { walker = locate(position) }
                 pixels[index] = walker.color(at: position)
                 index += 1

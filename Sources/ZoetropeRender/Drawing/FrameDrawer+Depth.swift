@@ -80,7 +80,7 @@ extension FrameDrawer {
     /// no clip, mask, shadow, blur, replicator or rasterization).
     private static func liftableChildren(of index: Int, _ node: LayerTree.Node, _ values: LayerValues, in tree: PresentationTree) -> Set<Int> {
         guard !node.children.isEmpty, values.opacity >= 1, node.style.blendMode == .normal, !node.style.clips, !node.style.rasterizes,
-              values.shadowOpacity == 0 || values.shadowColor.alpha == 0, values.blur <= 0, values.instances == 1, values.replicatorOpacity >= 1,
+              values.shadowOpacity == 0 || values.shadowColor.alpha == 0, values.blur <= 0, !values.replicates,
               !node.children.contains(where: { tree.layers.nodes[$0].style.masking != nil }) else { return [] }
         return Set(ordered(node.children, values: tree.values).reversed().prefix { tree.values[$0].hasDepth })
     }

@@ -336,14 +336,15 @@ final class FrameDrawer {
     }
 
     /// The children, once, or as `CAReplicatorLayer` draws its sublayers: copy i under the
-    /// instance transform applied i times about the anchor point, at alpha
-    /// `replicatorOpacity` + i × `replicatorAlphaOffset` (clamped; a copy at 0 is skipped).
-    /// With an `instanceDelay`, copy i is drawn from the tree as it was i delays earlier.
+    /// instance transform applied i times about the anchor point, its colours multiplied by
+    /// the instance colour (`LayerValues.instanceColor(ofCopy:)`: red, green and blue as a
+    /// tint, alpha as an opacity; a copy at alpha 0 is skipped). With an `instanceDelay`, copy
+    /// i is drawn from the tree as it was i delays earlier.
     private func drawChildren(_ children: [Int], except mask: Int?, of index: Int, _ values: LayerValues,
                               in tree: PresentationTree) throws(CairoError) {
         let ordered = Self.ordered(children, values: tree.values).filter { !liftedChildren.contains($0) }
         let copies = values.instances
-        guard copies != 1 || values.replicatorOpacity < 1 else {
+        guard values.replicates else {
             for child in ordered where child != mask { try drawLayer(child, in: tree) }
             return
         }
@@ -351,12 +352,17 @@ final class FrameDrawer {
         context.save()
         defer { context.restore() }
         for copy in 0..<copies {
-            let alpha = min(max(values.replicatorOpacity + Double(copy) * values.replicatorAlphaOffset, 0), 1)
-            if alpha > 0 {
-                if alpha < 1 { context.beginGroup() }
+            let color = values.instanceColor(ofCopy: copy)
+            if color.alpha > 0 {
+                let tinted = color.red < 1 || color.green < 1 || color.blue < 1
+                if tinted || color.alpha < 1 { context.beginGroup() }
                 let copyTree = tree.copy(copy, of: index)
                 for child in ordered where child != mask { try drawLayer(child, in: copyTree) }
-                if alpha < 1 { context.endGroup(opacity: alpha, blendMode: .normal) }
+                if tinted {
+                    context.endGroup(multiplyingBy: color)
+                } else if color.alpha < 1 {
+                    context.endGroup(opacity: color.alpha, blendMode: .normal)
+                }
             }
             // The next copy's transform; none when it cannot be inverted or would overflow (Cairo's
             // error would be sticky), as a layer of scale 0 draws nothing.
@@ -611,7 +617,8 @@ final class FrameDrawer {
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         if LayerReach.strokes(values) {
             if let gradient = values.strokeGradient {
-                context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity)
+                context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity,
+                                  reach: LayerReach.miterReach(values))
             } else {
                 context.setColor(values.strokeColor, opacity: opacity)
             }

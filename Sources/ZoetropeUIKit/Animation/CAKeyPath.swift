@@ -40,7 +40,9 @@ struct CAKeyPath {
         "transform.translation": CAKeyPath(property: .translation),
         "transform.translation.x": CAKeyPath(property: .translation, component: 0),
         "transform.translation.y": CAKeyPath(property: .translation, component: 1),
-        "instanceCount": CAKeyPath(property: .replicatorCount),
+        "instanceCount": CAKeyPath(property: .replicatorCount), "instanceColor": CAKeyPath(property: .replicatorColor),
+        "instanceRedOffset": CAKeyPath(property: .replicatorRedOffset), "instanceGreenOffset": CAKeyPath(property: .replicatorGreenOffset),
+        "instanceBlueOffset": CAKeyPath(property: .replicatorBlueOffset), "instanceAlphaOffset": CAKeyPath(property: .replicatorAlphaOffset),
         // An image layer's image (its contents: frame animations, discrete).
         "contents": CAKeyPath(property: .image),
         // `contentsRect` as a whole animates its two parts (`CAPropertyAnimation.partsAnimation`).

@@ -86,7 +86,8 @@ public struct LayoutExpression: Sendable, ExpressibleByFloatLiteral, Expressible
 
     /// `3` rather than `3.0`; other numbers as Swift prints them.
     private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 

@@ -6,7 +6,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let axial = CAGradientLayerType(rawValue: "axial")
     public static let radial = CAGradientLayerType(rawValue: "radial")
-    /// Drawn as an axial gradient here (Zoetrope has no conic gradient yet).
+    /// Round `startPoint`: angle 0 points towards `endPoint`, and `locations` are fractions of
+    /// a clockwise turn.
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
@@ -16,7 +17,9 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// fill is the gradient, and gradients of the same number of stops interpolate.
 ///
 /// A radial gradient's radius is the larger of its end point's distances from the start point
-/// along x and y (Core Animation draws an ellipse of both); a conic one is drawn axial.
+/// along x and y (Core Animation draws an ellipse of both). A conic one is centred on the start
+/// point, its angle 0 pointing towards the end point (angles measured in points of the bounds),
+/// and its locations run clockwise through one full turn, as Core Animation draws it.
 ///
 /// ```swift
 /// let shine = CAGradientLayer()
@@ -102,9 +105,11 @@ open class CAGradientLayer: CALayer {
             Gradient.Stop(offset: min(max(offsets.indices.contains(index) ? offsets[index] : 1, 0), 1), color: colors[index].color)
         }
         let from = (start ?? self.start).vector, to = (end ?? self.end).vector
-        let geometry: Gradient.Kind = kind == .radial
-            ? .radial(center: from, radius: max(abs(to.x - from.x), abs(to.y - from.y)))
-            : .linear(from: from, to: to)
+        let geometry: Gradient.Kind = switch kind {
+        case .radial: .radial(center: from, radius: max(abs(to.x - from.x), abs(to.y - from.y)))
+        case .conic: .conic(center: from, to: to)
+        default: .linear(from: from, to: to)
+        }
         return Gradient(kind: geometry, stops: stops)
     }
 

@@ -1,14 +1,25 @@
 import ZoetropeCore
 
 /// Mirrors `CAReplicatorLayer`: its sublayers drawn `instanceCount` times, each copy moved
-/// from the one before by `instanceTransform` (about the anchor point), at an alpha of
-/// `instanceColor`'s plus `instanceAlphaOffset` for each copy before it, and showing its
-/// sublayers `instanceDelay` seconds later than the copy before (copy i is the sublayers as
-/// they were i delays earlier). `instanceCount`, the transform's parts, the alpha and its
-/// offset animate.
+/// from the one before by `instanceTransform` (about the anchor point), its colours multiplied
+/// component by component by the instance colour (`instanceColor` plus `instanceRedOffset`,
+/// `instanceGreenOffset`, `instanceBlueOffset` and `instanceAlphaOffset` for each copy before
+/// it, each clamped to 0…1), and showing its sublayers `instanceDelay` seconds later than the
+/// copy before (copy i is the sublayers as they were i delays earlier). `instanceCount`,
+/// `instanceColor` and the offsets animate (`CABasicAnimation(keyPath: "instanceRedOffset")`,
+/// or in animation blocks), and so do the transform's parts.
 ///
-/// Differences: the instance colour's and offsets' red, green and blue are not applied (only
-/// alpha is); `instanceTransform` keeps its 2D part (a translation, a rotation and a scale).
+/// Differences: `instanceTransform` keeps its 2D part (a translation, a rotation and a scale).
+///
+/// ```swift
+/// let row = CAReplicatorLayer()
+/// row.instanceCount = 8
+/// row.instanceTransform = CATransform3DMakeTranslation(24, 0, 0)
+/// row.instanceColor = UIColor.white.cgColor
+/// row.instanceRedOffset = -0.1     // white, then bluer and bluer
+/// row.instanceGreenOffset = -0.1
+/// row.addSublayer(dot)
+/// ```
 ///
 /// ```swift
 /// let meter = CAReplicatorLayer()
@@ -51,24 +62,40 @@ open class CAReplicatorLayer: CALayer {
         set { set(.replicatorDelay, .number(min(max(newValue, 0), SceneLimits.duration))) }
     }
 
-    /// Mirrors `instanceColor`: its alpha is the first copy's (its red, green and blue are not applied).
+    /// Mirrors `instanceColor` (default opaque white; nil is white): the first copy's colours
+    /// are multiplied by it, component by component.
     open var instanceColor: CGColor? {
-        get { UIColor(white: 1, alpha: CGFloat(number(.replicatorOpacity))).cgColor }
-        set { set(.replicatorOpacity, .number(newValue.map { Double($0.alpha) } ?? 1)) }
+        get {
+            var color = color(.replicatorColor)
+            color.alpha *= number(.replicatorOpacity)
+            return CGColor(color)
+        }
+        set { set(.replicatorColor, .color(newValue?.color ?? .white)) }
     }
 
-    /// Mirrors `instanceAlphaOffset`.
+    /// Mirrors `instanceRedOffset`: added to the instance colour's red for each copy.
+    open var instanceRedOffset: Float {
+        get { Float(number(.replicatorRedOffset)) }
+        set { set(.replicatorRedOffset, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `instanceGreenOffset`: added to the instance colour's green for each copy.
+    open var instanceGreenOffset: Float {
+        get { Float(number(.replicatorGreenOffset)) }
+        set { set(.replicatorGreenOffset, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `instanceBlueOffset`: added to the instance colour's blue for each copy.
+    open var instanceBlueOffset: Float {
+        get { Float(number(.replicatorBlueOffset)) }
+        set { set(.replicatorBlueOffset, .number(Double(newValue))) }
+    }
+
+    /// Mirrors `instanceAlphaOffset`: added to the instance colour's alpha for each copy.
     open var instanceAlphaOffset: Float {
         get { Float(number(.replicatorAlphaOffset)) }
         set { set(.replicatorAlphaOffset, .number(Double(newValue))) }
     }
-
-    /// Mirrors `instanceRedOffset`: kept, not applied.
-    open var instanceRedOffset: Float = 0
-    /// Mirrors `instanceGreenOffset`: kept, not applied.
-    open var instanceGreenOffset: Float = 0
-    /// Mirrors `instanceBlueOffset`: kept, not applied.
-    open var instanceBlueOffset: Float = 0
     /// Mirrors `preservesDepth`: kept; copies are flattened into the layer's plane.
     open var preservesDepth = false
 }

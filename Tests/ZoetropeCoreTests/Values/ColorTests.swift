@@ -49,6 +49,15 @@ import ZoetropeCore
         #expect(mid.stops[0].color == Color(red: 0.5, green: 0, blue: 0.5))
     }
 
+    @Test func conicGradientsInterpolateTheirPointsAndMeetNoOtherKind() throws {
+        let a = Gradient(kind: .conic(center: Vector2(0.5, 0.5), to: Vector2(1, 0.5)), stops: [.init(offset: 0, color: red), .init(offset: 1, color: blue)])
+        let b = Gradient(kind: .conic(center: Vector2(0.3, 0.5), to: Vector2(0.5, 0)), stops: [.init(offset: 0, color: red), .init(offset: 1, color: blue)])
+        #expect(a.interpolated(to: b, progress: 0.5, in: .srgb)?.kind == .conic(center: Vector2(0.4, 0.5), to: Vector2(0.75, 0.25)))
+        let linear = Gradient(kind: .linear(from: Vector2(0.5, 0.5), to: Vector2(1, 0.5)), stops: a.stops)
+        #expect(a.interpolated(to: linear, progress: 0.5, in: .srgb) == nil, "a conic gradient switches to a linear one at the start")
+        #expect(a.description == "conic-gradient(#FF0000FF 0.0, #0000FFFF 1.0)")
+    }
+
     @Test func aColourBlendsIntoAGradientAndBack() throws {
         let g = Gradient(kind: .radial(center: Vector2(0.5, 0.5), radius: 0.5), stops: [.init(offset: 0, color: white), .init(offset: 1, color: blue)])
         guard case .gradient(let start) = AnimatableValue.color(red).interpolated(to: .gradient(g), progress: .zero, colorSpace: .srgb) else {
