@@ -6,9 +6,11 @@
 //                    begin; the button pulses on repeat.
 // - search-avatars:  two avatars bounce together with a spring inside a group.
 // - slide-to-unlock: a label revealed by an animated gradient mask.
-// - pull-to-refresh: a ring drawn by a shape layer's strokeEnd, a dot travelling its path
-//                    (a keyframe animation along a path), the ring spun on repeat.
-// - voice-meter:     a replicator's bars echo one another with instanceDelay.
+// - pull-to-refresh: a ring drawn by a shape layer's strokeEnd (the mask of a conic gradient),
+//                    a dot travelling its path (a keyframe animation along a path), the ring
+//                    spun on repeat.
+// - voice-meter:     a replicator's bars echo one another with instanceDelay, tinted by its
+//                    instanceColor and colour offsets.
 // - logo-reveal:     the next screen revealed through an expanding shape-layer mask, paused,
 //                    scrubbed and resumed by layer speed and timeOffset (Apple's QA1673).
 // - penguin-walk:    a penguin walking from frame images (`animationImages`), moved by a
@@ -198,9 +200,18 @@ do {
     header.backgroundColor = UIColor(red: 0.1, green: 0.12, blue: 0.2, alpha: 1)
     header.accessibilityIdentifier = "header"
     film.rootView.addSubview(header)
+    // The ring is a conic gradient seen through a shape layer's stroke (its mask).
+    let sweep = CAGradientLayer()
+    sweep.name = "sweep"
+    sweep.frame = CGRect(x: screen.width / 2 - 30, y: 40, width: 60, height: 60)
+    sweep.type = .conic
+    sweep.colors = [UIColor.white.cgColor, UIColor.systemTeal.cgColor, UIColor.white.cgColor]
+    sweep.startPoint = CGPoint(x: 0.5, y: 0.5)
+    sweep.endPoint = CGPoint(x: 0.5, y: 0)
+    header.layer.addSublayer(sweep)
     let ring = CAShapeLayer()
     ring.name = "ring"
-    ring.frame = CGRect(x: screen.width / 2 - 30, y: 40, width: 60, height: 60)
+    ring.frame = sweep.bounds
     let circle = UIBezierPath(arcCenter: CGPoint(x: 30, y: 30), radius: 26, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
     ring.path = circle.cgPath
     ring.fillColor = nil
@@ -208,7 +219,7 @@ do {
     ring.lineWidth = 4
     ring.lineCap = .round
     ring.strokeEnd = 0
-    header.layer.addSublayer(ring)
+    sweep.mask = ring
     let dot = CAShapeLayer()
     dot.name = "dot"
     dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
@@ -277,11 +288,15 @@ do {
     meter.instanceTransform = CATransform3DMakeTranslation(14, 0, 0)
     meter.instanceDelay = 0.06
     meter.instanceAlphaOffset = -0.03
+    // White bars tinted by the instance colour: pink, shading to violet along the row.
+    meter.instanceColor = UIColor.systemPink.cgColor
+    meter.instanceRedOffset = -0.025
+    meter.instanceBlueOffset = 0.03
     film.rootView.layer.addSublayer(meter)
     let bar = CALayer()
     bar.name = "bar"
     bar.frame = CGRect(x: 6, y: 20, width: 8, height: 80)
-    bar.backgroundColor = UIColor.systemPink.cgColor
+    bar.backgroundColor = UIColor.white.cgColor
     bar.cornerRadius = 4
     meter.addSublayer(bar)
     film.at(0.2) {
