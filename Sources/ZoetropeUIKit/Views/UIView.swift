@@ -184,8 +184,10 @@ open class UIView: UIResponder {
     open var isHidden: Bool {
         get { hiddenByUser }
         set {
+            let changed = hiddenByUser != newValue
             hiddenByUser = newValue
             if !isRemoved { layer.isHidden = newValue }
+            if changed, let stack = superview as? UIStackView { stack.arrangedSubviewVisibilityChanged(self) }
         }
     }
 
