@@ -41,11 +41,15 @@ open class UIViewController: UIResponder {
         get {
             if loadedView == nil {
                 loadView()
+                loadedView?.owningController = self
                 viewDidLoad()
             }
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue?.owningController = self
+        }
     }
 
     /// Mirrors `isViewLoaded`.
@@ -59,6 +63,19 @@ open class UIViewController: UIResponder {
 
     /// Mirrors `viewDidLoad()`.
     open func viewDidLoad() {}
+
+    /// Mirrors `viewWillAppear(_:)`: called by `Film.show(_:)` before the view is laid out.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// Mirrors `viewDidAppear(_:)`: called by `Film.show(_:)` once the view is on the film and
+    /// laid out (where a form's fields start sliding in).
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Mirrors `viewWillLayoutSubviews()`: before the view's `layoutSubviews()` in a layout pass.
+    open func viewWillLayoutSubviews() {}
+
+    /// Mirrors `viewDidLayoutSubviews()`: after the view's `layoutSubviews()`, its subviews placed.
+    open func viewDidLayoutSubviews() {}
 
     /// Mirrors `present(_:animated:completion:)`: the presented controller's view goes in a
     /// container view on top of the film, filling it. An animated presentation whose delegate
@@ -130,12 +147,16 @@ open class UIViewController: UIResponder {
 
 extension Film {
     /// Shows `viewController`'s view filling the film, as a window shows its root view
-    /// controller (a Zoetrope addition: a film is the window).
+    /// controller (a Zoetrope addition: a film is the window): `viewWillAppear(_:)`, the view
+    /// added and laid out, then `viewDidAppear(_:)`.
     public func show(_ viewController: UIViewController) {
         run {
             let view = viewController.view!
             view.frame = rootView.bounds
+            viewController.viewWillAppear(false)
             rootView.addSubview(view)
+            rootView.layoutIfNeeded()
+            viewController.viewDidAppear(false)
         }
     }
 }

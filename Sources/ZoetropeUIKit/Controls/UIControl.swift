@@ -87,6 +87,13 @@ open class UIButton: UIControl {
     /// Mirrors `setTitle(_:for:)`.
     open func setTitle(_ title: String?, for state: State) {
         if state == .normal { titleLabel?.text = title }
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Mirrors `intrinsicContentSize`: the title's size (no content insets: the button draws
+    /// no chrome).
+    open override var intrinsicContentSize: CGSize {
+        titleLabel?.intrinsicContentSize ?? .zero
     }
 
     /// Mirrors `title(for:)`.

@@ -56,6 +56,13 @@ public final class Film {
         rootView.place(on: self, under: nil, at: nil)
     }
 
+    /// The safe area's insets from the canvas's edges (a Zoetrope addition): zero, since a film
+    /// has no notch, status bar or home indicator, unless set to frame a phone's. Views'
+    /// `safeAreaInsets` and `safeAreaLayoutGuide` follow it.
+    public var safeAreaInsets = UIEdgeInsets.zero {
+        didSet { rootView.setNeedsLayout() }
+    }
+
     /// The film's clock, in seconds.
     public var time: TimeInterval { stage.time }
 
@@ -78,13 +85,16 @@ public final class Film {
     /// `advance(to:)`, with the film bound as the one running: each call due runs once the
     /// stage's clock (and the completion handlers due on the way) reaches its time.
     private func advanceRunning(to time: TimeInterval) {
-        // What was set before (a film's setup) is committed now, as at the end of a run loop turn.
+        // What was set before (a film's setup) is laid out and committed now, as at the end of
+        // a run loop turn.
+        rootView.layoutIfNeeded()
         CATransaction.endCall()
         while let next = scheduled.indices.min(by: { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }),
               scheduled[next].time <= time + 1e-9 {
             let call = scheduled.remove(at: next)
             stage.advance(to: max(call.time, stage.time))
             call.body()
+            rootView.layoutIfNeeded()
             CATransaction.endCall()
         }
         stage.advance(to: max(time, stage.time))

@@ -29,7 +29,13 @@ open class UIImageView: UIView {
             let path = newValue?.path ?? ""
             if layer.text(.image) != path { UIView.performWithoutAnimation { layer.set(.image, .text(path)) } }
             showDrawing()
+            invalidateIntrinsicContentSize()
         }
+    }
+
+    /// Mirrors `intrinsicContentSize`: the image's size; none without an image.
+    open override var intrinsicContentSize: CGSize {
+        current?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     /// Mirrors `snapshotView(afterScreenUpdates:)`: a copy that shows the same image (a vector

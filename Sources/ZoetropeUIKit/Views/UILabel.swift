@@ -18,6 +18,8 @@ import ZoetropePipeline
 open class UILabel: UIView {
     override class var layerShape: Shape { .text }
     override class var layerKind: String { "label" }
+    /// 251, as Interface Builder gives labels (a label made in code in UIKit gets 250).
+    override class var defaultContentHuggingPriority: UILayoutPriority { .defaultLow + 1 }
 
     override class func makeLayer() -> CALayer {
         var style = LayerStyle()
@@ -46,6 +48,7 @@ open class UILabel: UIView {
                 layer.setStyle { $0.runs = [] }
             }
             fitFontSize()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -73,6 +76,7 @@ open class UILabel: UIView {
                 lineBreakMode = paragraph.lineBreakMode
             }
             fitFontSize()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -96,6 +100,7 @@ open class UILabel: UIView {
             }
             layer.set(.fontSize, .number(Double(font.pointSize)))
             fitFontSize()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -111,6 +116,7 @@ open class UILabel: UIView {
         set {
             layer.setStyle { $0.paragraph.lines = max(newValue, 0) }
             fitFontSize()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -139,7 +145,9 @@ open class UILabel: UIView {
 
     /// Mirrors `preferredMaxLayoutWidth`: where `intrinsicContentSize` breaks the lines of a
     /// label of several lines (0: only at its newlines).
-    open var preferredMaxLayoutWidth: CGFloat = 0
+    open var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { invalidateIntrinsicContentSize() }
+    }
 
     open override var frame: CGRect {
         get { super.frame }
@@ -180,6 +188,14 @@ open class UILabel: UIView {
     /// `preferredMaxLayoutWidth` when it has several.
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    }
+
+    /// The baselines from the font's ascender: the first line's at the ascender below the
+    /// text's top, the last line's a line height per further line below it.
+    override var baselineMetrics: (first: CGFloat, last: CGFloat, textHeight: CGFloat)? {
+        let height = intrinsicContentSize.height, font = givenFont
+        let lines = max(1, (height / max(font.lineHeight, 1)).rounded(.down))
+        return (font.ascender, font.ascender + (lines - 1) * font.lineHeight, height)
     }
 
     /// The size the label's text takes at `fontSize`, its lines broken at `width` (nil: at its

@@ -28,6 +28,12 @@ open class UIView: UIResponder {
     /// its film (removed from its superview).
     private var hiddenByUser = false
     private var isRemoved = false
+    /// What Auto Layout keeps for the view: its constraints, guides, priorities and whether it
+    /// needs layout (AutoLayout/).
+    let layoutState = ViewLayoutState()
+    /// The controller whose `view` this is, for `viewWillLayoutSubviews` and
+    /// `viewDidLayoutSubviews`.
+    weak var owningController: UIViewController?
 
     /// The shape of the layer this kind of view draws.
     class var layerShape: Shape { .rect }
@@ -70,13 +76,21 @@ open class UIView: UIResponder {
     /// Mirrors `frame`: the bounds placed around `center` in the superview's coordinates.
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            sizeDidChange(from: old)
+        }
     }
 
     /// Mirrors `bounds` (its origin is always zero here).
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            sizeDidChange(from: old)
+        }
     }
 
     /// Mirrors `center`: the layer's position.
@@ -104,9 +118,47 @@ open class UIView: UIResponder {
     }
 
     /// Mirrors `intrinsicContentSize`: none (`UIView.noIntrinsicMetric` both ways) for a plain view.
+    /// Auto Layout holds a view whose `translatesAutoresizingMaskIntoConstraints` is false to
+    /// it, by its content hugging and compression resistance priorities; a view whose content
+    /// changes calls `invalidateIntrinsicContentSize()`.
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
+
+    /// Mirrors `translatesAutoresizingMaskIntoConstraints`: true (the default, for views made
+    /// in code) holds the frame where code puts it by required constraints, moved by
+    /// `autoresizingMask` when the superview's size changes; false leaves the frame to the
+    /// view's constraints.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { setNeedsLayout() } }
+    }
+
+    /// Mirrors `autoresizingMask`: which of the margins and size follow a change of the
+    /// superview's size (none by default, as in UIKit).
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Mirrors `autoresizesSubviews` (true by default).
+    open var autoresizesSubviews = true
+
+    /// Mirrors `layoutSubviews()`: called by a layout pass (`layoutIfNeeded()`, and the film's
+    /// at the end of each of its calls) for a view that needs layout, after Auto Layout has set
+    /// the frames of its subviews. The default does nothing more; override it to place
+    /// subviews by hand.
+    open func layoutSubviews() {}
+
+    /// Mirrors `updateConstraints()`: called before a layout pass solves, for a view marked
+    /// with `setNeedsUpdateConstraints()`. Call super last, as UIKit asks.
+    open func updateConstraints() {
+        layoutState.needsUpdateConstraints = false
+    }
+
+    /// Where a label's baselines are: their distances from the top of its text, and the
+    /// text's height (the text is centred vertically in the bounds). Nil: baselines are the
+    /// bottom, as for a view without text.
+    var baselineMetrics: (first: CGFloat, last: CGFloat, textHeight: CGFloat)? { nil }
+
+    /// The content hugging priority a view of this kind starts with (250; 251 for a label).
+    class var defaultContentHuggingPriority: UILayoutPriority { .defaultLow }
 
     /// Mirrors `UIView.noIntrinsicMetric`.
     public static let noIntrinsicMetric: CGFloat = -1
@@ -132,8 +184,10 @@ open class UIView: UIResponder {
     open var isHidden: Bool {
         get { hiddenByUser }
         set {
+            let changed = hiddenByUser != newValue
             hiddenByUser = newValue
             if !isRemoved { layer.isHidden = newValue }
+            if changed, let stack = superview as? UIStackView { stack.arrangedSubviewVisibilityChanged(self) }
         }
     }
 
@@ -156,6 +210,8 @@ open class UIView: UIResponder {
         let position = min(max(index, 0), subviews.count)
         subviews.insert(view, at: position)
         view.superview = self
+        view.setNeedsLayout()
+        setNeedsLayout()
         if let placement = layer.placement {
             view.place(on: placement.film, under: placement.index, at: stagePosition(ofSubviewAt: position, on: placement.film))
         }
@@ -205,7 +261,8 @@ open class UIView: UIResponder {
     /// Mirrors `removeFromSuperview()`. On a film, the view's layer stays on the stage, hidden,
     /// so frames already captured keep it and the view can come back.
     open func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let superview else { return }
+        superview.setNeedsLayout()
         detachFromSuperview()
         if layer.placement != nil {
             isRemoved = true
@@ -282,18 +339,26 @@ open class UIView: UIResponder {
     }
 
     /// The top of this view's tree.
-    private var rootView: UIView {
+    var rootView: UIView {
         var current: UIView = self
         while let superview = current.superview { current = superview }
         return current
     }
 
-    /// Mirrors `layoutIfNeeded()`. Zoetrope has no deferred layout: a no-op, kept so code that
-    /// calls it inside an animations closure compiles.
-    open func layoutIfNeeded() {}
+    /// Mirrors `layoutIfNeeded()`: when anything in the view's window (the top of its tree)
+    /// needs layout, solves the tree's constraints at once, sets the frames that moved (inside
+    /// an animations closure, that animates them, as setting them there would) and calls
+    /// `layoutSubviews()` of the views that need it. The whole tree is laid out, not only this
+    /// view's part: one solver holds a window's constraints.
+    open func layoutIfNeeded() {
+        LayoutPass.layOut(root: rootView)
+    }
 
-    /// Mirrors `setNeedsLayout()` (a no-op, as `layoutIfNeeded()`).
-    open func setNeedsLayout() {}
+    /// Mirrors `setNeedsLayout()`: the view is laid out by the next pass (`layoutIfNeeded()`,
+    /// or the film's at the end of the call).
+    open func setNeedsLayout() {
+        layoutState.needsLayout = true
+    }
 
     /// Takes the view out of its superview's list (and its layer out of its parent's children,
     /// on the stage, when it moves to another parent).
