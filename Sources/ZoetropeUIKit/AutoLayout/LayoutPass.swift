@@ -1,4 +1,5 @@
 import Foundation
+import ZoetropeFiles
 
 /// A layout pass over a window (the top view of a tree): the tree's constraints solved
 /// together, the frames that moved set as code setting `frame` sets them, then
@@ -371,7 +372,7 @@ enum LayoutPass {
 
         """
         capture?.messages.append(message)
-        FileHandle.standardError.write(Data(message.utf8))
+        StandardStream.error.write(message)
     }
 
     // MARK: Names
@@ -397,6 +398,7 @@ enum LayoutPass {
 
     /// A number as descriptions write it: whole numbers without a point.
     static func number(_ value: CGFloat) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(Double(value))
+        let text = String(Double(value))
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
