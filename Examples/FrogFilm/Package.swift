@@ -29,6 +29,7 @@ let package = Package(
             .product(name: "ZoetropeCore", package: zoetrope),
             .product(name: "ZoetropeFormat", package: zoetrope),
             .product(name: "ZoetropePipeline", package: zoetrope),
+            .product(name: "ZoetropeUIKit", package: zoetrope),
             .product(name: "ZoetropeSnapshotTesting", package: "ZoetropeSnapshotTesting"),
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),

@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "ZoetropeCore", package: zoetrope),
                 .product(name: "ZoetropeRender", package: zoetrope),
                 .product(name: "ZoetropePipeline", package: zoetrope),
+                .product(name: "ZoetropeUIKit", package: zoetrope),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["README.md"]
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "ZoetropeFormat", package: zoetrope),
                 .product(name: "ZoetropePipeline", package: zoetrope),
                 .product(name: "ZoetropeRender", package: zoetrope),
+                .product(name: "ZoetropeUIKit", package: zoetrope),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),

@@ -39,7 +39,7 @@ extension CALayer: CAMediaTiming {
     /// An implicit animation (`CATransaction`'s) for `key`.
     func attachImplicit(_ animation: LayerAnimation, forKey key: String) {
         addedAnimations[key] = nil
-        attach(animation, forKey: key, onStop: nil)
+        _ = attach(animation, forKey: key, onStop: nil)
     }
 
     /// Adds `animation` on the film's stage; the open transaction waits for it to stop.

@@ -5,6 +5,7 @@ import ZoetropeCore
 import ZoetropeFormat
 import ZoetropePipeline
 import ZoetropeSnapshotTesting
+import ZoetropeUIKit
 
 /// Snapshot tests of an animation, as an app would write them. The references are in
 /// __Snapshots__ beside this file; record new ones with SNAPSHOT_TESTING_RECORD=all.
@@ -37,5 +38,30 @@ import ZoetropeSnapshotTesting
         #expect(slide.fractionComplete == 0.5)
         assertSnapshot(of: movie, as: .frames(at: [0, 0.5, 1]))
         assertSnapshot(of: movie, as: .contactSheet(count: 4, columns: 4, width: 80))
+    }
+
+    /// UIKit code, filmed: a card springs up from below in `viewDidAppear`, as an app's screen
+    /// would animate it.
+    @MainActor @Test func theCardSpringsUpWhenTheScreenAppears() {
+        final class CardViewController: UIViewController {
+            let card = UIView()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.backgroundColor = .white
+                card.backgroundColor = .systemOrange
+                card.layer.cornerRadius = 12
+                card.frame = CGRect(x: 20, y: 160, width: 120, height: 60)
+                view.addSubview(card)
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0, options: [],
+                               animations: { self.card.center.y = 60 })
+            }
+        }
+        let film = Film(size: CGSize(width: 160, height: 200), framesPerSecond: 20)
+        film.show(CardViewController())
+        film.advanceUntilIdle()
+        assertSnapshot(of: film, as: .frames(at: [0, 0.2, 0.6], scale: 0.5))
     }
 }

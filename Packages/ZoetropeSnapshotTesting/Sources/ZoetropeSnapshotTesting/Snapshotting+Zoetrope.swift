@@ -81,10 +81,9 @@ extension Diffing where Value == Data {
             var message = "\(result.differingPixels) pixels differ (\(percent) %), \(result.antialiasedPixels) anti-aliased"
             let diff = (try? result.picture.pngData()).map { Data($0) }
             if let diff {
-                let folder = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
-                let path = URL(fileURLWithPath: folder).appendingPathComponent("zoetrope-diff-\(UUID().uuidString).png")
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                if (try? diff.write(to: path)) != nil { message += "; diff image: \(path.path)" }
+                let path = SnapshotArtifact.diffImagePath(reference: reference)
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if (try? diff.write(to: URL(fileURLWithPath: path))) != nil { message += "; diff image: \(path)" }
             }
             return (message, diff.map { [.data($0, name: "diff.png")] } ?? [])
         }
