@@ -4,7 +4,7 @@ import ZoetropeCore
 /// (green) when on, its round white thumb (27 points, with a soft shadow) at the end of the
 /// state. A tap (`Film.tap(_:at:time:)`) toggles it, animated, and sends `.valueChanged`.
 ///
-/// UIKit's green grows out from the thumb as the switch turns on; here it fades in over the
+/// UIKit's green grows out from the thumb as the switch turns on; here it cross-fades with the
 /// grey track while the thumb slides (same duration), which reads the same at a glance.
 ///
 /// ```swift
@@ -110,6 +110,8 @@ open class UISwitch: UIControl {
         track.frame = CGRect(origin: .zero, size: size)
         fill.frame = CGRect(origin: .zero, size: size)
         fill.alpha = storedOn ? 1 : 0
+        // The grey goes as the green comes, so no grey rim shows round the green edge.
+        track.alpha = storedOn ? 0 : 1
         thumb.frame = CGRect(x: storedOn ? size.width - 29 : 2, y: 2, width: 27, height: 27)
     }
 }

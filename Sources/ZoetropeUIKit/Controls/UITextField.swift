@@ -319,8 +319,8 @@ open class UITextField: UIControl, UIKeyInput {
         if showsView(leftViewMode) { width += sideViewSize(leftView).width }
         if showsView(rightViewMode) { width += sideViewSize(rightView).width }
         let extra: CGFloat = switch borderStyle {
-        case .roundedRect: 13
-        case .line, .bezel: 6
+        case .roundedRect: 14
+        case .line, .bezel: 7
         case .none: 1
         }
         return CGSize(width: width.rounded(.up), height: lineHeight + extra)

@@ -29,6 +29,10 @@ open class UIPreviewInteraction {
     static let previewForce: CGFloat = 0.5
     static let commitForce: CGFloat = 1
 
+    private static func rounded(_ progress: CGFloat) -> CGFloat {
+        (progress * 1_000_000).rounded() / 1_000_000
+    }
+
     /// Mirrors `init(view:)`.
     public init(view: UIView) {
         self.view = view
@@ -48,17 +52,18 @@ open class UIPreviewInteraction {
         delegate?.previewInteractionDidCancel(self)
     }
 
-    /// The press reaching `force`: the transition of the phase moves on; reports what changed.
+    /// The press reaching `force`: the transition of the phase moves on; reports what changed
+    /// (progress in millionths, so a force interpolated to 0.4999999999999998 of the way reports 0.5).
     func pressed(withForce force: CGFloat) {
         guard let current = phase else { return }
         switch current {
         case .preview(let last):
-            let progress = min(max(force / Self.previewForce, 0), 1)
+            let progress = Self.rounded(min(max(force / Self.previewForce, 0), 1))
             guard progress != last else { return }
             phase = progress >= 1 ? .commit(progress: 0) : .preview(progress: progress)
             delegate?.previewInteraction(self, didUpdatePreviewTransition: progress, ended: progress >= 1)
         case .commit(let last):
-            let progress = min(max((force - Self.previewForce) / (Self.commitForce - Self.previewForce), 0), 1)
+            let progress = Self.rounded(min(max((force - Self.previewForce) / (Self.commitForce - Self.previewForce), 0), 1))
             guard progress != last else { return }
             phase = progress >= 1 ? nil : .commit(progress: progress)
             delegate?.previewInteraction(self, didUpdateCommitTransition: progress, ended: progress >= 1)
