@@ -17,6 +17,8 @@ pairs=(
   "ChatText chat-text"
   "LayerTime login-form search-avatars slide-to-unlock pull-to-refresh voice-meter logo-reveal penguin-walk side-menu-3d snow"
   "BlurPreview touch-preview"
+  "SignUp sign-up-form"
+  "StackToggle stack-toggle"
   "Animalation frog frog-jump frog-spring frog-fling frog-pause-scrub frog-stop-finish frog-reverse frog-crossfade-reversed frog-crossfade"
 )
 

@@ -50,6 +50,10 @@ final class AnimationRecording {
         if originals[target] == nil {
             originals[target] = Self.pendingValue(of: target, on: film) ?? film.stage.model[target.layer][target.property]
         }
+        // Set again in the same closure (a layout pass placing a view its own code placed):
+        // the last value is the one animated to, as in UIKit, and a scene's `set` names each
+        // property once.
+        assignments.removeAll { $0.film === film && $0.assignment.target == target }
         assignments.append((film, assignment))
     }
 

@@ -4,6 +4,44 @@
 @MainActor
 open class UIResponder {
     public init() {}
+
+    /// Mirrors `canBecomeFirstResponder`: false, unless a kind of responder that takes typing
+    /// (a text field) says otherwise.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Mirrors `canResignFirstResponder`.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Mirrors `isFirstResponder`: whether this is the first responder of its film (the film its
+    /// view is on, else the film whose call is running).
+    open var isFirstResponder: Bool {
+        responderFilm?.firstResponder === self
+    }
+
+    /// Mirrors `becomeFirstResponder()`: this responder takes the film's typing, the one that
+    /// had it resigning first. False when it cannot (`canBecomeFirstResponder`), is on no film,
+    /// or the one that had it will not resign.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let film = responderFilm else { return false }
+        if film.firstResponder === self { return true }
+        if let current = film.firstResponder, !current.resignFirstResponder() { return false }
+        film.firstResponder = self
+        return true
+    }
+
+    /// Mirrors `resignFirstResponder()`: the film has no first responder afterwards.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if let film = responderFilm, film.firstResponder === self { film.firstResponder = nil }
+        return true
+    }
+
+    /// The film this responder takes typing on: its view's, else the running call's.
+    var responderFilm: Film? {
+        (self as? UIView)?.film ?? (self as? UIViewController).flatMap { $0.isViewLoaded ? $0.view.film : nil } ?? Film.running
+    }
 }
 
 /// Mirrors `UIApplicationDelegate`, for an app delegate's declaration. There is no app: a

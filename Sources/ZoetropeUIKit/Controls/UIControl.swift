@@ -29,9 +29,23 @@ open class UIControl: UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
         public static let valueChanged = Event(rawValue: 1 << 12)
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
     /// Mirrors `UIControl.State`.
@@ -57,6 +71,29 @@ open class UIControl: UIView {
     open func sendActions(for controlEvents: Event) {
         guard isEnabled else { return }
         for entry in actions where !entry.events.isDisjoint(with: controlEvents) { entry.action.performed(by: self) }
+    }
+
+    /// What a finger lifting inside the control at `point` (the control's coordinates) does:
+    /// `.touchDown`, then `.touchUpInside` and `.primaryActionTriggered`. A switch toggles, a
+    /// segmented control selects the segment there, a text field starts editing: each kind
+    /// overrides it, as UIKit's controls track their touches.
+    func tapped(at point: CGPoint) {
+        sendActions(for: .touchDown)
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    }
+}
+
+extension Film {
+    /// Taps `control` at `point` (in the control's coordinates; nil: its centre) at film time
+    /// `time` (a Zoetrope addition: nothing touches the screen). The control reacts as UIKit's
+    /// does to a finger lifting inside it: a button sends `.touchUpInside`, a switch toggles
+    /// (animated) and sends `.valueChanged`, a segmented control selects the segment under the
+    /// point, a text field becomes the first responder. A disabled control does nothing.
+    public func tap(_ control: UIControl, at point: CGPoint? = nil, time: TimeInterval) {
+        at(time) {
+            guard control.isEnabled else { return }
+            control.tapped(at: point ?? CGPoint(x: control.bounds.midX, y: control.bounds.midY))
+        }
     }
 }
 

@@ -142,6 +142,9 @@ public final class Film {
     /// `advanceUntilIdle` does not wait for them.
     var repeatingAnimators: Set<ControlTarget> = []
 
+    /// The responder that takes the film's typing (`UIResponder.becomeFirstResponder()`).
+    weak var firstResponder: UIResponder?
+
     /// Writes a warning on standard error, as UIKit logs to the console.
     static func warn(_ message: String) {
         StandardStream.error.write(message + "\n")
@@ -176,7 +179,7 @@ public final class Film {
     /// (`view3`, `label1`); made unique on the film.
     func layerID(for view: UIView) -> String {
         if let given = view.accessibilityIdentifier, !given.isEmpty { return uniqueID(given) }
-        let kind = type(of: view).layerKind
+        let kind = Swift.type(of: view).layerKind
         kindCounts[kind, default: 0] += 1
         return uniqueID(kind + String(kindCounts[kind] ?? 1))
     }

@@ -33,6 +33,8 @@ open class CALayer {
     var givenSublayerTransform = CATransform3DIdentity
     var givenMask: CALayer?
     var givenContents: Any?
+    /// The shadow opacity set while `masksToBounds` hides the shadow (nil while it does not).
+    var heldShadowOpacity: Float?
 
     init(shape: Shape, values: LayerValues = LayerValues(), style: LayerStyle = LayerStyle(), isPresentationCopy: Bool = false) {
         self.shape = shape
@@ -260,10 +262,17 @@ open class CALayer {
         set { set(.shadowColor, .color(newValue.map { UIColor(cgColor: $0).color } ?? .black)) }
     }
 
-    /// Mirrors `shadowOpacity`.
+    /// Mirrors `shadowOpacity`. While `masksToBounds` is true the value is kept here and the
+    /// film records 0: Core Animation clips a masking layer's own shadow away.
     public var shadowOpacity: Float {
-        get { Float(number(.shadowOpacity)) }
-        set { set(.shadowOpacity, .number(Double(newValue))) }
+        get { heldShadowOpacity ?? Float(number(.shadowOpacity)) }
+        set {
+            if heldShadowOpacity != nil {
+                heldShadowOpacity = newValue
+                return
+            }
+            set(.shadowOpacity, .number(Double(newValue)))
+        }
     }
 
     /// Mirrors `shadowRadius`.
@@ -284,10 +293,36 @@ open class CALayer {
         set { set(.zIndex, .number(Double(newValue))) }
     }
 
-    /// Mirrors `masksToBounds`.
+    /// Mirrors `masksToBounds`: sublayers (and subviews) are clipped to the (rounded) bounds,
+    /// and the layer's own shadow is not drawn, as Core Animation clips it with the rest. A
+    /// scene's `clips` clips children only (a Lottie precomp clips and keeps its drop shadow), so
+    /// the shadow's opacity is recorded as 0 while the layer masks, at once, and restored when
+    /// it stops; `shadowOpacity` reads the value set all along.
     public var masksToBounds: Bool {
         get { style.clips }
-        set { setStyle { $0.clips = newValue } }
+        set {
+            guard newValue != style.clips else { return }
+            if newValue {
+                let opacity = Float(number(.shadowOpacity))
+                setStyle { $0.clips = true }
+                heldShadowOpacity = opacity
+                if opacity != 0 { setAtOnce(.shadowOpacity, .number(0)) }
+            } else {
+                let opacity = heldShadowOpacity ?? 0
+                heldShadowOpacity = nil
+                setStyle { $0.clips = false }
+                if opacity != 0 { setAtOnce(.shadowOpacity, .number(Double(opacity))) }
+            }
+        }
+    }
+
+    /// Sets `property` without animation, inside an animations closure or not, and without an
+    /// implicit animation.
+    private func setAtOnce(_ property: LayerProperty, _ value: AnimatableValue) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        _ = AnimationRecording.record(animates: false) { set(property, value) }
+        CATransaction.commit()
     }
 
     /// Mirrors `shouldRasterize`: drawn once into a backing store, with its sublayers, shadow

@@ -191,7 +191,8 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Mirrors `clipsToBounds`: subviews are clipped to the (rounded) bounds.
+    /// Mirrors `clipsToBounds`: subviews are clipped to the (rounded) bounds, and the layer's own
+    /// shadow is not drawn (`CALayer.masksToBounds`).
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
