@@ -221,6 +221,8 @@ open class UINavigationController: UIViewController {
         }
         let operation: Operation = added.contains { $0 === to } ? .push : .pop
         let toView = to.view!
+        for controller in added { controller.movingToParent = true }
+        for controller in removed { controller.movingFromParent = true }
         if let from, onScreen { from.beginAppearanceTransition(false, animated: isAnimated) }
         if onScreen { to.beginAppearanceTransition(true, animated: isAnimated) }
         delegate?.navigationController(self, willShow: to, animated: isAnimated)
@@ -229,6 +231,10 @@ open class UINavigationController: UIViewController {
             activeTransition = nil
             oldContent?.removeFromSuperview()
             for controller in removed where controller.parent === self { controller.parent = nil }
+            defer {
+                for controller in added { controller.movingToParent = false }
+                for controller in removed { controller.movingFromParent = false }
+            }
             if didComplete {
                 if let from, from.view.superview === transitionView { from.view.removeFromSuperview() }
                 to.view.frame = contentFrame

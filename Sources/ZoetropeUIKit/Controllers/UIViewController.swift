@@ -181,10 +181,11 @@ open class UIViewController: UIResponder {
     /// Mirrors `isBeingDismissed`.
     open var isBeingDismissed: Bool { presentingViewController != nil && appearance == .disappearing }
 
-    /// Mirrors `isMovingToParent`.
+    /// Mirrors `isMovingToParent`: true while a navigation controller pushes this controller
+    /// (from its `viewWillAppear` to its `viewDidAppear`).
     open var isMovingToParent: Bool { movingToParent }
 
-    /// Mirrors `isMovingFromParent`.
+    /// Mirrors `isMovingFromParent`: true while a navigation controller pops this controller.
     open var isMovingFromParent: Bool { movingFromParent }
     var movingToParent = false
     var movingFromParent = false

@@ -110,13 +110,16 @@ private final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
         film.at(0.1) { navigation.pushViewController(b, animated: true) }
         film.advance(to: 0.1)
         #expect(withoutLayout(log.take()) == ["b.willMove(parent)", "b.loadView", "b.viewDidLoad", "a.viewWillDisappear", "b.viewWillAppear", "willShow b"])
+        #expect(b.isMovingToParent && !a.isMovingFromParent)
         film.advanceUntilIdle()
         #expect(withoutLayout(log.take()) == ["a.viewDidDisappear", "b.viewDidAppear", "b.didMove(parent)", "didShow b"])
+        #expect(!b.isMovingToParent)
         #expect(a.view.window == nil && b.view.frame == CGRect(x: 0, y: 44, width: 200, height: 256))
 
         film.at(film.time) { navigation.popViewController(animated: true) }
         film.advance(to: film.time)
         #expect(withoutLayout(log.take()) == ["b.willMove(nil)", "b.viewWillDisappear", "a.viewWillAppear", "willShow a"])
+        #expect(b.isMovingFromParent)
         film.advanceUntilIdle()
         #expect(withoutLayout(log.take()) == ["b.viewDidDisappear", "a.viewDidAppear", "b.didMove(nil)", "didShow a"])
     }
