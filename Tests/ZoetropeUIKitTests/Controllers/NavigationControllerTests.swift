@@ -222,6 +222,19 @@ private final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
         #expect(b.view.frame.minY == 0 && navigation.isNavigationBarHidden)
     }
 
+    @Test func hidingTheBarAnimatedSlidesItUpAndTheTopViewFollows() {
+        let film = Film(size: CGSize(width: 200, height: 300), framesPerSecond: 20)
+        let a = UIViewController()
+        let navigation = UINavigationController(rootViewController: a)
+        film.show(navigation)
+        film.at(0) { navigation.setNavigationBarHidden(true, animated: true) }
+        film.advance(to: 0.1)
+        let barY = navigation.navigationBar.layer.presentation()!.frame.minY, viewY = a.view.layer.presentation()!.frame.minY
+        #expect(barY < 0 && barY > -44 && abs(viewY - (barY + 44)) < 1e-6, "half way: the view's top follows the bar's bottom")
+        film.advanceUntilIdle()
+        #expect(abs(film.time - 0.2) < 1e-9 && navigation.navigationBar.frame.minY == -44 && a.view.frame == CGRect(x: 0, y: 0, width: 200, height: 300))
+    }
+
     @Test func anEdgePanBeginsOnlyAtItsEdge() {
         let film = Film(size: CGSize(width: 200, height: 300), framesPerSecond: 10)
         var states: [UIGestureRecognizer.State] = []

@@ -113,6 +113,26 @@ import ZoetropeUIKit
         #expect(main.presentedViewController == nil && main.view.window != nil)
     }
 
+    @Test func anInteractivePresentationFollowsItsInteractionController() {
+        let log = LifecycleLog()
+        let film = Film(size: size, framesPerSecond: 10)
+        let main = LoggingViewController("main", log: log), sheet = LoggingViewController("sheet", log: log)
+        film.show(main)
+        let delegate = RiseUpDelegate()
+        sheet.transitioningDelegate = delegate
+        sheet.modalPresentationStyle = .fullScreen
+        _ = log.take()
+        film.at(0) { main.present(sheet, animated: true) }
+        film.at(0.1) { delegate.interaction.update(0.5) }
+        film.advance(to: 0.1)
+        #expect(abs(sheet.view.layer.presentation()!.frame.minY - 100) < 1e-6, "half way up")
+        film.at(0.2) { delegate.interaction.finish() }
+        film.advanceUntilIdle()
+        #expect(withoutLayout(log.take()) == ["sheet.loadView", "sheet.viewDidLoad", "main.viewWillDisappear", "sheet.viewWillAppear",
+                                              "sheet.viewDidAppear", "main.viewDidDisappear"])
+        #expect(sheet.view.frame.minY == 0 && main.view.window == nil)
+    }
+
     @Test func containmentCallsWillMoveAndDidMoveAsUIKitDoes() {
         let log = LifecycleLog()
         let film = Film(size: size, framesPerSecond: 10)
@@ -196,6 +216,28 @@ private final class SlideDownDelegate: UIViewControllerTransitioningDelegate {
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { animator }
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        interaction
+    }
+}
+
+/// A presentation that raises the presented view from below, driven by a percent-driven interaction.
+private final class RiseUpDelegate: UIViewControllerTransitioningDelegate {
+    final class Animator: UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {}
+        func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+            let view = transitionContext.view(forKey: .to)!
+            let final = transitionContext.finalFrame(for: transitionContext.viewController(forKey: .to)!)
+            view.frame.origin.y = transitionContext.containerView.bounds.height
+            return UIViewPropertyAnimator(duration: 1, curve: .linear) { view.frame = final }
+        }
+    }
+    let animator = Animator()
+    let interaction = UIPercentDrivenInteractiveTransition()
+
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { animator }
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
         interaction
     }
 }
