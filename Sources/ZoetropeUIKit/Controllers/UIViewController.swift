@@ -5,43 +5,49 @@
 /// `endEditing(_:)` resigns it when it is that view or one of its subviews.
 @MainActor
 open class UIResponder {
-    public init() {}
-
     /// Mirrors `next`: a view's controller (for its root view) or superview, a controller's
     /// view's superview or its presenting controller, else nil.
     open var next: UIResponder? { nil }
 
-    /// Mirrors `canBecomeFirstResponder`: false, as in UIKit; a text field says true.
+    public init() {}
+
+    /// Mirrors `canBecomeFirstResponder`: false, unless a kind of responder that takes typing
+    /// (a text field) says otherwise.
     open var canBecomeFirstResponder: Bool { false }
 
-    /// Mirrors `canResignFirstResponder`: true.
+    /// Mirrors `canResignFirstResponder`.
     open var canResignFirstResponder: Bool { true }
 
-    /// Mirrors `isFirstResponder`.
-    open var isFirstResponder: Bool { UIResponder.firstResponder === self }
+    /// Mirrors `isFirstResponder`: whether this is the first responder of its film (the film its
+    /// view is on, else the film whose call is running).
+    open var isFirstResponder: Bool {
+        responderFilm?.firstResponder === self
+    }
 
-    /// Mirrors `becomeFirstResponder()`: when `canBecomeFirstResponder` is true and the
-    /// current first responder resigns, this one becomes first; returns whether it is.
+    /// Mirrors `becomeFirstResponder()`: this responder takes the film's typing, the one that
+    /// had it resigning first. False when it cannot (`canBecomeFirstResponder`), is on no film,
+    /// or the one that had it will not resign.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
-        if isFirstResponder { return true }
-        guard canBecomeFirstResponder else { return false }
-        if let current = UIResponder.firstResponder, !current.resignFirstResponder() { return false }
-        UIResponder.firstResponder = self
+        guard canBecomeFirstResponder, let film = responderFilm else { return false }
+        if film.firstResponder === self { return true }
+        if let current = film.firstResponder, !current.resignFirstResponder() { return false }
+        film.firstResponder = self
         return true
     }
 
-    /// Mirrors `resignFirstResponder()`: stops being first when `canResignFirstResponder`;
-    /// returns true (also when it was not first, as UIKit's does).
+    /// Mirrors `resignFirstResponder()`: the film has no first responder afterwards.
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }
-        if UIResponder.firstResponder === self { UIResponder.firstResponder = nil }
+        if let film = responderFilm, film.firstResponder === self { film.firstResponder = nil }
         return true
     }
 
-    /// The first responder (UIKit keeps one per window; films are used one call at a time).
-    static weak var firstResponder: UIResponder?
+    /// The film this responder takes typing on: its view's, else the running call's.
+    var responderFilm: Film? {
+        (self as? UIView)?.film ?? (self as? UIViewController).flatMap { $0.isViewLoaded ? $0.view.film : nil } ?? Film.running
+    }
 }
 
 /// Mirrors `UIApplicationDelegate`, for an app delegate's declaration. There is no app: a

@@ -110,9 +110,9 @@ extension UIView {
     /// subviews (`force`: even when it would not); returns whether none is left first here.
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool {
-        guard let responder = UIResponder.firstResponder as? UIView, responder.isDescendant(of: self) else { return true }
+        guard let film, let responder = film.firstResponder as? UIView, responder.isDescendant(of: self) else { return true }
         if force {
-            UIResponder.firstResponder = nil
+            film.firstResponder = nil
             return true
         }
         return responder.resignFirstResponder()

@@ -157,6 +157,9 @@ public final class Film {
     /// `advanceUntilIdle` does not wait for them.
     var repeatingAnimators: Set<ControlTarget> = []
 
+    /// The responder that takes the film's typing (`UIResponder.becomeFirstResponder()`).
+    weak var firstResponder: UIResponder?
+
     /// Writes a warning on standard error, as UIKit logs to the console.
     static func warn(_ message: String) {
         StandardStream.error.write(message + "\n")

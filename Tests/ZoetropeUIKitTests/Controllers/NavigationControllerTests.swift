@@ -281,8 +281,11 @@ private final class SlideUpAnimator: UIViewControllerAnimatedTransitioning {
         final class Field: UIView {
             override var canBecomeFirstResponder: Bool { true }
         }
+        let film = Film(size: CGSize(width: 100, height: 100), framesPerSecond: 10)
         let box = UIView(), field = Field(frame: .zero), outside = Field(frame: .zero)
         box.addSubview(field)
+        film.rootView.addSubview(box)
+        film.rootView.addSubview(outside)
         #expect(UIView().becomeFirstResponder() == false, "a plain view cannot")
         #expect(field.becomeFirstResponder() && field.isFirstResponder)
         #expect(outside.becomeFirstResponder() && !field.isFirstResponder, "one first responder at a time")
