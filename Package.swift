@@ -112,6 +112,7 @@ let package = Package(
         // The seed chapters' UIKit code, filmed (Examples/README.md): built with the package,
         // compared frame by frame with their scenes by `make test-seeds`.
         .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
+        .executableTarget(name: "Navigation", dependencies: ["ZoetropeUIKit"], path: "Examples/Navigation"),
         .executableTarget(name: "SignUp", dependencies: ["ZoetropeUIKit"], path: "Examples/SignUp"),
         .executableTarget(name: "StackToggle", dependencies: ["ZoetropeUIKit"], path: "Examples/StackToggle"),
         .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),

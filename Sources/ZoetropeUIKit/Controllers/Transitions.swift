@@ -87,7 +87,9 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     func finalFrame(for vc: UIViewController) -> CGRect
 }
 
-/// The context of one presentation or dismissal.
+/// The context of one transition: a presentation, a dismissal, a navigation controller's push
+/// or pop. What the transition's end does (views leaving, the appearance calls, the caller's
+/// completion) is the owner's `ended` closure, run by `completeTransition(_:)`.
 @MainActor
 final class TransitionContext: UIViewControllerContextTransitioning {
     let containerView: UIView
@@ -95,39 +97,51 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     let to: UIViewController
     /// The animation controller, which an interaction controller asks for its animator.
     let animator: UIViewControllerAnimatedTransitioning
-    let isPresentation: Bool
-    private let completion: (() -> Void)?
+    let isAnimated: Bool
+    let presentationStyle: UIModalPresentationStyle
+    /// Where the two controllers' views are at the start and at the end.
+    var initialFrames: [ObjectIdentifier: CGRect] = [:]
+    var finalFrames: [ObjectIdentifier: CGRect] = [:]
+    /// Runs once, when the transition completes (true) or is cancelled (false).
+    private let ended: (Bool) -> Void
     var isInteractive = false
     private(set) var transitionWasCancelled = false
-    private var isComplete = false
+    private(set) var isComplete = false
+    /// Animations that run with the transition's (a navigation bar's cross-fade): whoever makes
+    /// the transition's animator takes them into it (`takeAlongside()`).
+    var alongside: (() -> Void)?
+
+    /// The animations to run alongside the transition, once.
+    func takeAlongside() -> (() -> Void)? {
+        defer { alongside = nil }
+        return alongside
+    }
 
     init(container: UIView, from: UIViewController, to: UIViewController, animator: UIViewControllerAnimatedTransitioning,
-         isPresentation: Bool, completion: (() -> Void)?) {
+         animated: Bool = true, style: UIModalPresentationStyle, ended: @escaping (Bool) -> Void) {
         containerView = container
         self.from = from
         self.to = to
         self.animator = animator
-        self.isPresentation = isPresentation
-        self.completion = completion
+        isAnimated = animated
+        presentationStyle = style
+        self.ended = ended
     }
-
-    var isAnimated: Bool { true }
-    var presentationStyle: UIModalPresentationStyle { (isPresentation ? to : from).modalPresentationStyle }
 
     func updateInteractiveTransition(_ percentComplete: CGFloat) {}
     func finishInteractiveTransition() { transitionWasCancelled = false }
     func cancelInteractiveTransition() { transitionWasCancelled = true }
     func pauseInteractiveTransition() {}
 
-    /// Ends the transition: a completed dismissal takes the dismissed view off the film, a
-    /// cancelled presentation takes the presented one off; then the animation controller's
-    /// `animationEnded(_:)` and the caller's completion run.
+    /// Ends the transition: the owner's end (views leaving, `viewDidAppear(_:)` and
+    /// `viewDidDisappear(_:)`, or the reverse pair when cancelled), then the animation
+    /// controller's `animationEnded(_:)`. Later calls do nothing.
     func completeTransition(_ didComplete: Bool) {
         guard !isComplete else { return }
         isComplete = true
-        if isPresentation != didComplete { (isPresentation ? to : from).finishDismissal() }
+        if !didComplete { transitionWasCancelled = true }
+        ended(didComplete)
         animator.animationEnded(didComplete)
-        if didComplete { completion?() }
     }
 
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
@@ -138,8 +152,54 @@ final class TransitionContext: UIViewControllerContextTransitioning {
         key == .from ? from.view : key == .to ? to.view : nil
     }
 
-    func initialFrame(for vc: UIViewController) -> CGRect { vc.isViewLoaded ? vc.view.frame : .zero }
-    func finalFrame(for vc: UIViewController) -> CGRect { vc === to ? containerView.bounds : .zero }
+    func initialFrame(for vc: UIViewController) -> CGRect {
+        initialFrames[ObjectIdentifier(vc)] ?? (vc === from && vc.isViewLoaded ? vc.view.frame : .zero)
+    }
+
+    func finalFrame(for vc: UIViewController) -> CGRect {
+        finalFrames[ObjectIdentifier(vc)] ?? (vc === to ? containerView.bounds : .zero)
+    }
+}
+
+/// The transitions UIKit draws itself (a modal presentation's cover-vertical slide, its
+/// cross-dissolve, the navigation controller's push and pop): a property animator of the
+/// transition's duration and timing whose animations `animate` sets, after `prepare` has put
+/// the views where they start. Interruptible, so an interaction controller can scrub it.
+@MainActor
+final class SystemTransitionAnimator: UIViewControllerAnimatedTransitioning {
+    let duration: TimeInterval
+    let timing: UITimingCurveProvider
+    private let prepare: (UIViewControllerContextTransitioning) -> Void
+    private let animate: (UIViewControllerContextTransitioning) -> Void
+    private var animator: UIViewPropertyAnimator?
+
+    init(duration: TimeInterval, timing: UITimingCurveProvider,
+         prepare: @escaping (UIViewControllerContextTransitioning) -> Void,
+         animate: @escaping (UIViewControllerContextTransitioning) -> Void) {
+        self.duration = duration
+        self.timing = timing
+        self.prepare = prepare
+        self.animate = animate
+    }
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { duration }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        let animator = interruptibleAnimator(using: transitionContext)
+        animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+        animator.startAnimation()
+    }
+
+    /// The one animator of the transition (UIKit asks for it more than once and expects the same).
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let animator { return animator }
+        prepare(transitionContext)
+        let animator = UIViewPropertyAnimator(duration: duration, timingParameters: timing)
+        animator.addAnimations { self.animate(transitionContext) }
+        if let alongside = (transitionContext as? TransitionContext)?.takeAlongside() { animator.addAnimations(alongside) }
+        self.animator = animator
+        return animator
+    }
 }
 
 /// Mirrors `UIPercentDrivenInteractiveTransition`: drives the animation controller's
@@ -170,6 +230,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         guard let owner = transitionContext as? TransitionContext else { return }
         let animator = owner.animator.interruptibleAnimator(using: transitionContext)
+        if let alongside = owner.takeAlongside() { animator.addAnimations(alongside) }
         animator.addCompletion { position in
             if position == .start { transitionContext.cancelInteractiveTransition() }
             transitionContext.completeTransition(position == .end)

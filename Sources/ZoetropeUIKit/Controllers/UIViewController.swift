@@ -1,8 +1,14 @@
 /// Mirrors `UIResponder`, the root of views and view controllers (and of an app delegate, so
 /// `class AppDelegate: UIResponder, UIApplicationDelegate` compiles). No events are delivered
-/// through it: a film scripts its touches.
+/// through it: a film scripts its touches. It keeps UIKit's first-responder API: one responder
+/// per film is first (the one whose `becomeFirstResponder()` succeeded last), and a view's
+/// `endEditing(_:)` resigns it when it is that view or one of its subviews.
 @MainActor
 open class UIResponder {
+    /// Mirrors `next`: a view's controller (for its root view) or superview, a controller's
+    /// view's superview or its presenting controller, else nil.
+    open var next: UIResponder? { nil }
+
     public init() {}
 
     /// Mirrors `canBecomeFirstResponder`: false, unless a kind of responder that takes typing
@@ -49,30 +55,78 @@ open class UIResponder {
 @MainActor
 public protocol UIApplicationDelegate: AnyObject {}
 
-/// Mirrors `UIModalPresentationStyle`. Every style keeps the presenting view on the film under
-/// the presented one (as `.overFullScreen` and `.custom` do).
+/// Mirrors `UIModalPresentationStyle`. `.fullScreen` and `.currentContext` take the presenting
+/// view off the film once the presentation's transition completes (and put it back when the
+/// dismissal begins); `.overFullScreen`, `.overCurrentContext` and `.custom` keep it under the
+/// presented one; `.pageSheet`, `.formSheet`, `.popover` and `.automatic` are iOS 13's card sheet
+/// on a phone (UIViewController+Presentation.swift).
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     case none = -1, automatic = -2
 }
 
+/// Mirrors `UIModalTransitionStyle`: how a presentation without an animation controller of its
+/// own animates. `.flipHorizontal` and `.partialCurl` cross-dissolve here.
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
+}
+
 /// Mirrors `UIViewController`: a view loaded on first use (`loadView()`, then `viewDidLoad()`),
-/// presented over another controller's and dismissed, with a custom transition when a
-/// `transitioningDelegate` gives one. A film shows its first controller as `rootViewController`.
+/// shown on a film (`Film.show(_:)`, a window's `rootViewController`), presented over another
+/// controller's and dismissed, pushed on a navigation controller, or added as a child. The
+/// appearance callbacks come in UIKit's order: `viewWillAppear(_:)`, the layout
+/// (`viewWillLayoutSubviews()`, `viewDidLayoutSubviews()`), `viewDidAppear(_:)` once the
+/// transition completes; `viewWillDisappear(_:)`, `viewDidDisappear(_:)` likewise; a cancelled
+/// transition calls the reverse pair.
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     /// Mirrors `presentedViewController`.
-    public private(set) var presentedViewController: UIViewController?
+    public internal(set) var presentedViewController: UIViewController?
     /// Mirrors `presentingViewController`.
-    public private(set) weak var presentingViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
     /// Mirrors `transitioningDelegate` (weak, as in UIKit: keep the delegate alive yourself).
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
     /// Mirrors `modalPresentationStyle`.
     open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// Mirrors `modalTransitionStyle`.
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// Mirrors `isModalInPresentation` (kept: a film has no swipe to dismiss a sheet).
+    open var isModalInPresentation = false
+    /// Mirrors `definesPresentationContext` (kept: every presentation is over the whole film).
+    open var definesPresentationContext = false
+    /// Mirrors `title`: also the title of the controller's `navigationItem` when that has none.
+    open var title: String? {
+        didSet { ownNavigationItem?.title = title }
+    }
+    /// Mirrors `children`.
+    public private(set) var children: [UIViewController] = []
+    /// Mirrors `parent`.
+    public internal(set) weak var parent: UIViewController?
+    /// Mirrors `shouldAutomaticallyForwardAppearanceMethods`: a container whose children's
+    /// views are in its view passes its appearance calls on to them.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
     /// The view the presented controller's view was put in: the transitions' container.
     var presentationContainer: UIView?
+    /// What a presentation put on the film besides the container (a sheet's dimming view).
+    var presentationDecoration: UIView?
+    /// The style this controller was presented in (`.automatic` resolved).
+    var presentedStyle = UIModalPresentationStyle.fullScreen
+    /// Where the controller is in its appearance: UIKit's appear states.
+    var appearance = Appearance.disappeared
+    /// Whether the appearance transition in progress is animated.
+    private var appearanceAnimated = false
+
+    enum Appearance { case disappeared, appearing, appeared, disappearing }
 
     public override init() {}
+
+    /// Mirrors `init(nibName:bundle:)`: there are no nibs here, so both must be nil (a name
+    /// stops the program, as a missing nib does in UIKit).
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        if let nibNameOrNil {
+            fatalError(UIStoryboard.unsupportedMessage("the nib \"\(nibNameOrNil)\""))
+        }
+    }
 
     /// Mirrors `view`: loaded on first access.
     open var view: UIView! {
@@ -90,8 +144,14 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// Mirrors `viewIfLoaded`.
+    open var viewIfLoaded: UIView? { loadedView }
+
     /// Mirrors `isViewLoaded`.
     open var isViewLoaded: Bool { loadedView != nil }
+
+    /// Mirrors `loadViewIfNeeded()`.
+    open func loadViewIfNeeded() { _ = view }
 
     /// Mirrors `loadView()`: a plain view the size of the canvas (UIKit's screen) of the film
     /// whose call is running (`Film.show(_:)`, a call at a time), else empty until shown.
@@ -102,12 +162,18 @@ open class UIViewController: UIResponder {
     /// Mirrors `viewDidLoad()`.
     open func viewDidLoad() {}
 
-    /// Mirrors `viewWillAppear(_:)`: called by `Film.show(_:)` before the view is laid out.
+    /// Mirrors `viewWillAppear(_:)`: before the view goes on the film (and is laid out there).
     open func viewWillAppear(_ animated: Bool) {}
 
-    /// Mirrors `viewDidAppear(_:)`: called by `Film.show(_:)` once the view is on the film and
-    /// laid out (where a form's fields start sliding in).
+    /// Mirrors `viewDidAppear(_:)`: once the view is on the film, laid out, and the transition
+    /// that brought it (if any) has completed.
     open func viewDidAppear(_ animated: Bool) {}
+
+    /// Mirrors `viewWillDisappear(_:)`: before a transition takes the view away.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// Mirrors `viewDidDisappear(_:)`: once the transition has completed and the view is off.
+    open func viewDidDisappear(_ animated: Bool) {}
 
     /// Mirrors `viewWillLayoutSubviews()`: before the view's `layoutSubviews()` in a layout pass.
     open func viewWillLayoutSubviews() {}
@@ -115,86 +181,214 @@ open class UIViewController: UIResponder {
     /// Mirrors `viewDidLayoutSubviews()`: after the view's `layoutSubviews()`, its subviews placed.
     open func viewDidLayoutSubviews() {}
 
-    /// Mirrors `present(_:animated:completion:)`: the presented controller's view goes in a
-    /// container view on top of the film, filling it. An animated presentation whose delegate
-    /// gives an animation controller runs it (`animateTransition(using:)`); otherwise the view
-    /// appears at once and `completion` runs. The film is the presenting view's, and the
-    /// presentation is its call (the presented controller's view is loaded the film's size).
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard let film = view.film ?? Film.running else {
-            fatalError("Zoetrope: present(_:animated:completion:) needs a film: show the presenting controller on one (film.show(_:)) first")
-        }
-        Film.$running.withValue(film) { present(viewControllerToPresent, animated: flag, on: film, completion: completion) }
-    }
+    /// Mirrors `isBeingPresented`.
+    open var isBeingPresented: Bool { presentingViewController != nil && appearance == .appearing }
 
-    /// `present(_:animated:completion:)` on `film`.
-    private func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, on film: Film, completion: (() -> Void)?) {
-        let container = UIView(frame: film.rootView.bounds)
-        container.accessibilityIdentifier = "transitionContainer"
-        film.rootView.addSubview(container)
-        presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = self
-        viewControllerToPresent.presentationContainer = container
-        let presented = viewControllerToPresent.view!
-        presented.frame = container.bounds
-        if flag, let animator = viewControllerToPresent.transitioningDelegate?.animationController(
-            forPresented: viewControllerToPresent, presenting: self, source: self) {
-            let context = TransitionContext(container: container, from: self, to: viewControllerToPresent, animator: animator,
-                                            isPresentation: true, completion: completion)
-            container.addSubview(presented)
-            animator.animateTransition(using: context)
-        } else {
-            container.addSubview(presented)
-            completion?()
-        }
+    /// Mirrors `isBeingDismissed`.
+    open var isBeingDismissed: Bool { presentingViewController != nil && appearance == .disappearing }
+
+    /// Mirrors `isMovingToParent`: true while a navigation controller pushes this controller
+    /// (from its `viewWillAppear` to its `viewDidAppear`).
+    open var isMovingToParent: Bool { movingToParent }
+
+    /// Mirrors `isMovingFromParent`: true while a navigation controller pops this controller.
+    open var isMovingFromParent: Bool { movingFromParent }
+    var movingToParent = false
+    var movingFromParent = false
+
+    /// Mirrors `present(_:animated:completion:)`: the presented controller's view goes in a
+    /// container view on top of the film. `viewWillAppear(_:)` of the presented controller
+    /// (and `viewWillDisappear(_:)` of the presenting one, for the full-screen styles) come
+    /// first, the view is laid out, the transition runs (the transitioning delegate's
+    /// animation controller, interactively when it also gives an interaction controller, else
+    /// the `modalTransitionStyle`'s), and when it completes come `viewDidAppear(_:)`,
+    /// `viewDidDisappear(_:)` and `completion`. Not animated, all of it happens at once. The
+    /// presentation is made by the controller at the top of this one's parents (a navigation
+    /// controller for its children, as UIKit's presentation context), on its film.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentViewController(viewControllerToPresent, animated: flag, completion: completion)
     }
 
     /// Mirrors `dismiss(animated:completion:)`: dismisses the controller this one presented, or
-    /// this one when it presented none. Animated, with a delegate's animation controller, the
-    /// transition runs: interactively when the delegate also gives an interaction controller
-    /// (which then drives the animator's `fractionComplete`). The dismissed view leaves the film
-    /// when the transition completes (`completeTransition(true)`).
+    /// this one (or the presented controller it is a child of) when it presented none. The
+    /// dismissed controller gets `viewWillDisappear(_:)` (and the presenting one
+    /// `viewWillAppear(_:)`, its view back on the film, when the style had taken it off);
+    /// animated, the transition runs (the delegate's animation controller, interactively when
+    /// the delegate also gives an interaction controller, else the `modalTransitionStyle`'s in
+    /// reverse). When it completes (`completeTransition(true)`) the dismissed view leaves the
+    /// film, then come `viewDidDisappear(_:)`, `viewDidAppear(_:)` and `completion`; cancelled,
+    /// the reverse pair.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil),
-              let presenting = presented.presentingViewController else { return }
-        let delegate = presented.transitioningDelegate
-        guard flag, let container = presented.presentationContainer, let animator = delegate?.animationController(forDismissed: presented) else {
-            presented.finishDismissal()
-            completion?()
-            return
-        }
-        let interaction = delegate?.interactionControllerForDismissal(using: animator)
-        let context = TransitionContext(container: container, from: presented, to: presenting, animator: animator,
-                                        isPresentation: false, completion: completion)
-        if let interaction {
-            context.isInteractive = true
-            interaction.startInteractiveTransition(context)
+        dismissViewController(animated: flag, completion: completion)
+    }
+
+    // MARK: - Appearance
+
+    /// Mirrors `beginAppearanceTransition(_:animated:)`: `viewWillAppear(_:)` or
+    /// `viewWillDisappear(_:)` (once per change: a controller appearing is not told again),
+    /// passed on to the children whose views are in this one's.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            appearanceAnimated = animated
+            viewWillAppear(animated)
         } else {
-            animator.animateTransition(using: context)
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            appearanceAnimated = animated
+            viewWillDisappear(animated)
+        }
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in appearanceChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
         }
     }
 
-    /// Takes a dismissed controller's view (and its container) off the film.
-    func finishDismissal() {
-        presentationContainer?.removeFromSuperview()
-        presentingViewController?.presentedViewController = nil
-        presentingViewController = nil
-        presentationContainer = nil
+    /// Mirrors `endAppearanceTransition()`: `viewDidAppear(_:)` or `viewDidDisappear(_:)` for
+    /// the transition begun, passed on to the children.
+    open func endAppearanceTransition() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(appearanceAnimated)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(appearanceAnimated)
+        case .appeared, .disappeared:
+            return
+        }
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in appearanceChildren { child.endAppearanceTransition() }
+        }
+    }
+
+    /// The children that appear with this controller: those whose views are in its view.
+    var appearanceChildren: [UIViewController] {
+        guard let view = loadedView else { return [] }
+        return children.filter { $0.loadedView?.isDescendant(of: view) == true }
+    }
+
+    /// Called as the controller's view goes on a window or off it: a child whose parent is on
+    /// screen appears and disappears with its view, as UIKit's do when a child's view is added
+    /// to (or removed from) a parent's view on screen.
+    func viewMovedWindow(onWindow: Bool) {
+        guard let parent, parent.shouldAutomaticallyForwardAppearanceMethods else { return }
+        if onWindow, appearance == .disappeared, parent.appearance == .appeared || parent.appearance == .appearing {
+            beginAppearanceTransition(true, animated: false)
+            if parent.appearance == .appeared { endAppearanceTransition() }
+        } else if !onWindow, appearance == .appeared || appearance == .appearing {
+            beginAppearanceTransition(false, animated: false)
+            endAppearanceTransition()
+        }
+    }
+
+    // MARK: - Containment
+
+    /// Mirrors `addChild(_:)`: calls the child's `willMove(toParent:)` with this controller;
+    /// the caller adds the child's view and then calls `didMove(toParent:)`, as in UIKit.
+    open func addChild(_ childController: UIViewController) {
+        if childController.parent === self { return }
+        childController.removeFromParentSilently()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// Mirrors `removeFromParent()`: calls `didMove(toParent: nil)`; the caller calls
+    /// `willMove(toParent: nil)` first and takes the view out, as in UIKit.
+    open func removeFromParent() {
+        guard parent != nil else { return }
+        removeFromParentSilently()
+        didMove(toParent: nil)
+    }
+
+    private func removeFromParentSilently() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    /// Sets the children at once (a navigation stack), keeping their parent links.
+    func replaceChildren(_ controllers: [UIViewController]) {
+        for old in children where !controllers.contains(where: { $0 === old }) { old.parent = nil }
+        for new in controllers where new.parent !== self {
+            new.removeFromParentSilently()
+            new.parent = self
+        }
+        children = controllers
+    }
+
+    /// Mirrors `willMove(toParent:)`.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// Mirrors `didMove(toParent:)`.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: - Status bar
+
+    /// Mirrors `preferredStatusBarStyle` (kept: a film draws no status bar).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+
+    /// Mirrors `prefersStatusBarHidden` (kept: a film draws no status bar).
+    open var prefersStatusBarHidden: Bool { false }
+
+    /// Mirrors `setNeedsStatusBarAppearanceUpdate()`: the application's status bar values take
+    /// the top controller's (`UIApplication.shared.statusBarStyle`); nothing is drawn.
+    open func setNeedsStatusBarAppearanceUpdate() {
+        UIApplication.shared.statusBarStyle = preferredStatusBarStyle
+        UIApplication.shared.isStatusBarHidden = prefersStatusBarHidden
+    }
+
+    // MARK: - Responders
+
+    /// Mirrors `next` for a controller: its view's superview, else its presenting controller.
+    open override var next: UIResponder? { loadedView?.superview ?? presentingViewController }
+
+    /// Mirrors `navigationController`: the nearest navigation controller among the parents.
+    open var navigationController: UINavigationController? {
+        var current = parent
+        while let candidate = current {
+            if let navigation = candidate as? UINavigationController { return navigation }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Mirrors `navigationItem`: made on first use, its title the controller's.
+    open var navigationItem: UINavigationItem {
+        if let item = ownNavigationItem { return item }
+        let item = UINavigationItem(title: "")
+        item.title = title
+        ownNavigationItem = item
+        return item
+    }
+    private var ownNavigationItem: UINavigationItem?
+
+    // MARK: - Storyboards and segues
+
+    /// Mirrors `storyboard`: nil, since Zoetrope has no storyboards.
+    open var storyboard: UIStoryboard? { nil }
+
+    /// Mirrors `shouldPerformSegue(withIdentifier:sender:)`: true.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Mirrors `prepare(for:sender:)`: called by `UIStoryboardSegue`'s performer before it runs.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Mirrors `performSegue(withIdentifier:sender:)`: segues live in storyboards, which
+    /// Zoetrope does not have, so the call stops the program with `UIStoryboard`'s message.
+    /// Make the destination in code and `present` or `pushViewController` it, or run a
+    /// `UIStoryboardSegue(identifier:source:destination:performHandler:)` yourself.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        fatalError(UIStoryboard.unsupportedMessage("the segue \"\(identifier)\""))
     }
 }
 
 extension Film {
     /// Shows `viewController`'s view filling the film, as a window shows its root view
-    /// controller (a Zoetrope addition: a film is the window): `viewWillAppear(_:)`, the view
-    /// added and laid out, then `viewDidAppear(_:)`.
+    /// controller (a Zoetrope addition: a film is the window, and this sets the film's
+    /// `window.rootViewController`): `viewWillAppear(_:)`, the view added and laid out, then
+    /// `viewDidAppear(_:)`.
     public func show(_ viewController: UIViewController) {
-        run {
-            let view = viewController.view!
-            view.frame = rootView.bounds
-            viewController.viewWillAppear(false)
-            rootView.addSubview(view)
-            rootView.layoutIfNeeded()
-            viewController.viewDidAppear(false)
-        }
+        window.rootViewController = viewController
     }
 }

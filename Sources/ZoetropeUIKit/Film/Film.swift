@@ -26,8 +26,21 @@ public final class Film {
     /// property animator, a controller's `loadView`. Bound for the length of the call, never set.
     @TaskLocal static var running: Film?
 
-    /// The view that fills the canvas; add views to it to put them on the film.
+    /// The view that fills the canvas; add views to it to put them on the film. It is the
+    /// film's `window`.
     public let rootView: UIView
+    /// The film's window (its `rootView`): `Film.show(_:)` sets its `rootViewController`, and
+    /// a view in it has it as its `window`.
+    public let window: UIWindow
+    /// The window `makeKey()` made key: the film's own unless another was.
+    weak var keyWindowChoice: UIWindow?
+    /// The key window (`UIApplication.shared.keyWindow` on this film).
+    var keyWindow: UIWindow? {
+        get { keyWindowChoice ?? window }
+        set { keyWindowChoice = newValue }
+    }
+    /// The film made last, for `UIScreen.main` and `UIApplication.shared` outside a film's call.
+    static weak var latest: Film?
     /// The canvas size in points.
     public let size: CGSize
     public let framesPerSecond: Double
@@ -51,9 +64,11 @@ public final class Film {
         self.framesPerSecond = framesPerSecond
         canvas = Canvas(size: size.vector, background: backgroundColor.color)
         stage = AnimationStage(layers: [])
-        rootView = UIView(frame: CGRect(origin: .zero, size: size))
+        window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        rootView = window
         rootView.accessibilityIdentifier = rootView.accessibilityIdentifier ?? "root"
         rootView.place(on: self, under: nil, at: nil)
+        Film.latest = self
     }
 
     /// The safe area's insets from the canvas's edges (a Zoetrope addition): zero, since a film

@@ -81,6 +81,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Mirrors `velocity(in:)`.
     open func velocity(in view: UIView?) -> CGPoint { currentVelocity }
+
+    /// Whether a pan whose finger comes down at `point` is recognized (a screen-edge pan asks
+    /// for an edge).
+    func shouldBegin(at point: CGPoint, on film: Film) -> Bool { true }
 }
 
 extension Film {
@@ -101,8 +105,11 @@ extension Film {
             return (CGPoint(x: a.x + (b.x - a.x) * local, y: a.y + (b.y - a.y) * local),
                     CGPoint(x: (b.x - a.x) * perSecond, y: (b.y - a.y) * perSecond))
         }
+        var recognized = true
         func fire(_ state: UIGestureRecognizer.State, at time: Double) {
             at(time) {
+                if state == .began { recognized = recognizer.shouldBegin(at: first, on: self) }
+                guard recognized else { return }
                 let (point, velocity) = sample(at: time)
                 recognizer.location = point
                 recognizer.currentVelocity = state == .began ? .zero : velocity

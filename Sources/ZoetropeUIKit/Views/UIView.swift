@@ -207,6 +207,10 @@ open class UIView: UIResponder {
 
     /// Mirrors `insertSubview(_:at:)`.
     open func insertSubview(_ view: UIView, at index: Int) {
+        let moves = view.superview !== self, oldWindow = view.window, newWindow = window
+        if moves { view.willMove(toSuperview: self) }
+        if oldWindow !== newWindow { view.windowWillChange(to: newWindow) }
+        view.superview?.willRemoveSubview(view)
         view.detachFromSuperview()
         let position = min(max(index, 0), subviews.count)
         subviews.insert(view, at: position)
@@ -216,6 +220,9 @@ open class UIView: UIResponder {
         if let placement = layer.placement {
             view.place(on: placement.film, under: placement.index, at: stagePosition(ofSubviewAt: position, on: placement.film))
         }
+        if moves { view.didMoveToSuperview() }
+        didAddSubview(view)
+        if oldWindow !== newWindow { view.windowDidChange() }
     }
 
     /// Where the layer of the subview at `position` goes among this layer's children on the
@@ -263,12 +270,18 @@ open class UIView: UIResponder {
     /// so frames already captured keep it and the view can come back.
     open func removeFromSuperview() {
         guard let superview else { return }
+        let leavesWindow = window != nil && !(self is UIWindow)
+        willMove(toSuperview: nil)
+        if leavesWindow { windowWillChange(to: nil) }
+        superview.willRemoveSubview(self)
         superview.setNeedsLayout()
         detachFromSuperview()
         if layer.placement != nil {
             isRemoved = true
             layer.isHidden = true
         }
+        didMoveToSuperview()
+        if leavesWindow { windowDidChange() }
     }
 
     /// Mirrors `isDescendant(of:)`.
@@ -410,4 +423,26 @@ open class UIView: UIResponder {
 
     /// The kind of view, for the names a film gives layers (`view`, `label`, `image`, `blur`).
     class var layerKind: String { "view" }
+
+    /// Mirrors `willMove(toSuperview:)`: before the view moves to another superview (nil: removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+
+    /// Mirrors `didMoveToSuperview()`.
+    open func didMoveToSuperview() {}
+
+    /// Mirrors `willMove(toWindow:)`: before the view goes into a window (a film's) or out of
+    /// one (nil), with its superview or on its own.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+
+    /// Mirrors `didMoveToWindow()`: once the view is in its new window (`window`), or out.
+    open func didMoveToWindow() {}
+
+    /// Mirrors `didAddSubview(_:)`.
+    open func didAddSubview(_ subview: UIView) {}
+
+    /// Mirrors `willRemoveSubview(_:)`.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    /// Mirrors `next` for a view: its controller (for a controller's view), else its superview.
+    open override var next: UIResponder? { owningController ?? superview }
 }
