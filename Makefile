@@ -95,7 +95,7 @@ test-example: deps
 ## The seed chapters' UIKit code (Examples/Animalation, BlurPreview, Dismiss: targets of this
 ## package) and our own ChatText and LayerTime filmed and compared frame by frame with their scenes: every frame the same bytes.
 test-seeds: deps
-	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product ChatText && $(SWIFT) build --product LayerTime && $(SWIFT) build --product zoetrope
+	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product Table && $(SWIFT) build --product ChatText && $(SWIFT) build --product LayerTime && $(SWIFT) build --product zoetrope
 	bash Tests/Seeds/compare.sh .build/debug .build/seed-films
 
 ## Benchmark against a C reference program (see bench/run.sh), and 3-D layers against the same

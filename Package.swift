@@ -112,6 +112,7 @@ let package = Package(
         // The seed chapters' UIKit code, filmed (Examples/README.md): built with the package,
         // compared frame by frame with their scenes by `make test-seeds`.
         .executableTarget(name: "Dismiss", dependencies: ["ZoetropeUIKit"], path: "Examples/Dismiss"),
+        .executableTarget(name: "Table", dependencies: ["ZoetropeUIKit"], path: "Examples/Table"),
         .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),
         .executableTarget(name: "ChatText", dependencies: ["ZoetropeUIKit"], path: "Examples/ChatText"),
         .executableTarget(name: "LayerTime", dependencies: ["ZoetropeUIKit"], path: "Examples/LayerTime"),

@@ -14,6 +14,7 @@ mkdir -p "$out"
 # example  scene(s) it films (each example writes OUT/<scene>/ per scene)
 pairs=(
   "Dismiss dismiss-transition"
+  "Table table-rows"
   "ChatText chat-text"
   "LayerTime login-form search-avatars slide-to-unlock pull-to-refresh voice-meter logo-reveal penguin-walk side-menu-3d snow"
   "BlurPreview touch-preview"

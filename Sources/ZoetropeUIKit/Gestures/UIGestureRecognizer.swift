@@ -38,8 +38,8 @@ open class UIGestureRecognizer {
         var x = 0.0, y = 0.0
         var current = view
         while let candidate = current, let superview = candidate.superview {
-            x += Double(candidate.frame.origin.x)
-            y += Double(candidate.frame.origin.y)
+            x += Double(candidate.frame.origin.x - superview.bounds.origin.x)
+            y += Double(candidate.frame.origin.y - superview.bounds.origin.y)
             current = superview
         }
         return CGPoint(x: x, y: y)
