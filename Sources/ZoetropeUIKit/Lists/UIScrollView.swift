@@ -131,6 +131,10 @@ open class UIScrollView: UIView {
     /// What the running motion ends with.
     private var motionKind: MotionKind?
     private enum MotionKind { case deceleration, animation }
+    /// Counts the indicators' shows and hides: a fade due after a newer show does nothing.
+    private var indicatorGeneration = 0
+    /// When the indicators' last fade-out ends.
+    private var indicatorFadeEnds: TimeInterval?
 
     public override init(frame: CGRect) {
         contentLayer = CALayer()
@@ -442,23 +446,43 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The indicators of the scrollable axes appear (at once, as iOS's do when scrolling starts).
+    /// The indicators of the scrollable axes appear (at once, as iOS's do when scrolling
+    /// starts; over 0.1 s when they were fading out, the newer animation taking over).
     private func showIndicators() {
+        indicatorGeneration += 1
         placeIndicators()
-        if showsVerticalScrollIndicator, contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom > super.bounds.height {
-            verticalIndicator.opacity = 1
+        let inset = adjustedContentInset, size = super.bounds.size
+        let vertical = showsVerticalScrollIndicator && contentSize.height + inset.top + inset.bottom > size.height
+        let horizontal = showsHorizontalScrollIndicator && contentSize.width + inset.left + inset.right > size.width
+        let show = { [self] in
+            if vertical { verticalIndicator.opacity = 1 }
+            if horizontal { horizontalIndicator.opacity = 1 }
         }
-        if showsHorizontalScrollIndicator, contentSize.width + adjustedContentInset.left + adjustedContentInset.right > super.bounds.width {
-            horizontalIndicator.opacity = 1
+        if let film, let ends = indicatorFadeEnds, film.time < ends {
+            UIView.animate(withDuration: 0.1, delay: 0, options: [.beginFromCurrentState], animations: show)
+        } else {
+            show()
         }
     }
 
-    /// The indicators fade out, as iOS's do once scrolling stops (0.25 s, after 0.3 s).
+    /// The indicators fade out, as iOS's do once scrolling stops: 0.3 s later, in 0.25 s,
+    /// unless scrolling starts again before.
     private func hideIndicators() {
         guard verticalIndicator.opacity > 0 || horizontalIndicator.opacity > 0 else { return }
-        UIView.animate(withDuration: 0.25, delay: 0.3, options: [.beginFromCurrentState]) { [self] in
+        indicatorGeneration += 1
+        let generation = indicatorGeneration
+        guard let film else {
             verticalIndicator.opacity = 0
             horizontalIndicator.opacity = 0
+            return
+        }
+        film.at(film.time + 0.3) { [weak self] in
+            guard let self, self.indicatorGeneration == generation, !self.isDragging, self.motionKind == nil else { return }
+            self.indicatorFadeEnds = film.time + 0.25
+            UIView.animate(withDuration: 0.25) {
+                self.verticalIndicator.opacity = 0
+                self.horizontalIndicator.opacity = 0
+            }
         }
     }
 }

@@ -136,3 +136,33 @@ import ZoetropeUIKit
         #expect(scroll.contentOffset.y == 100)
     }
 }
+
+@MainActor @Suite(.serialized) struct UIScrollViewCatchTests {
+    @Test func aDragCatchesADeceleration() {
+        let (film, scroll, _) = UIScrollViewTests().scene()
+        film.pan(scroll.panGestureRecognizer, along: [CGPoint(x: 50, y: 80), CGPoint(x: 50, y: 20)], from: 0, to: 0.1)
+        // The finger comes down again at 0.5 s and holds still.
+        film.pan(scroll.panGestureRecognizer, along: [CGPoint(x: 50, y: 50), CGPoint(x: 50, y: 50)], from: 0.5, to: 1)
+        film.advance(to: 0.5)
+        let caught = scroll.contentOffset.y
+        #expect(!scroll.isDecelerating && scroll.isDragging)
+        film.advanceUntilIdle()
+        #expect(scroll.contentOffset.y == caught, "held still, then lifted without velocity: it stays")
+        #expect(caught > 60 && caught < 60 + 0.6 * 0.998 / 0.002)
+    }
+
+    @Test func theIndicatorShowsWhileScrollingAndFadesAfter() throws {
+        let (film, scroll, _) = UIScrollViewTests().scene()
+        scroll.showsVerticalScrollIndicator = true
+        film.pan(scroll.panGestureRecognizer, along: [CGPoint(x: 50, y: 80), CGPoint(x: 50, y: 40), CGPoint(x: 50, y: 40)], from: 0, to: 0.4)
+        film.advanceUntilIdle()
+        let movie = film.movie
+        // A 3 pt bar, black at 35 % over white, 3 pt from the right edge; gone 0.55 s after.
+        let grey = RasterImage.Pixel(red: 166, green: 166, blue: 166)
+        let during = try movie.image(ofFrame: 6)
+        #expect((0..<100).contains { during[95, $0] == grey })
+        let after = try movie.image(ofFrame: movie.frameCount - 1)
+        #expect(!(0..<100).contains { after[95, $0] == grey })
+        #expect(film.time >= 0.4 + 0.3 + 0.25 - 1e-9)
+    }
+}
