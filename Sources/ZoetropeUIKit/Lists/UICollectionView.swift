@@ -9,17 +9,30 @@ import ZoetropeCore
 /// As a table's, a cell scrolled off stays a subview, hidden, until dequeued again.
 open class UICollectionView: UIScrollView {
     /// Mirrors `UICollectionView.ScrollDirection`.
-    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    public enum ScrollDirection: Int, Sendable {
+        /// Lines are rows; the content scrolls up and down.
+        case vertical
+        /// Lines are columns; the content scrolls sideways.
+        case horizontal
+    }
 
     /// Mirrors `UICollectionView.ScrollPosition` (the ones a film uses).
     public struct ScrollPosition: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: UInt
+        /// The options of `rawValue`.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The item at the top.
         public static let top = ScrollPosition(rawValue: 1 << 0)
+        /// The item in the middle, vertically.
         public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        /// The item at the bottom.
         public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        /// The item at the left.
         public static let left = ScrollPosition(rawValue: 1 << 3)
+        /// The item in the middle, horizontally.
         public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        /// The item at the right.
         public static let right = ScrollPosition(rawValue: 1 << 5)
     }
 

@@ -45,6 +45,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         didSet { selectedBackgroundView?.alpha = isSelected || isHighlighted ? 1 : 0 }
     }
 
+    /// Mirrors `init(frame:)`: an empty content view filling the cell.
     public required init(frame: CGRect) {
         contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
         super.init(frame: frame)
@@ -83,6 +84,7 @@ public protocol UICollectionViewDataSource: AnyObject {
 }
 
 extension UICollectionViewDataSource {
+    /// The default: one section.
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 }
 
@@ -100,9 +102,13 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
 }
 
 extension UICollectionViewDelegate {
+    /// The default does nothing.
     public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
@@ -125,18 +131,22 @@ public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
 }
 
 extension UICollectionViewDelegateFlowLayout {
+    /// The default: the flow layout's own value.
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                                sizeForItemAt indexPath: IndexPath) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? CGSize(width: 50, height: 50)
     }
+    /// The default: the flow layout's own value.
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                                insetForSectionAt section: Int) -> UIEdgeInsets {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
     }
+    /// The default: the flow layout's own value.
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                                minimumLineSpacingForSectionAt section: Int) -> CGFloat {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 10
     }
+    /// The default: the flow layout's own value.
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                                minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 10

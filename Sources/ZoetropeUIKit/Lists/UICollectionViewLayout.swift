@@ -61,6 +61,7 @@ open class UICollectionViewLayout {
     /// Mirrors `collectionView`.
     public internal(set) weak var collectionView: UICollectionView?
 
+    /// A layout on no collection view yet.
     public init() {}
 
     /// Mirrors `prepare()`: called before the collection view asks for attributes, after each
@@ -133,6 +134,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private var attributes: [[UICollectionViewLayoutAttributes]] = []
     private var contentSize = CGSize.zero
 
+    /// A flow layout of 50 × 50 items, 10 pt apart, scrolling vertically.
     public override init() { super.init() }
 
     open override var collectionViewContentSize: CGSize { contentSize }

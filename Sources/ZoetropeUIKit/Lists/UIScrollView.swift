@@ -24,13 +24,20 @@ public protocol UIScrollViewDelegate: AnyObject {
 }
 
 extension UIScrollViewDelegate {
+    /// The default does nothing.
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// The default does nothing.
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// The default does nothing.
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// The default does nothing.
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// The default does nothing.
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// The default does nothing.
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// The default does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
 
@@ -54,7 +61,9 @@ open class UIScrollView: UIView {
     /// Mirrors `UIScrollView.DecelerationRate`: the factor the velocity is multiplied by each
     /// millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The factor per millisecond.
         public let rawValue: CGFloat
+        /// A rate of `rawValue` per millisecond.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         /// Mirrors `.normal` (0.998).
         public static let normal = DecelerationRate(rawValue: 0.998)
@@ -64,7 +73,14 @@ open class UIScrollView: UIView {
 
     /// Mirrors `UIScrollView.ContentInsetAdjustmentBehavior`.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
-        case automatic, scrollableAxes, never, always
+        /// The safe area's top and bottom (as `.scrollableAxes` here).
+        case automatic
+        /// The safe area's top and bottom.
+        case scrollableAxes
+        /// No adjustment.
+        case never
+        /// The safe area on every side.
+        case always
     }
 
     /// Mirrors `UIScrollView.IndicatorStyle` (the indicator is drawn dark whatever the style).
@@ -136,6 +152,7 @@ open class UIScrollView: UIView {
     /// When the indicators' last fade-out ends.
     private var indicatorFadeEnds: TimeInterval?
 
+    /// Mirrors `init(frame:)`: no content, clipping, its pan recognizer added.
     public override init(frame: CGRect) {
         contentLayer = CALayer()
         verticalIndicator = CALayer()

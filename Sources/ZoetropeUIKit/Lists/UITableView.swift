@@ -47,10 +47,26 @@ open class UITableView: UIScrollView {
     }
 
     /// Mirrors `UITableView.ScrollPosition`.
-    public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
+    public enum ScrollPosition: Int, Sendable {
+        /// The least scroll that shows the row.
+        case none
+        /// The row at the top.
+        case top
+        /// The row in the middle.
+        case middle
+        /// The row at the bottom.
+        case bottom
+    }
 
     /// Mirrors `UITableViewCell.SeparatorStyle`.
-    public enum SeparatorStyle: Int, Sendable { case none, singleLine, singleLineEtched }
+    public enum SeparatorStyle: Int, Sendable {
+        /// No separators.
+        case none
+        /// A hairline between rows.
+        case singleLine
+        /// Drawn as `.singleLine`.
+        case singleLineEtched
+    }
 
     /// Mirrors `UITableView.automaticDimension`.
     public static let automaticDimension: CGFloat = -1

@@ -49,34 +49,58 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     // MARK: - Data source (override these)
 
+    /// The data source method of the same name (UIKit's default); override it.
     open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         UITableViewCell(style: .default, reuseIdentifier: nil)
     }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// The data source method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 
     // MARK: - Delegate (override these)
 
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                         targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// The delegate method of the same name (UIKit's default); override it.
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }

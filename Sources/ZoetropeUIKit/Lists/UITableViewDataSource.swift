@@ -19,10 +19,15 @@ public protocol UITableViewDataSource: AnyObject {
 }
 
 extension UITableViewDataSource {
+    /// The default: the requirement's (see its summary).
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 }
 
@@ -55,14 +60,24 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 }
 
 extension UITableViewDelegate {
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// The default: the requirement's (see its summary).
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
