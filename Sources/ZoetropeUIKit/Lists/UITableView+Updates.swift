@@ -200,7 +200,7 @@ extension UITableView {
                 cell.frame = end.frame
                 cell.alpha = end.alpha
             }
-            placeHeaders()
+            placeHeaders(offset: target)
             if target != contentOffset { contentOffset = target }
         }
         for (cell, _, animation) in leaving where animation == .none { recycle(cell) }

@@ -503,34 +503,52 @@ open class UITableView: UIScrollView {
     }
 
     /// Shows the headers and footers of the sections on screen (made once per section after
-    /// each reload: not reused).
+    /// each reload: not reused). A plain table's header stays pinned at the top while its
+    /// section's rows scroll under it, and is pushed up by the next section's, as in UIKit.
     private func tileHeaders() {
         let rect = visibleRect
         for (index, section) in sections.enumerated() {
-            if section.headerHeight > 0, section.headerY < rect.maxY, section.headerY + section.headerHeight > rect.minY,
-               headerViews[index] == nil, let view = makeHeader(section: index, footer: false) {
+            let header = headerFrame(of: index, offset: contentOffset)
+            if section.headerHeight > 0, header.overlaps(rect), headerViews[index] == nil,
+               let view = makeHeader(section: index, footer: false) {
                 headerViews[index] = view
                 UIView.performWithoutAnimation {
-                    view.frame = CGRect(x: 0, y: section.headerY, width: super.bounds.width, height: section.headerHeight)
+                    view.frame = header
                     addSubview(view)
                 }
+            } else if let view = headerViews[index], view.frame != header {
+                UIView.performWithoutAnimation { view.frame = header }
             }
-            if section.footerHeight > 0, section.footerY < rect.maxY, section.footerY + section.footerHeight > rect.minY,
-               footerViews[index] == nil, let view = makeHeader(section: index, footer: true) {
+            let footer = CGRect(x: 0, y: section.footerY, width: super.bounds.width, height: section.footerHeight)
+            if section.footerHeight > 0, footer.overlaps(rect), footerViews[index] == nil,
+               let view = makeHeader(section: index, footer: true) {
                 footerViews[index] = view
                 UIView.performWithoutAnimation {
-                    view.frame = CGRect(x: 0, y: section.footerY, width: super.bounds.width, height: section.footerHeight)
+                    view.frame = footer
                     addSubview(view)
                 }
             }
         }
     }
 
-    /// Moves the header and footer views to their sections' places (inside an update's
-    /// animation: they move with the rows).
-    func placeHeaders() {
+    /// Where the header of `section` is when the content is at `offset`: its place, or for a
+    /// plain table pinned to the top of the view until its section's end pushes it up.
+    func headerFrame(of section: Int, offset: CGPoint) -> CGRect {
+        let geometry = sections[section]
+        var y = geometry.headerY
+        if style == .plain {
+            let top = offset.y + adjustedContentInset.top
+            let end = geometry.footerY + geometry.footerHeight - geometry.headerHeight
+            y = max(geometry.headerY, min(top, end))
+        }
+        return CGRect(x: 0, y: y, width: super.bounds.width, height: geometry.headerHeight)
+    }
+
+    /// Moves the header and footer views to their sections' places for the content at `offset`
+    /// (inside an update's animation: they move with the rows).
+    func placeHeaders(offset: CGPoint) {
         for (index, view) in headerViews where sections.indices.contains(index) {
-            view.frame = CGRect(x: 0, y: sections[index].headerY, width: super.bounds.width, height: sections[index].headerHeight)
+            view.frame = headerFrame(of: index, offset: offset)
         }
         for (index, view) in footerViews where sections.indices.contains(index) {
             view.frame = CGRect(x: 0, y: sections[index].footerY, width: super.bounds.width, height: sections[index].footerHeight)

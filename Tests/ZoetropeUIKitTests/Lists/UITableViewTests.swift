@@ -162,3 +162,36 @@ final class CountedCell: UITableViewCell {
         #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 30, section: 0))
     }
 }
+
+/// Two titled sections of ten rows.
+@MainActor final class TitledSections: UITableViewDataSource {
+    func numberOfSections(in tableView: UITableView) -> Int { 2 }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 10 }
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? UITableViewCell(style: .default, reuseIdentifier: "row")
+        cell.textLabel?.text = "\(indexPath.section).\(indexPath.row)"
+        return cell
+    }
+}
+
+@MainActor @Suite(.serialized) struct UITableViewHeaderTests {
+    @Test func aPlainTablesHeaderStaysPinnedUntilTheNextPushesItUp() {
+        let film = Film(size: CGSize(width: 320, height: 300), framesPerSecond: 30)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 300), style: .plain)
+        let sections = TitledSections()
+        table.dataSource = sections
+        film.rootView.addSubview(table)
+        film.advance(to: 0)
+        // Section 0: header 0…28, rows to 468; section 1's header at 468.
+        #expect(table.rectForHeader(inSection: 1).minY == 468)
+        film.at(0.1) { table.contentOffset = CGPoint(x: 0, y: 100) }
+        film.advance(to: 0.1)
+        #expect(table.headerView(forSection: 0)?.frame.minY == 100, "pinned at the top of the view")
+        film.at(0.2) { table.contentOffset = CGPoint(x: 0, y: 450) }
+        film.advance(to: 0.2)
+        #expect(table.headerView(forSection: 0)?.frame.minY == 440, "pushed up by section 1's")
+        #expect(table.headerView(forSection: 1)?.frame.minY == 468)
+        withExtendedLifetime(sections) {}
+    }
+}
