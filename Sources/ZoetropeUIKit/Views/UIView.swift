@@ -330,7 +330,7 @@ open class UIView: UIResponder {
     /// Where this view's bounds origin lies in its top ancestor's coordinates (a scroll view's
     /// bounds origin is its content offset: what is inside it moves up as it scrolls down).
     private func originInRoot() -> CGPoint {
-        var x: CGFloat = 0, y: CGFloat = 0
+        var x: CGFloat = -bounds.origin.x, y: CGFloat = -bounds.origin.y
         var current: UIView = self
         while let superview = current.superview {
             x += current.frame.origin.x - superview.bounds.origin.x

@@ -46,6 +46,8 @@ import ZoetropeUIKit
         #expect(try movie.image(ofFrame: 20)[40, 20] == white)
         #expect(scroll.bounds.origin == CGPoint(x: 0, y: 120), "a scroll view's bounds origin is its content offset")
         #expect(square.convert(CGPoint.zero, to: nil) == CGPoint(x: 20, y: 30))
+        #expect(scroll.convert(CGPoint(x: 20, y: 150), to: nil) == CGPoint(x: 20, y: 30), "content coordinates")
+        #expect(scroll.convert(CGPoint(x: 20, y: 30), from: nil) == CGPoint(x: 20, y: 150))
     }
 
     @Test func anAnimatedSetContentOffsetIsHalfwayAtHalfTime() {
