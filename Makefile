@@ -93,9 +93,9 @@ test-example: deps
 		echo "Examples/CardFilm depends on Zoetrope's libraries alone, yet resolved swift-snapshot-testing"; exit 1; fi
 
 ## The seed chapters' UIKit code (Examples/Animalation, BlurPreview, Dismiss: targets of this
-## package) and our own ChatText, LayerTime, Navigation, SignUp and StackToggle filmed and compared frame by frame with their scenes: every frame the same bytes.
+## package) and our own ChatText, LayerTime, Navigation, SignUp, StackToggle and Table filmed and compared frame by frame with their scenes: every frame the same bytes.
 test-seeds: deps
-	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product Navigation && $(SWIFT) build --product ChatText && $(SWIFT) build --product LayerTime && $(SWIFT) build --product SignUp && $(SWIFT) build --product StackToggle && $(SWIFT) build --product zoetrope
+	$(SWIFT) build --product Animalation && $(SWIFT) build --product BlurPreview && $(SWIFT) build --product Dismiss && $(SWIFT) build --product Navigation && $(SWIFT) build --product ChatText && $(SWIFT) build --product LayerTime && $(SWIFT) build --product SignUp && $(SWIFT) build --product StackToggle && $(SWIFT) build --product Table && $(SWIFT) build --product zoetrope
 	bash Tests/Seeds/compare.sh .build/debug .build/seed-films
 
 ## Benchmark against a C reference program (see bench/run.sh), and 3-D layers against the same

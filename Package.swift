@@ -115,6 +115,7 @@ let package = Package(
         .executableTarget(name: "Navigation", dependencies: ["ZoetropeUIKit"], path: "Examples/Navigation"),
         .executableTarget(name: "SignUp", dependencies: ["ZoetropeUIKit"], path: "Examples/SignUp"),
         .executableTarget(name: "StackToggle", dependencies: ["ZoetropeUIKit"], path: "Examples/StackToggle"),
+        .executableTarget(name: "Table", dependencies: ["ZoetropeUIKit"], path: "Examples/Table"),
         .executableTarget(name: "BlurPreview", dependencies: ["ZoetropeUIKit"], path: "Examples/BlurPreview"),
         .executableTarget(name: "ChatText", dependencies: ["ZoetropeUIKit"], path: "Examples/ChatText"),
         .executableTarget(name: "LayerTime", dependencies: ["ZoetropeUIKit"], path: "Examples/LayerTime"),

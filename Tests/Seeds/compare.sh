@@ -15,6 +15,7 @@ mkdir -p "$out"
 pairs=(
   "Dismiss dismiss-transition"
   "Navigation navigation-detail"
+  "Table table-rows"
   "ChatText chat-text"
   "LayerTime login-form search-avatars slide-to-unlock pull-to-refresh voice-meter logo-reveal penguin-walk side-menu-3d snow"
   "BlurPreview touch-preview"

@@ -33,13 +33,14 @@ open class UIGestureRecognizer {
         CGPoint(x: location.x - origin(of: view).x, y: location.y - origin(of: view).y)
     }
 
-    /// `view`'s bounds origin in the root view's coordinates (transforms left out).
+    /// `view`'s bounds origin in the root view's coordinates (transforms left out; a scroll
+    /// view's bounds origin is its content offset).
     func origin(of view: UIView?) -> CGPoint {
-        var x = 0.0, y = 0.0
+        var x = -Double(view?.bounds.origin.x ?? 0), y = -Double(view?.bounds.origin.y ?? 0)
         var current = view
         while let candidate = current, let superview = candidate.superview {
-            x += Double(candidate.frame.origin.x)
-            y += Double(candidate.frame.origin.y)
+            x += Double(candidate.frame.origin.x - superview.bounds.origin.x)
+            y += Double(candidate.frame.origin.y - superview.bounds.origin.y)
             current = superview
         }
         return CGPoint(x: x, y: y)

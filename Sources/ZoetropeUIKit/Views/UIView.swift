@@ -83,7 +83,8 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Mirrors `bounds` (its origin is always zero here).
+    /// Mirrors `bounds` (its origin is always zero here, but for a scroll view's: its content
+    /// offset).
     open var bounds: CGRect {
         get { layer.bounds }
         set {
@@ -217,8 +218,8 @@ open class UIView: UIResponder {
         view.superview = self
         view.setNeedsLayout()
         setNeedsLayout()
-        if let placement = layer.placement {
-            view.place(on: placement.film, under: placement.index, at: stagePosition(ofSubviewAt: position, on: placement.film))
+        if let placement = layer.placement, let container = subviewContainer {
+            view.place(on: placement.film, under: container, at: stagePosition(ofSubviewAt: position, on: placement.film))
         }
         if moves { view.didMoveToSuperview() }
         didAddSubview(view)
@@ -340,13 +341,14 @@ open class UIView: UIResponder {
         CGRect(origin: convert(rect.origin, from: view), size: rect.size)
     }
 
-    /// Where this view's bounds origin lies in its top ancestor's coordinates.
+    /// Where this view's bounds origin lies in its top ancestor's coordinates (a scroll view's
+    /// bounds origin is its content offset: what is inside it moves up as it scrolls down).
     private func originInRoot() -> CGPoint {
-        var x: CGFloat = 0, y: CGFloat = 0
+        var x: CGFloat = -bounds.origin.x, y: CGFloat = -bounds.origin.y
         var current: UIView = self
         while let superview = current.superview {
-            x += current.frame.origin.x
-            y += current.frame.origin.y
+            x += current.frame.origin.x - superview.bounds.origin.x
+            y += current.frame.origin.y - superview.bounds.origin.y
             current = superview
         }
         return CGPoint(x: x, y: y)
@@ -405,7 +407,8 @@ open class UIView: UIResponder {
         layer.placement = (film, index)
         layer.placedAt = film.time
         layer.joinFilm()
-        for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: index, at: offset) }
+        let container = placeSubviewContainer(on: film, under: index)
+        for (offset, subview) in subviews.enumerated() { subview.place(on: film, under: container, at: offset) }
         layer.placeSublayers()
         placed()
     }
@@ -413,6 +416,14 @@ open class UIView: UIResponder {
     /// Called once the view's layer (and its subviews') is on a film: for what a kind of view
     /// adds to its layer there.
     func placed() {}
+
+    /// Called as the view's layer joins a film, before its subviews': the stage index of the
+    /// layer their layers go under. The view's own layer; a scroll view's content layer, which
+    /// moves by the content offset.
+    func placeSubviewContainer(on film: Film, under index: Int) -> Int { index }
+
+    /// The stage index of the layer the subviews' layers are under (nil: off every film).
+    var subviewContainer: Int? { layer.placement?.index }
 
     /// Forgets this view's (and its subviews') layers on the film, keeping their model values.
     private func leaveFilm() {
