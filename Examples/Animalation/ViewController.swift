@@ -41,7 +41,11 @@ class ViewController: UIViewController {
 
   init(step: Step) {
     self.step = step
-    super.init()
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder aDecoder: NSCoder) {
+    fatalError("init(coder:) has not been implemented")
   }
 
   override func viewDidLoad() {

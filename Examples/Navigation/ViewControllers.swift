@@ -85,7 +85,11 @@ class AnimalDetailViewController: UIViewController {
 
   init(animal: Animal) {
     self.animal = animal
-    super.init()
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder aDecoder: NSCoder) {
+    fatalError("init(coder:) has not been implemented")
   }
 
   override func viewDidLoad() {

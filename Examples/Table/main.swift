@@ -64,8 +64,12 @@ final class InboxViewController: UITableViewController {
 
 /// A subtitle cell (registered classes are made with the default style, as in UIKit).
 final class MessageCell: UITableViewCell {
-    required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 }
 

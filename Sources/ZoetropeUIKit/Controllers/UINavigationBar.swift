@@ -248,6 +248,17 @@ open class UINavigationBar: UIView {
     /// Mirrors `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         background.accessibilityIdentifier = "navigationBarBackground"
         background.backgroundColor = Self.standardBackground
         hairline.accessibilityIdentifier = "navigationBarHairline"
@@ -388,6 +399,17 @@ private final class ChevronView: UIView {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         let path = UIBezierPath()
         path.move(to: CGPoint(x: 11, y: 1.5))
         path.addLine(to: CGPoint(x: 1.5, y: 11))

@@ -73,13 +73,18 @@ open class UINavigationController: UIViewController {
 
     /// Mirrors `init(rootViewController:)`.
     public init(rootViewController: UIViewController) {
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
     }
 
-    /// Mirrors `init()`: an empty stack.
-    public override init() {
-        super.init()
+    /// Mirrors `init(nibName:bundle:)`: an empty stack (and `init()`, which calls it).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// Mirrors `init(coder:)`: an empty stack.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     /// Mirrors `viewControllers`; setting it is `setViewControllers(_:animated: false)`.

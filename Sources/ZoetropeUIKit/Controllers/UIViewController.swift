@@ -11,6 +11,13 @@ open class UIResponder {
 
     public init() {}
 
+    /// Mirrors `awakeFromNib()` (UIKit's for every object a nib makes): there are no nibs, so
+    /// nothing calls it; it is here so that a view's or controller's override compiles.
+    open func awakeFromNib() {}
+
+    /// Mirrors `prepareForInterfaceBuilder()`: never called, as there is no Interface Builder.
+    open func prepareForInterfaceBuilder() {}
+
     /// Mirrors `canBecomeFirstResponder`: false, unless a kind of responder that takes typing
     /// (a text field) says otherwise.
     open var canBecomeFirstResponder: Bool { false }
@@ -118,15 +125,24 @@ open class UIViewController: UIResponder {
 
     enum Appearance { case disappeared, appearing, appeared, disappearing }
 
-    public override init() {}
+    /// Mirrors `init()`: `init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
 
-    /// Mirrors `init(nibName:bundle:)`: there are no nibs here, so both must be nil (a name
-    /// stops the program, as a missing nib does in UIKit).
+    /// Mirrors `init(nibName:bundle:)`, a designated initialiser as in UIKit (a subclass's own
+    /// initialiser calls `super.init(nibName: nil, bundle: nil)`): there are no nibs here, so
+    /// both must be nil (a name stops the program, as a missing nib does in UIKit).
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         if let nibNameOrNil {
             fatalError(UIStoryboard.unsupportedMessage("the nib \"\(nibNameOrNil)\""))
         }
     }
+
+    /// Mirrors `init(coder:)`, which UIKit requires of every controller class: there are no
+    /// storyboards or archives here, so the controller is made as `init(nibName: nil, bundle:
+    /// nil)` makes it (its view comes from `loadView()`) and nothing is read from `coder`.
+    public required init?(coder: NSCoder) {}
 
     /// Mirrors `view`: loaded on first access.
     open var view: UIView! {

@@ -42,6 +42,16 @@ open class UIActivityIndicatorView: UIView {
         isHidden = hidesWhenStopped
     }
 
+    /// Mirrors `init(coder:)`: a `.medium` indicator (there are no archives).
+    public required init?(coder: NSCoder) {
+        style = .medium
+        super.init(coder: coder)
+        frame = CGRect(x: 0, y: 0, width: Self.side(of: style), height: Self.side(of: style))
+        addSubview(spinner)
+        makeSpokes()
+        isHidden = hidesWhenStopped
+    }
+
     /// Mirrors `init()`: a `.medium` indicator.
     public convenience init() {
         self.init(style: .medium)

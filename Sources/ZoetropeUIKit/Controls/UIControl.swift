@@ -112,13 +112,27 @@ open class UIButton: UIControl {
     }
 
     public override init(frame: CGRect) {
-        let label = UILabel(frame: CGRect(origin: .zero, size: frame.size))
-        label.textAlignment = .center
-        label.font = .systemFont(ofSize: 18)
-        label.textColor = .systemBlue
+        let label = Self.makeTitleLabel(size: frame.size)
         titleLabel = label
         super.init(frame: frame)
         addSubview(label)
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        let label = Self.makeTitleLabel(size: .zero)
+        titleLabel = label
+        super.init(coder: coder)
+        addSubview(label)
+    }
+
+    /// The title label: centred, 18-point, in the system blue.
+    private static func makeTitleLabel(size: CGSize) -> UILabel {
+        let label = UILabel(frame: CGRect(origin: .zero, size: size))
+        label.textAlignment = .center
+        label.font = .systemFont(ofSize: 18)
+        label.textColor = .systemBlue
+        return label
     }
 
     /// Mirrors `setTitle(_:for:)`.
@@ -167,6 +181,17 @@ open class UISlider: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         track.backgroundColor = UIColor(red: 0xC9 / 255, green: 0xC2 / 255, blue: 0xB6 / 255, alpha: 1)
         track.layer.cornerRadius = 3
         thumb.backgroundColor = .white

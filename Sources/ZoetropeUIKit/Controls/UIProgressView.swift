@@ -18,13 +18,19 @@ open class UIProgressView: UIView {
         progressViewStyle = style
     }
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         fill.backgroundColor = .systemBlue
         addSubview(track)
         addSubview(fill)

@@ -18,13 +18,19 @@ open class UISearchBar: UIView {
     /// The bar's height, as UIKit's.
     static let height: CGFloat = 56
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         cancelButton.setTitle("Cancel", for: .normal)
         cancelButton.titleLabel?.font = .systemFont(ofSize: 17)
         cancelButton.alpha = 0
@@ -173,13 +179,19 @@ open class UISearchTextField: UITextField {
     /// The bar the field is in.
     weak var searchBar: UISearchBar?
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         backgroundColor = UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12)
         layer.cornerRadius = 10
         returnKeyType = .search

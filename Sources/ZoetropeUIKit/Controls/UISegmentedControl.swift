@@ -46,13 +46,19 @@ open class UISegmentedControl: UIControl {
         frame.size = intrinsicContentSize
     }
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         backgroundColor = UIColor(red: 238 / 255, green: 238 / 255, blue: 239 / 255, alpha: 1)
         layer.cornerRadius = 9
         selection.backgroundColor = .white

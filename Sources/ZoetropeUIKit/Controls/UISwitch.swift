@@ -26,13 +26,20 @@ open class UISwitch: UIControl {
     /// How long the thumb takes to slide (UIKit's is a spring of about this length).
     static let duration: TimeInterval = 0.3
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: Self.size))
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        frame = CGRect(origin: .zero, size: Self.size)
+        assemble()
+    }
+
+    /// The track, fill and thumb `init(frame:)` and `init(coder:)` both make.
+    private func assemble() {
         track.backgroundColor = UIColor(red: 233 / 255, green: 233 / 255, blue: 235 / 255, alpha: 1)
         fill.backgroundColor = .systemGreen
         thumb.backgroundColor = .white

@@ -32,13 +32,19 @@ open class UITextField: UIControl, UIKeyInput {
     private var storedText = ""
     private var storedPlaceholder: String?
 
-    /// Mirrors `init()`: a view with a zero frame.
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The parts and looks `init(frame:)` and `init(coder:)` both give.
+    private func assemble() {
         textLabel.font = .systemFont(ofSize: 17)
         textLabel.lineBreakMode = .byClipping
         caret.backgroundColor = .systemBlue

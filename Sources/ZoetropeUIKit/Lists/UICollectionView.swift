@@ -78,6 +78,15 @@ open class UICollectionView: UIScrollView {
         if (layout as? UICollectionViewFlowLayout)?.scrollDirection == .horizontal { alwaysBounceHorizontal = true } else { alwaysBounceVertical = true }
     }
 
+    /// Mirrors `init(coder:)`: a vertical flow layout (there are no archives).
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        collectionViewLayout.collectionView = self
+        backgroundColor = .systemBackground
+        alwaysBounceVertical = true
+    }
+
     override class var layerKind: String { "collection" }
 
     /// The delegate as a `UICollectionViewDelegate`, when it is one.
@@ -104,7 +113,7 @@ open class UICollectionView: UIScrollView {
             preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier")
         }
         let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero
-        let cell = type.init(frame: frame)
+        let cell = type.init(dequeuedWithFrame: frame)
         cell.reuseIdentifier = identifier
         return cell
     }

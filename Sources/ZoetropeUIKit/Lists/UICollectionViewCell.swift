@@ -3,10 +3,22 @@ open class UICollectionReusableView: UIView {
     /// Mirrors `reuseIdentifier`.
     public internal(set) var reuseIdentifier: String?
 
-    /// Mirrors `init(frame:)`; required, so a registered class can be made (a subclass that
-    /// overrides it writes `required override init(frame:)`).
-    public required override init(frame: CGRect) {
+    /// Mirrors `init(frame:)`.
+    public override init(frame: CGRect) {
         super.init(frame: frame)
+    }
+
+    /// Mirrors `init(coder:)` (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// What a collection view makes a registered class with (a Zoetrope addition):
+    /// `init(frame:)`, the subclass's own when it overrides it, as UIKit's dequeue does. A
+    /// subclass overriding `init(frame:)` and `init(coder:)` inherits it (Swift makes a class
+    /// held as a type only through a required initializer; UIKit's runtime needs none).
+    public required convenience init(dequeuedWithFrame frame: CGRect) {
+        self.init(frame: frame)
     }
 
     /// Mirrors `prepareForReuse()`: called as the view is dequeued again.
@@ -46,9 +58,16 @@ open class UICollectionViewCell: UICollectionReusableView {
     }
 
     /// Mirrors `init(frame:)`: an empty content view filling the cell.
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
         super.init(frame: frame)
+        addSubview(contentView)
+    }
+
+    /// Mirrors `init(coder:)`: an empty content view (there are no archives).
+    public required init?(coder: NSCoder) {
+        contentView = UIView(frame: .zero)
+        super.init(coder: coder)
         addSubview(contentView)
     }
 

@@ -88,10 +88,10 @@ open class UIScrollView: UIView {
 
 
     /// The layer the subviews' layers are under, at `-contentOffset`.
-    let contentLayer: CALayer
+    let contentLayer = CALayer()
     /// The vertical and horizontal scroll indicators.
-    let verticalIndicator: CALayer
-    let horizontalIndicator: CALayer
+    let verticalIndicator = CALayer()
+    let horizontalIndicator = CALayer()
 
     /// Mirrors `delegate`.
     open weak var delegate: UIScrollViewDelegate?
@@ -154,10 +154,18 @@ open class UIScrollView: UIView {
 
     /// Mirrors `init(frame:)`: no content, clipping, its pan recognizer added.
     public override init(frame: CGRect) {
-        contentLayer = CALayer()
-        verticalIndicator = CALayer()
-        horizontalIndicator = CALayer()
         super.init(frame: frame)
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        assemble()
+    }
+
+    /// The content layer, indicators, clipping and pan recognizer both initialisers give.
+    private func assemble() {
         // It moves as a view's layer does: only inside animations closures.
         contentLayer.backsView = true
         contentLayer.anchorPoint = .zero

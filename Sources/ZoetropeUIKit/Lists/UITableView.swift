@@ -155,6 +155,14 @@ open class UITableView: UIScrollView {
         backgroundColor = style == .plain ? .systemBackground : .secondarySystemBackground
     }
 
+    /// Mirrors `init(coder:)`: a plain table (there are no archives).
+    public required init?(coder: NSCoder) {
+        style = .plain
+        super.init(coder: coder)
+        alwaysBounceVertical = true
+        backgroundColor = .systemBackground
+    }
+
     /// Mirrors `init(frame:)`: a plain table.
     public convenience override init(frame: CGRect) {
         self.init(frame: frame, style: .plain)
@@ -182,7 +190,7 @@ open class UITableView: UIScrollView {
             return cell
         }
         guard let type = registeredCells[identifier] else { return nil }
-        return type.init(style: .default, reuseIdentifier: identifier)
+        return type.init(dequeuedWithReuseIdentifier: identifier)
     }
 
     /// Mirrors `dequeueReusableCell(withIdentifier:for:)`: as the other, sized for the row; the

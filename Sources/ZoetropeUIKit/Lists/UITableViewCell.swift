@@ -4,8 +4,10 @@ import ZoetropeCore
 /// its `style` lays out as iOS does, an accessory drawn at the right, a grey background while
 /// selected.
 ///
-/// A subclass that overrides `init(style:reuseIdentifier:)` marks it `required` (Swift makes a
-/// registered class only through a required initializer; UIKit's runtime needs none).
+/// A subclass overrides `init(style:reuseIdentifier:)` and `init(coder:)` as in UIKit; a
+/// registered class is made through `init(dequeuedWithReuseIdentifier:)`, a required
+/// convenience initializer such a subclass inherits (Swift makes a class held as a type only
+/// through a required initializer; UIKit's runtime needs none).
 open class UITableViewCell: UIView {
     /// Mirrors `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Sendable {
@@ -79,11 +81,32 @@ open class UITableViewCell: UIView {
     private var madeImageView: UIImageView?
 
     /// Mirrors `init(style:reuseIdentifier:)`.
-    public required init(style: CellStyle, reuseIdentifier: String?) {
+    public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         contentView = UIView()
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        assemble()
+    }
+
+    /// Mirrors `init(coder:)`: a cell of the default style (there are no archives).
+    public required init?(coder: NSCoder) {
+        style = .default
+        reuseIdentifier = nil
+        contentView = UIView()
+        super.init(coder: coder)
+        frame = CGRect(x: 0, y: 0, width: 320, height: 44)
+        assemble()
+    }
+
+    /// What a table makes a registered class with (a Zoetrope addition): `init(style: .default,
+    /// reuseIdentifier:)`, the subclass's own when it overrides it, as UIKit's dequeue does.
+    public required convenience init(dequeuedWithReuseIdentifier reuseIdentifier: String?) {
+        self.init(style: .default, reuseIdentifier: reuseIdentifier)
+    }
+
+    /// The background, content, accessory and separator both designated initialisers make.
+    private func assemble() {
         backgroundColor = .white
         selectionView.backgroundColor = .systemGray4
         selectionView.alpha = 0

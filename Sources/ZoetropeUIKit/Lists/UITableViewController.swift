@@ -11,12 +11,19 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     /// Mirrors `init(style:)`.
     public init(style: UITableView.Style) {
         self.style = style
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
 
-    /// Mirrors `init()`: a plain table.
-    public override convenience init() {
-        self.init(style: .plain)
+    /// Mirrors `init(nibName:bundle:)`: a plain table (and `init()`, which calls it).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        style = .plain
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// Mirrors `init(coder:)`: a plain table.
+    public required init?(coder: NSCoder) {
+        style = .plain
+        super.init(coder: coder)
     }
 
     /// Mirrors `tableView`: the controller's view.

@@ -66,6 +66,11 @@ open class UIStackView: UIView {
         super.init(frame: frame)
     }
 
+    /// Mirrors `init(coder:)`: made as `init(frame: .zero)` makes it (there are no archives).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// Mirrors `addArrangedSubview(_:)`: at the end of the arrangement, and a subview on top.
     open func addArrangedSubview(_ view: UIView) {
         insertArrangedSubview(view, at: arrangedSubviews.count - (arrangedSubviews.contains { $0 === view } ? 1 : 0))

@@ -10,7 +10,7 @@ import ZoetropeCore
 /// UIKit's are used from the main thread.
 open class UIView: UIResponder {
     /// Mirrors `layer`.
-    public let layer: CALayer
+    public private(set) var layer: CALayer
     /// Mirrors `superview`.
     public private(set) weak var superview: UIView?
     /// Mirrors `subviews`, back to front.
@@ -58,11 +58,24 @@ open class UIView: UIResponder {
         self.frame = frame
     }
 
-    /// A view drawing `layer` (a snapshot's copy).
-    init(layer: CALayer) {
-        self.layer = layer
+    /// Mirrors `init(coder:)`, which UIKit requires of every view class (so a subclass's
+    /// `required init?(coder:)` calling `super.init(coder:)` compiles and runs): there are no
+    /// nibs or archives here, so the view is made as `init(frame: .zero)` makes it and nothing
+    /// is read from `coder`.
+    public required init?(coder: NSCoder) {
+        layer = Self.makeLayer()
         layer.backsView = true
         super.init()
+        layer.view = self
+    }
+
+    /// A view drawing `layer` (a snapshot's copy). A convenience initialiser, so that a
+    /// subclass overriding `init(frame:)` and `init(coder:)` inherits `init()`, as in UIKit.
+    convenience init(layer: CALayer) {
+        self.init(frame: .zero)
+        self.layer.view = nil
+        self.layer = layer
+        layer.backsView = true
         layer.view = self
     }
 

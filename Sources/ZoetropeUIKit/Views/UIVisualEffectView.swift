@@ -21,6 +21,15 @@ open class UIVisualEffectView: UIView {
         addSubview(contentView)
     }
 
+    /// Mirrors `init(coder:)`: a view with no effect (there are no archives).
+    public required init?(coder: NSCoder) {
+        contentView = UIView(frame: .zero)
+        effect = nil
+        super.init(coder: coder)
+        show(nil)
+        addSubview(contentView)
+    }
+
     /// Mirrors `effect`.
     open var effect: UIVisualEffect? {
         didSet { show(effect) }

@@ -21,7 +21,11 @@ final class LoggingViewController: UIViewController {
     init(_ name: String, log: LifecycleLog) {
         self.name = name
         self.log = log
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 
     private func note(_ call: String) { log.entries.append(name + "." + call) }

@@ -7,9 +7,13 @@ import ZoetropeUIKit
 /// A cell that counts how many were made.
 final class CountedCell: UITableViewCell {
     @MainActor static var made = 0
-    required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         CountedCell.made += 1
         super.init(style: style, reuseIdentifier: reuseIdentifier)
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 }
 
