@@ -31,7 +31,7 @@ extension UIViewController {
         guard let film = view.film ?? Film.running else {
             fatalError("Zoetrope: present(_:animated:completion:) needs a film: show the presenting controller on one (film.show(_:)) first")
         }
-        Film.$running.withValue(film) { present(viewControllerToPresent, animated: flag, on: film, completion: completion) }
+        FilmCall.$running.withValue(film) { present(viewControllerToPresent, animated: flag, on: film, completion: completion) }
     }
 
     /// The controller at the top of this one's parents.

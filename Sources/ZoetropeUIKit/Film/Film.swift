@@ -24,7 +24,7 @@ public final class Film {
     /// The film whose call is running (`at(_:_:)`'s calls, completions and gestures while it
     /// advances, `show(_:)`), for UIKit calls that name no view: `arc4random_uniform`, an empty
     /// property animator, a controller's `loadView`. Bound for the length of the call, never set.
-    @TaskLocal static var running: Film?
+    static var running: Film? { FilmCall.running }
 
     /// The view that fills the canvas; add views to it to put them on the film. It is the
     /// film's `window`.
@@ -94,7 +94,7 @@ public final class Film {
     /// Moves the clock to `time`: scheduled calls run at their times, completion handlers at
     /// theirs; the film's frames now reach `time`.
     public func advance(to time: TimeInterval) {
-        Film.$running.withValue(self) { advanceRunning(to: time) }
+        FilmCall.$running.withValue(self) { advanceRunning(to: time) }
     }
 
     /// `advance(to:)`, with the film bound as the one running: each call due runs once the
@@ -125,7 +125,7 @@ public final class Film {
     /// ```
     @discardableResult
     public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try Film.$running.withValue(self) { try body() }
+        try FilmCall.$running.withValue(self) { try body() }
     }
 
     /// Moves the clock on by `seconds`.
@@ -226,4 +226,11 @@ public final class Film {
         usedIDs.insert(id)
         return id
     }
+}
+
+/// The film whose call is running, bound for the length of the call (`Film.running`); outside
+/// the main actor's isolation so that Dispatch's main queue can ask for it
+/// (`DispatchQueue+Film.swift`).
+enum FilmCall {
+    @TaskLocal static var running: Film?
 }
