@@ -1,4 +1,6 @@
 import Testing
+import ZoetropePipeline
+import ZoetropeRender
 import ZoetropeUIKit
 
 // Code in the shapes animation chapters write it (the names of issue #49's table): a login
@@ -329,5 +331,32 @@ private final class WidgetsViewController: UIViewController, UICollectionViewDat
         film.press(widgets.preview, at: CGPoint(x: 100, y: 300), force: [0, 0.5], from: 0.2, to: 0.7)
         film.advance(to: 1)
         #expect(widgets.progress.last == 1, "the preview transition reached 1 at half force")
+    }
+
+    @Test func aViewGivesItsPlaceToAnotherCrossDissolving() throws {
+        let film = Film(size: CGSize(width: 60, height: 60), framesPerSecond: 10)
+        let front = UIView(frame: CGRect(x: 5, y: 5, width: 50, height: 50)), back = UIView(frame: CGRect(x: 5, y: 5, width: 50, height: 50))
+        front.backgroundColor = .red
+        back.backgroundColor = .blue
+        film.rootView.addSubview(front)
+        nonisolated(unsafe) var finished = false
+        film.at(0) {
+            UIView.transition(from: front, to: back, duration: 1, options: .transitionCrossDissolve) { finished = $0 }
+        }
+        film.advance(to: 0.5)
+        #expect(front.superview == nil && back.superview === film.rootView && !finished)
+        let middle = try film.movie.image(ofFrame: 5)[30, 30]
+        #expect(middle.red > 90 && middle.red < 165 && middle.blue > 90 && middle.blue < 165, "half red, half blue (\(middle))")
+        film.advance(to: 1)
+        let end = try film.movie.image(ofFrame: 10)[30, 30]
+        #expect(finished && end.red == 0 && end.blue == 255)
+
+        let shown = UIView(frame: .zero), hidden = UIView(frame: .zero)
+        hidden.isHidden = true
+        film.rootView.addSubview(shown)
+        film.rootView.addSubview(hidden)
+        film.at(1) { UIView.transition(from: shown, to: hidden, duration: 0.5, options: [.transitionCrossDissolve, .showHideTransitionViews]) }
+        film.advance(to: 1.1)
+        #expect(shown.isHidden && !hidden.isHidden && shown.superview === film.rootView, ".showHideTransitionViews keeps both in place")
     }
 }

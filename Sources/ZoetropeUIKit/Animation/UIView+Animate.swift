@@ -107,15 +107,48 @@ extension UIView {
     /// are set at once and the completion called, finished.
     public static func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
                                   animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        let transition = (options.rawValue >> 20) & 0xF
-        guard transition == UIView.AnimationOptions.transitionCrossDissolve.rawValue >> 20, let superview = view.superview,
-              let snapshot = view.snapshotView(afterScreenUpdates: false) else {
+        guard options.isCrossDissolve, let superview = view.superview, let snapshot = view.snapshotView(afterScreenUpdates: false) else {
             performWithoutAnimation { animations?() }
             completion?(true)
             return
         }
         superview.insertSubview(snapshot, aboveSubview: view)
         performWithoutAnimation { animations?() }
+        fadeOut(snapshot, duration: duration, options: options, completion: completion)
+    }
+
+    /// Mirrors `transition(from:to:duration:options:completion:)`: `toView` takes `fromView`'s
+    /// place in its superview (or, with `.showHideTransitionViews`, `fromView` is hidden and
+    /// `toView` shown), under a snapshot of `fromView` that fades out for
+    /// `.transitionCrossDissolve`, as `transition(with:)` draws it; flips and curls are set at
+    /// once and the completion called, finished.
+    public static func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
+                                  options: UIView.AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        guard let superview = fromView.superview else {
+            completion?(true)
+            return
+        }
+        let snapshot = options.isCrossDissolve ? fromView.snapshotView(afterScreenUpdates: false) : nil
+        performWithoutAnimation {
+            if options.contains(.showHideTransitionViews) {
+                toView.isHidden = false
+                fromView.isHidden = true
+            } else {
+                superview.insertSubview(toView, aboveSubview: fromView)
+                fromView.removeFromSuperview()
+            }
+        }
+        guard let snapshot else {
+            completion?(true)
+            return
+        }
+        superview.insertSubview(snapshot, aboveSubview: toView)
+        fadeOut(snapshot, duration: duration, options: options, completion: completion)
+    }
+
+    /// Fades `snapshot` out on the options' curve, then takes it away and completes.
+    private static func fadeOut(_ snapshot: UIView, duration: TimeInterval, options: UIView.AnimationOptions,
+                                completion: ((Bool) -> Void)?) {
         animate(withDuration: duration, delay: 0, options: UIView.AnimationOptions(rawValue: options.rawValue & (0xF << 16)),
                 animations: { snapshot.alpha = 0 },
                 completion: { finished in
@@ -183,5 +216,12 @@ extension UIView {
         } catch {
             raiseInconsistency(error)
         }
+    }
+}
+
+extension UIView.AnimationOptions {
+    /// Whether the transition bits (20–23) say `.transitionCrossDissolve`.
+    fileprivate var isCrossDissolve: Bool {
+        (rawValue >> 20) & 0xF == UIView.AnimationOptions.transitionCrossDissolve.rawValue >> 20
     }
 }
