@@ -132,7 +132,9 @@ open class CALayer {
         }
         let film = placement.film
         let shown = film.stage.presentation[placement.index][property]
-        film.stage.set([assignment])
+        // A value the model holds already changes nothing: it is not written into the film's
+        // script (a layout pass sets every frame it solved, most of them unchanged).
+        if film.stage.model[placement.index][property] != value { film.stage.set([assignment]) }
         // Core Animation's implicit animation of a layer of its own.
         guard !backsView, AnimationRecording.current == nil, !CATransaction.disableActions(), film.time > placedAt,
               property.composition != .discrete, shown != value else { return }
