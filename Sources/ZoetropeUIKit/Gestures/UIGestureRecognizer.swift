@@ -95,16 +95,11 @@ extension Film {
     /// velocity of the segment the finger is on (as a scene's drag and release measure it).
     public func pan(_ recognizer: UIPanGestureRecognizer, along points: [CGPoint], from start: TimeInterval, to end: TimeInterval) {
         guard let first = points.first else { return }
-        let segments = max(points.count - 1, 1)
-        let duration = max(end - start, 0)
+        let xs = ScriptedTrack(values: points.map { Double($0.x) }, start: start, end: end)
+        let ys = ScriptedTrack(values: points.map { Double($0.y) }, start: start, end: end)
         func sample(at time: Double) -> (point: CGPoint, velocity: CGPoint) {
-            guard points.count > 1, duration > 0 else { return (points.last ?? first, .zero) }
-            let progress = min(max((time - start) / duration, 0), 1) * Double(segments)
-            let index = min(Int(saturating: progress, rounding: .down), segments - 1)
-            let a = points[index], b = points[index + 1], local = progress - Double(index)
-            let perSecond = Double(segments) / duration
-            return (CGPoint(x: a.x + (b.x - a.x) * local, y: a.y + (b.y - a.y) * local),
-                    CGPoint(x: (b.x - a.x) * perSecond, y: (b.y - a.y) * perSecond))
+            let x = xs.sample(at: time), y = ys.sample(at: time)
+            return (CGPoint(x: x.value, y: y.value), CGPoint(x: x.rate, y: y.rate))
         }
         var recognized = true
         func fire(_ state: UIGestureRecognizer.State, at time: Double) {
@@ -119,15 +114,8 @@ extension Film {
                 if recognizer.isEnabled { recognizer.action(recognizer) }
             }
         }
-        fire(.began, at: start)
-        var frame = Int(saturating: start * framesPerSecond, rounding: .down) + 1
-        while Double(frame) / framesPerSecond < end - 1e-9 {
-            fire(.changed, at: Double(frame) / framesPerSecond)
-            frame += 1
-        }
         // The finger reaches the last point, then lifts there (UIKit's last move, then the end).
-        if end > start { fire(.changed, at: end) }
-        fire(.ended, at: end)
+        for (state, time) in gestureTimes(from: start, to: end) { fire(state, at: time) }
     }
 }
 
