@@ -37,9 +37,7 @@ open class UIActivityIndicatorView: UIView {
         self.style = style
         let side = Self.side(of: style)
         super.init(frame: CGRect(x: 0, y: 0, width: side, height: side))
-        addSubview(spinner)
-        makeSpokes()
-        isHidden = hidesWhenStopped
+        assemble()
     }
 
     /// Mirrors `init(coder:)`: a `.medium` indicator (there are no archives).
@@ -47,6 +45,11 @@ open class UIActivityIndicatorView: UIView {
         style = .medium
         super.init(coder: coder)
         frame = CGRect(x: 0, y: 0, width: Self.side(of: style), height: Self.side(of: style))
+        assemble()
+    }
+
+    /// The spokes both designated initialisers make, hidden while stopped if it hides then.
+    private func assemble() {
         addSubview(spinner)
         makeSpokes()
         isHidden = hidesWhenStopped

@@ -380,12 +380,6 @@ open class UICollectionView: UIScrollView {
             tileCells()
             completion?(finished)
         }
-        if film == nil {
-            UIView.performWithoutAnimation(animations)
-            finish(true)
-        } else {
-            UIView.animate(withDuration: UICollectionView.itemAnimationDuration, delay: 0, options: [.curveEaseInOut],
-                           animations: animations, completion: finish)
-        }
+        animateUpdate(duration: UICollectionView.itemAnimationDuration, animations: animations, completion: finish)
     }
 }

@@ -511,3 +511,16 @@ open class UIScrollView: UIView {
         }
     }
 }
+
+extension UIScrollView {
+    /// Runs the animations of a batch of row or item updates: on ease-in-ease-out over
+    /// `duration` on a film, at once off one (nothing would draw them), then `completion`.
+    func animateUpdate(duration: TimeInterval, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+        guard film != nil else {
+            UIView.performWithoutAnimation(animations)
+            completion(true)
+            return
+        }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: animations, completion: completion)
+    }
+}

@@ -213,13 +213,7 @@ extension UITableView {
             tileCells()
             completion?(finished)
         }
-        if film == nil {
-            UIView.performWithoutAnimation(animations)
-            finish(true)
-        } else {
-            UIView.animate(withDuration: UITableView.rowAnimationDuration, delay: 0, options: [.curveEaseInOut],
-                           animations: animations, completion: finish)
-        }
+        animateUpdate(duration: UITableView.rowAnimationDuration, animations: animations, completion: finish)
     }
 
     /// Where a row at `rect` comes from (or goes to) for `animation`, and its alpha there.
