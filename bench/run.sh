@@ -145,6 +145,11 @@ if rows:
 else:
     print("Lottie frame: no file was timed (see .build/bench/lottie.log)")
 PY
+    # Whole files into PNG frames (60 at <= 512 px, a process each) against ThorVG's drawing
+    # plus Pillow's PNG writer, median and worst; and reading each file, median and worst.
+    .build/lottie-venv/bin/python bench/lottie_files.py "$BIN" "$LOTTIE_CORPUS" --limit "$LOTTIE_BENCH" --work "$WORK/lottie-files" \
+        > "$WORK/lottie-files.log" || true
+    tail -2 "$WORK/lottie-files.log"
 else
     echo "Lottie frame: ThorVG is not installed (make lottie-deps), so not measured"
 fi

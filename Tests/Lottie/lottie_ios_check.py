@@ -42,7 +42,8 @@ A snapshot whose sample is missing is a class of its own (no sample). A disagree
 "timing" when every instant that disagrees is; otherwise it takes the first other class.
 
 Prints each sample's outcome, the totals (samples agreeing of those compared, instants
-agreeing), the classes, and every timing instant (sample, progress). Exits 1 when Zoetrope
+agreeing), ThorVG's score beside Zoetrope's (ThorVG drawing every sample at lottie-ios's exact
+frames, out-points shown, against the same snapshots by the same rule), the classes, and every timing instant (sample, progress). Exits 1 when Zoetrope
 crashed or hung, when fewer than --min-agree samples agree, or, with --complete, when a
 snapshot has no sample or a sample no snapshot (orphans).
 """
@@ -363,8 +364,27 @@ def check(zoetrope, mode, entry, work, cache):
     wrong = [(i, r) for i, r in zip(entry["instants"], result["instants"]) if not r["agrees"]]
     if wrong:
         classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size, scale, drawn_without, work, cache)
+    thorvg = thorvg_score(entry, result, data, json_file, size, work, cache)
     return {**result, "status": "compared", "agrees": not wrong, "drawn_without": drawn_without,
-            "differing": max(r["differing"] for r in result["instants"])}
+            "differing": max(r["differing"] for r in result["instants"]), "thorvg_agrees": thorvg}
+
+
+def thorvg_score(entry, result, data, json_file, size, work, cache):
+    """ThorVG beside Zoetrope: whether ThorVG, drawing the sample at lottie-ios's exact frames
+    (every layer shown at its out-point, as lottie-ios shows it), agrees with every snapshot;
+    each instant's `thorvg_agrees` set. None when ThorVG cannot draw the file."""
+    os.makedirs(f"{work}/thorvg-score", exist_ok=True)
+    timed = lottie_ios_timed(data, json_file, f"{work}/lottie-ios-timed.json")
+    exact = sorted({i["offset"] for i in entry["instants"]})
+    folder, info = reference_frames(timed, exact, f"{work}/thorvg-score", cache, f"{size[0]}x{size[1]}")
+    if "error" in info:
+        return None
+    verdicts = []
+    for instant, row in zip(entry["instants"], result["instants"]):
+        ok = bool(agrees(fitted(f"{folder}/frame_{instant['offset']}.png", size), reference(instant["snapshot"]))[0])
+        row["thorvg_agrees"] = ok
+        verdicts.append(ok)
+    return all(verdicts)
 
 
 def classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size, scale, drawn_without, work, cache):
@@ -516,6 +536,10 @@ def report(results, mode, unsnapped, path):
     print(f"samples agreeing with lottie-ios: {len(agreeing)} of {len(results)} "
           f"({len(agreeing)} of {len(compared)} compared); instants agreeing: "
           f"{sum(i['agrees'] for i in instants)} of {len(instants)}")
+    scored = [r for r in compared if r.get("thorvg_agrees") is not None]
+    print(f"beside ThorVG (drawing each sample at lottie-ios's exact frames): ThorVG agrees on "
+          f"{sum(bool(r['thorvg_agrees']) for r in scored)} of {len(results)} samples "
+          f"({len(compared) - len(scored)} it could not draw); Zoetrope on {len(agreeing)}")
     print(f"disagreeing samples by class ({len(disagreeing)}):")
     for name in CLASSES:
         count = sum(1 for r in disagreeing if sample_class(r) == name)

@@ -9,6 +9,8 @@ public struct LottieImport: Sendable {
     /// Seconds from frame ip to frame op: where progress 1 falls (lottie-ios draws frame
     /// ip + p · (op − ip) for a progress p), one frame past the last rendered frame.
     public var length: Double
+    /// The archive's animations and themes, the slots and the markers: what a player may choose.
+    public var contents = LottieContents()
 }
 
 /// Reads Lottie (Bodymovin JSON, dotLottie `.lottie`, Telegram `.tgs`) into a scene: its layers
@@ -28,13 +30,14 @@ public enum LottieReader {
     /// The animation in `bytes` when they hold one (`recognises`), else nil; throws every
     /// reason a Lottie file cannot be drawn. Plain JSON is parsed once. `fonts` sets text that
     /// the file gives no glyph outlines for (without it, such text is reported and not drawn).
-    public static func readIfLottie(_ bytes: [UInt8], file: String, name: String,
+    public static func readIfLottie(_ bytes: [UInt8], file: String, name: String, playback: LottiePlayback = LottiePlayback(),
                                     fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LottieImport? {
-        if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name, fonts: fonts) }
+        if LottieArchive.isPacked(bytes) { return try read(bytes, file: file, name: name, playback: playback, fonts: fonts) }
         guard mentionsLottieKeys(bytes) else { return nil }
         switch JSONParser.read(bytes) {
         case .success(let root):
-            return isLottieRoot(root) ? try build(root, file: file, name: name, fonts: fonts) : nil
+            guard isLottieRoot(root) else { return nil }
+            return try played(root, document: LottieDocument(json: []), file: file, name: name, archive: [], playback: playback, fonts: fonts)
         case .failure(let error):
             // A file that names Lottie's keys but is not JSON: what stopped the reading, at its
             // path (`fr: … 1e999 is beyond a double's range`), not a scene reader's complaints.
@@ -47,22 +50,74 @@ public enum LottieReader {
     }
 
     /// Reads the animation in `bytes` (named `name`), or every reason it cannot be drawn.
-    public static func read(_ bytes: [UInt8], file: String, name: String,
+    public static func read(_ bytes: [UInt8], file: String, name: String, playback: LottiePlayback = LottiePlayback(),
                             fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LottieImport {
-        let json: [UInt8]
-        switch LottieArchive.document(in: bytes) {
-        case .success(let unpacked): json = unpacked
-        case .failure(let error): throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: error.message)])
+        let document: LottieDocument
+        switch LottieArchive.document(in: bytes, animation: playback.animation) {
+        case .success(let unpacked): document = unpacked
+        case .failure(let error):
+            throw SceneLoadError([SceneDiagnostic(file: file, path: playback.animation == nil ? "" : playback.origin("animation"), message: error.message)])
         }
         let root: JSONValue
-        switch JSONParser.read(json) {
+        switch JSONParser.read(document.json) {
         case .success(let value): root = value
         case .failure(let error): throw SceneLoadError([notJSON(error, file: file)])
         }
         guard root.object != nil else {
             throw SceneLoadError([SceneDiagnostic(file: file, path: "", message: "not a Lottie animation: the file is not a JSON object")])
         }
-        return try build(root, file: file, name: name, archive: bytes, fonts: fonts)
+        return try played(root, document: document, file: file, name: name, archive: bytes, playback: playback, fonts: fonts)
+    }
+
+    /// The animation `root` as `playback` plays it: the theme's rules and the slot values set,
+    /// the marker's range cut out, at the speed asked (else the manifest's).
+    private static func played(_ root: JSONValue, document: LottieDocument, file: String, name: String, archive: [UInt8],
+                               playback: LottiePlayback, fonts: (any LottieFontSource)?) throws(SceneLoadError) -> LottieImport {
+        func fail(_ key: String, _ message: String) -> SceneLoadError {
+            SceneLoadError([SceneDiagnostic(file: file, path: playback.origin(key), message: message)])
+        }
+        let manifest = document.manifest
+        if playback.animation != nil, manifest == nil {
+            throw fail("animation", "only a dotLottie archive holds several animations to choose from")
+        }
+        var contents = LottieContents(animations: manifest?.animations.map(\.id) ?? [], animation: document.animation,
+                                      themes: manifest?.themes ?? [], slots: LottieSlots.slots(of: root), markers: LottieSlots.markers(of: root))
+        var theme: JSONValue?
+        var notes: [LottieNote] = []
+        let themeID = playback.theme ?? document.animation.flatMap { manifest?.animation($0)?.initialTheme }
+        if let themeID {
+            guard let manifest else { throw fail("theme", "only a dotLottie archive holds themes") }
+            switch LottieArchive.theme(themeID, manifest: manifest, in: archive) {
+            case .success(let found):
+                theme = found
+                contents.theme = themeID
+            case .failure(let error):
+                guard playback.theme == nil else { throw fail("theme", error.message) }
+                notes.append(LottieNote(path: "manifest.json", feature: "the initial theme \"\(themeID)\": \(error.message): not applied"))
+            }
+        }
+        var root = root
+        if theme != nil || !playback.slots.isEmpty || !contents.slots.isEmpty {
+            switch LottieSlots.apply(playback, theme: theme, themePath: themeID.map { manifest?.themeEntry($0) ?? $0 } ?? "", animation: document.animation,
+                                     to: root, file: file, notes: &notes) {
+            case .success(let slotted): root = slotted
+            case .failure(let error): throw error
+            }
+        }
+        if let segment = playback.segment {
+            guard let marker = contents.markers.first(where: { $0.name == segment }), case .object(var members) = root else {
+                let names = contents.markers.map { "\"\($0.name)\"" }
+                throw fail("segment", "the animation has no marker \"\(segment)\"" + (names.isEmpty ? " (it has none)" : " (it has \(names.joined(separator: ", ")))"))
+            }
+            members["ip"] = .number(marker.frame)
+            members["op"] = .number(marker.frame + max(marker.duration, 1))
+            root = .object(members)
+        }
+        let speed = playback.speed ?? document.animation.flatMap { manifest?.animation($0)?.speed } ?? 1
+        var imported = try build(root, file: file, name: name, archive: archive, fonts: fonts, speed: speed)
+        imported.unsupported = notes + imported.unsupported
+        imported.contents = contents
+        return imported
     }
 
     /// A cheap look, before parsing: a JSON object that names Lottie's keys (a scene file rarely
@@ -90,8 +145,9 @@ public enum LottieReader {
     }
 
     /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
+    /// `speed`: the playback rate; the render lasts the animation's length divided by it.
     private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = [],
-                              fonts: (any LottieFontSource)?) throws(SceneLoadError) -> LottieImport {
+                              fonts: (any LottieFontSource)?, speed: Double = 1) throws(SceneLoadError) -> LottieImport {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
@@ -116,8 +172,9 @@ public enum LottieReader {
             problems.append(SceneDiagnostic(file: file, path: "op", message: "must be greater than ip (\(inPoint)) (found \(outPoint))"))
         }
         let span = outPoint - inPoint
-        if problems.isEmpty, span / frameRate > SceneLimits.duration {
-            problems.append(SceneDiagnostic(file: file, path: "op", message: "the animation must last at most \(Int(saturating: SceneLimits.duration)) s (found \(span / frameRate) s)"))
+        if problems.isEmpty, span / frameRate / speed > SceneLimits.duration {
+            let played = speed == 1 ? "" : " played at \(speed)×"
+            problems.append(SceneDiagnostic(file: file, path: "op", message: "the animation\(played) must last at most \(Int(saturating: SceneLimits.duration)) s (found \(span / frameRate / speed) s)"))
         }
         guard problems.isEmpty else { throw SceneLoadError(problems) }
 
@@ -142,14 +199,14 @@ public enum LottieReader {
         }
 
         var scene = Scene(name: name, canvas: Canvas(size: Vector2(width, height), background: .clear),
-                          frameRate: FrameRate(frameRate), duration: .seconds(Double(frameCount - 1) / frameRate), layers: layers)
+                          frameRate: FrameRate(frameRate), duration: .seconds(Double(frameCount - 1) / frameRate / speed), layers: layers)
         var tracks: [TrackAnimation] = []
         for entry in builder.book.tracks {
             guard let index = scene.layers.index(of: entry.layer) else { continue }
             tracks.append(TrackAnimation(target: PropertyTarget(layer: index, property: entry.property, component: entry.component), track: entry.track))
         }
         if !tracks.isEmpty {
-            scene.animators = [AnimatorDefinition(id: "timeline", duration: span / frameRate, timing: .cubic(.linear),
+            scene.animators = [AnimatorDefinition(id: "timeline", duration: span / frameRate / speed, timing: .cubic(.linear),
                                                   blocks: [AnimationBlock(tracks: tracks)])]
             scene.script = [ScriptEvent(time: 0, action: .start(target: .animator(0), delay: 0), path: "timeline")]
         }
@@ -164,7 +221,7 @@ public enum LottieReader {
         if let (layer, copies) = scene.overReplicatedLayer {
             throw fail("layers", "repeaters nested in one another would draw \(scene.layers.nodes[layer].id)'s shapes \(Int(saturating: copies)) times (their copies multiplied, each at the most it takes); they may draw at most \(SceneLimits.replicatedCopies)")
         }
-        return LottieImport(scene: scene, unsupported: builder.notes.unsupported, length: span / frameRate)
+        return LottieImport(scene: scene, unsupported: builder.notes.unsupported, length: span / frameRate / speed)
     }
 }
 

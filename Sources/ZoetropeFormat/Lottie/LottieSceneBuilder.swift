@@ -190,6 +190,14 @@ struct LottieSceneBuilder {
         let id = uniqueID(Self.identifier(json.name, fallback: "layer"))
         guard var layer = makeLayer(id: id, shape: .group, at: path) else { return nil }
         book.layerPath = path
+        // Its values matter only while it can show: within its in and out points, and its precomps'.
+        let enclosing = book.window
+        defer { book.window = enclosing }
+        if let first = clock.rootFrame(of: json.inPoint ?? -.infinity), let last = clock.rootFrame(of: json.outPoint ?? .infinity),
+           !first.isNaN, !last.isNaN {
+            let own = min(first, last)...max(first, last)
+            book.window = enclosing.map { $0.clamped(to: own) } ?? own
+        }
         layer.values.size = size
 
         switch json.kind {

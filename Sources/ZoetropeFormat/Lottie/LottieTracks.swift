@@ -79,6 +79,11 @@ struct LottieTrackBook {
     private(set) var refusal: (path: String, message: String)?
     /// The JSON path of the layer being built, named by a refusal.
     var layerPath = ""
+    /// The root frames at which the layer being built can show (its in and out points within
+    /// its precomps'), where its clock is linear; nil: every frame. A value is never drawn
+    /// outside them, so sampling takes values only there (a frame more each side) and holds
+    /// them beyond: a layer shown for a tenth of a long animation costs a tenth.
+    var window: ClosedRange<Double>?
 
     /// The most values an animation may take at its rendered frames, summed over every property
     /// kept (a path counts one per segment, a gradient one per stop): about 100 MB of values at
@@ -104,6 +109,15 @@ struct LottieTrackBook {
     private func sampleFrame(_ index: Int) -> Double { index < frameCount ? inPoint + Double(index) : inPoint + span }
 
     private func keyTime(ofRootFrame frame: Double) -> Double { (frame - inPoint) / span }
+
+    /// The samples `sample` takes: those within `window`, a frame more each side.
+    private var sampled: ClosedRange<Int> {
+        let last = max(sampleCount - 1, 0)
+        guard let window else { return 0...last }
+        let low = min(max(Int(saturating: (window.lowerBound - inPoint).rounded(.down)) - 1, 0), last)
+        let high = min(max(Int(saturating: (window.upperBound - inPoint).rounded(.up)) + 1, 0), last)
+        return low <= high ? low...high : low...low
+    }
 
     /// Animates `layer.property` as `property` does on `clock`; returns the value at the first frame.
     mutating func animate<Value>(_ layer: String, _ target: LayerProperty, component: Int? = nil, _ property: LottieProperty<Value>,
@@ -146,8 +160,9 @@ struct LottieTrackBook {
                                          key: (Double) -> Key, cost: (Key) -> Int, value: (Key) -> AnimatableValue) -> AnimatableValue {
         // One evaluation a frame is counted before any is taken, each key's cost as it is
         // taken, and each value kept as it is kept.
-        let firstKey = key(sampleFrame(0)), first = value(firstKey)
-        guard spend(sampleCount, each: 1, sampling: target, from: .evaluated),
+        let range = sampled
+        let firstKey = key(sampleFrame(range.lowerBound)), first = value(firstKey)
+        guard spend(range.count, each: 1, sampling: target, from: .evaluated),
               spend(1, each: cost(firstKey) - 1, sampling: target, from: .evaluated),
               spend(1, each: first.sampleWeight, sampling: target, from: .kept) else { return first }
         var keptValues: [AnimatableValue] = [first], keptTimes: [Double] = [0]
@@ -159,7 +174,7 @@ struct LottieTrackBook {
         }
         // Only the ends of runs of equal values are kept: straight lines between them show them.
         var previous = firstKey, previousKept = true, changed = false
-        for index in 1..<max(sampleCount, 1) {
+        for index in range.dropFirst() {
             let frame = sampleFrame(index), next = key(frame)
             guard spend(1, each: cost(next) - 1, sampling: target, from: .evaluated) else { return first }
             if next != previous {
@@ -169,7 +184,7 @@ struct LottieTrackBook {
                 changed = changed || next != firstKey
                 guard keep(next, atRootFrame: frame) else { return first }
                 previousKept = true
-            } else if index == sampleCount - 1 {
+            } else if index == range.upperBound {
                 guard keep(next, atRootFrame: frame) else { return first }
             } else {
                 previousKept = false

@@ -18,6 +18,9 @@ public struct LoadedScene: Sendable {
     /// other than its render's last frame: a Lottie animation's op − ip frames. Nil for a scene
     /// file (its render's duration).
     public var length: Double?
+    /// What a Lottie file offers a player to choose (its archive's animations and themes, its
+    /// slots and markers); nil for a scene file.
+    public var lottieContents: LottieContents?
 
     /// A scene made in code, as if read from `file` (which messages name).
     public init(file: String, scene: Scene, source: [UInt8] = [], overrides: [SceneOverride] = [],
@@ -89,16 +92,24 @@ public enum SceneLoader {
                              fonts: (any LottieFontSource)? = nil) throws(SceneLoadError) -> LoadedScene {
         // The name becomes a folder (output/<name>, goldens/<name>): said with the other problems.
         let naming = nameProblem(file).map { [SceneDiagnostic(file: file, path: "", message: $0)] } ?? []
-        if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file), fonts: fonts) {
-            guard naming.isEmpty else { throw SceneLoadError(naming) }
+        let (playback, sceneOverrides, playbackProblems) = LottiePlayback.split(overrides, file: file)
+        if let imported = try LottieReader.readIfLottie(bytes, file: file, name: sceneName(file), playback: playback, fonts: fonts) {
+            guard naming.isEmpty, playbackProblems.isEmpty else { throw SceneLoadError(naming + playbackProblems) }
             let unsupported = imported.unsupported.map { SceneDiagnostic(file: file, path: $0.path, message: $0.feature) }
-            var loaded = overrides.isEmpty ? LoadedScene(file: file, scene: imported.scene, source: bytes)
-                : try parse(Array(try sceneFile(of: imported.scene, file: file).utf8), file: file, overrides: overrides)
+            let (followed, stretch) = Self.followingPlayTime(sceneOverrides, scene: imported.scene)
+            var loaded = followed.isEmpty ? LoadedScene(file: file, scene: imported.scene, source: bytes)
+                : try parse(Array(try sceneFile(of: imported.scene, file: file).utf8), file: file, overrides: followed)
             loaded.source = bytes
+            loaded.overrides = overrides
             loaded.unsupported = unsupported
-            loaded.length = imported.length
+            loaded.length = imported.length * stretch
+            loaded.lottieContents = imported.contents
             return loaded
         }
+        let misplaced = overrides.filter { LottiePlayback.isPlaybackKey($0.key) }.map {
+            SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)", message: "only a Lottie animation has a playback \($0.key.hasPrefix("slots.") ? "slot" : $0.key) to set; this is a scene file")
+        }
+        guard misplaced.isEmpty else { throw SceneLoadError(naming + misplaced) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SceneLoadError(naming + [SceneDiagnostic(file: file, path: "", message: "the file is not UTF-8 text")])
         }
@@ -135,6 +146,21 @@ public enum SceneLoader {
         }
         guard naming.isEmpty else { throw SceneLoadError(naming) }
         return LoadedScene(file: file, scene: scene, source: bytes, overrides: overrides)
+    }
+
+    /// The overrides of an imported animation with its render lasting as long as its playback:
+    /// a new `animators.timeline.duration` (the animation's play time) stretches
+    /// `render.duration` alike unless that is set too, so the whole animation is rendered
+    /// (`sweep hello.json --vary animators.timeline.duration=1,2,4`). Also the stretch, for
+    /// the time a progress of 1 names.
+    private static func followingPlayTime(_ overrides: [SceneOverride], scene: Scene) -> ([SceneOverride], Double) {
+        guard let timeline = scene.animators.first(where: { $0.id == "timeline" }), case let base = timeline.duration, base > 0,
+              !overrides.contains(where: { $0.key == "render.duration" || $0.key == "render" }),
+              let override = overrides.last(where: { $0.key == "animators.timeline.duration" }),
+              let played = DocumentReader.parseNumber(override.value), played.isFinite, played > 0,
+              case .seconds(let rendered) = scene.duration else { return (overrides, 1) }
+        let stretch = played / base
+        return (overrides + [SceneOverride(key: "render.duration", value: "\(rendered * stretch)", origin: override.origin)], stretch)
     }
 
     /// The scene file an imported animation reads as (what `zoetrope convert --to scene`

@@ -46,6 +46,7 @@ public enum SceneValidation {
             }
             let scene = loaded.scene, frames = scene.frameRate.frameCount(forDuration: duration)
             summaries += loaded.unsupportedWarnings
+            if let contents = loaded.lottieContents, !contents.isEmpty { summaries.append("\(file): \(contents.summary)") }
             summaries.append("\(file): ok (\(frames) frames: \(duration) s at \(scene.frameRate.framesPerSecond) fps, \(scene.layers.nodes.count) layers, \(scene.animators.count) animators, \(scene.script.count) events)")
         }
         return Outcome(summaries: summaries, failure: problems.isEmpty ? nil : SceneLoadError(problems))

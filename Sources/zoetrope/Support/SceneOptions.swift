@@ -8,7 +8,8 @@ func requirePNG(_ path: String, option: String) throws {
     }
 }
 
-/// `--set KEY=VALUE`, `--size` and `--fps`, shared by every command that reads a scene.
+/// `--set KEY=VALUE`, `--size`, `--fps` and a Lottie file's `--animation`, `--theme` and
+/// `--segment`, shared by every command that reads a scene.
 struct OverrideOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Override a scene value by id, e.g. animators.move.duration=2 or layers.frog.position=[10,20] (repeatable).",
@@ -20,6 +21,15 @@ struct OverrideOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Override the frame rate (same as --set render.fps=N).", valueName: "N"))
     var fps: Double?
+
+    @Option(help: ArgumentHelp("Play this animation of a dotLottie archive, by its manifest id (same as --set animation=ID; default: the manifest's initial one).", valueName: "ID"))
+    var animation: String?
+
+    @Option(help: ArgumentHelp("Apply this theme of a dotLottie archive: its rules set the animation's slots (same as --set theme=ID).", valueName: "ID"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Render only the range of this marker of a Lottie animation (same as --set segment=NAME).", valueName: "MARKER"))
+    var segment: String?
 
     /// Checked while parsing, so a malformed override prints the command's own usage.
     func validate() throws { _ = try overrides() }
@@ -44,6 +54,11 @@ struct OverrideOptions: ParsableArguments {
         if let fps {
             guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be within 0 < fps <= 1000 (found \(fps))") }
             overrides.append(SceneOverride(key: "render.fps", value: "\(fps)", origin: "--fps"))
+        }
+        for (key, value) in [("animation", animation), ("theme", theme), ("segment", segment)] {
+            guard let value else { continue }
+            guard !value.isEmpty else { throw ValidationError("--\(key) needs a name") }
+            overrides.append(SceneOverride(key: key, value: value, origin: "--\(key)"))
         }
         return overrides
     }

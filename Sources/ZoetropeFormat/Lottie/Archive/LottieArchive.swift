@@ -7,19 +7,29 @@ import ZoetropeCore
 ///
 /// Unpacking is bounded: no entry may inflate past `largestDocument` bytes, so a small hostile
 /// archive cannot take gigabytes.
+/// An animation unpacked from a Lottie file: its JSON and, from a dotLottie archive, the
+/// manifest and which of its animations it is.
+struct LottieDocument: Sendable {
+    var json: [UInt8]
+    var manifest: DotLottieManifest?
+    /// The manifest id of the animation; nil when the archive's manifest names none of its files.
+    var animation: String?
+}
+
 enum LottieArchive {
     /// The most bytes one unpacked animation may have.
     static let largestDocument = SceneLimits.documentBytes
 
-    /// The animation's JSON bytes, or why they cannot be had.
-    static func document(in bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+    /// The animation's JSON bytes, or why they cannot be had: a dotLottie archive's animation
+    /// `wanted` (by its manifest id), else the one its manifest shows first.
+    static func document(in bytes: [UInt8], animation wanted: String? = nil) -> Result<LottieDocument, LottieArchiveError> {
         if bytes.starts(with: [0x1F, 0x8B]) {
-            return inflate(bytes[...], gzip: true)
+            return inflate(bytes[...], gzip: true).map { LottieDocument(json: $0) }
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return dotLottie(bytes)
+            return dotLottie(bytes, animation: wanted)
         }
-        return .success(bytes)
+        return .success(LottieDocument(json: bytes))
     }
 
     /// Whether `bytes` are packed: a gzip stream or a zip archive.
@@ -38,32 +48,59 @@ enum LottieArchive {
         var localHeader: Int
     }
 
-    private static func dotLottie(_ bytes: [UInt8]) -> Result<[UInt8], LottieArchiveError> {
+    private static func dotLottie(_ bytes: [UInt8], animation wanted: String?) -> Result<LottieDocument, LottieArchiveError> {
         let entries: [Entry]
         switch centralDirectory(bytes) {
         case .success(let found): entries = found
         case .failure(let error): return .failure(error)
         }
-        // The manifest's first animation, else the first JSON under animations/, else any JSON.
-        var wanted: String?
-        if let manifest = entries.first(where: { $0.name == "manifest.json" }),
-           case .success(let data) = contents(of: manifest, in: bytes),
-           let json = JSONValue.parse(data), let id = json["animations"]?.array?.first?["id"]?.string {
-            wanted = "animations/\(id).json"
+        var manifest: DotLottieManifest?
+        if let entry = entries.first(where: { $0.name == "manifest.json" }),
+           case .success(let data) = contents(of: entry, in: bytes, limit: largestManifest), let json = JSONValue.parse(data) {
+            manifest = DotLottieManifest(json)
         }
+        if let wanted {
+            guard let manifest, let found = manifest.animation(wanted),
+                  let entry = entries.first(where: { $0.name == manifest.animationEntry(found.id) }) else {
+                let ids = manifest?.animations.map { "\"\($0.id)\"" }.joined(separator: ", ") ?? ""
+                return .failure(LottieArchiveError("the archive has no animation \"\(wanted)\"" + (ids.isEmpty ? "" : " (it has \(ids))")))
+            }
+            return contents(of: entry, in: bytes).map { LottieDocument(json: $0, manifest: manifest, animation: found.id) }
+        }
+        // The manifest's first animation, else the first JSON under a/ or animations/, else any JSON.
+        let initial = manifest?.initialAnimation
         let json = entries.filter { $0.name.hasSuffix(".json") && $0.name != "manifest.json" }
-        guard let entry = entries.first(where: { $0.name == wanted })
-                ?? json.first(where: { $0.name.hasPrefix("animations/") }) ?? json.first else {
+        guard let entry = entries.first(where: { initial.map(manifest!.animationEntry) == $0.name })
+                ?? json.first(where: { $0.name.hasPrefix("animations/") || $0.name.hasPrefix("a/") }) ?? json.first else {
             return .failure(LottieArchiveError("the .lottie archive holds no animation (no animations/*.json)"))
         }
-        return contents(of: entry, in: bytes)
+        let found = initial.flatMap { manifest?.animationEntry($0) == entry.name ? $0 : nil }
+        return contents(of: entry, in: bytes).map { LottieDocument(json: $0, manifest: manifest, animation: found) }
     }
 
-    /// The entries a dotLottie archive carries under `images/`, by the name after it (the
+    /// The theme `id` of a dotLottie archive (`t/ID.json`), parsed; or why it cannot be had.
+    static func theme(_ id: String, manifest: DotLottieManifest, in bytes: [UInt8]) -> Result<JSONValue, LottieArchiveError> {
+        guard case .success(let entries) = centralDirectory(bytes),
+              let entry = entries.first(where: { $0.name == manifest.themeEntry(id) }) else {
+            let ids = manifest.themes.map { "\"\($0)\"" }.joined(separator: ", ")
+            return .failure(LottieArchiveError("the archive has no theme \"\(id)\"" + (ids.isEmpty ? " (it has none)" : " (it has \(ids))")))
+        }
+        switch contents(of: entry, in: bytes, limit: largestManifest) {
+        case .success(let data):
+            guard let json = JSONValue.parse(data) else { return .failure(LottieArchiveError("\(entry.name): the theme is not JSON")) }
+            return .success(json)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// The most bytes a manifest or a theme may unpack to.
+    static let largestManifest = 4 << 20
+
+    /// The entries a dotLottie archive carries under `images/` (version 2: `i/`), by the name after it (the
     /// first of a name); none when `bytes` are not an archive or its directory is damaged. The
     /// directory is read once, however many image assets look in it.
     static func imageEntries(in bytes: [UInt8]) -> [String: Entry] {
-        entries(in: bytes, under: ["images/"])
+        entries(in: bytes, under: ["images/", "i/"])
     }
 
     /// The entries an archive carries under any of `folders` (`"f/"`), by the name after it
@@ -151,7 +188,7 @@ enum LottieArchive {
 
     /// A zip archive of `entries`, deflated, dated 1980-01-01 so the same entries give the
     /// same bytes.
-    private static func zip(_ entries: [(name: String, data: [UInt8])]) -> [UInt8] {
+    static func zip(_ entries: [(name: String, data: [UInt8])]) -> [UInt8] {
         var archive: [UInt8] = [], directory: [UInt8] = []
         func put16(_ value: Int, into bytes: inout [UInt8]) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
         func put32(_ value: Int, into bytes: inout [UInt8]) { put16(value & 0xFFFF, into: &bytes); put16(value >> 16 & 0xFFFF, into: &bytes) }
