@@ -63,7 +63,7 @@ private func style(_ loaded: LoadedScene) throws -> LayerStyle {
         let loaded = try read(card(#", "sy": [\#(shadow), \#(stroke)]"#))
         let index = try #require(loaded.scene.layers.index(of: "card"))
         let values = SceneEvaluation(scene: loaded.scene, horizon: 10).presentation(at: 0).values[index]
-        #expect(values.shadowColor == Color(red: 0, green: 0, blue: 1) && values.shadowOpacity == 0.5 && values.shadowRadius == 6)
+        #expect(values.shadowColor == Color(red: 0, green: 0, blue: 1) && values.shadowOpacity == 0.5 && values.shadowRadius == 18)
         #expect(abs(values.shadowOffset.x) < 1e-9 && abs(values.shadowOffset.y - 5) < 1e-9, "light from 90° (above): the shadow falls below")
         #expect(loaded.unsupported.map { "\($0.path): \($0.message)" } == ["layers[0].sy[1]: layer style stroke: drawn without it"])
     }

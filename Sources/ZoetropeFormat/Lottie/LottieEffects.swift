@@ -41,8 +41,9 @@ extension LottieSceneBuilder {
     }
 
     /// Layer styles (`sy`): the drop shadow (`ty` 1) as the layer's shadow, as lottie-ios draws
-    /// it (ThorVG and lottie-web draw no layer styles): colour, opacity (%), size as the shadow
-    /// radius ÷ 2, and the offset `d` points from the light's angle `a` (degrees anticlockwise
+    /// it (ThorVG and lottie-web draw no layer styles): colour, opacity (%), a shadow radius of
+    /// 1.5 × size (lottie-ios's radius is size ÷ 2, and its snapshots of the drop shadow effect
+    /// agree with σ = 1.5 × its radius, which is ours of 3 × it), and the offset `d` points from the light's angle `a` (degrees anticlockwise
     /// from +x, After Effects' global light), away from it. A layer with a drop shadow effect
     /// keeps that one. The other styles are reported and drawn without.
     mutating func layerStyles(_ items: [LottieLayerStyle], at path: String, layer: inout Layer, hasShadowEffect: Bool, clock: LottieClock) {
@@ -65,8 +66,8 @@ extension LottieSceneBuilder {
                 book.animate(id, .shadowOpacity, opacity, clock: clock) { .number(min(max(($0.first ?? 0) / 100, 0), 1)) }.number ?? 0
             } ?? 0.75
             layer.values.shadowRadius = style.size.map { size in
-                book.animate(id, .shadowRadius, size, clock: clock) { .number(max($0.first ?? 0, 0) / 2) }.number ?? 0
-            } ?? 2.5
+                book.animate(id, .shadowRadius, size, clock: clock) { .number(max($0.first ?? 0, 0) * 1.5) }.number ?? 0
+            } ?? 7.5
             let frame = clock.frame, angle = style.angle, distance = style.distance
             func offset(_ rootFrame: Double) -> AnimatableValue {
                 let radians = (angle?.value(at: frame(rootFrame)).first ?? 120) * .pi / 180
