@@ -105,9 +105,11 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(abs(start.shadowOffset.x) < 1e-9 && start.shadowOffset.y == 10, "180° points down")
         #expect(later.shadowOffset.x == 10 && abs(later.shadowOffset.y) < 1e-9, "90° points right")
         #expect(start.blur == 6, "σ = 0.3 × blurriness; a disabled blur is skipped")
+        let style = loaded.scene.layers.nodes[try #require(loaded.scene.layers.index(of: "card"))].style
+        #expect(style.blurDirection == .horizontal, "blur dimensions 2: horizontal")
+        #expect(style.filters.isEmpty, "a Fill without en is off, as ThorVG reads it")
         let unsupported = loaded.unsupported.map { "\($0.path): \($0.message)" }
-        #expect(unsupported == ["layers[0].ef[1].ef[1]: a blur in one direction: blurred in both",
-                                "layers[0].ef[2]: effect type 21 (Fill): drawn without it"], "\(unsupported)")
+        #expect(unsupported == [#"layers[0].ef[2]: a colour effect without "en": off, as ThorVG reads it"#], "\(unsupported)")
     }
 
     @Test func aRepeaterIsAReplicatorOfWhatItsGroupDraws() throws {

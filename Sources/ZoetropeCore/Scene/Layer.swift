@@ -57,6 +57,9 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
     case destinationIn, destinationOut, xor
 }
 
+/// The axes a layer's `blur` spreads along.
+public enum BlurDirection: String, Hashable, Sendable, CaseIterable { case both, horizontal, vertical }
+
 /// A gradient fill (CAGradientLayer), its points in unit coordinates of the bounds.
 ///
 /// Gradients animate like colours: two gradients of the same kind and number of stops
@@ -164,6 +167,12 @@ public struct LayerStyle: Hashable, Sendable {
     /// and its other children show through it as the mode says. A layer has one mask at most.
     public var masking: MaskMode?
     public var blendMode = BlendMode.normal
+    /// Colour filters of the layer's composited picture (its content and children), applied in
+    /// order before its shadow, blur, opacity and blend mode (in the spirit of `CALayer.filters`).
+    public var filters: [ColorFilter] = []
+    /// Which way `blur` spreads: both ways (Core Animation's), or along one axis only (After
+    /// Effects' Gaussian Blur "blur dimensions").
+    public var blurDirection = BlurDirection.both
     /// Mirrors `CALayer.shouldRasterize`: the layer, its children, mask, shadow and blur are
     /// drawn once into a backing store in the layer's own coordinates, and composited with the
     /// layer's transform and opacity in every frame while they do not change.
@@ -288,7 +297,7 @@ public struct LayerTree: Hashable, Sendable {
     static let settings: Set<String> = ["id", "shape", "alignment", "contentMode", "clips", "children", "mask", "maskMode",
                                         "fillRule", "strokeTrim", "blendMode", "stroke.cap", "stroke.join", "font.family", "font.weight",
                                         "rasterize", "rasterizationScale", "emitter.shape", "emitter.mode", "emitter.renderMode",
-                                        "emitter.seed", "emitter.cells", "doubleSided"]
+                                        "emitter.seed", "emitter.cells", "doubleSided", "filters", "blurDirection"]
 
     /// The property a key such as `frog.position`, `frog.position.x` or `card.size.width`
     /// addresses, or a message saying what is wrong with the key.

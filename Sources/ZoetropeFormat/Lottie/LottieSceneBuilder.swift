@@ -244,6 +244,8 @@ struct LottieSceneBuilder {
         }
         applyTransform(json.transform, at: path + ".ks", to: &layer, size: size, clock: clock, opacity: true, threeD: json.threeD)
         effects(json.effects ?? [], at: path + ".ef", layer: &layer, clock: clock)
+        layerStyles(json.styles ?? [], at: path + ".sy", layer: &layer,
+                    hasShadowEffect: json.effects?.contains { $0.isEnabled && $0.type == 25 } == true, clock: clock)
         if json.autoOrient { autoOrient(json.transform, layer: &layer, clock: clock) }
         if let masks = json.masks, let mask = self.masks(masks, at: path + ".masksProperties", owner: id, clock: clock) {
             layer.children.append(mask)

@@ -624,6 +624,8 @@ extension SceneDocument {
             case "doubleSided": style.isDoubleSided = reader.bool(value, at: at) ?? style.isDoubleSided
             case "rasterizationScale": style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? style.rasterizationScale
             case "emitter": style.emitter = readEmitterStyle(value, at: at)
+            case "filters": style.filters = readFilters(value, at: at)
+            case "blurDirection": style.blurDirection = reader.choice(value, at: at, of: BlurDirection.self) ?? style.blurDirection
             default:  // dash
                 if let items = reader.sequence(value, at: at, of: "dash lengths", atMost: SceneLimits.keyframes) {
                     style.strokeDash = items.enumerated().compactMap { reader.nonNegative($1, at: at / $0) }

@@ -227,6 +227,8 @@ struct SceneDocument {
                 layer.style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? .normal
             case "rasterize": layer.style.rasterizes = reader.bool(value, at: at) ?? false
             case "doubleSided": layer.style.isDoubleSided = reader.bool(value, at: at) ?? true
+            case "filters": layer.style.filters = readFilters(value, at: at)
+            case "blurDirection": layer.style.blurDirection = reader.choice(value, at: at, of: BlurDirection.self) ?? .both
             case "rasterizationScale":
                 layer.style.rasterizationScale = reader.number(value, at: at, within: .rasterizationScale) ?? 1
             default:

@@ -132,6 +132,9 @@ enum SceneVocabulary {
         Key(name: "replicator", value: .mapping("replicator")),
         Key(name: "emitter", value: .mapping("emitter")),
         Key(name: "blur", value: .number(.effectRadius)), Key(name: "backdropBlur", value: .number(.effectRadius)),
+        Key(name: "blurDirection", value: .choice(of: BlurDirection.self), help: "Which way blur spreads: both (the default), horizontal or vertical only."),
+        Key(name: "filters", value: .list(.mapping("filter"), maximumCount: SceneLimits.items),
+            help: "Colour filters of the layer's composited picture (its content and children), in order: fill, tint, tritone, invert, levels."),
         Key(name: "rasterize", value: .bool,
             help: "Drawn once into a backing store with its children, mask, shadow and blur, then composited with its transform and opacity (CALayer.shouldRasterize)."),
         Key(name: "rasterizationScale", value: .number(.rasterizationScale), help: "The backing store's pixels per point, times the render's scale (CALayer.rasterizationScale)."),
@@ -163,6 +166,32 @@ enum SceneVocabulary {
         Key(name: "color", value: .color), Key(name: "offset", value: .pair(.coordinate)), Key(name: "radius", value: .number(.effectRadius)),
         Key(name: "opacity", value: .unit),
     ])
+    /// One colour filter: exactly one of its keys (`ColorFilter`).
+    static let filter = Mapping(name: "filter", help: "One colour filter: exactly one of fill, tint, tritone, invert, levels.", keys: [
+        Key(name: "fill", value: .mapping("fillFilter")), Key(name: "tint", value: .mapping("tintFilter")),
+        Key(name: "tritone", value: .mapping("tritoneFilter")), Key(name: "invert", value: .mapping("invertFilter")),
+        Key(name: "levels", value: .mapping("levelsFilter")),
+    ])
+    static let fillFilter = Mapping(name: "fillFilter", help: "Every pixel in the colour, its alpha times the opacity (After Effects' Fill).", keys: [
+        Key(name: "color", value: .color), Key(name: "opacity", value: .unit),
+    ])
+    static let tintFilter = Mapping(name: "tintFilter", help: "Black to one colour, white to another, by luminance; amount mixes with the original (After Effects' Tint).", keys: [
+        Key(name: "black", value: .color), Key(name: "white", value: .color), Key(name: "amount", value: .unit),
+    ])
+    static let tritoneFilter = Mapping(name: "tritoneFilter", help: "Shadows, midtones and highlights to three colours by luminance; blend mixes the original back (After Effects' Tritone).", keys: [
+        Key(name: "highlights", value: .color), Key(name: "midtones", value: .color), Key(name: "shadows", value: .color),
+        Key(name: "blend", value: .unit),
+    ])
+    static let invertFilter = Mapping(name: "invertFilter", help: "Red, green and blue inverted, mixed with the original by amount.", keys: [
+        Key(name: "amount", value: .unit),
+    ])
+    static let levelsFilter = Mapping(name: "levelsFilter", help: "An input range stretched to an output range through a gamma (After Effects' Levels), on red, green and blue.", keys: [
+        Key(name: "inputBlack", value: .unit), Key(name: "inputWhite", value: .unit),
+        Key(name: "gamma", value: .number(minimum: ColorFilter.gammaRange.lowerBound, maximum: ColorFilter.gammaRange.upperBound)),
+        Key(name: "outputBlack", value: .unit), Key(name: "outputWhite", value: .unit),
+    ])
+    /// The mappings a colour filter is written in.
+    static let filterMappings = [filter, fillFilter, tintFilter, tritoneFilter, invertFilter, levelsFilter]
     /// `replicator`'s keys, by the property each sets (the reader's and the writer's table).
     static let replicatorProperties: [(key: String, property: LayerProperty)] = [
         ("count", .replicatorCount), ("translation", .replicatorTranslation), ("rotation", .replicatorRotation),
@@ -400,6 +429,8 @@ enum SceneVocabulary {
         Key(name: "rasterize", value: .bool), Key(name: "rasterizationScale", value: .number(.rasterizationScale)),
         Key(name: "emitter", value: .mapping("emitterStyle"), help: "A CAEmitterLayer's cells and settings."),
         Key(name: "doubleSided", value: .bool),
+        Key(name: "filters", value: .list(.mapping("filter"), maximumCount: SceneLimits.items)),
+        Key(name: "blurDirection", value: .choice(of: BlurDirection.self)),
     ])
 
     static var event: Mapping {
@@ -415,6 +446,6 @@ enum SceneVocabulary {
     static var all: [Mapping] {
         [root, canvas, render, layer, gradient, linearGradient, radialGradient, conicGradient, stroke, shadow, replicator, contentsRect, emitter, emitterStyle, emitterCell, font, runFont, run, paragraph, animator, cubicTiming,
          springTiming, spring, animationBlock, keyframes, keyframe, track, trackTime, group, groupMember, timeline, timelineChild, stagger,
-         style, event, completion, layerAnimation, layerSpring]
+         style, event, completion, layerAnimation, layerSpring] + filterMappings
     }
 }

@@ -153,6 +153,8 @@ private final class Writing {
         if style.rasterizes { pairs.append(("rasterize", .bool(true))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
         if !style.isDoubleSided { pairs.append(("doubleSided", .bool(false))) }
+        if !style.filters.isEmpty { pairs.append(("filters", filters(style.filters))) }
+        if style.blurDirection != plain.blurDirection { pairs.append(("blurDirection", .string(style.blurDirection.rawValue))) }
         let mask = node.children.first { tree.nodes[$0].style.masking != nil }
         let children = node.children.filter { $0 != mask }
         if !children.isEmpty { pairs.append(("children", .array(children.map(layer)))) }
@@ -208,6 +210,23 @@ private final class Writing {
     private func vector(_ vector: Vector2) -> JSONText { .array([.number(vector.x), .number(vector.y)]) }
 
     /// `#RRGGBBAA` when that reads back as the same colour, else `[red, green, blue, alpha]`.
+    /// `filters: [{ tint: { black, white, amount } }, …]`, every parameter written.
+    private func filters(_ filters: [ColorFilter]) -> JSONText {
+        .array(filters.map { filter in
+            let parameters: [(key: String, value: JSONText)] = switch filter {
+            case .fill(let fill, let opacity): [("color", color(fill)), ("opacity", .number(opacity))]
+            case .tint(let black, let white, let amount): [("black", color(black)), ("white", color(white)), ("amount", .number(amount))]
+            case .tritone(let highlights, let midtones, let shadows, let blend):
+                [("highlights", color(highlights)), ("midtones", color(midtones)), ("shadows", color(shadows)), ("blend", .number(blend))]
+            case .invert(let amount): [("amount", .number(amount))]
+            case .levels(let levels):
+                [("inputBlack", .number(levels.inputBlack)), ("inputWhite", .number(levels.inputWhite)), ("gamma", .number(levels.gamma)),
+                 ("outputBlack", .number(levels.outputBlack)), ("outputWhite", .number(levels.outputWhite))]
+            }
+            return .object([(filter.name, .object(parameters))])
+        })
+    }
+
     private func color(_ color: Color) -> JSONText {
         let components = [color.red, color.green, color.blue, color.alpha]
         let hex = "#" + components.map { component -> String in
@@ -591,6 +610,8 @@ private final class Writing {
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
         if let emitter = style.emitter { pairs.append(("emitter", .object(emitterSettings(emitter)))) }
         if style.isDoubleSided != plain.isDoubleSided { pairs.append(("doubleSided", .bool(style.isDoubleSided))) }
+        if !style.filters.isEmpty { pairs.append(("filters", filters(style.filters))) }
+        if style.blurDirection != plain.blurDirection { pairs.append(("blurDirection", .string(style.blurDirection.rawValue))) }
         return .object(pairs)
     }
 

@@ -41,7 +41,7 @@ extension CairoContext {
     /// `color` at `opacity`, blurred by σ = `sigma` device pixels, moved by `offset` in the current
     /// user space) and/or blurs the content itself by σ = `blurSigma`, then composites it.
     func endGroup(shadow: (color: Color, opacity: Double, sigma: Double, offset: Vector2)?, blurSigma: Double,
-                  opacity: Double, blendMode: BlendMode) {
+                  blurDirection: BlurDirection = .both, opacity: Double, blendMode: BlendMode) {
         guard let content = cairo_pop_group(pointer) else { return }
         defer { cairo_pattern_destroy(content) }
         var surfacePointer: OpaquePointer?
@@ -69,7 +69,7 @@ extension CairoContext {
         }
         cairo_set_operator(pointer, Self.cairoOperator(blendMode))
         if blurSigma > 0, let blurred = copy(of: surface, draw: { cairo_set_source_surface($0, surface, 0, 0); cairo_paint($0) }) {
-            Self.gaussianBlur(blurred, sigma: blurSigma)
+            Self.gaussianBlur(blurred, sigma: blurSigma, direction: blurDirection)
             paint(blurred, matrix: matrix, opacity: opacity)
             cairo_surface_destroy(blurred)
         } else {
@@ -218,13 +218,14 @@ extension CairoContext {
     /// long as a pass covers the whole column from every row, so its means are computed directly
     /// (see `BoxAverage.blurColumns`), and σ past `largestSigma` gives the same bytes as
     /// `largestSigma` (see there). NaN and σ below 0.3 leave the surface as it is.
-    static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent) {
+    static func gaussianBlur(_ surface: OpaquePointer, sigma: Double, edges: BlurEdges = .transparent, direction: BlurDirection = .both) {
         guard sigma >= 0.3 else { return }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
         let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        gaussianBlur(pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)) / 4, sigma: sigma, edges: edges)
+        gaussianBlur(pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)) / 4, sigma: sigma, edges: edges,
+                     direction: direction)
         cairo_surface_mark_dirty(surface)
     }
 
@@ -233,7 +234,7 @@ extension CairoContext {
     /// (its alpha aside, which the caller has put in the surface's alpha) premultiplied by it
     /// at every pixel, as pixman multiplies bytes. A black shadow, the usual one, comes out the
     /// same as blurring all four channels would make it; a coloured one within a level or two.
-    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double) {
+    static func blurShadow(_ surface: OpaquePointer, color: Color, sigma: Double, direction: BlurDirection = .both) {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
@@ -245,7 +246,7 @@ extension CairoContext {
             let row = pixels + y * stride, plane = alpha + y * width
             for x in 0..<width { plane[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
         }
-        gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma)
+        gaussianBlur(alpha, width: width, height: height, stride: width, sigma: sigma, direction: direction)
         Self.color(pixels, stride: stride, by: alpha, alphaStride: width, width: width, height: height, with: color)
         cairo_surface_mark_dirty(surface)
     }
@@ -325,9 +326,10 @@ extension CairoContext {
     /// The blur of `gaussianBlur(_:sigma:edges:)` on `height` rows of `width` pixels of type
     /// `Pixel` (a premultiplied ARGB32 word, or one byte of a single channel), `stride` pixels
     /// apart: each byte of a pixel is blurred on its own, so a channel blurred alone comes out
-    /// as it does among the others.
+    /// as it does among the others. `direction` `.horizontal` blurs along rows only, `.vertical`
+    /// along columns only.
     static func gaussianBlur<Pixel: FixedWidthInteger>(_ pixels: UnsafeMutablePointer<Pixel>, width: Int, height: Int, stride: Int,
-                                                       sigma: Double, edges: BlurEdges = .transparent) {
+                                                       sigma: Double, edges: BlurEdges = .transparent, direction: BlurDirection = .both) {
         guard sigma >= 0.3, width > 0, height > 0 else { return }
         var source = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
         var target = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
@@ -342,6 +344,17 @@ extension CairoContext {
             UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         }
         let boxes = boxSizes(sigma: min(sigma, largestSigma), count: 3).map { BoxAverage(radius: ($0 - 1) / 2, longestPass: max(width, height)) }
+        if direction == .vertical {
+            // Along columns only: the rows copied packed, then blurred down.
+            for y in 0..<height { (source + y * width).update(from: pixels + y * stride, count: width) }
+            for (index, box) in boxes.enumerated() {
+                let output = index == boxes.count - 1 ? pixels : target
+                let outputStride = index == boxes.count - 1 ? stride : width
+                box.blurColumns(bytes(source), rowBytes: width * pixelBytes, count: height, edges: edges, sums: sums) { bytes(output + $0 * outputStride) }
+                swap(&source, &target)
+            }
+            return
+        }
         // Along rows, only the rows from the first to the last that are not wholly transparent
         // (a shadow's margins are not): a row of zeros blurred along itself stays zeros,
         // whatever the edges. `width` rows of `band.count` pixels.
@@ -352,6 +365,12 @@ extension CairoContext {
         for box in boxes {
             box.blurColumns(bytes(source), rowBytes: band.count * pixelBytes, count: width, edges: edges, sums: sums) { [target] in bytes(target + $0 * band.count) }
             swap(&source, &target)
+        }
+        if direction == .horizontal {
+            // Turned back into place: the rows outside the band were clear and stay so.
+            turn(source, stride: band.count, width: band.count, height: width, into: target)
+            for y in band { (pixels + y * stride).update(from: target + (y - band.lowerBound) * width, count: width) }
+            return
         }
         // Along columns: turned back, `height` rows of `width` pixels (zeros beyond the band).
         target.update(repeating: 0, count: band.lowerBound * width)

@@ -85,11 +85,11 @@ extension CairoContext {
     /// pixel is `soleColor` times a coverage (a layer filled with one colour and nothing else),
     /// only the alpha is blurred and the colour laid over it, as a shadow is made
     /// (`blurShadow`): a quarter of the bytes, each channel within two levels of blurring it.
-    static func blur(_ surface: CairoImageSurface, sigma: Double, soleColor: Color? = nil) {
+    static func blur(_ surface: CairoImageSurface, sigma: Double, soleColor: Color? = nil, direction: BlurDirection = .both) {
         if let soleColor {
-            blurShadow(surface.pointer, color: soleColor, sigma: sigma)
+            blurShadow(surface.pointer, color: soleColor, sigma: sigma, direction: direction)
         } else {
-            gaussianBlur(surface.pointer, sigma: sigma)
+            gaussianBlur(surface.pointer, sigma: sigma, direction: direction)
         }
     }
 }

@@ -79,7 +79,7 @@ extension FrameDrawer {
     /// composites its children one by one as its store would (no group: opaque, normal blending,
     /// no clip, mask, shadow, blur, replicator or rasterization).
     private static func liftableChildren(of index: Int, _ node: LayerTree.Node, _ values: LayerValues, in tree: PresentationTree) -> Set<Int> {
-        guard !node.children.isEmpty, values.opacity >= 1, node.style.blendMode == .normal, !node.style.clips, !node.style.rasterizes,
+        guard !node.children.isEmpty, values.opacity >= 1, node.style.blendMode == .normal, node.style.filters.isEmpty, !node.style.clips, !node.style.rasterizes,
               values.shadowOpacity == 0 || values.shadowColor.alpha == 0, values.blur <= 0, !values.replicates,
               !node.children.contains(where: { tree.layers.nodes[$0].style.masking != nil }) else { return [] }
         return Set(ordered(node.children, values: tree.values).reversed().prefix { tree.values[$0].hasDepth })

@@ -266,7 +266,8 @@ final class FrameDrawer {
         guard LayerReach.paintsContent(node, values) || emits || node.children.contains(where: { $0 != mask && tree.values[$0].isShown })
                 || blendMode == .destinationIn else { return }
         // Particles, like children, overlap: faded, the layer is faded as a whole (group opacity).
-        let grouped = effects || blended || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice || emits)
+        let filtered = !node.style.filters.isEmpty
+        let grouped = effects || blended || filtered || mask != nil || values.opacity < 1 && (!node.children.isEmpty || paintsTwice || emits)
         let ownOpacity = grouped ? 1 : values.opacity
         if effects, image != nil, !drawingStore,
            let sprite = try effectSprite(index, node, values, in: tree, shadow: shadow, blurSigma: blurSigma) {
@@ -322,12 +323,14 @@ final class FrameDrawer {
             context.restore()
         }
         // A mask at full opacity and normal blending composites straight onto the frame.
-        let masksOntoTarget = mask != nil && !effects && blendMode == .normal && values.opacity >= 1
+        let masksOntoTarget = mask != nil && !effects && !filtered && blendMode == .normal && values.opacity >= 1
         if let mask, let mode = tree.layers.nodes[mask].style.masking {
             try context.mask(mode, ontoTarget: masksOntoTarget) { () throws(CairoError) in try drawLayer(mask, in: tree) }
         }
+        // The filters see the masked picture, before its shadow, blur, opacity and blend mode.
+        if filtered { context.filterGroup(node.style.filters) }
         if effects {
-            context.endGroup(shadow: shadow, blurSigma: blurSigma, opacity: values.opacity, blendMode: blendMode)
+            context.endGroup(shadow: shadow, blurSigma: blurSigma, blurDirection: node.style.blurDirection, opacity: values.opacity, blendMode: blendMode)
             context.restore()
         } else if grouped && !masksOntoTarget {
             context.endGroup(opacity: values.opacity, blendMode: blendMode)
@@ -440,7 +443,7 @@ final class FrameDrawer {
             (mask: try CairoContext.shadow(of: content, color: shadow.color, opacity: shadow.opacity, offset: offset, sigma: shadow.sigma),
              color: shadow.color)
         }
-        if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma, soleColor: Self.soleColor(node, values)) }
+        if blurSigma > 0 { CairoContext.blur(content, sigma: blurSigma, soleColor: Self.soleColor(node, values), direction: node.style.blurDirection) }
         let sprite = EffectSprite(origin: Vector2(minX, minY), shadow: shadowMask, content: blurSigma > 0 ? content : nil)
         keep(sprite.pixels, replacing: sprites[index]?.sprite.pixels ?? 0)
         sprites[index] = (key, sprite)
@@ -519,7 +522,7 @@ final class FrameDrawer {
     /// filled with a colour (not a gradient), not stroked. Its pixels are that colour times
     /// how much of the shape covers them.
     private static func soleColor(_ node: LayerTree.Node, _ values: LayerValues) -> Color? {
-        guard node.children.isEmpty, node.shape == .rect || node.shape == .ellipse || node.shape == .path,
+        guard node.children.isEmpty, node.style.filters.isEmpty, node.shape == .rect || node.shape == .ellipse || node.shape == .path,
               values.gradient == nil, values.fill.alpha > 0, !LayerReach.strokes(values), !node.style.fillRule.isInverse else { return nil }
         return values.fill
     }

@@ -31,6 +31,8 @@ struct LottieLayer: LottieObject {
     var hasMasks = false
     var masks: [LottieMask]?
     var effects: [LottieEffect]?
+    /// Layer styles (`sy`): drop shadow, stroke, glows, overlays (Photoshop's, in After Effects).
+    var styles: [LottieLayerStyle]?
     // A precomp's and an image's asset (`refId`), a precomp's size and time remap (`tm`).
     var reference: String?
     var width: Double?
@@ -64,7 +66,7 @@ struct LottieLayer: LottieObject {
         .number("st", \.startTime), .number("sr", \.stretch), .object("ks", \.transform), .flag("ao", \.autoOrient),
         .number("bm", \.blendMode), .number("tt", \.matteMode), .number("tp", \.matteParent), .flag("td", \.isMatte),
         .flag("hasMask", \.hasMasks, written: .bool), .objects("masksProperties", \.masks), .objects("ef", \.effects),
-        .string("refId", \.reference), .number("w", \.width), .number("h", \.height), .animated("tm", \.timeRemap),
+        .objects("sy", \.styles), .string("refId", \.reference), .number("w", \.width), .number("h", \.height), .animated("tm", \.timeRemap),
         .number("sw", \.solidWidth), .number("sh", \.solidHeight), .string("sc", \.solidColor),
         .objects("shapes", \.shapes), .object("t", \.text), .animated("pe", \.perspective),
     ])
@@ -151,6 +153,24 @@ struct LottieEffect: LottieObject {
     static let keys = LottieKeyTable<Self>([
         .number("ty", \.type), .string("nm", \.name), .string("mn", \.matchName), .number("en", \.enabled),
         .objects("ef", \.parameters),
+    ])
+}
+
+/// A layer style (`sy[i]`): its kind (`ty`: 0 stroke, 1 drop shadow, 2 inner shadow, 3 outer
+/// glow, 4 inner glow, 5 bevel and emboss, 6 satin, 7 colour overlay, 8 gradient overlay) and
+/// the drop shadow's colour `c`, opacity `o` (%), angle `a` (degrees), size `s` and distance `d`.
+struct LottieLayerStyle: LottieObject {
+    var type: Double?
+    var name: String?
+    var color: LottieProperty<[Double]>?
+    var opacity: LottieProperty<[Double]>?
+    var angle: LottieProperty<[Double]>?
+    var size: LottieProperty<[Double]>?
+    var distance: LottieProperty<[Double]>?
+
+    static let keys = LottieKeyTable<Self>([
+        .number("ty", \.type), .string("nm", \.name), .animated("c", \.color), .animated("o", \.opacity),
+        .animated("a", \.angle), .animated("s", \.size), .animated("d", \.distance),
     ])
 }
 
