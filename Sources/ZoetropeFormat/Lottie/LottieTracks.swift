@@ -240,12 +240,14 @@ struct LottieTrackBook {
             let f = frame(sampleFrame(index))
             return f >= inPoint && f <= outPoint
         }
-        guard spend(sampleCount, each: 1, sampling: .hidden, from: .evaluated,
+        // Within the frames its precomps show (beyond them it is hidden with them).
+        let range = sampled
+        guard spend(range.count, each: 1, sampling: .hidden, from: .evaluated,
                     what: "its in and out points are looked at on every rendered frame, inside a time remap (\(frameCount) frames)") else { return false }
         // The samples at which the layer starts or stops showing, in order.
         var changes: [Int] = []
-        var previous = shown(0)
-        for index in 1..<max(sampleCount, 1) {
+        var previous = shown(range.lowerBound)
+        for index in range.dropFirst() {
             let now = shown(index)
             if now != previous { changes.append(index) }
             previous = now
@@ -254,7 +256,7 @@ struct LottieTrackBook {
                 return false
             }
         }
-        let initiallyShown = shown(0)
+        let initiallyShown = shown(range.lowerBound)
         guard !changes.isEmpty else { return !initiallyShown }
         var values: [AnimatableValue] = [.flag(!initiallyShown)], times: [Double] = [0]
         var now = initiallyShown
