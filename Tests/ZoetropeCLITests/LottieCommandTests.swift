@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import ZoetropeRender
 
-/// A Lottie animation of two circles, each puckered (a path modifier not drawn yet), so each is reported.
-private let puckeredCircles = #"""
+/// A Lottie animation of two circles, each twisted (a path modifier not drawn yet), so each is reported.
+private let twistedCircles = #"""
 {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
   {"ty": 4, "nm": "Rings", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "pb", "a": {"a": 0, "k": 10}},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "tw", "a": {"a": 0, "k": 10}},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]},
-    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "pb", "a": {"a": 0, "k": 10}},
+    {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "tw", "a": {"a": 0, "k": 10}},
                         {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}, {"ty": "tr"}]}]}]}
 """#
 
@@ -17,20 +17,20 @@ private let puckeredCircles = #"""
 @Suite struct LottieCommandTests {
     @Test func validateListsEveryUnsupportedUseWithItsPathAndSucceeds() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", puckeredCircles)
+        let file = try folder.write("rings.json", twistedCircles)
         let result = try CommandRunner.run(["validate", file])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: shape item \"pb\": ignored\n"))
-        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: shape item \"pb\": ignored\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[0].it[1]: warning: shape item \"tw\": ignored\n"))
+        #expect(result.stdout.contains("\(file): layers[0].shapes[1].it[1]: warning: shape item \"tw\": ignored\n"))
         #expect(result.stdout.contains("\(file): ok (10 frames"))
     }
 
     @Test func renderWarnsOncePerFeatureAndWritesEveryFrame() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("rings.json", puckeredCircles)
+        let file = try folder.write("rings.json", twistedCircles)
         let result = try CommandRunner.run(["render", file, "--out", folder.path("frames"), "--progress", "none"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: shape item \"pb\": ignored (and 1 more)\n")
+        #expect(result.stderr == "\(file): layers[0].shapes[0].it[1]: warning: shape item \"tw\": ignored (and 1 more)\n")
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("frames")).filter { $0.hasSuffix(".png") }
         #expect(frames.count == 10)
     }

@@ -41,13 +41,13 @@ import ZoetropeCore
           {"ty": "sr", "r": {"a": 0, "k": 45}, "sy": 2},
           {"ty": "fl", "r": 2},
           {"ty": "st", "d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 2}}], "w": {"a": 0, "k": 3}},
-          {"ty": "zz"}]}]}
+          {"ty": "tw"}]}]}
         """#
         var notes = LottieNotes()
         let animation = try Self.animation(Array(json.utf8), notes: &notes)
         let shapes = try #require(animation.layers?.first?.shapes)
         guard shapes.count == 5, case .rectangle(let rectangle) = shapes[0].content, case .polystar(let star) = shapes[1].content,
-              case .fill(let fill) = shapes[2].content, case .stroke(let stroke) = shapes[3].content, case .other("zz") = shapes[4].content else {
+              case .fill(let fill) = shapes[2].content, case .stroke(let stroke) = shapes[3].content, case .other("tw") = shapes[4].content else {
             Issue.record("the items were read as other kinds: \(shapes.map(\.type))")
             return
         }

@@ -171,7 +171,7 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(try values(loaded, "scene", atFrame: 0).size == Vector2(100, 80))
     }
 
-    @Test func aTrimPathIsItsStrokesStartEndAndOffsetButNotItsFills() throws {
+    @Test func aTrimPathIsItsStrokesStartEndAndOffsetAndCutsItsFills() throws {
         // Drawn 0 → 50 % over frames 0–30, a quarter turn on, along both shapes as one (m 2).
         let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [50]}]}, "o": {"a": 0, "k": 90}, "m": 2}"#
         let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}"#
@@ -184,8 +184,19 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(stroked.strokeStart == 0 && stroked.strokeOffset == 0.25)
         let index = try #require(loaded.scene.layers.index(of: "ringGroupStroke"))
         #expect(loaded.scene.layers.nodes[index].style.strokeTrim == .whole)
+        // The fill fills what the trim keeps, as ThorVG fills it: from a quarter to half of
+        // both outlines' length (47.4), all on the ellipse (31.4 round); nothing at frame 0.
         let filled = try values(loaded, "ringGroupFill", atFrame: 15)
         #expect(filled.strokeStart == 0 && filled.strokeEnd == 1)
+        let ends = filled.path.segments.compactMap { segment -> Vector2? in
+            switch segment {
+            case .move(let p), .line(let p): p
+            case .cubic(_, _, let p): p
+            case .close: nil
+            }
+        }
+        #expect(!ends.isEmpty && ends.allSatisfy { abs(($0.x * $0.x + $0.y * $0.y).squareRoot() - 5) < 0.01 }, "\(filled.path.data)")
+        #expect(try values(loaded, "ringGroupFill", atFrame: 0).path.segments.isEmpty)
     }
 
     @Test func masksBecomeTheLayersMaskCombinedAsTheirModesSay() throws {

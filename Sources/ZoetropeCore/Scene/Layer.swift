@@ -94,15 +94,20 @@ public struct Gradient: Hashable, Sendable {
     public var kind: Kind
     /// In increasing offset.
     public var stops: [Stop]
+    /// A radial gradient's focal point (SVG's `fx`, `fy`; a Lottie highlight), in unit
+    /// coordinates of the bounds: offset 0 lies there and the offsets run out to the circle
+    /// round the centre. Nil (the default) is the centre; it is kept within the circle.
+    public var focus: Vector2?
 
-    public init(kind: Kind, stops: [Stop]) {
+    public init(kind: Kind, stops: [Stop], focus: Vector2? = nil) {
         self.kind = kind
         self.stops = stops
+        self.focus = focus
     }
 
     /// The same geometry with every stop in `color`.
     public func filled(with color: Color) -> Gradient {
-        Gradient(kind: kind, stops: stops.map { Stop(offset: $0.offset, color: color) })
+        Gradient(kind: kind, stops: stops.map { Stop(offset: $0.offset, color: color) }, focus: focus)
     }
 
     /// The gradient `progress` of the way to `target`; nil when they cannot be interpolated
@@ -110,11 +115,16 @@ public struct Gradient: Hashable, Sendable {
     public func interpolated(to target: Gradient, progress p: Double, in space: ColorSpace) -> Gradient? {
         guard stops.count == target.stops.count else { return nil }
         let kind: Kind
+        var focus: Vector2?
         switch (self.kind, target.kind) {
         case let (.linear(a0, a1), .linear(b0, b1)):
             kind = .linear(from: Vector2(lerp(a0.x, b0.x, p), lerp(a0.y, b0.y, p)), to: Vector2(lerp(a1.x, b1.x, p), lerp(a1.y, b1.y, p)))
         case let (.radial(c0, r0), .radial(c1, r1)):
             kind = .radial(center: Vector2(lerp(c0.x, c1.x, p), lerp(c0.y, c1.y, p)), radius: max(0, lerp(r0, r1, p)))
+            if focus != nil || target.focus != nil {
+                let f0 = focus ?? c0, f1 = target.focus ?? c1
+                focus = Vector2(lerp(f0.x, f1.x, p), lerp(f0.y, f1.y, p))
+            }
         case let (.conic(c0, t0), .conic(c1, t1)):
             kind = .conic(center: Vector2(lerp(c0.x, c1.x, p), lerp(c0.y, c1.y, p)), to: Vector2(lerp(t0.x, t1.x, p), lerp(t0.y, t1.y, p)))
         default:
@@ -122,7 +132,7 @@ public struct Gradient: Hashable, Sendable {
         }
         return Gradient(kind: kind, stops: zip(stops, target.stops).map { a, b in
             Stop(offset: min(max(lerp(a.offset, b.offset, p), 0), 1), color: a.color.interpolated(to: b.color, progress: p, in: space))
-        })
+        }, focus: focus)
     }
 
     /// `linear-gradient(#RRGGBBAA 0, … 1)` / `radial-gradient(…)` / `conic-gradient(…)`, as

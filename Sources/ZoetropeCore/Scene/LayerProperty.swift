@@ -2,6 +2,9 @@
 /// `card.stroke.width`).
 public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case position, size, anchor, rotation, scale, translation
+    /// After Effects' skew: radians of shear, and the angle of the axis it shears along
+    /// (`LayerValues.skew`), applied between the scale and the rotation.
+    case skew, skewAxis
     case opacity, fill, cornerRadius
     case strokeColor = "stroke.color"
     case strokeWidth = "stroke.width"
@@ -85,7 +88,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale,
              .emitterPosition, .emitterSize, .contentsOrigin, .contentsSize: .vector
-        case .rotation, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
+        case .rotation, .skew, .skewAxis, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
              .replicatorAlphaOffset, .replicatorRedOffset, .replicatorGreenOffset, .replicatorBlueOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
              .rotationX, .rotationY, .translationZ, .anchorZ, .perspective, .sublayerPerspective: .number

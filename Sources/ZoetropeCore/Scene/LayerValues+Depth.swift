@@ -16,7 +16,7 @@ import RealModule
 /// children, not its grandchildren (as `CATransformLayer` would not flatten; there is none here).
 extension LayerValues {
     /// `CALayer.transform` from the decomposed parts Core Animation's key paths animate: a point
-    /// is scaled by (scale.x, scale.y, 1), turned by `rotation` about z, then `rotationY` about
+    /// is scaled by (scale.x, scale.y, 1), sheared by `skew` about `skewAxis` (`shear`), turned by `rotation` about z, then `rotationY` about
     /// y, then `rotationX` about x, moved by (translation.x, translation.y, translationZ), and
     /// seen in `perspective` (m34). As a product of `Transform3D`s (row vectors):
     /// scale · rotation(z) · rotation(y) · rotation(x) · translation · perspective; in the
@@ -24,6 +24,10 @@ extension LayerValues {
     /// rotateY(…) rotateZ(…)`).
     public var transform: Transform3D {
         var m = Transform3D.scale(x: scale.x, y: scale.y, z: 1)
+        if let k = shear {
+            m = m.concatenating(Transform3D(m11: k.a, m12: k.b, m13: 0, m14: 0, m21: k.c, m22: k.d, m23: 0, m24: 0,
+                                            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1))
+        }
         if rotation != 0 { m = m.concatenating(.rotation(angle: rotation, x: 0, y: 0, z: 1)) }
         if rotationY != 0 { m = m.concatenating(.rotation(angle: rotationY, x: 0, y: 1, z: 0)) }
         if rotationX != 0 { m = m.concatenating(.rotation(angle: rotationX, x: 1, y: 0, z: 0)) }

@@ -11,6 +11,13 @@ public struct LayerValues: Hashable, Sendable {
     /// Radians, clockwise on screen (y points down).
     public var rotation = 0.0
     public var scale = Vector2(1, 1)
+    /// Radians: a shear applied after the scale and before the rotation, as After Effects
+    /// skews a layer: `skewAxis` turns the direction it shears along (0 shears along x, the
+    /// layer's horizontal lines staying horizontal; a positive skew leans its vertical lines
+    /// towards −x at the bottom). The shear is rotate(−axis) · shearX(−tan skew) · rotate(axis)
+    /// (column vectors, y down); 0, the default, is none.
+    public var skew = 0.0
+    public var skewAxis = 0.0
     /// An extra offset applied after the position, like `CGAffineTransform(translationX:y:)`.
     public var translation = Vector2.zero
     public var opacity = 1.0
@@ -110,6 +117,17 @@ public struct LayerValues: Hashable, Sendable {
 
     public init() {}
 
+    /// The shear of `skew` about `skewAxis` as a linear map, `x' = a·x + c·y`, `y' = b·x + d·y`
+    /// (its determinant is 1); nil when there is none, or when the skew is a quarter turn or
+    /// more from 0 (the layer flattens to a line and draws nothing, as ThorVG draws it).
+    public var shear: (a: Double, b: Double, c: Double, d: Double)? {
+        guard skew != 0 else { return nil }
+        let t = Double.tan(-skew)
+        guard t.isFinite, abs(t) < 1e6, skewAxis.isFinite else { return (0, 0, 0, 0) }
+        let cosine = Double.cos(-skewAxis), sine = Double.sin(-skewAxis)
+        return (1 - cosine * sine * t, -sine * sine * t, cosine * cosine * t, 1 + cosine * sine * t)
+    }
+
     /// The copies of the children drawn (0 … `SceneLimits.instances`).
     public var instances: Int {
         min(max(Int(saturating: replicatorCount, rounding: .down), 0), SceneLimits.instances)
@@ -141,6 +159,8 @@ public struct LayerValues: Hashable, Sendable {
             case .anchor: .vector(anchor)
             case .rotation: .number(rotation)
             case .scale: .vector(scale)
+            case .skew: .number(skew)
+            case .skewAxis: .number(skewAxis)
             case .translation: .vector(translation)
             case .opacity: .number(opacity)
             case .fill: gradient.map { .gradient($0) } ?? .color(fill)
@@ -198,6 +218,8 @@ public struct LayerValues: Hashable, Sendable {
             case (.anchor, .vector(let v)): anchor = v
             case (.rotation, .number(let n)): rotation = n
             case (.scale, .vector(let v)): scale = v
+            case (.skew, .number(let n)): skew = n
+            case (.skewAxis, .number(let n)): skewAxis = n
             case (.translation, .vector(let v)): translation = v
             case (.opacity, .number(let n)): opacity = n
             case (.fill, .color(let c)): fill = c; gradient = nil

@@ -166,10 +166,11 @@ struct LottieAffine: Hashable, Sendable {
         let rotate = LottieAffine(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians))
         var result = LottieAffine(tx: position.x, ty: position.y).concatenating(rotate)
         if skew != 0 {
+            // rotate(−axis) · shearX(tan −skew) · rotate(axis), as ThorVG composes it.
             let axis = skewAxis * .pi / 180, amount = tan(-skew * .pi / 180)
-            let toAxis = LottieAffine(a: cos(axis), b: sin(axis), c: -sin(axis), d: cos(axis))
             let fromAxis = LottieAffine(a: cos(axis), b: -sin(axis), c: sin(axis), d: cos(axis))
-            result = result.concatenating(toAxis).concatenating(LottieAffine(c: amount)).concatenating(fromAxis)
+            let toAxis = LottieAffine(a: cos(axis), b: sin(axis), c: -sin(axis), d: cos(axis))
+            result = result.concatenating(fromAxis).concatenating(LottieAffine(c: amount)).concatenating(toAxis)
         }
         return result.concatenating(LottieAffine(a: scale.x, d: scale.y)).concatenating(LottieAffine(tx: -anchor.x, ty: -anchor.y))
     }

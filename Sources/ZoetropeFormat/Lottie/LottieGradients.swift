@@ -2,10 +2,13 @@ import ZoetropeCore
 
 /// A gradient fill's or stroke's colours and geometry (`gf`, `gs`): `g.k` holds `g.p` colour
 /// stops (offset, red, green, blue) and then any alpha stops (offset, alpha); the gradient runs
-/// from `s` to `e`, along the line (`t` 1) or outward from `s` to the distance of `e` (`t` 2).
+/// from `s` to `e`, along the line (`t` 1) or outward from `s` to the distance of `e` (`t` 2),
+/// a radial one from its highlight: the focal point `h` percent of the radius from `s`, `a`
+/// degrees from the direction of `e` (as ThorVG and lottie-web place it, within ±99 %).
 struct LottieGradient {
     var kind: Int
     var start, end: LottieProperty<[Double]>?
+    var highlightLength, highlightAngle: LottieProperty<[Double]>?
     var colors: LottieProperty<[Double]>
     var count: Int
 
@@ -21,13 +24,12 @@ struct LottieGradient {
         kind = paint.gradientType == 2 ? 2 : 1
         start = paint.start
         end = paint.end
-        if kind == 2, let highlight = paint.highlightLength,
-           highlight.isAnimated || highlight.value(at: 0).first.map({ $0 != 0 }) == true {
-            notes.unsupported("radial gradient highlights: drawn centred", at: path + ".h")
-        }
+        if kind == 2 { (highlightLength, highlightAngle) = (paint.highlightLength, paint.highlightAngle) }
     }
 
-    var isAnimated: Bool { colors.isAnimated || start?.isAnimated == true || end?.isAnimated == true }
+    var isAnimated: Bool {
+        [start, end, highlightLength, highlightAngle].contains { $0?.isAnimated == true } || colors.isAnimated
+    }
 
     /// The gradient at a frame, in points (the bounds of a Lottie paint's layer are 1 × 1): the
     /// colour stops and the alpha stops merged, each colour's alpha read from the alpha stops.
@@ -54,8 +56,13 @@ struct LottieGradient {
         if stops.isEmpty { stops = [Gradient.Stop(offset: 0, color: .black)] }
         if stops.count == 1 { stops.append(Gradient.Stop(offset: 1, color: stops[0].color)) }
         let dx = to.x - from.x, dy = to.y - from.y
-        let kind: Gradient.Kind = self.kind == 2 ? .radial(center: from, radius: (dx * dx + dy * dy).squareRoot()) : .linear(from: from, to: to)
-        return Gradient(kind: kind, stops: stops)
+        let radius = (dx * dx + dy * dy).squareRoot()
+        guard self.kind == 2 else { return Gradient(kind: .linear(from: from, to: to), stops: stops) }
+        let length = min(max((highlightLength?.value(at: frame).first ?? 0) / 100, -0.99), 0.99)
+        let angle = Double.atan2(y: dy, x: dx) + (highlightAngle?.value(at: frame).first ?? 0) * .pi / 180
+        let focus = length != 0 && angle.isFinite && radius.isFinite
+            ? Vector2(from.x + Double.cos(angle) * length * radius, from.y + Double.sin(angle) * length * radius) : nil
+        return Gradient(kind: .radial(center: from, radius: radius), stops: stops, focus: focus)
     }
 
     /// Values linearly between the stops around `offset`, the end stops' beyond them.

@@ -92,6 +92,11 @@ struct LottieSceneBuilder {
                 layers.append((placed, item.threeD))
                 continue
             }
+            // A null layer as the matte mattes nothing: the layer is drawn whole, as ThorVG draws it.
+            if let source, source.layer.kind == .null {
+                layers.append((placed, item.threeD))
+                continue
+            }
             guard var matted = makeLayer(id: uniqueID(layer.id + "Matte"), shape: .group, at: at + ".tt") else { return [] }
             matted.children = [placed]
             matted.values.size = Vector2(1, 1)
@@ -356,8 +361,11 @@ struct LottieSceneBuilder {
         if opacity, let alpha = transform.opacity {
             layer.values.opacity = book.animate(id, .opacity, alpha, clock: clock) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }.number ?? 1
         }
+        // Skew (`sk`) along the axis `sa`, degrees, between the scale and the rotation.
         if let skew = transform.skew, skew.isAnimated || skew.value(at: 0).first.map({ $0 != 0 }) == true {
-            notes.unsupported("skew: drawn without it", at: path + ".sk")
+            func radians(_ v: [Double]) -> AnimatableValue { .number((v.first ?? 0) * .pi / 180) }
+            layer.values.skew = book.animate(id, .skew, skew, clock: clock, radians).number ?? 0
+            if let axis = transform.skewAxis { layer.values.skewAxis = book.animate(id, .skewAxis, axis, clock: clock, radians).number ?? 0 }
         }
         if threeD {
             applyDepth(transform, at: path, to: &layer, clock: clock)

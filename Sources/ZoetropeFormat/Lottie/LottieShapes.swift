@@ -3,8 +3,8 @@ import ZoetropeCore
 /// Shape layers' contents: groups become group layers, each fill or stroke a path layer that
 /// paints every shape listed before it in its group (nested groups' shapes through their
 /// transforms), stacked as Lottie stacks them (the first item on top). A trim path trims the
-/// strokes of every shape listed before it in its group, nested groups' too, wherever the
-/// stroke is listed (fills are drawn whole, as ThorVG and `CAShapeLayer` draw them).
+/// fills and strokes of every shape listed before it in its group, nested groups' too,
+/// wherever the paint is listed, as ThorVG trims them.
 extension LottieSceneBuilder {
     /// A trim path (`tm`): the part of the outlines from `s` to `e` percent, moved on by `o`
     /// degrees (360 is once round), on each shape alike (`m` 1) or along them all as one (`m` 2).
@@ -44,6 +44,52 @@ extension LottieSceneBuilder {
         }
     }
 
+    /// The path modifiers (`pb`, `zz`) listed in `items`, by index: each changes the shapes
+    /// listed before it in its group, nested groups' too.
+    private func modifiers(in items: [LottieShapeItem]) -> [(index: Int, modifier: PathModifier)] {
+        items.enumerated().compactMap { index, item in
+            guard !item.hidden else { return nil }
+            switch item.content {
+            case .puckerBloat(let pb): return pb.amount.map { (index, .puckerBloat($0)) }
+            case .zigZag(let zz): return (index, .zigZag(size: zz.size, ridges: zz.ridges, points: zz.points))
+            default: return nil
+            }
+        }
+    }
+
+    /// A path modifier as it changes an outline at a frame.
+    enum PathModifier {
+        case puckerBloat(LottieProperty<[Double]>)
+        case zigZag(size: LottieProperty<[Double]>?, ridges: LottieProperty<[Double]>?, points: LottieProperty<[Double]>?)
+
+        var isAnimated: Bool {
+            switch self {
+            case .puckerBloat(let amount): amount.isAnimated
+            case let .zigZag(size, ridges, points): [size, ridges, points].contains { $0?.isAnimated == true }
+            }
+        }
+
+        /// How many times the vertices it may multiply an outline's (a zig-zag's ridges and corners).
+        var growth: Int {
+            guard case .zigZag(_, let ridges?, _) = self else { return 1 }
+            let most: Double = switch ridges {
+            case .fixed(let value): value.first ?? 0
+            case .keyed(let keys), .looped(let keys, _, _): keys.compactMap(\.value.first).max() ?? 0
+            }
+            return Int(saturating: min(max(most.isFinite ? most : 0, 0), Double(LottieBezier.largestRidgeCount)), rounding: .down) + 2
+        }
+
+        func apply(_ shape: LottieBezier, at frame: Double) -> LottieBezier {
+            switch self {
+            case .puckerBloat(let amount):
+                return shape.puckeredAndBloated(amount: amount.value(at: frame).first ?? 0)
+            case let .zigZag(size, ridges, points):
+                return shape.zigZagged(size: size?.value(at: frame).first ?? 0, ridges: ridges?.value(at: frame).first ?? 0,
+                                       smooth: (points?.value(at: frame).first ?? 1) == 2)
+            }
+        }
+    }
+
     /// A shape that makes an outline, with the transforms of the groups between it and a paint.
     struct Outline {
         enum Kind {
@@ -59,6 +105,8 @@ extension LottieSceneBuilder {
         var trims: [Trim] = []
         /// The radius of rounded corners (`rd`) that round it, the innermost first.
         var corners: [LottieProperty<[Double]>] = []
+        /// The path modifiers that change it after its corners are rounded, the innermost first.
+        var modifiers: [PathModifier] = []
         /// The JSON path of the outermost merge (`mm`) it is part of; its shape is in `mergeRegions`.
         var merge: String?
         /// The item it belongs to in the list a merge combines: its own, or the group that holds it
@@ -68,6 +116,10 @@ extension LottieSceneBuilder {
         /// The most vertices its outline has at any frame (a polystar's is bounded by its
         /// drawing), what painting it costs against `paintedVertices`.
         var vertexBound: Int {
+            modifiers.reduce(ownVertexBound) { Int.saturatingProduct($0, $1.growth) }
+        }
+
+        private var ownVertexBound: Int {
             switch kind {
             case .bezier(let property):
                 switch property {
@@ -90,7 +142,7 @@ extension LottieSceneBuilder {
         }
 
         var isAnimated: Bool {
-            transforms.contains(where: \.isAnimated) || corners.contains(where: \.isAnimated) || {
+            transforms.contains(where: \.isAnimated) || corners.contains(where: \.isAnimated) || modifiers.contains(where: \.isAnimated) || {
                 switch kind {
                 case .bezier(let p): p.isAnimated
                 case let .rectangle(a, b, c, _): [a, b, c].contains { $0?.isAnimated == true }
@@ -103,6 +155,11 @@ extension LottieSceneBuilder {
         }
 
         func bezier(at frame: Double) -> LottieBezier? {
+            let shape = cornered(at: frame)
+            return modifiers.isEmpty ? shape : shape.map { modifiers.reduce($0) { $1.apply($0, at: frame) } }
+        }
+
+        private func cornered(at frame: Double) -> LottieBezier? {
             func vector(_ p: LottieProperty<[Double]>?, _ fallback: Vector2 = .zero) -> Vector2 {
                 guard let v = p?.value(at: frame), v.count >= 2 else { return fallback }
                 return Vector2(v[0], v[1])
@@ -191,9 +248,9 @@ extension LottieSceneBuilder {
 
     /// The layers of a list of shape items, bottom first.
     mutating func shapes(_ items: [LottieShapeItem], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
-                         corners outerCorners: [LottieProperty<[Double]>] = []) -> [Layer] {
+                         corners outerCorners: [LottieProperty<[Double]>] = [], modifiers outerModifiers: [PathModifier] = []) -> [Layer] {
         var layers: [Layer] = []
-        let listed = trims(in: items, at: path), rounded = corners(in: items)
+        let listed = trims(in: items, at: path), rounded = corners(in: items), modifying = modifiers(in: items)
         for (index, item) in items.enumerated().reversed() {
             guard !notes.exhausted else { return [] }
             guard !item.hidden, let type = item.type else { continue }
@@ -212,11 +269,13 @@ extension LottieSceneBuilder {
                 }
                 group.children = shapes(contents, at: at + ".it", owner: id, clock: clock,
                                         trims: listed.filter { $0.index > index }.map(\.trim) + outer,
-                                        corners: rounded.filter { $0.index > index }.map(\.radius) + outerCorners)
+                                        corners: rounded.filter { $0.index > index }.map(\.radius) + outerCorners,
+                                        modifiers: modifying.filter { $0.index > index }.map(\.modifier) + outerModifiers)
                 layers.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 guard let paintItem = Paint(item.content) else { continue }
-                let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners)
+                let outlines = self.outlines(items, before: index, at: path, clock: clock, trims: outer, corners: outerCorners,
+                                             modifiers: outerModifiers)
                 guard !outlines.isEmpty else { continue }
                 // Each paint draws every shape listed before it: a budget keeps many paints of
                 // many shapes from costing their product.
@@ -225,7 +284,7 @@ extension LottieSceneBuilder {
             case .merge(let merge):
                 let mode = Int(saturating: merge.mode ?? 1)
                 if !(1...5).contains(mode) { notes.unsupported("merge mode \(mode): the shapes are drawn unmerged", at: at + ".mm") }
-            case .path, .rectangle, .ellipse, .polystar, .transform, .trim, .repeater, .roundCorners, .none:
+            case .path, .rectangle, .ellipse, .polystar, .transform, .trim, .repeater, .roundCorners, .puckerBloat, .zigZag, .none:
                 continue
             case .other:
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
@@ -269,9 +328,15 @@ extension LottieSceneBuilder {
         layer.values.size = Vector2(1, 1)
         let id = layer.id, transform = item.transform ?? LottieTransform()
         if let offset = item.offset, offset.isAnimated || offset.value(at: 0).first.map({ $0 != 0 }) == true {
-            notes.unsupported("a repeater's offset: drawn from the first copy", at: path + ".o")
+            guard let shifted = repeaterOffset(offset, transform: transform, at: path, owner: id, copying: layers, clock: clock) else { return nil }
+            layer.children = [shifted]
         }
-        if item.composite == 2 { notes.unsupported("a repeater composited below: copies drawn above", at: path + ".m") }
+        // Copies stack first at the bottom, as "below" (`m` 2) stacks them; "above" puts the
+        // first on top, which shows only where copies of more than one paint overlap.
+        func paints(_ layers: [Layer]) -> Int { layers.reduce(0) { $0 + ($1.shape == .path ? 1 : 0) + paints($1.children) } }
+        if item.composite != 2, paints(layers) > 1 {
+            notes.unsupported("a repeater composited above (m 1): copies stacked with the first at the bottom", at: path + ".m")
+        }
         // The anchor is both the layer's anchor and its position: its own transform is none.
         if let anchor = transform.anchor {
             let point = book.animate(id, .anchor, anchor, clock: clock) { .vector(Vector2($0[safe: 0] ?? 0, $0[safe: 1] ?? 0)) }.vector ?? .zero
@@ -314,22 +379,69 @@ extension LottieSceneBuilder {
         return layer
     }
 
+    /// The copies' offset (`o`): what the repeater copies, moved as its transform moves a copy
+    /// `o` steps on (the translation and rotation times `o`, the scale to the power `o`, about
+    /// the anchor), so the first copy is drawn where copy `o` would be, as ThorVG and
+    /// lottie-web place it; a fractional or negative offset too.
+    private mutating func repeaterOffset(_ offset: LottieProperty<[Double]>, transform: LottieTransform, at path: String, owner: String,
+                                         copying layers: [Layer], clock: LottieClock) -> Layer? {
+        guard var group = makeLayer(id: uniqueID(owner + "Offset"), shape: .group, at: path + ".o") else { return nil }
+        group.children = layers
+        group.values.size = Vector2(1, 1)
+        let id = group.id, frame = clock.frame
+        func vector(_ property: LottieProperty<[Double]>?, _ f: Double, _ fallback: Double) -> Vector2 {
+            let v = property?.value(at: f) ?? []
+            return Vector2(v[safe: 0] ?? fallback, v[safe: 1] ?? fallback)
+        }
+        func steps(_ f: Double) -> Double { offset.value(at: f).first.flatMap { $0.isFinite ? min(max($0, -1_000), 1_000) : nil } ?? 0 }
+        func anchor(_ rootFrame: Double) -> AnimatableValue { .vector(vector(transform.anchor, frame(rootFrame), 0)) }
+        func position(_ rootFrame: Double) -> AnimatableValue {
+            let f = frame(rootFrame), n = steps(f), a = vector(transform.anchor, f, 0), p = vector(transform.position, f, 0)
+            return .vector(Vector2(a.x + n * p.x, a.y + n * p.y))
+        }
+        func rotation(_ rootFrame: Double) -> AnimatableValue {
+            let f = frame(rootFrame)
+            return .number(steps(f) * (transform.rotation?.value(at: f).first ?? 0) * .pi / 180)
+        }
+        func scale(_ rootFrame: Double) -> AnimatableValue {
+            let f = frame(rootFrame), n = steps(f), s = vector(transform.scale, f, 100)
+            func power(_ x: Double) -> Double {
+                let result = Double.pow(abs(x) / 100, n)
+                return result.isFinite ? min(result, 1e6) : 1e6
+            }
+            return .vector(Vector2(power(s.x), power(s.y)))
+        }
+        let moving = offset.isAnimated || [transform.anchor, transform.position, transform.rotation, transform.scale].contains { $0?.isAnimated == true }
+        let parts: [(LayerProperty, (Double) -> AnimatableValue)] = [(.anchor, anchor), (.position, position), (.rotation, rotation), (.scale, scale)]
+        for (property, value) in parts {
+            group.values[property] = moving ? book.sample(id, property, value) : value(book.inPoint)
+        }
+        return group
+    }
+
     /// The outlines a paint listed at `limit` in `items` paints, nested groups' through their
     /// transforms, each with the trims listed after it and those from `outer` groups.
     private mutating func outlines(_ items: [LottieShapeItem], before limit: Int, at path: String, clock: LottieClock,
                                    transforms: [GroupTransform] = [], trims outer: [Trim] = [],
-                                   corners outerCorners: [LottieProperty<[Double]>] = []) -> [Outline] {
+                                   corners outerCorners: [LottieProperty<[Double]>] = [],
+                                   modifiers outerModifiers: [PathModifier] = []) -> [Outline] {
         var result: [Outline] = []
-        let listed = trims(in: items, at: path), rounded = corners(in: items)
+        let listed = trims(in: items, at: path), rounded = corners(in: items), modifying = modifiers(in: items)
         for (index, item) in items.enumerated().prefix(limit) where !item.hidden {
             let trims = listed.filter { $0.index > index }.map(\.trim) + outer
             let corners = rounded.filter { $0.index > index }.map(\.radius) + outerCorners
+            let modifiers = modifying.filter { $0.index > index }.map(\.modifier) + outerModifiers
             // Each outline carries the trims and corners after it: many shapes before many trims
             // cost their product, counted with the vertices the paints draw.
-            guard paint(vertices: trims.count + corners.count, at: "\(path)[\(index)]") else { return [] }
+            guard paint(vertices: trims.count + corners.count + modifiers.count, at: "\(path)[\(index)]") else { return [] }
             let at = "\(path)[\(index)]"
             let count = result.count
-            defer { for position in result.indices.dropFirst(count) where result[position].unit.isEmpty { result[position].unit = at } }
+            defer {
+                for position in result.indices.dropFirst(count) where result[position].unit.isEmpty { result[position].unit = at }
+                // Each shape of this item: changed by the modifiers after it (a nested group's
+                // outlines already carry theirs and these, innermost first).
+                if case .group = item.content {} else { for position in result.indices.dropFirst(count) { result[position].modifiers = modifiers } }
+            }
             switch item.content {
             case .path(let path):
                 if let shape = path.outline {
@@ -349,7 +461,7 @@ extension LottieSceneBuilder {
                 var inner = transforms
                 if let (_, transform) = group.transform { inner.append(GroupTransform(transform)) }
                 result += outlines(contents, before: contents.count, at: at + ".it", clock: clock, transforms: inner, trims: trims,
-                                   corners: corners).map { var outline = $0; outline.unit = at; return outline }
+                                   corners: corners, modifiers: modifiers).map { var outline = $0; outline.unit = at; return outline }
             case .merge(let item):
                 merge(&result, mode: Int(saturating: item.mode ?? 1), at: at)
             default:
@@ -505,9 +617,10 @@ extension LottieSceneBuilder {
         layer.values.size = Vector2(1, 1)
         let frame = clock.frame
         // A stroke's trim: one trim of all its outlines is its strokeStart…strokeEnd; others
-        // (nested trims, or trims of some outlines only) are cut into the outline itself.
-        let trimmed = item.isStroke && outlines.contains { !$0.trims.isEmpty }
-        let shared = Set(outlines.map { $0.trims.map(\.path) }).count == 1 && outlines[0].trims.count == 1 ? outlines[0].trims.first : nil
+        // (nested trims, or trims of some outlines only) are cut into the outline itself, as
+        // are a fill's (ThorVG fills the part of the outline the trim keeps).
+        let trimmed = outlines.contains { !$0.trims.isEmpty }
+        let shared = item.isStroke && Set(outlines.map { $0.trims.map(\.path) }).count == 1 && outlines[0].trims.count == 1 ? outlines[0].trims.first : nil
         let cutting = trimmed && shared == nil
         func outline(at f: Double) -> SVGPath {
             guard cutting else { return SVGPath(segments: outlines.flatMap { $0.segments(at: f) }) }
@@ -522,7 +635,8 @@ extension LottieSceneBuilder {
             return SVGPath(segments: segments)
         }
         // The outline: fixed, one shape's own keyframes, or drawn at every frame.
-        if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, outlines[0].corners.isEmpty, case .bezier(let shape) = outlines[0].kind {
+        if !cutting, outlines.count == 1, outlines[0].transforms.isEmpty, outlines[0].corners.isEmpty, outlines[0].modifiers.isEmpty,
+           case .bezier(let shape) = outlines[0].kind {
             layer.values.path = book.animate(id, .path, shape, clock: clock, shape.path).path ?? SVGPath()
         } else if outlines.contains(where: { $0.isAnimated || (cutting && $0.trims.contains(where: \.isAnimated)) }) {
             layer.values.path = book.sample(id, .path) { .path(outline(at: frame($0))) }.path ?? SVGPath()

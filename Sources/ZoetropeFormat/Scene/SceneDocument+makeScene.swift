@@ -313,6 +313,7 @@ struct SceneDocument {
             let radius = body["radius"].flatMap { reader.nonNegative($0, at: at / "radius") } ?? 0.5
             gradientKind = .radial(center: center, radius: radius)
         }
+        let focus = kind == "radial" ? body["focus"].flatMap { reader.vector($0, at: at / "focus") } : nil
         guard let stopsNode = body["stops"], let items = reader.sequence(stopsNode, at: at / "stops", of: "stops [offset, colour]", atMost: SceneLimits.keyframes) else {
             if body["stops"] == nil { reader.report(at / "stops", "required: at least two stops [offset, colour]") }
             return nil
@@ -332,7 +333,7 @@ struct SceneDocument {
         }
         if items.count < 2 { reader.report(at / "stops", "expected at least two stops (found \(items.count))") }
         guard stops.count == items.count, stops.count >= 2 else { return nil }
-        return Gradient(kind: gradientKind, stops: stops)
+        return Gradient(kind: gradientKind, stops: stops, focus: focus)
     }
 
     private func readStroke(_ node: DocumentNode, at path: DocumentPath, into layer: inout Layer) {
@@ -415,7 +416,7 @@ struct SceneDocument {
     /// A property value, checked against the property's kind and range.
     func readValue(of property: LayerProperty, _ node: DocumentNode, at path: DocumentPath) -> AnimatableValue? {
         switch property {
-        case .rotation, .replicatorRotation, .rotationX, .rotationY: return reader.angle(node, at: path).map { .number($0) }
+        case .rotation, .replicatorRotation, .rotationX, .rotationY, .skew, .skewAxis: return reader.angle(node, at: path).map { .number($0) }
         case .scale, .replicatorScale: return reader.vectorOrNumber(node, at: path).map { .vector($0) }
         case .replicatorOpacity: return reader.unit(node, at: path).map { .number($0) }
         case .size:

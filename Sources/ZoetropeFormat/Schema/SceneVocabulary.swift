@@ -97,6 +97,8 @@ enum SceneVocabulary {
         Key(name: "shape", value: .choice(of: Shape.self)),
         Key(name: "position", value: .pair(.coordinate)), Key(name: "size", value: .pair(.extent)), Key(name: "anchor", value: .pair()),
         Key(name: "rotation", value: .angle), Key(name: "scale", value: .vectorOrNumber), Key(name: "translation", value: .pair(.coordinate)),
+        Key(name: "skew", value: .angle, help: "After Effects' skew: a shear after the scale and before the rotation; positive leans vertical lines towards -x at the bottom."),
+        Key(name: "skewAxis", value: .angle, help: "The direction the skew shears along: 0 along x."),
         Key(name: "rotationX", value: .angle, help: "About the layer's own x axis through its anchor point (transform.rotation.x): positive brings the bottom edge towards the viewer."),
         Key(name: "rotationY", value: .angle, help: "About the layer's own y axis through its anchor point (transform.rotation.y): positive takes the right edge away."),
         Key(name: "translationZ", value: .number(.coordinate), help: "Points towards the viewer (transform.translation.z); it shows under a perspective."),
@@ -150,7 +152,9 @@ enum SceneVocabulary {
         Key(name: "from", value: .pair()), Key(name: "to", value: .pair()), gradientStops,
     ])
     static let radialGradient = Mapping(name: "radialGradient", help: "Points in unit coordinates of the bounds.", keys: [
-        Key(name: "center", value: .pair()), Key(name: "radius", value: .nonNegative), gradientStops,
+        Key(name: "center", value: .pair()), Key(name: "radius", value: .nonNegative),
+        Key(name: "focus", value: .pair(), help: "The focal point, where offset 0 lies (SVG's fx, fy); default the centre. Kept within the circle."),
+        gradientStops,
     ])
     static let conicGradient = Mapping(name: "conicGradient",
                                        help: "CAGradientLayer's conic type: offsets run clockwise round the centre through one turn, 0 pointing towards to. Points in unit coordinates of the bounds.", keys: [

@@ -243,7 +243,8 @@ private final class Writing {
         case let .linear(from, to):
             return .object([("linear", .object([("from", vector(from)), ("to", vector(to)), ("stops", stops)]))])
         case let .radial(center, radius):
-            return .object([("radial", .object([("center", vector(center)), ("radius", .number(radius)), ("stops", stops)]))])
+            let focus = gradient.focus.map { [("focus", vector($0))] } ?? []
+            return .object([("radial", .object([("center", vector(center)), ("radius", .number(radius))] + focus + [("stops", stops)]))])
         case let .conic(center, to):
             return .object([("conic", .object([("center", vector(center)), ("to", vector(to)), ("stops", stops)]))])
         }

@@ -101,7 +101,15 @@ final class CairoContext {
             pattern = cairo_pattern_create_linear(from.x * width, from.y * height, to.x * width, to.y * height)
         case let .radial(center, radius):
             let r = radius * max(width, height)
-            pattern = cairo_pattern_create_radial(center.x * width, center.y * height, 0, center.x * width, center.y * height, r)
+            // The focal point, drawn from within the circle (a focus on or past it would draw a cone).
+            var focus = Vector2(center.x * width, center.y * height)
+            if let point = gradient.focus, point.x.isFinite, point.y.isFinite {
+                let dx = point.x * width - focus.x, dy = point.y * height - focus.y
+                let distance = (dx * dx + dy * dy).squareRoot(), limit = 0.99 * r
+                let shrink = distance > limit && distance > 0 ? limit / distance : 1
+                focus = Vector2(focus.x + dx * shrink, focus.y + dy * shrink)
+            }
+            pattern = cairo_pattern_create_radial(focus.x, focus.y, 0, center.x * width, center.y * height, r)
         case let .conic(center, to):
             guard let mesh = conicMesh(gradient.stops, center: Vector2(center.x * width, center.y * height),
                                        toward: Vector2(to.x * width, to.y * height), box: Vector2(width, height),

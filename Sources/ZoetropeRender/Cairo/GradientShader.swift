@@ -53,7 +53,8 @@ struct GradientShader {
     /// `gradient` over a box of `width` × `height` in user space, its stops' alpha times
     /// `opacity`, for pixels reached through `transform` (user space to pixels). Nil when
     /// Cairo draws it otherwise: fewer than two stops, a gradient line or radius of no length,
-    /// or a transform that cannot be inverted or is not finite.
+    /// a radial gradient whose focus is off its centre, or a transform that cannot be inverted
+    /// or is not finite.
     init?(_ gradient: Gradient, width: Double, height: Double, opacity: Double, transform t: AffineTransform) {
         guard gradient.stops.count >= 2 else { return nil }
         // From a pixel to user space.
@@ -74,7 +75,7 @@ struct GradientShader {
                                origin: ((corner - start) * d).sum() / squared * fixed)
         case let .radial(center, radius):
             let r = radius * max(width, height)
-            guard r.isFinite, r > 1e-6 else { return nil }
+            guard r.isFinite, r > 1e-6, gradient.focus == nil || gradient.focus == center else { return nil }
             let c = SIMD2(center.x * width, center.y * height), scale = fixed / r
             geometry = .radial(u: column * scale, v: row * scale, origin: (corner - c) * scale)
         case let .conic(center, to):

@@ -358,10 +358,11 @@ struct PointBounds {
 
 extension AffineTransform {
     /// This transform followed by a layer's placement in its parent (SPEC §5), as `FrameDrawer`
-    /// applies it: translate(position + translation) · rotate · scale · translate(−anchor · size).
+    /// applies it: translate(position + translation) · rotate · skew · scale · translate(−anchor · size).
     func placing(_ values: LayerValues) -> AffineTransform {
         translated(values.position.x + values.translation.x, values.position.y + values.translation.y)
             .rotated(values.rotation)
+            .sheared(values.shear ?? (1, 0, 0, 1))
             .scaled(values.scale.x, values.scale.y)
             .translated(-values.anchor.x * values.size.x, -values.anchor.y * values.size.y)
     }
@@ -375,6 +376,12 @@ extension AffineTransform {
     func rotated(_ angle: Double) -> AffineTransform {
         let c = cos(angle), s = sin(angle)
         return AffineTransform(xx: xx * c + xy * s, yx: yx * c + yy * s, xy: -xx * s + xy * c, yy: -yx * s + yy * c, x0: x0, y0: y0)
+    }
+
+    /// This transform followed by a linear map in its own space, `x' = a·x + c·y`,
+    /// `y' = b·x + d·y` (a layer's skew, `LayerValues.shear`).
+    func sheared(_ k: (a: Double, b: Double, c: Double, d: Double)) -> AffineTransform {
+        AffineTransform(xx: xx * k.a + xy * k.b, yx: yx * k.a + yy * k.b, xy: xx * k.c + xy * k.d, yy: yx * k.c + yy * k.d, x0: x0, y0: y0)
     }
 
     /// As Cairo's `scale`.

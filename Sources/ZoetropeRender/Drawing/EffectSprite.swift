@@ -58,6 +58,8 @@ final class EffectSprite {
             let plain = LayerValues()
             own.rotation = plain.rotation
             own.scale = plain.scale
+            own.skew = plain.skew
+            own.skewAxis = plain.skewAxis
             own.anchor = plain.anchor
             own.rotationX = plain.rotationX
             own.rotationY = plain.rotationY

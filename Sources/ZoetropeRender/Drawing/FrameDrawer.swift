@@ -218,10 +218,14 @@ final class FrameDrawer {
               offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 1e9, abs(offset.y) < 1e9 else { return }
         // Mirrored (a negative scale), a layer shows its back: not at all when it is not double-sided.
         guard node.style.isDoubleSided || determinant > 0 else { return }
+        // A skew of a quarter turn flattens the layer to a line: nothing shows.
+        let shear = values.shear
+        if let shear, shear.a * shear.d - shear.b * shear.c < 0.5 { return }
         context.save()
         defer { context.restore() }
         context.translate(values.position.x + values.translation.x, values.position.y + values.translation.y)
         context.rotate(values.rotation)
+        if let shear { context.transform = context.transform.sheared(shear) }
         context.scale(values.scale.x, values.scale.y)
         context.translate(-values.anchor.x * size.x, -values.anchor.y * size.y)
         try drawPlaced(index, node, values, in: tree)

@@ -18,7 +18,9 @@ struct LottieShapeItem: LottieObject {
         case repeater(LottieRepeater)
         case roundCorners(LottieRoundCorners)
         case merge(LottieMerge)
-        /// A kind the model does not know (offset path `op`, twist `tw`, pucker `pb`…), by `ty`.
+        case puckerBloat(LottiePuckerBloat)
+        case zigZag(LottieZigZag)
+        /// A kind the model does not know (offset path `op`, twist `tw`…), by `ty`.
         case other(String)
         /// No `ty` at all.
         case none
@@ -55,6 +57,8 @@ struct LottieShapeItem: LottieObject {
         case .repeater: "rp"
         case .roundCorners: "rd"
         case .merge: "mm"
+        case .puckerBloat: "pb"
+        case .zigZag: "zz"
         case .other(let type): type
         case .none: nil
         }
@@ -84,6 +88,8 @@ struct LottieShapeItem: LottieObject {
         case "rp": .repeater(read(LottieRepeater.self))
         case "rd": .roundCorners(read(LottieRoundCorners.self))
         case "mm": .merge(read(LottieMerge.self))
+        case "pb": .puckerBloat(read(LottiePuckerBloat.self))
+        case "zz": .zigZag(read(LottieZigZag.self))
         case let type?: .other(type)
         case nil: .none
         }
@@ -105,6 +111,8 @@ struct LottieShapeItem: LottieObject {
         case .repeater(let repeater): repeater.json
         case .roundCorners(let corners): corners.json
         case .merge(let merge): merge.json
+        case .puckerBloat(let modifier): modifier.json
+        case .zigZag(let modifier): modifier.json
         case .other, .none: nil
         }
         guard case .object(let common) = Self.keys.encode(self) else { return Self.keys.encode(self) }
@@ -277,6 +285,24 @@ struct LottieRoundCorners: LottieObject {
     var radius: LottieProperty<[Double]>?
 
     static let keys = LottieKeyTable<Self>([.animated("r", \.radius)])
+}
+
+/// Pucker and bloat (`pb`): the outlines before it pulled in at their vertices and out at
+/// their sides (`a` below 0, percent) or the other way (above 0).
+struct LottiePuckerBloat: LottieObject {
+    var amount: LottieProperty<[Double]>?
+
+    static let keys = LottieKeyTable<Self>([.animated("a", \.amount)])
+}
+
+/// Zig-zag (`zz`): ridges of size `s`, `r` on each side of the outlines before it, points
+/// corners (`pt` 1) or smooth (2).
+struct LottieZigZag: LottieObject {
+    var size: LottieProperty<[Double]>?
+    var ridges: LottieProperty<[Double]>?
+    var points: LottieProperty<[Double]>?
+
+    static let keys = LottieKeyTable<Self>([.animated("s", \.size), .animated("r", \.ridges), .animated("pt", \.points)])
 }
 
 /// A merge of the paths before it (`mm`, mode 1 merge, 2 add, 3 subtract, 4 intersect, 5
