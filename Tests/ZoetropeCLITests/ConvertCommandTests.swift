@@ -180,8 +180,8 @@ import ZoetropeRender
     /// A mask written to Lottie and read back masks as the scene does: a luminance mask (a
     /// track matte) and a mask of paths (the layer's masks), each a pixel inside and outside.
     @Test(arguments: [
-        ("luminance", #"{ id: spot, shape: rect, position: [25, 25], size: [30, 30], fill: "#FFFFFF" }"#),
-        ("alpha", #"{ id: spot, shape: path, path: "M 10 10 L 40 10 L 40 40 L 10 40 Z", fill: "#FFFFFF", anchor: [0, 0] }"#),
+        ("luminance", ##"{ id: spot, shape: rect, position: [25, 25], size: [30, 30], fill: "#FFFFFF" }"##),
+        ("alpha", ##"{ id: spot, shape: path, path: "M 10 10 L 40 10 L 40 40 L 10 40 Z", fill: "#FFFFFF", anchor: [0, 0] }"##),
     ])
     func aMaskedSceneExportedAndReadBackDrawsMasked(mode: String, mask: String) throws {
         let folder = try TemporaryFolder()

@@ -196,12 +196,14 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         let group = try #require(layer(json, "cardGroup"))
         #expect(group["ty"] as? Int == 0 && group["hasMask"] as? Bool == true && group["tt"] == nil)
         let masks = try #require(group["masksProperties"] as? [[String: Any]])
-        #expect(masks.map { $0["mode"] as? String } == ["a", "s"] && masks.map { $0["inv"] as? Bool } == [false, false])
+        #expect(masks.map { $0["mode"] as? String } == ["a", "s"] && masks.map { $0["inv"] as? Bool ?? false } == [false, false])
         let opacity = try #require((masks[1]["o"] as? [String: Any])?["k"] as? Double)
         #expect(abs(opacity - 12800 / 255) < 1e-9, "the bite's fill alpha as the mask's opacity")
         // In the precomp's coordinates: the card's top-left corner at the precomp's reach.
         let outline = try #require((masks[0]["pt"] as? [String: Any])?["k"] as? [String: Any])
-        #expect(outline["v"] as? [[Double]] == [[8192 + 10 + 10, 8192 + 10 + 10], [8192 + 10 + 50, 8192 + 10 + 10], [8192 + 10 + 50, 8192 + 10 + 50]])
+        let corner: Double = 8192 + 10   // the precomp's reach, then the card's top-left corner
+        let expected: [[Double]] = [[corner + 10, corner + 10], [corner + 50, corner + 10], [corner + 50, corner + 50]]
+        #expect(outline["v"] as? [[Double]] == expected)
     }
 
     @Test(arguments: [("alpha", 1), ("inverseAlpha", 2), ("luminance", 3), ("inverseLuminance", 4)])
@@ -234,7 +236,8 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
               - { id: frame, shape: path, path: "M 10 10 L 40 10 L 40 40 Z", fill: "#FF0000", fillRule: inverseNonZero, size: [50, 50] }
             """)
         #expect(notExported.isEmpty, "\(notExported)")
-        let fill = try #require(groups(layer(json, "frameContent")?["shapes"] as? [[String: Any]] ?? []).first)
+        let shapes = layer(json, "frameContent")?["shapes"] as? [[String: Any]] ?? []
+        let fill = try #require(groups(shapes).first)
         #expect(fill.compactMap { $0["ty"] as? String } == ["sh", "sh", "fl", "tr"])
         #expect(fill[2]["r"] as? Int == 2)
     }

@@ -66,7 +66,8 @@ extension LottieWriter {
         }
         let luminance = node.style.masking == .luminance
         for frame in frames {
-            guard flat(frame.values[index]), flat(frame.values[mask]) else { return nil }
+            // The paths are placed through the layer's transform: a flat one.
+            guard !frame.values[index].hasDepth, flat(frame.values[mask]) else { return nil }
             // Several paths share the mask's opacity as a whole, which masks cannot say.
             if parts.count > 1, frame.values[mask].hidden || frame.values[mask].opacity != 1 { return nil }
             for part in parts {

@@ -128,6 +128,8 @@ public struct LottieWriter {
         }
         nulls.append(transformLayer(index, parentNull: parentNull))
         drawn += contentLayers(index, precomp: precomp)
+        // A replicator's children are drawn by its repeater, in its content.
+        if repeats(index) { return }
         guard node.style.clips, !children.isEmpty else {
             for child in ordered(children) { subtree(child, parentNull: nullIndex(index), precomp: precomp, drawn: &drawn, nulls: &nulls) }
             return
@@ -257,6 +259,25 @@ public struct LottieWriter {
         let node = frames[0].layers.nodes[index]
         checkEffects(index, node)
         var layers: [LottieLayer] = []
+        // A replicator's copies (a repeater) above its own shapes.
+        let shapes = (repeats(index) ? [copies(index)] : []) + ownShapes(index)
+        if !shapes.isEmpty {
+            var content = layer(.shape, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
+                                transform: LottieTransform(opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }))
+            content.shapes = shapes
+            if index != precomp {
+                content.blendMode = blendMode(index, node)
+                content.effects = effects(index)
+            }
+            layers.append(content)
+        }
+        if node.shape == .image, let image = imageLayer(index, node, precomp: precomp) { layers.append(image) }
+        return layers
+    }
+
+    /// The shapes drawing a layer's own content (none for an image).
+    mutating func ownShapes(_ index: Int) -> [LottieShapeItem] {
+        let node = frames[0].layers.nodes[index]
         var shapes: [LottieShapeItem] = []
         switch node.shape {
         case .rect, .group:
@@ -278,18 +299,7 @@ public struct LottieWriter {
             let glyphs = LottieShapeItem(name: "Text", .group(LottieShapeGroup(items: text + [LottieShapeItem(.fill(fill)), Self.groupTransform])))
             shapes = [glyphs] + paintedGroups(index, geometry: [roundedRect(index)], filled: true, stroked: false)
         }
-        if !shapes.isEmpty {
-            var content = layer(.shape, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
-                                transform: LottieTransform(opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }))
-            content.shapes = shapes
-            if index != precomp {
-                content.blendMode = blendMode(index, node)
-                content.effects = effects(index)
-            }
-            layers.append(content)
-        }
-        if node.shape == .image, let image = imageLayer(index, node, precomp: precomp) { layers.append(image) }
-        return layers
+        return shapes
     }
 
     /// Lottie's blend mode (`bm`) for the layer's, nil for normal or one Lottie lacks (noted).
@@ -308,9 +318,9 @@ public struct LottieWriter {
         return Double(lottie)
     }
 
-    private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
+    mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
         let values = frames.map { $0.values[index] }
-        if !node.children.isEmpty, values.contains(where: \.replicates) {
+        if !node.children.isEmpty, values.contains(where: \.replicates), !repeats(index) {
             note(node.id, "replicatorCount", "replicator: children drawn once")
         }
         if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdropBlur", "backdrop blur: drawn without it") }
@@ -506,7 +516,7 @@ public struct LottieWriter {
     }
 
     /// The identity transform that closes a shape group.
-    private static let groupTransform = LottieShapeItem(.transform(LottieTransform(
+    static let groupTransform = LottieShapeItem(.transform(LottieTransform(
         anchor: .fixed([0, 0]), position: .fixed([0, 0]), scale: .fixed([100, 100]), rotation: .fixed([0]), opacity: .fixed([100]))))
 
     // MARK: - Images
