@@ -18,7 +18,7 @@ struct ConvertCommand: ParsableCommand {
             values baked into keyframes at the scene's frame rate (springs, overlapping \
             animators and the script's pause, reverse and scrub as they render), text as its \
             outlines, images embedded, masks as Lottie's masks or track mattes, shadows, blurs \
-            and clipping as Lottie says them. What Lottie cannot say (backdrop blurs, replicators, \
+            and clipping as Lottie says them. What Lottie cannot say (backdrop blurs, replicators of more than shapes, \
             conic gradients, 3D transforms, particles, some blend modes) is said per property \
             on standard error and counted on the summary line; --strict refuses such a scene \
             instead, naming every property it would drop. Without -o the file is printed. Exit \
