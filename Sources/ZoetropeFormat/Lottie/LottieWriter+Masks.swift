@@ -42,10 +42,10 @@ extension LottieWriter {
         return matte
     }
 
-    /// Lottie's mask modes for the blend modes a mask's paths combine by.
-    private static let maskModes: [BlendMode: LottieMask.Mode] = [
-        .normal: .add, .destinationOut: .subtract, .destinationIn: .intersect, .lighten: .lighten, .darken: .darken, .xor: .difference,
-    ]
+    /// Lottie's mask modes for the blend modes a mask's paths combine by: those the Lottie
+    /// specification's schema allows (lighten, darken and difference are After Effects'
+    /// but not the schema's: a mask using them is a track matte).
+    private static let maskModes: [BlendMode: LottieMask.Mode] = [.normal: .add, .destinationOut: .subtract, .destinationIn: .intersect]
 
     /// The mask as layer masks, in the precomp's coordinates, when it is a group of paths
     /// without children, each filled with one colour (white under a luminance mask) and
