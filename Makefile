@@ -175,19 +175,23 @@ media-deps:
 ## Lottie against ThorVG, the reference renderer: renders every file of LOTTIE_CORPUS (a folder
 ## of Lottie files, given as LOTTIE_CORPUS=folder) with both and prints files rendered, crashes,
 ## agreement and ms per frame; then exports every scene of scenes/ to Lottie and compares
-## ThorVG's frames of it with Zoetrope's own (every EXPORT_EVERY-th frame); then scores
-## lottie-ios's own snapshot images (LOTTIE_IOS, a lottie-ios checkout or git directory; without
-## it the fifteen samples kept in Tests/Lottie/LottieIOS, of which LOTTIE_IOS_MIN_AGREE must
-## agree) with Zoetrope and with ThorVG at the snapshots' exact frames, and prints both
-## references' scores side by side. `make test` runs it on Tests/Lottie/Corpus, every tenth frame.
+## ThorVG's frames of it with Zoetrope's own (every EXPORT_EVERY-th frame); then converts every
+## file of LOTTIE_CORPUS to a scene and back to Lottie and compares the frames of the two
+## (Tests/Lottie/roundtrip_check.py: at least 95 % must round-trip); then scores lottie-ios's own
+## snapshot images (LOTTIE_IOS, a lottie-ios checkout or git directory; without it the fifteen
+## samples kept in Tests/Lottie/LottieIOS, of which LOTTIE_IOS_MIN_AGREE must agree) with
+## Zoetrope and with ThorVG at the snapshots' exact frames, and prints both references' scores
+## side by side. `make test` runs it on Tests/Lottie/Corpus, every tenth frame.
 LOTTIE_CORPUS ?=
 LOTTIE_VENV   := .build/lottie-venv
 LOTTIE_LIMIT  ?= 0
 EXPORT_EVERY  ?= 1
+ROUNDTRIP_JOBS ?= 2
 
 lottie-check: lottie-corpus build lottie-deps
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py .build/release/zoetrope $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --report .build/lottie-export.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/roundtrip_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-roundtrip.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py .build/release/zoetrope $(or $(LOTTIE_IOS),Tests/Lottie/LottieIOS) \
 		$(if $(LOTTIE_IOS),--jobs $(LOTTIE_IOS_JOBS),--complete --min-agree $(LOTTIE_IOS_MIN_AGREE)) --work .build/lottie-ios-work --cache .build/lottie-ios-cache --report .build/lottie-ios-check.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_summary.py .build/lottie-check.json .build/lottie-ios-check.json

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeRender
 
 /// `zoetrope convert`: a Lottie file becomes a scene file that renders the same frames, and a
 /// scene becomes Lottie that Zoetrope's own reader draws as the scene draws.
@@ -133,21 +134,95 @@ import Testing
         #expect(try CommandRunner.run(["diff", plain, packed, "--threshold", "0"]).status == 0)
     }
 
-    @Test func whatLottieCannotDrawIsSaidPerLayer() throws {
+    static let frosted = """
+        canvas: { size: [100, 100] }
+        render: { fps: 10, duration: 0.5 }
+        layers:
+          - { id: haze, shape: rect, position: [50, 50], size: [40, 40], fill: "#FF0000", blur: 4 }
+          - { id: card, shape: rect, position: [50, 50], size: [40, 40], fill: "#00FF00", shadow: { opacity: 0.5 } }
+          - { id: pane, shape: rect, position: [50, 50], size: [40, 40], fill: "#FFFFFF40", backdropBlur: 6, rotationY: 0.3 }
+        """
+
+    @Test func whatLottieCannotDrawIsSaidPerPropertyAndCountedOnTheSummaryLine() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("soft.yaml", """
-            canvas: { size: [100, 100] }
-            render: { fps: 10, duration: 0.5 }
-            layers:
-              - { id: haze, shape: rect, position: [50, 50], size: [40, 40], fill: "#FF0000", blur: 4 }
-              - { id: card, shape: rect, position: [50, 50], size: [40, 40], fill: "#00FF00", shadow: { opacity: 0.5 } }
-            """)
+        let scene = try folder.write("soft.yaml", Self.frosted)
         let result = try CommandRunner.run(["convert", scene, "--to", "lottie", "-o", folder.path("soft.json")])
         #expect(result.status == 0)
-        #expect(result.stderr == "\(scene): haze: not exported: blur: drawn sharp\n")
+        #expect(result.stderr == """
+            \(scene): layers.pane.backdropBlur: not exported: backdrop blur: drawn without it
+            \(scene): layers.pane.rotationY: not exported: 3D transform: drawn flat
+
+            """)
+        #expect(result.stdout == "\(scene) → \(folder.path("soft.json")) (2 properties not exported)\n")
         let json = try String(contentsOfFile: folder.path("soft.json"), encoding: .utf8)
         #expect(json.contains(#""nm":"cardContent""#) && json.contains(#""ty":25,"nm":"Drop Shadow""#), "the card's shadow is Lottie's drop shadow")
-        #expect(FileManager.default.fileExists(atPath: folder.path("soft.json")))
+        #expect(json.contains(#""ty":29,"nm":"Gaussian Blur""#), "the haze's blur is Lottie's Gaussian blur")
+    }
+
+    @Test func strictRefusesNamingEveryPropertyItWouldDrop() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("soft.yaml", Self.frosted)
+        let result = try CommandRunner.run(["convert", scene, "--to", "lottie", "--strict", "-o", folder.path("soft.json")])
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            \(scene): layers.pane.backdropBlur: cannot be written to Lottie (backdrop blur: drawn without it)
+            \(scene): layers.pane.rotationY: cannot be written to Lottie (3D transform: drawn flat)
+
+            """)
+        #expect(result.stdout.isEmpty && !FileManager.default.fileExists(atPath: folder.path("soft.json")))
+        let whole = try folder.write("whole.yaml", Self.frosted.components(separatedBy: "\n  - { id: pane")[0])
+        let written = try CommandRunner.run(["convert", whole, "--to", "lottie", "--strict", "-o", folder.path("whole.json")])
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        #expect(written.stdout == "\(whole) → \(folder.path("whole.json"))\n")
+        #expect(try CommandRunner.run(["convert", whole, "--to", "scene", "--strict"]).status == 64)
+    }
+
+    /// A mask written to Lottie and read back masks as the scene does: a luminance mask (a
+    /// track matte) and a mask of paths (the layer's masks), each a pixel inside and outside.
+    @Test(arguments: [
+        ("luminance", ##"{ id: spot, shape: rect, position: [25, 25], size: [30, 30], fill: "#FFFFFF" }"##),
+        ("alpha", ##"{ id: spot, shape: path, path: "M 10 10 L 40 10 L 40 40 L 10 40 Z", fill: "#FFFFFF", anchor: [0, 0] }"##),
+    ])
+    func aMaskedSceneExportedAndReadBackDrawsMasked(mode: String, mask: String) throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("masked.yaml", """
+            canvas: { size: [60, 60], background: "#000000" }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - { id: card, shape: rect, position: [30, 30], size: [50, 50], fill: "#FF0000", maskMode: \(mode), mask: \(mask) }
+            """)
+        let convert = try CommandRunner.run(["convert", scene, "--to", "lottie", "-o", folder.path("masked.json")])
+        #expect(convert.status == 0 && convert.stderr.isEmpty, "\(convert.stderr)")
+        let back = try render(folder.path("masked.json"), frames: "0", into: folder, "back")
+        let image = try RasterImage(pngFile: back + "/frame_00000.png")
+        // The card's corner (5…55) is masked out; its middle (the mask's 10…40, at 15…45) shows.
+        #expect(image[8, 8].red == 0 && image[8, 8].alpha == 255, "outside the mask: the background")
+        #expect(image[30, 30].red == 255 && image[30, 30].green == 0, "inside the mask: the card")
+        let original = try render(scene, frames: "0", into: folder, "original")
+        #expect(try CommandRunner.run(["diff", original, back, "--threshold", "0.01"]).status == 0)
+    }
+
+    /// A Lottie file whose layer shows through an alpha track matte (as `bomb.json`'s does)
+    /// converted to a scene and back keeps the matte: the frames are the file's.
+    @Test func aTrackMatteSurvivesTheRoundTripThroughAScene() throws {
+        let folder = try TemporaryFolder()
+        let square = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}"#
+        let disc = #"{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[20,20]},"s":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[36,36]}]}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}"#
+        let matte = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":5,"st":0,"ks":{},"shapes":[\#(disc)]}"#
+        let matted = #"{"ty":4,"ind":2,"tt":1,"ip":0,"op":5,"st":0,"ks":{},"shapes":[\#(square)]}"#
+        let file = try folder.write("matte.json", #"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":40,"h":40,"layers":[\#(matte),\#(matted)]}"#)
+        let scene = folder.path("matte.yaml"), exported = folder.path("back.json")
+        #expect(try CommandRunner.run(["convert", file, "--to", "scene", "-o", scene]).status == 0)
+        let convert = try CommandRunner.run(["convert", scene, "--to", "lottie", "-o", exported])
+        #expect(convert.status == 0 && convert.stderr.isEmpty, "\(convert.stderr)")
+        let original = try render(file, frames: "0,2,4", into: folder, "original")
+        let back = try render(exported, frames: "0,2,4", into: folder, "back")
+        let corner = try RasterImage(pngFile: back + "/frame_00004.png")[1, 1]
+        #expect(corner.alpha == 0, "outside the disc, the square is matted away")
+        let diff = try CommandRunner.run(["diff", original, back, "--threshold", "0.01"])
+        #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
     }
 
     @Test func aSceneTooLongToBakeIsRefusedBeforeItTakesGigabytes() throws {

@@ -115,7 +115,7 @@ private func emitterScene(_ body: String) -> String {
         let evaluation = try loaded.evaluate().evaluation
         var writer = LottieWriter(frames: (0..<3).map { evaluation.presentation(at: Double($0) / 10) }, frameRate: 10,
                                   textOutline: { _, _ in SVGPath() }, imageBytes: { _ in nil }, easings: LottieWriter.easings(of: loaded.scene))
-        #expect(writer.json(name: "snow").notExported == [LottieExportNote(layer: "snow", feature: "emitter: its particles are left out (Lottie has no particles)")])
+        #expect(writer.json(name: "snow").notExported == [LottieExportNote(layer: "snow", property: "emitter", feature: "emitter: its particles are left out (Lottie has no particles)")])
     }
 
     @Test func anEmitterRestyledByTheScriptIsWrittenAndReadBack() throws {

@@ -126,14 +126,19 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         #expect(((dot["ks"] as? [String: Any])?["o"] as? [String: Any])?["k"] as? Double == 100)
     }
 
-    @Test func clippedChildrenAreAPrecompMaskedByTheBoundsAndBlurIsReported() throws {
+    @Test func clippedChildrenAreAPrecompMaskedByTheBoundsAndBlurIsTheGaussianBlurEffect() throws {
         let text = Self.card.replacingOccurrences(of: "fill: \"#1E6FD9\"", with: "fill: \"#1E6FD9\"\n    clips: true\n    cornerRadius: 8\n    blur: 2")
         let (json, notExported) = try export(text)
         let clip = try #require(layer(json, "cardClip"))
         #expect(clip["ty"] as? Int == 0 && clip["hasMask"] as? Bool == true)
         let mask = try #require((clip["masksProperties"] as? [[String: Any]])?.first)
         #expect(mask["mode"] as? String == "a")
-        #expect(notExported.map(\.feature) == ["blur: drawn sharp"] && notExported.map(\.layer) == ["card"])
+        #expect(notExported.isEmpty, "\(notExported)")
+        // Blurred with its children: a precomp with Gaussian blur of blurriness σ ÷ 0.3.
+        let blur = try #require((layer(json, "cardGroup")?["ef"] as? [[String: Any]])?.first)
+        #expect(blur["ty"] as? Int == 29)
+        let blurriness = try #require((((blur["ef"] as? [[String: Any]])?.first)?["v"] as? [String: Any])?["k"] as? Double)
+        #expect(abs(blurriness - 2 / 0.3) < 1e-9)
         // Every composition numbers its layers once each, and parents name layers in it.
         for composition in [layers(json)] + ((json["assets"] as? [[String: Any]]) ?? []).compactMap({ $0["layers"] as? [[String: Any]] }) {
             let numbers = composition.compactMap { $0["ind"] as? Int }
@@ -163,6 +168,78 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         let glyphs = try #require(groups(shapes).first)
         #expect(glyphs.compactMap { $0["ty"] as? String } == ["sh", "fl", "tr"])
         #expect((glyphs[1]["c"] as? [String: Any])?["k"] as? [Double] == [1, 0, 0, 1])
+    }
+
+    /// A card masked by `mask` (its `maskMode` `mode`).
+    static func masked(_ mask: String, mode: String = "alpha") -> String {
+        """
+        canvas: { size: [100, 100] }
+        render: { fps: 10, duration: 0.2 }
+        layers:
+          - id: card
+            shape: rect
+            position: [50, 50]
+            size: [80, 80]
+            fill: "#1E6FD9"
+            maskMode: \(mode)
+            mask: \(mask)
+        """
+    }
+
+    @Test func aMaskOfWhitePathsIsWrittenAsTheLayersMasks() throws {
+        let (json, notExported) = try export(Self.masked("""
+            { id: window, shape: group, size: [80, 80], anchor: [0, 0], children: [
+                    { id: hole, shape: path, path: "M 10 10 L 50 10 L 50 50 Z", fill: "#FFFFFF", anchor: [0, 0] },
+                    { id: bite, shape: path, path: "M 0 0 L 20 0 L 20 20 Z", fill: "#FFFFFF80", anchor: [0, 0], blendMode: destinationOut } ] }
+            """))
+        #expect(notExported.isEmpty, "\(notExported)")
+        let group = try #require(layer(json, "cardGroup"))
+        #expect(group["ty"] as? Int == 0 && group["hasMask"] as? Bool == true && group["tt"] == nil)
+        let masks = try #require(group["masksProperties"] as? [[String: Any]])
+        #expect(masks.map { $0["mode"] as? String } == ["a", "s"] && masks.map { $0["inv"] as? Bool ?? false } == [false, false])
+        let opacity = try #require((masks[1]["o"] as? [String: Any])?["k"] as? Double)
+        #expect(abs(opacity - 12800 / 255) < 1e-9, "the bite's fill alpha as the mask's opacity")
+        // In the precomp's coordinates: the card's top-left corner at the precomp's reach.
+        let outline = try #require((masks[0]["pt"] as? [String: Any])?["k"] as? [String: Any])
+        let corner: Double = 8192 + 10   // the precomp's reach, then the card's top-left corner
+        let expected: [[Double]] = [[corner + 10, corner + 10], [corner + 50, corner + 10], [corner + 50, corner + 50]]
+        #expect(outline["v"] as? [[Double]] == expected)
+    }
+
+    @Test(arguments: [("alpha", 1), ("inverseAlpha", 2), ("luminance", 3), ("inverseLuminance", 4)])
+    func anyOtherMaskIsATrackMatteRightAboveTheLayer(mode: String, tt: Int) throws {
+        let (json, notExported) = try export(Self.masked("{ id: spot, shape: ellipse, position: [40, 40], size: [40, 40], fill: \"#FF0000\" }", mode: mode))
+        #expect(notExported.isEmpty, "\(notExported)")
+        let top = layers(json)
+        let matted = try #require(top.firstIndex { $0["nm"] as? String == "cardGroup" })
+        #expect(matted > 0 && top[matted]["tt"] as? Int == tt && top[matted]["masksProperties"] == nil)
+        #expect(top[matted - 1]["nm"] as? String == "spotMatte" && top[matted - 1]["td"] as? Int == 1)
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first { $0["id"] as? String == top[matted - 1]["refId"] as? String })
+        #expect((asset["layers"] as? [[String: Any]] ?? []).contains { $0["nm"] as? String == "spotContent" })
+    }
+
+    @Test func whatCannotBeSaidIsNotedWithThePropertysPath() throws {
+        let (_, notExported) = try export("""
+            canvas: { size: [100, 100] }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - { id: pane, shape: rect, size: [50, 50], fill: "#FFFFFF80", backdropBlur: 4 }
+            """)
+        #expect(notExported.map(\.path) == ["layers.pane.backdropBlur"])
+    }
+
+    @Test func anInverseFillRuleFillsARectangleFarAroundThePathEvenOdd() throws {
+        let (json, notExported) = try export("""
+            canvas: { size: [100, 100] }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - { id: frame, shape: path, path: "M 10 10 L 40 10 L 40 40 Z", fill: "#FF0000", fillRule: inverseNonZero, size: [50, 50] }
+            """)
+        #expect(notExported.isEmpty, "\(notExported)")
+        let shapes = layer(json, "frameContent")?["shapes"] as? [[String: Any]] ?? []
+        let fill = try #require(groups(shapes).first)
+        #expect(fill.compactMap { $0["ty"] as? String } == ["sh", "sh", "fl", "tr"])
+        #expect(fill[2]["r"] as? Int == 2)
     }
 
     /// The card translucent, clipping, casting a shadow and filled with a gradient: a precomp,

@@ -4,7 +4,7 @@
 /// ```swift
 /// var writer = LottieWriter(frames: frames, frameRate: 60, textOutline: outline, imageBytes: read)
 /// let export = writer.json(name: "frog")
-/// for note in export.notExported { print("\(note.layer): not exported: \(note.feature)") }
+/// for note in export.notExported { print("\(note.path): not exported: \(note.feature)") }
 /// ```
 public struct LottieExport: Sendable, Equatable {
     /// The animation as compact JSON (Bodymovin 5.7); `{}` for a scene without frames.
@@ -20,18 +20,25 @@ public struct LottieExport: Sendable, Equatable {
     }
 }
 
-/// A feature of one layer that a Lottie export draws without, and how it draws instead:
-/// layer `card`, feature `blur: drawn sharp`.
+/// A property of one layer that a Lottie export draws without, and how it draws instead:
+/// layer `card`, property `backdropBlur`, feature `backdrop blur: drawn without it`.
 public struct LottieExportNote: Sendable, Hashable {
     /// The id of the layer, or `scene` for what concerns the whole scene (layers added while
     /// it runs, a `zIndex` changing among the top layers).
     public var layer: String
+    /// The scene key that cannot be said: `backdropBlur`, `emitter`, `blendMode`, `zIndex`…
+    public var property: String
     /// What is drawn without, then how it is drawn: `replicator: children drawn once`.
     public var feature: String
 
-    /// A note that `layer` is drawn without `feature`.
-    public init(layer: String, feature: String) {
+    /// A note that `layer`'s `property` is drawn without `feature`.
+    public init(layer: String, property: String, feature: String) {
         self.layer = layer
+        self.property = property
         self.feature = feature
     }
+
+    /// Where the property is in the scene's terms: `layers.card.backdropBlur`, or the
+    /// property alone for the whole scene.
+    public var path: String { layer == "scene" ? property : "layers.\(layer).\(property)" }
 }

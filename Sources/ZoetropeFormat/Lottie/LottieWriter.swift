@@ -68,7 +68,7 @@ public struct LottieWriter {
         guard let first = frames.first else { return LottieAnimation() }
         let tree = first.layers
         if frames.contains(where: { $0.layers != tree }) {
-            note("scene", "layers added, removed or restyled while it runs: exported as they are at the first frame")
+            note("scene", "layers", "layers added, removed or restyled while it runs: exported as they are at the first frame")
         }
         // Content layers in drawing order (bottom first), then the nulls that carry transforms.
         var drawn: [LottieLayer] = [], nulls: [LottieLayer] = []
@@ -85,17 +85,17 @@ public struct LottieWriter {
         return LottieArchive.dotLottie(json: Array(json.utf8), id: safe.isEmpty ? "animation" : safe)
     }
 
-    private mutating func note(_ layer: String, _ feature: String) {
-        let note = LottieExportNote(layer: layer, feature: feature)
+    mutating func note(_ layer: String, _ property: String, _ feature: String) {
+        let note = LottieExportNote(layer: layer, property: property, feature: feature)
         if !notExported.contains(note) { notExported.append(note) }
     }
 
     /// Siblings in drawing order at the first frame (`zIndex`, then file order).
-    private mutating func ordered(_ indices: [Int]) -> [Int] {
+    mutating func ordered(_ indices: [Int]) -> [Int] {
         let first = frames[0].values
         func z(_ index: Int) -> Double { first[index].zIndex }
         if indices.contains(where: { index in frames.contains { $0.values[index].zIndex != z(index) } }) {
-            note(frames[0].layers.nodes[indices[0]].parent.map { frames[0].layers.nodes[$0].id } ?? "scene",
+            note(frames[0].layers.nodes[indices[0]].parent.map { frames[0].layers.nodes[$0].id } ?? "scene", "zIndex",
                  "zIndex changing while it runs: children keep their order at the first frame")
         }
         return indices.enumerated().sorted { (z($0.element), $0.offset) < (z($1.element), $1.offset) }.map(\.element)
@@ -105,12 +105,14 @@ public struct LottieWriter {
 
     /// The layers of `index` and its descendants, added to `drawn` (bottom first) and `nulls`.
     /// Inside a precomp, `precomp` is the layer it draws, whose opacity the precomp layer has.
-    private mutating func subtree(_ index: Int, parentNull: Double?, precomp: Int?, drawn: inout [LottieLayer], nulls: inout [LottieLayer]) {
+    mutating func subtree(_ index: Int, parentNull: Double?, precomp: Int?, drawn: inout [LottieLayer], nulls: inout [LottieLayer]) {
         let node = frames[0].layers.nodes[index]
         let children = node.children.filter { frames[0].layers.nodes[$0].style.masking == nil }
         let values = frames.map { $0.values[index] }
-        // A group composited as one picture: translucent, blended or casting a shadow.
-        if index != precomp, !children.isEmpty, values.contains(where: { $0.opacity > 0 && $0.opacity < 1 || Self.castsShadow($0) })
+        let mask = maskChild(of: index)
+        // A group composited as one picture: translucent, blended, blurred, casting a shadow
+        // or masked.
+        if index != precomp, mask != nil || !children.isEmpty && values.contains(where: { $0.opacity > 0 && $0.opacity < 1 || Self.castsShadow($0) || $0.blur > 0 })
             || node.style.blendMode != .normal {
             var inner: [LottieLayer] = [], innerNulls: [LottieLayer] = []
             subtree(index, parentNull: 0, precomp: index, drawn: &inner, nulls: &innerNulls)
@@ -118,12 +120,16 @@ public struct LottieWriter {
                                      layers: inner, nulls: innerNulls,
                                      opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] })
             group.blendMode = blendMode(index, node)
-            group.effects = shadowEffects(index)
+            group.effects = effects(index)
+            let matte = mask.flatMap { self.mask(&group, by: $0, of: index, parentNull: parentNull) }
             drawn.append(group)
+            if let matte { drawn.append(matte) }
             return
         }
         nulls.append(transformLayer(index, parentNull: parentNull))
         drawn += contentLayers(index, precomp: precomp)
+        // A replicator's children are drawn by its repeater, in its content.
+        if repeats(index) { return }
         guard node.style.clips, !children.isEmpty else {
             for child in ordered(children) { subtree(child, parentNull: nullIndex(index), precomp: precomp, drawn: &drawn, nulls: &nulls) }
             return
@@ -143,11 +149,11 @@ public struct LottieWriter {
 
     /// How far a precomp's origin lies from its layer's: its content may reach this far to
     /// either side before the precomp's bounds clip it.
-    private static let precompReach = 8192.0
+    static let precompReach = 8192.0
 
     /// A precomp layer drawing `layers` (bottom first), whose `nulls` hang from a null at the
     /// precomp's origin (`ind` 0), that layer's own coordinates.
-    private mutating func precompLayer(_ id: String, name: String, index: Double, parent: Double?, layers: [LottieLayer], nulls: [LottieLayer],
+    mutating func precompLayer(_ id: String, name: String, index: Double, parent: Double?, layers: [LottieLayer], nulls: [LottieLayer],
                                        opacity: LottieProperty<[Double]>) -> LottieLayer {
         let reach = Self.precompReach
         let origin = layer(.null, name: "Origin", index: 0, parent: nil,
@@ -167,13 +173,13 @@ public struct LottieWriter {
         layer.masks = [LottieMask(mode: LottieMask.Mode.add.rawValue, outline: outline, opacity: .fixed([100]))]
     }
 
-    private static func castsShadow(_ values: LayerValues) -> Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
+    static func castsShadow(_ values: LayerValues) -> Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
 
     /// CALayer's shadow as Lottie's drop shadow effect (ThorVG's and lottie-web's reading: the
     /// direction clockwise from up, in degrees; opacity 0…255; blur σ = 0.3 × softness); nil
     /// when the layer never casts one.
-    private func shadowEffects(_ index: Int) -> [LottieEffect]? {
-        guard frames.contains(where: { Self.castsShadow($0.values[index]) }) else { return nil }
+    private func shadowEffects(_ index: Int) -> [LottieEffect] {
+        guard frames.contains(where: { Self.castsShadow($0.values[index]) }) else { return [] }
         func parameter(_ kind: LottieEffectParameter.Kind, _ name: String, _ value: LottieProperty<[Double]>) -> LottieEffectParameter {
             LottieEffectParameter(type: kind.rawValue, name: name, value: value)
         }
@@ -186,11 +192,30 @@ public struct LottieWriter {
         ])]
     }
 
+    /// The layer's blur then its shadow as Lottie effects; nil when it has neither.
+    private func effects(_ index: Int) -> [LottieEffect]? {
+        let all = blurEffects(index) + shadowEffects(index)
+        return all.isEmpty ? nil : all
+    }
+
+    /// The layer's blur as the Gaussian blur effect (`ty` 29): blurriness = σ ÷ 0.3 (ThorVG's
+    /// and the reader's reading), in both directions, edges not repeated.
+    private func blurEffects(_ index: Int) -> [LottieEffect] {
+        guard frames.contains(where: { $0.values[index].blur > 0 }) else { return [] }
+        return [LottieEffect(type: LottieEffect.Kind.gaussianBlur.rawValue, name: "Gaussian Blur", enabled: 1, parameters: [
+            LottieEffectParameter(type: LottieEffectParameter.Kind.slider.rawValue, name: "Blurriness",
+                                  value: animated(index) { v in [max(v.blur, 0) / 0.3] }),
+            // A dropdown (`ty` 7): 1 blurs horizontally and vertically.
+            LottieEffectParameter(type: 7, name: "Blur Dimensions", value: .fixed([1])),
+            LottieEffectParameter(type: LottieEffectParameter.Kind.checkbox.rawValue, name: "Repeat Edge Pixels", value: .fixed([0])),
+        ])]
+    }
+
     /// Lottie's `ind` of the null carrying a layer's transform, and of its content layers.
-    /// Four numbers a layer: its null, then its shapes (part 0), image (1) and clipped
-    /// children's precomp (2); 0 is a precomp's origin.
-    private func nullIndex(_ index: Int) -> Double { Double(index * 4 + 1) }
-    private func contentIndex(_ index: Int, _ part: Int) -> Double { Double(index * 4 + 2 + part) }
+    /// Five numbers a layer: its null, then its shapes (part 0), image (1), clipped
+    /// children's precomp (2) and its mask's matte (3); 0 is a precomp's origin.
+    func nullIndex(_ index: Int) -> Double { Double(index * 5 + 1) }
+    func contentIndex(_ index: Int, _ part: Int) -> Double { Double(index * 5 + 2 + part) }
 
     /// A layer of `kind` shown through every frame, at normal speed.
     private func layer(_ kind: LottieLayer.Kind, name: String, index: Double, parent: Double?, transform: LottieTransform) -> LottieLayer {
@@ -206,7 +231,7 @@ public struct LottieWriter {
         return layer
     }
 
-    private func transformLayer(_ index: Int, parentNull: Double?) -> LottieLayer {
+    func transformLayer(_ index: Int, parentNull: Double?) -> LottieLayer {
         let node = frames[0].layers.nodes[index]
         let transform = LottieTransform(
             anchor: animated(index) { v in [v.anchor.x * v.size.x, v.anchor.y * v.size.y] },
@@ -219,7 +244,7 @@ public struct LottieWriter {
 
     /// The opacity a layer is seen with: its own times its ancestors', 0 when one is hidden;
     /// inside a precomp, up to the layer it draws (whose opacity is the precomp layer's).
-    private func seenOpacity(_ index: Int, _ frame: PresentationTree, below precomp: Int?) -> Double {
+    func seenOpacity(_ index: Int, _ frame: PresentationTree, below precomp: Int?) -> Double {
         var opacity = 1.0, current: Int? = index
         while let layer = current, layer != precomp {
             let values = frame.values[layer]
@@ -234,6 +259,25 @@ public struct LottieWriter {
         let node = frames[0].layers.nodes[index]
         checkEffects(index, node)
         var layers: [LottieLayer] = []
+        // A replicator's copies (a repeater) above its own shapes.
+        let shapes = (repeats(index) ? [copies(index)] : []) + ownShapes(index)
+        if !shapes.isEmpty {
+            var content = layer(.shape, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
+                                transform: LottieTransform(opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }))
+            content.shapes = shapes
+            if index != precomp {
+                content.blendMode = blendMode(index, node)
+                content.effects = effects(index)
+            }
+            layers.append(content)
+        }
+        if node.shape == .image, let image = imageLayer(index, node, precomp: precomp) { layers.append(image) }
+        return layers
+    }
+
+    /// The shapes drawing a layer's own content (none for an image).
+    mutating func ownShapes(_ index: Int) -> [LottieShapeItem] {
+        let node = frames[0].layers.nodes[index]
         var shapes: [LottieShapeItem] = []
         switch node.shape {
         case .rect, .group:
@@ -247,7 +291,7 @@ public struct LottieWriter {
         case .text:
             // One outline, one fill: runs' own colours and underlines are not carried.
             if frames.contains(where: { frame in node.style.runs(for: frame.values[index].text).contains { $0.color != nil || $0.underline } }) {
-                note(node.id, "text runs' own colours and underlines: drawn in the layer's colour, without underlines")
+                note(node.id, "runs", "text runs' own colours and underlines: drawn in the layer's colour, without underlines")
             }
             let text = paths(index) { [textOutline] values in values.text.isEmpty ? SVGPath() : textOutline(values, node.style) }
             let fill = LottieFill(color: animated(index) { v in [v.color.red, v.color.green, v.color.blue, 1] },
@@ -255,18 +299,7 @@ public struct LottieWriter {
             let glyphs = LottieShapeItem(name: "Text", .group(LottieShapeGroup(items: text + [LottieShapeItem(.fill(fill)), Self.groupTransform])))
             shapes = [glyphs] + paintedGroups(index, geometry: [roundedRect(index)], filled: true, stroked: false)
         }
-        if !shapes.isEmpty {
-            var content = layer(.shape, name: node.id + "Content", index: contentIndex(index, 0), parent: nullIndex(index),
-                                transform: LottieTransform(opacity: animatedInFrame(index) { [seenOpacity(index, $1, below: precomp) * 100] }))
-            content.shapes = shapes
-            if index != precomp {
-                content.blendMode = blendMode(index, node)
-                content.effects = shadowEffects(index)
-            }
-            layers.append(content)
-        }
-        if node.shape == .image, let image = imageLayer(index, node, precomp: precomp) { layers.append(image) }
-        return layers
+        return shapes
     }
 
     /// Lottie's blend mode (`bm`) for the layer's, nil for normal or one Lottie lacks (noted).
@@ -279,30 +312,32 @@ public struct LottieWriter {
         default: BlendMode.allCases.firstIndex(of: mode)
         }
         guard let lottie else {
-            note(node.id, "blend mode \(mode.rawValue): drawn normally")
+            note(node.id, "blendMode", "blend mode \(mode.rawValue): drawn normally")
             return nil
         }
         return Double(lottie)
     }
 
-    private mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
+    mutating func checkEffects(_ index: Int, _ node: LayerTree.Node) {
         let values = frames.map { $0.values[index] }
-        if values.contains(where: { $0.blur > 0 }) { note(node.id, "blur: drawn sharp") }
-        if !node.children.isEmpty, values.contains(where: \.replicates) {
-            note(node.id, "replicator: children drawn once")
+        if !node.children.isEmpty, values.contains(where: \.replicates), !repeats(index) {
+            note(node.id, "replicatorCount", "replicator: children drawn once")
         }
-        if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdrop blur: drawn without it") }
+        if values.contains(where: { $0.backdropBlur > 0 }) { note(node.id, "backdropBlur", "backdrop blur: drawn without it") }
         func isConic(_ gradient: Gradient?) -> Bool { if case .conic = gradient?.kind { true } else { false } }
         if values.contains(where: { isConic($0.gradient) || isConic($0.strokeGradient) }) {
-            note(node.id, "conic gradient: drawn linear, from its centre towards its angle 0")
+            note(node.id, isConic(values.first { isConic($0.gradient) }?.gradient) ? "gradient" : "strokeGradient", "conic gradient: drawn linear, from its centre towards its angle 0")
         }
-        if values.contains(where: { $0.hasDepth || $0.sublayerPerspective != 0 }) || !node.style.isDoubleSided {
-            note(node.id, "3D transform (rotationX, rotationY, translationZ, perspective): drawn flat")
+        let depth: [(String, (LayerValues) -> Bool)] = [
+            ("rotationX", { $0.rotationX != 0 }), ("rotationY", { $0.rotationY != 0 }), ("translationZ", { $0.translationZ != 0 }),
+            ("anchorZ", { $0.anchorZ != 0 }), ("perspective", { $0.perspective != 0 }), ("sublayerPerspective", { $0.sublayerPerspective != 0 }),
+        ]
+        for (property, used) in depth where values.contains(where: used) {
+            note(node.id, property, "3D transform: drawn flat")
         }
-        if node.children.contains(where: { frames[0].layers.nodes[$0].style.masking != nil }) { note(node.id, "mask: drawn unmasked") }
-        if node.style.fillRule.isInverse { note(node.id, "fill rule \(node.style.fillRule.rawValue): filled inside") }
+        if !node.style.isDoubleSided { note(node.id, "doubleSided", "3D transform: drawn flat, its back shown") }
         if node.style.emitter?.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) == true {
-            note(node.id, "emitter: its particles are left out (Lottie has no particles)")
+            note(node.id, "emitter", "emitter: its particles are left out (Lottie has no particles)")
         }
     }
 
@@ -383,8 +418,17 @@ public struct LottieWriter {
         let strokes = stroked && values.contains { $0.strokeWidth > 0 && ($0.strokeGradient != nil || $0.strokeColor.alpha > 0) }
         let trimmed = strokes && values.contains { $0.strokeStart > 0 || $0.strokeEnd < 1 || $0.strokeOffset != 0 }
         let fill = fills ? [fillItem(index)] : [], stroke = strokes ? [strokeItem(index)] : []
-        func group(_ name: String, _ items: [LottieShapeItem]) -> LottieShapeItem {
-            LottieShapeItem(name: name, .group(LottieShapeGroup(items: geometry + items + [Self.groupTransform])))
+        func group(_ name: String, _ items: [LottieShapeItem], around: [LottieShapeItem] = geometry) -> LottieShapeItem {
+            LottieShapeItem(name: name, .group(LottieShapeGroup(items: around + items + [Self.groupTransform])))
+        }
+        // An inverse fill rule fills the outline with a rectangle far around it, even-odd: what
+        // lies outside the path (where the path's non-zero and even-odd insides agree, for
+        // `inverseNonZero`), out to the precomp's reach. The stroke keeps the path alone.
+        if frames[0].layers.nodes[index].style.fillRule.isInverse, fills {
+            let reach = Self.precompReach
+            let around = LottieShapeItem(.path(LottiePath(outline: .fixed(LottieContour.roundedRect(
+                origin: Vector2(-reach, -reach), size: Vector2(2 * reach, 2 * reach), radius: .zero).bezier), direction: Self.forward)))
+            return (strokes ? [group("Stroke", (trimmed ? [trimItem(index)] : []) + stroke)] : []) + [group("Fill", fill, around: geometry + [around])]
         }
         if trimmed {
             return [group("Stroke", [trimItem(index)] + stroke)] + (fills ? [group("Fill", fill)] : [])
@@ -395,7 +439,7 @@ public struct LottieWriter {
     private func fillItem(_ index: Int) -> LottieShapeItem {
         let node = frames[0].layers.nodes[index]
         // Lottie's fill rules: 1 non-zero, 2 even-odd.
-        let rule: Double = node.style.fillRule.inside == .evenOdd ? 2 : 1
+        let rule: Double = node.style.fillRule.inside == .evenOdd || node.style.fillRule.isInverse ? 2 : 1
         if frames.contains(where: { $0.values[index].gradient != nil }) {
             var paint = gradientPaint(index) { $0.gradient ?? Self.solid($0.fill) }
             paint.fillRule = rule
@@ -472,7 +516,7 @@ public struct LottieWriter {
     }
 
     /// The identity transform that closes a shape group.
-    private static let groupTransform = LottieShapeItem(.transform(LottieTransform(
+    static let groupTransform = LottieShapeItem(.transform(LottieTransform(
         anchor: .fixed([0, 0]), position: .fixed([0, 0]), scale: .fixed([100, 100]), rotation: .fixed([0]), opacity: .fixed([100]))))
 
     // MARK: - Images
@@ -482,9 +526,9 @@ public struct LottieWriter {
     private mutating func imageLayer(_ index: Int, _ node: LayerTree.Node, precomp: Int?) -> LottieLayer? {
         let file = frames[0].values[index].image
         guard !file.isEmpty else { return nil }
-        if frames.contains(where: { $0.values[index].image != file }) { note(node.id, "image changing while it runs: shows the first") }
+        if frames.contains(where: { $0.values[index].image != file }) { note(node.id, "image", "image changing while it runs: shows the first") }
         guard let asset = imageAsset(file) else {
-            note(node.id, "image: not a readable PNG, JPEG or WebP within the limits, left out")
+            note(node.id, "image", "image: not a readable PNG, JPEG or WebP within the limits, left out")
             return nil
         }
         let width = Double(asset.width), height = Double(asset.height)
@@ -514,7 +558,7 @@ public struct LottieWriter {
         }))
         if index != precomp {
             image.blendMode = blendMode(index, node)
-            image.effects = shadowEffects(index)
+            image.effects = effects(index)
         }
         return image
     }
@@ -546,18 +590,18 @@ public struct LottieWriter {
 
     /// A property's value at every frame: a fixed value when it never changes, else a
     /// keyframe where it changes, straight between frames, held through runs of equal values.
-    private func animatedInFrame(_ index: Int, _ value: (LayerValues, PresentationTree) -> [Double]) -> LottieProperty<[Double]> {
+    func animatedInFrame(_ index: Int, _ value: (LayerValues, PresentationTree) -> [Double]) -> LottieProperty<[Double]> {
         let values = frames.map { value($0.values[index], $0).map { $0.isFinite ? $0 : 0 } }
         guard values.contains(where: { $0 != values[0] }) else { return .fixed(values[0]) }
         return .keyed(Self.keyframes(values, keys: easedKeys(values)) { $0 })
     }
 
-    private func animated(_ index: Int, _ value: (LayerValues) -> [Double]) -> LottieProperty<[Double]> {
+    func animated(_ index: Int, _ value: (LayerValues) -> [Double]) -> LottieProperty<[Double]> {
         animatedInFrame(index) { values, _ in value(values) }
     }
 
     /// A contour at every frame, held where consecutive frames' contours cannot morph.
-    private func animatedShape(_ contours: [LottieContour]) -> LottieProperty<LottieBezier> {
+    func animatedShape(_ contours: [LottieContour]) -> LottieProperty<LottieBezier> {
         guard contours.contains(where: { $0 != contours[0] }) else { return .fixed(contours[0].bezier) }
         let kept = contours.indices.filter { frame in
             frame == 0 || frame == contours.count - 1 || contours[frame] != contours[frame - 1] || contours[frame] != contours[frame + 1]

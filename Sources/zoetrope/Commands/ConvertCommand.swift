@@ -17,9 +17,14 @@ struct ConvertCommand: ParsableCommand {
             .lottie) that Lottie players play: every frame's \
             values baked into keyframes at the scene's frame rate (springs, overlapping \
             animators and the script's pause, reverse and scrub as they render), text as its \
-            outlines, images embedded; what it draws without (shadows, blurs, clipping, masks) \
-            is said per layer on standard error. Without -o the file is printed. Exit codes: 0 \
-            written; 65 the input is invalid or cannot be said in the output format; 66 the input is missing; 73/74 the output cannot be written.
+            outlines, images embedded, masks as Lottie's masks or track mattes, shadows, blurs \
+            and clipping as Lottie says them. What Lottie cannot say (backdrop blurs, replicators of more than shapes, \
+            conic gradients, 3D transforms, particles, some blend modes) is said per property \
+            on standard error and counted on the summary line; --strict refuses such a scene \
+            instead, naming every property it would drop. Without -o the file is printed. Exit \
+            codes: 0 written; 65 the input is invalid or cannot be said in the output format \
+            (with --strict, a property Lottie cannot say); 66 the input is missing; 73/74 the \
+            output cannot be written.
 
             Examples:
               $ zoetrope convert animation.json --to scene -o scenes/animation.yaml
@@ -36,8 +41,16 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: [.short, .customLong("out")], help: "The file to write (default: standard output).", completion: .file())
     var out: String?
 
+    @Flag(help: "With --to lottie: refuse (65), naming every property the Lottie file would draw without, instead of writing it.")
+    var strict = false
+
+    func validate() throws {
+        if strict, to != .lottie { throw ValidationError("--strict needs --to lottie: a scene file says everything a Lottie file does") }
+    }
+
     func run() throws {
         let text: String
+        var dropped = 0
         switch to {
         case .scene:
             let loaded: LoadedScene
@@ -51,18 +64,30 @@ struct ConvertCommand: ParsableCommand {
             text = try exiting { () throws(RenderError) -> String in try SceneConversion.sceneFile(loaded, json: json) }
         case .lottie:
             guard let scene = try loadScenes([input], overrides: []).first else { return }
+            let file = scene.loaded.file
             let export = try exiting { () throws(RenderError) in try SceneConversion.lottieFile(scene) }
-            for note in export.notExported { printError("\(scene.loaded.file): \(note.layer): not exported: \(note.feature)") }
+            if strict, !export.notExported.isEmpty {
+                // Every property at once, as a scene's other problems are said.
+                try exiting { () throws(RenderError) in
+                    throw RenderError(lines: export.notExported.map { "\(file): \($0.path): cannot be written to Lottie (\($0.feature))" },
+                                      kind: .invalidInput, file: file)
+                }
+            }
+            for note in export.notExported { printError("\(file): \(note.path): not exported: \(note.feature)") }
+            dropped = export.notExported.count
             text = export.text
         }
+        let count = "\(dropped) \(dropped == 1 ? "property" : "properties") not exported"
+        let summary = dropped == 0 ? "" : " (\(count))"
         guard let out else {
             print(text, terminator: "")
+            if dropped > 0 { printError("\(input): \(count)") }
             return
         }
         let bytes = to == .lottie && out.hasSuffix(".lottie")
             ? LottieWriter.dotLottie(text, id: SceneLoader.sceneName(input)) : Array(text.utf8)
         try exiting { () throws(RenderError) in try AtomicFile.write(bytes, to: out) }
-        printLine("\(input) → \(out)")
+        printLine("\(input) → \(out)\(summary)")
     }
 }
 
