@@ -194,7 +194,7 @@ lottie-check: lottie-corpus build lottie-deps
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/roundtrip_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-roundtrip.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py .build/release/zoetrope $(or $(LOTTIE_IOS),Tests/Lottie/LottieIOS) \
 		$(if $(LOTTIE_IOS),--jobs $(LOTTIE_IOS_JOBS),--complete --min-agree $(LOTTIE_IOS_MIN_AGREE)) --work .build/lottie-ios-work --cache .build/lottie-ios-cache --report .build/lottie-ios-check.json
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_summary.py .build/lottie-check.json .build/lottie-ios-check.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_summary.py .build/lottie-check.json .build/lottie-ios-check.json .build/lottie-roundtrip.json
 
 ## Says, before anything is built or installed, that the folder to check is missing.
 lottie-corpus:

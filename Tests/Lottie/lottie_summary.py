@@ -1,10 +1,11 @@
 """The closing lines of `make lottie-check`: both references' scores side by side.
 
-usage: lottie_summary.py THORVG_REPORT LOTTIE_IOS_REPORT
+usage: lottie_summary.py THORVG_REPORT LOTTIE_IOS_REPORT [ROUNDTRIP_REPORT]
 
 THORVG_REPORT is lottie_check.py's --report (files against ThorVG), LOTTIE_IOS_REPORT
 lottie_ios_check.py's (samples against lottie-ios's snapshots, with ThorVG's own score at the
-snapshots' exact frames). Prints one line per reference; a report that is missing is said so.
+snapshots' exact frames), and ROUNDTRIP_REPORT roundtrip_check.py's. Prints one line per
+reference; a report that is missing is said so.
 """
 import json
 import os
@@ -17,6 +18,7 @@ def share(agreeing, total):
 
 def main():
     thorvg_report, ios_report = sys.argv[1:3]
+    roundtrip_report = sys.argv[3] if len(sys.argv) > 3 else None
     print()
     if os.path.exists(thorvg_report):
         results = json.load(open(thorvg_report))
@@ -34,6 +36,10 @@ def main():
               f"ThorVG at the same frames {share(theirs, len(samples))}")
     else:
         print(f"lottie-check: no lottie-ios report at {ios_report}")
+    if roundtrip_report and os.path.exists(roundtrip_report):
+        counted = [r for r in json.load(open(roundtrip_report)) if r["status"] != "skipped"]
+        print(f"lottie-check: round trip Lottie → scene → Lottie, files drawing as the original: "
+              f"{share(sum(bool(r.get('agrees')) for r in counted), len(counted))}")
     return 0
 
 
