@@ -277,3 +277,35 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         #expect(LottieLayer(kind: kind).kind == kind)
     }
 }
+
+/// Issue #50: a layer's colour filters are written as the effects the reader maps to them, and
+/// what Lottie cannot say of them (an invert, a skew) is noted.
+@Suite struct LottieFilterExportTests {
+    @Test func colourFiltersRoundTripThroughTheirAfterEffectsEffects() throws {
+        let scene = """
+            canvas: { size: [40, 40] }
+            render: { fps: 10, duration: 0.2 }
+            layers:
+              - id: card
+                size: [20, 20]
+                position: [20, 20]
+                backgroundColor: "#808080"
+                blur: 2
+                blurDirection: horizontal
+                filters:
+                  - { fill: { color: "#FF0000", opacity: 0.5 } }
+                  - { tint: { black: "#000080", white: "#FFFF00", amount: 0.75 } }
+                  - { tritone: { highlights: "#FFFFFF", midtones: "#00FF00", shadows: "#000000", blend: 0.25 } }
+                  - { levels: { inputBlack: 0.1, inputWhite: 0.9, gamma: 1.5, outputBlack: 0.05, outputWhite: 0.95 } }
+                  - { invert: { amount: 1 } }
+            """
+        let written = try exported(scene)
+        #expect(written.notExported.map(\.feature).contains { $0.hasPrefix("invert filter") })
+        let reread = try SceneLoader.parse(Array(written.text.utf8), file: "export.json")
+        let card = try #require(reread.scene.layers.nodes.first { !$0.style.filters.isEmpty })
+        let original = try SceneLoader.parse(Array(scene.utf8), file: "export.yaml")
+        let filters = try #require(original.scene.layers.nodes.first { $0.id == "card" }?.style.filters)
+        #expect(card.style.filters == Array(filters.dropLast()))
+        #expect(reread.scene.layers.nodes.contains { $0.style.blurDirection == .horizontal })
+    }
+}

@@ -192,10 +192,54 @@ public struct LottieWriter {
         ])]
     }
 
-    /// The layer's blur then its shadow as Lottie effects; nil when it has neither.
+    /// The layer's colour filters, its blur, then its shadow as Lottie effects; nil when it has none.
     private func effects(_ index: Int) -> [LottieEffect]? {
-        let all = blurEffects(index) + shadowEffects(index)
+        let all = filterEffects(index) + blurEffects(index) + shadowEffects(index)
         return all.isEmpty ? nil : all
+    }
+
+    /// The layer's colour filters as the After Effects effects the reader maps to them (Fill 21,
+    /// Tint 20, Tritone 23, Pro Levels 24, each parameter where ThorVG and lottie-web read it);
+    /// an invert, which ThorVG and lottie-web do not draw, is noted by `checkEffects` instead.
+    private func filterEffects(_ index: Int) -> [LottieEffect] {
+        func slider(_ name: String, _ value: Double) -> LottieEffectParameter {
+            LottieEffectParameter(type: LottieEffectParameter.Kind.slider.rawValue, name: name, value: .fixed([value]))
+        }
+        func colour(_ name: String, _ color: Color) -> LottieEffectParameter {
+            LottieEffectParameter(type: LottieEffectParameter.Kind.color.rawValue, name: name, value: .fixed([color.red, color.green, color.blue, 1]))
+        }
+        return frames[0].layers.nodes[index].style.filters.compactMap { filter in
+            switch filter {
+            case let .fill(color, opacity):
+                // Fill mask (0: none), all masks, colour, invert, horizontal and vertical feather, opacity.
+                return LottieEffect(type: 21, name: "Fill", enabled: 1, parameters: [
+                    slider("Fill Mask", 0), slider("All Masks", 0), colour("Color", color), slider("Invert", 0),
+                    slider("Horizontal Feather", 0), slider("Vertical Feather", 0), slider("Opacity", opacity),
+                ])
+            case let .tint(black, white, amount):
+                return LottieEffect(type: 20, name: "Tint", enabled: 1, parameters: [
+                    colour("Map Black To", black), colour("Map White To", white), slider("Amount to Tint", amount * 100),
+                ])
+            case let .tritone(highlights, midtones, shadows, blend):
+                return LottieEffect(type: 23, name: "Tritone", enabled: 1, parameters: [
+                    colour("Highlights", highlights), colour("Midtones", midtones), colour("Shadows", shadows),
+                    slider("Blend With Original", blend * 100),
+                ])
+            case let .levels(levels):
+                // Channel, histogram, then RGB's input black, input white, gamma, output black and
+                // white (3…7), then red's, green's, blue's and alpha's at identity (10…35).
+                var parameters = [slider("Channel", 1), slider("Histogram", 0), slider("RGB", 0),
+                                  slider("Input Black", levels.inputBlack), slider("Input White", levels.inputWhite), slider("Gamma", levels.gamma),
+                                  slider("Output Black", levels.outputBlack), slider("Output White", levels.outputWhite), slider("RGB", 0), slider("Red", 0)]
+                for channel in ["Red", "Green", "Blue", "Alpha"] {
+                    let identity: [(String, Double)] = [("Input Black", 0), ("Input White", 1), ("Gamma", 1), ("Output Black", 0), ("Output White", 1)]
+                    parameters += identity.map { slider("\(channel) \($0.0)", $0.1) } + [slider(channel, 0), slider(channel, 0)]
+                }
+                return LottieEffect(type: 24, name: "Levels (Individual Controls)", enabled: 1, parameters: Array(parameters.prefix(36)))
+            case .invert:
+                return nil
+            }
+        }
     }
 
     /// The layer's blur as the Gaussian blur effect (`ty` 29): blurriness = σ ÷ 0.3 (ThorVG's
@@ -205,10 +249,18 @@ public struct LottieWriter {
         return [LottieEffect(type: LottieEffect.Kind.gaussianBlur.rawValue, name: "Gaussian Blur", enabled: 1, parameters: [
             LottieEffectParameter(type: LottieEffectParameter.Kind.slider.rawValue, name: "Blurriness",
                                   value: animated(index) { v in [max(v.blur, 0) / 0.3] }),
-            // A dropdown (`ty` 7): 1 blurs horizontally and vertically.
-            LottieEffectParameter(type: 7, name: "Blur Dimensions", value: .fixed([1])),
+            // A dropdown (`ty` 7): 1 blurs horizontally and vertically, 2 horizontally, 3 vertically.
+            LottieEffectParameter(type: 7, name: "Blur Dimensions", value: .fixed([Self.blurDimensions(frames[0].layers.nodes[index].style.blurDirection)])),
             LottieEffectParameter(type: LottieEffectParameter.Kind.checkbox.rawValue, name: "Repeat Edge Pixels", value: .fixed([0])),
         ])]
+    }
+
+    private static func blurDimensions(_ direction: BlurDirection) -> Double {
+        switch direction {
+        case .both: 1
+        case .horizontal: 2
+        case .vertical: 3
+        }
     }
 
     /// Lottie's `ind` of the null carrying a layer's transform, and of its content layers.
@@ -336,6 +388,14 @@ public struct LottieWriter {
             note(node.id, property, "3D transform: drawn flat")
         }
         if !node.style.isDoubleSided { note(node.id, "doubleSided", "3D transform: drawn flat, its back shown") }
+        if node.style.filters.contains(where: { if case .invert = $0 { true } else { false } }) {
+            note(node.id, "filters", "invert filter: drawn without it (ThorVG and lottie-web draw no Invert effect)")
+        }
+        if values.contains(where: { $0.skew != 0 }) { note(node.id, "skew", "skew: drawn unskewed") }
+        func focused(_ gradient: Gradient?) -> Bool { gradient?.focus != nil }
+        if values.contains(where: { focused($0.gradient) || focused($0.strokeGradient) }) {
+            note(node.id, focused(values.first { focused($0.gradient) }?.gradient) ? "gradient" : "strokeGradient", "radial gradient's focus: drawn centred")
+        }
         if node.style.emitter?.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) == true {
             note(node.id, "emitter", "emitter: its particles are left out (Lottie has no particles)")
         }
