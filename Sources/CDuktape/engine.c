@@ -55,7 +55,7 @@ static double zx__random(void *udata);
 struct zx_heap {
     duk_context *context;
     size_t used, cap;
-    unsigned long instructions, callStart, callBudget, totalBudget;
+    unsigned long instructions, callStart, callBudget, totalBudget, globalEntries;
     int depth, broken;
     unsigned long long randomState;
     jmp_buf *fatal;
@@ -263,8 +263,34 @@ typedef struct {
     int count;
 } zx__call_args;
 
+// What an expression left in the global scope (`x = 1` without `var`) is removed after it
+// runs (by the prelude's `__clean`), so the next evaluation starts from the same scope. The
+// global object's entry count says whether anything was added, without walking it each time.
+static void zx__clean(duk_context *context, struct zx_heap *heap) {
+    duk_hthread *thread = (duk_hthread *)context;
+    duk_hobject *global = thread->builtins[DUK_BIDX_GLOBAL];
+    if ((unsigned long)DUK_HOBJECT_GET_ENEXT(global) != heap->globalEntries) {
+        duk_get_global_string(context, "__clean");
+        duk_pcall(context, 0);
+        duk_pop(context);
+        duk_push_global_object(context);
+        duk_compact(context, -1);
+        duk_pop(context);
+        heap->globalEntries = (unsigned long)DUK_HOBJECT_GET_ENEXT(global);
+    }
+}
+
 static duk_ret_t zx__call_safe(duk_context *context, void *udata) {
     zx__call_args *args = udata;
+    duk_memory_functions functions;
+    duk_get_memory_functions(context, &functions);
+    struct zx_heap *heap = functions.udata;
+    if (heap->depth == 1 && heap->globalEntries == 0) {
+        duk_push_global_object(context);
+        duk_compact(context, -1);
+        duk_pop(context);
+        heap->globalEntries = (unsigned long)DUK_HOBJECT_GET_ENEXT(((duk_hthread *)context)->builtins[DUK_BIDX_GLOBAL]);
+    }
     duk_push_global_object(context);
     duk_get_prop_string(context, -1, args->entry);
     duk_push_global_stash(context);
@@ -279,6 +305,7 @@ static duk_ret_t zx__call_safe(duk_context *context, void *udata) {
     }
     duk_int_t rc = duk_pcall(context, 4);
     zx__count(context);
+    if (heap->depth == 1) zx__clean(context, heap);
     if (rc != DUK_EXEC_SUCCESS) return duk_throw(context);
     if (!duk_is_array(context, -1)) return duk_type_error(context, "the result is not a number, a list of numbers or a path");
     duk_size_t length = duk_get_length(context, -1);

@@ -53,6 +53,11 @@ final class ExpressionEngine: Sendable {
         state.withLock { state in state.evaluate(slot, at: frame) }
     }
 
+    /// The instructions the engine has run so far, every evaluation's together.
+    var instructionsRun: Int {
+        state.withLock { state in Int(clamping: zx_instructions(state.heap)) }
+    }
+
     /// Why expressions were turned off, by the JSON path of each expression (`….x`), in the
     /// order met.
     var failures: [(path: String, message: String)] {
@@ -158,8 +163,12 @@ private final class State {
         default:
             let value = Array(output.prefix(Int(count)))
             guard value.allSatisfy(\.isFinite) else { return fail(slot, "the result is not a finite number at frame \(frame)") }
-            if slots[slot].memo.count > 100_000 { slots[slot].memo.removeAll() }
-            slots[slot].memo[frame] = value
+            // Only a value worked out from the top is kept: one worked out inside another's
+            // evaluation may have read a property of the cycle from its keys.
+            if running.isEmpty {
+                if slots[slot].memo.count > 100_000 { slots[slot].memo.removeAll() }
+                slots[slot].memo[frame] = value
+            }
             return value
         }
     }

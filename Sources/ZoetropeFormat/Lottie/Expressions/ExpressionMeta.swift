@@ -104,37 +104,62 @@ enum ExpressionMeta {
             "(function () { var __info = \(info); __info.seed = __hash(__info.path); Object.freeze(__info); return function (__t, __in) {",
             "var __c = __context(__info, __t, __in);",
             "var time = __c.time, value = __c.value, thisProperty = __c.property, thisLayer = __c.layer, thisComp = __c.comp;",
-            "var transform = thisLayer && thisLayer.transform;",
-            "function valueAtTime(t) { return thisProperty.valueAtTime(t); }",
-            "function velocityAtTime(t) { return thisProperty.velocityAtTime(t); }",
-            "function speedAtTime(t) { return thisProperty.speedAtTime(t); }",
-            "function key(n) { return thisProperty.key(n); }",
-            "function nearestKey(t) { return thisProperty.nearestKey(t); }",
-            "function loopOut(type, n) { return thisProperty.loopOut(type, n); }",
-            "function loopIn(type, n) { return thisProperty.loopIn(type, n); }",
-            "function loopOutDuration(type, d) { return thisProperty.loopOutDuration(type, d); }",
-            "function loopInDuration(type, d) { return thisProperty.loopInDuration(type, d); }",
-            "function wiggle(f, a, o, m, t) { return thisProperty.wiggle(f, a, o, m, t); }",
-            "function smooth(w, s, t) { return thisProperty.smooth(w, s, t); }",
-            "function seedRandom(seed, timeless) { __reseed(seed, timeless, time); }",
-            "function effect(name) { return thisLayer.effect(name); }",
-            "function content(name) { return thisLayer.content(name); }",
-            "function toComp(p, t) { return thisLayer.toComp(p, t); }",
-            "function fromComp(p, t) { return thisLayer.fromComp(p, t); }",
-            "function toWorld(p, t) { return thisLayer.toWorld(p, t); }",
-            "function fromWorld(p, t) { return thisLayer.fromWorld(p, t); }",
-            "function comp(name) { return __compNamed(name, time); }",
         ]
+        // The names an expression may call, each declared only when the expression names it
+        // (making a function at every evaluation costs).
+        let functions = [
+            ("transform", "var transform = thisLayer && thisLayer.transform;"),
+            ("valueAtTime", "function valueAtTime(t) { return thisProperty.valueAtTime(t); }"),
+            ("velocityAtTime", "function velocityAtTime(t) { return thisProperty.velocityAtTime(t); }"),
+            ("speedAtTime", "function speedAtTime(t) { return thisProperty.speedAtTime(t); }"),
+            ("key", "function key(n) { return thisProperty.key(n); }"),
+            ("nearestKey", "function nearestKey(t) { return thisProperty.nearestKey(t); }"),
+            ("loopOut", "function loopOut(type, n) { return thisProperty.loopOut(type, n); }"),
+            ("loopIn", "function loopIn(type, n) { return thisProperty.loopIn(type, n); }"),
+            ("loopOutDuration", "function loopOutDuration(type, d) { return thisProperty.loopOutDuration(type, d); }"),
+            ("loopInDuration", "function loopInDuration(type, d) { return thisProperty.loopInDuration(type, d); }"),
+            ("wiggle", "function wiggle(f, a, o, m, t) { return thisProperty.wiggle(f, a, o, m, t); }"),
+            ("smooth", "function smooth(w, s, t) { return thisProperty.smooth(w, s, t); }"),
+            ("seedRandom", "function seedRandom(seed, timeless) { __reseed(seed, timeless, time); }"),
+            ("effect", "function effect(name) { return thisLayer.effect(name); }"),
+            ("content", "function content(name) { return thisLayer.content(name); }"),
+            ("toComp", "function toComp(p, t) { return thisLayer.toComp(p, t); }"),
+            ("fromComp", "function fromComp(p, t) { return thisLayer.fromComp(p, t); }"),
+            ("toWorld", "function toWorld(p, t) { return thisLayer.toWorld(p, t); }"),
+            ("fromWorld", "function fromWorld(p, t) { return thisLayer.fromWorld(p, t); }"),
+            ("comp", "function comp(name) { return __compNamed(name, time); }"),
+        ]
+        for (name, declaration) in functions where names(name, in: source) { lines.append(declaration) }
         let lazy = [("position", "thisLayer.position"), ("rotation", "thisLayer.rotation"), ("scale", "thisLayer.scale"),
                     ("anchorPoint", "thisLayer.anchorPoint"), ("opacity", "thisLayer.opacity"), ("inPoint", "thisLayer.inPoint"),
                     ("outPoint", "thisLayer.outPoint"), ("startTime", "thisLayer.startTime"), ("index", "thisLayer.index"),
                     ("hasParent", "thisLayer.hasParent"), ("parent", "thisLayer.parent"), ("numKeys", "thisProperty.numKeys"),
                     ("velocity", "thisProperty.velocity"), ("speed", "thisProperty.speed")]
-        for (name, expression) in lazy where source.contains(name) {
+        for (name, expression) in lazy where names(name, in: source) {
             lines.append("var \(name) = thisLayer ? \(expression) : undefined;")
         }
-        lines += ["var $bm_rt;", source, ";return __result($bm_rt, __info);", "}; })()"]
+        // Bodymovin's conversion sets `$bm_rt`; an expression as After Effects takes it is
+        // worth its last statement's value (run through `eval`, in the function's scope).
+        let body = source.contains("$bm_rt") ? source : "$bm_rt = eval(\(quoted(source)));"
+        lines += ["var $bm_rt;", body, ";return __result($bm_rt, __info);", "}; })()"]
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether `source` names `name` as a variable: not as a property (`.name`) nor inside a
+    /// longer name. Strings and comments count too (a name too many costs one look-up).
+    static func names(_ name: String, in source: String) -> Bool {
+        func isNamePart(_ character: Character?) -> Bool {
+            guard let character else { return false }
+            return character.isLetter || character.isNumber || character == "_" || character == "$"
+        }
+        var rest = source[...]
+        while let range = rest.range(of: name) {
+            let before = range.lowerBound > source.startIndex ? source[source.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < source.endIndex ? source[range.upperBound] : nil
+            if !isNamePart(before), before != ".", !isNamePart(after) { return true }
+            rest = source[range.upperBound...]
+        }
+        return false
     }
 
     /// The composition (`""` for the root, `assets[i]` for a precomp) and the layer index a

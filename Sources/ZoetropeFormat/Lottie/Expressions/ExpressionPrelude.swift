@@ -312,15 +312,7 @@ __Property.prototype.smooth = function (width, samples, t) {
 };
 
 // Properties of layers and shapes, read at a time: each a property of the file, with its own
-// expression if it has one.
-function __props(target, base, names, time, kinds) {
-  for (var name in names) (function (name, key) {
-    Object.defineProperty(target, name, { get: function () {
-      return kinds && kinds[name] === 'p' ? __readPath(base + '.' + key, time) : __read(base + '.' + key, time);
-    } });
-  })(name, names[name]);
-  return target;
-}
+// expression if it has one. Objects of one kind share a prototype of getters made once.
 var __transformNames = { position: 'p', anchorPoint: 'a', scale: 's', rotation: 'r', opacity: 'o', skew: 'sk', skewAxis: 'sa', xRotation: 'rx', yRotation: 'ry', zRotation: 'rz', orientation: 'or' };
 var __shapeNames = {
   gr: {}, rc: { size: 's', position: 'p', roundness: 'r' }, el: { size: 's', position: 'p' },
@@ -330,23 +322,35 @@ var __shapeNames = {
   sr: { position: 'p', rotation: 'r', points: 'pt', innerRadius: 'ir', outerRadius: 'or', innerRoundness: 'is', outerRoundness: 'os' },
   rp: { copies: 'c', offset: 'o' }, rd: { radius: 'r' }
 };
-function __Shape(meta, time) {
-  var self = this;
-  __props(this, meta.path, __shapeNames[meta.ty] || {}, time, { path: 'p' });
-  this.name = meta.nm;
-  if (meta.it) {
-    this.content = function (name) { return __content(meta.it, name, time); };
-    Object.defineProperty(this, 'numProperties', { get: function () { return meta.it.length; } });
-    for (var i = 0; i < meta.it.length; i++) if (meta.it[i].ty === 'tr') {
-      var tr = __props({}, meta.it[i].path, __transformNames, time);
-      this.transform = tr;
-    }
-  }
-  if (meta.ty === 'sh') this.path = __readPath(meta.path + '.ks', time);
+function __getters(proto, names) {
+  for (var name in names) (function (key, path) {
+    Object.defineProperty(proto, name, { get: function () {
+      return path ? __readPath(this.__base + '.' + key, this.__time) : __read(this.__base + '.' + key, this.__time);
+    } });
+  })(names[name], name === 'path');
+  return proto;
+}
+var __transformProto = __getters({}, __transformNames);
+function __transform(base, time) { var t = Object.create(__transformProto); t.__base = base; t.__time = time; return t; }
+function __Shape() {}
+__Shape.prototype.content = function (name) { return __content(this.__meta.it || [], name, this.__time); };
+Object.defineProperty(__Shape.prototype, 'numProperties', { get: function () { return (this.__meta.it || []).length; } });
+Object.defineProperty(__Shape.prototype, 'name', { get: function () { return this.__meta.nm; } });
+Object.defineProperty(__Shape.prototype, 'transform', { get: function () {
+  var items = this.__meta.it || [];
+  for (var i = 0; i < items.length; i++) if (items[i].ty === 'tr') return __transform(items[i].path, this.__time);
+  return undefined;
+} });
+var __shapeProtos = {};
+for (var __ty in __shapeNames) __shapeProtos[__ty] = __getters(Object.create(__Shape.prototype), __shapeNames[__ty]);
+function __shape(meta, time) {
+  var shape = Object.create(__shapeProtos[meta.ty] || __Shape.prototype);
+  shape.__meta = meta; shape.__base = meta.path; shape.__time = time;
+  return shape;
 }
 function __content(items, name, time) {
   for (var i = 0; i < items.length; i++) {
-    if (items[i].nm === name || items[i].mn === name || (typeof name === 'number' && i + 1 === name)) return new __Shape(items[i], time);
+    if (items[i].nm === name || items[i].mn === name || (typeof name === 'number' && i + 1 === name)) return __shape(items[i], time);
   }
   throw new ReferenceError('no content named ' + name);
 }
@@ -355,7 +359,7 @@ function __Layer(comp, index, time) {
 }
 (function () {
   function getter(name, get) { Object.defineProperty(__Layer.prototype, name, { get: get }); }
-  getter('transform', function () { return __props({}, this.__meta.path + '.ks', __transformNames, this.__time); });
+  getter('transform', function () { return __transform(this.__meta.path + '.ks', this.__time); });
   var own = { position: 'p', anchorPoint: 'a', scale: 's', rotation: 'r', opacity: 'o' };
   for (var name in own) (function (key) {
     getter(name, function () { return __read(this.__meta.path + '.ks.' + key, this.__time); });
@@ -463,8 +467,11 @@ function __entry(fn, slot, time, input) {
     return fn(time, input);
   } finally {
     __state = saved; __seedBase = seedBase;
-    for (var key in __g) if (!__known.hasOwnProperty(key)) delete __g[key];
   }
+}
+function __clean() {
+  var names = Object.getOwnPropertyNames(__g);
+  for (var i = 0; i < names.length; i++) if (!__known.hasOwnProperty(names[i])) delete __g[names[i]];
 }
 function __result(result, info) {
   if (result === undefined) throw new TypeError('the expression sets no result ($bm_rt)');
@@ -474,7 +481,10 @@ function __result(result, info) {
   delete __g.Duktape; delete __g.Date; delete __g.require; delete __g.print; delete __g.alert; delete __g.console;
   var frozen = [Object, Object.prototype, Array, Array.prototype, Function, Function.prototype, String, String.prototype,
                 Number, Number.prototype, Boolean, Boolean.prototype, RegExp, RegExp.prototype, Error, Error.prototype,
-                Math, JSON, __Property, __Property.prototype, __Layer, __Layer.prototype, __Comp, __Comp.prototype];
+                Math, JSON, __Property, __Property.prototype, __Layer, __Layer.prototype, __Comp, __Comp.prototype,
+                __Shape, __Shape.prototype, __transformProto, __transformNames, __shapeNames];
+  for (var ty in __shapeProtos) { Object.freeze(__shapeProtos[ty]); Object.freeze(__shapeNames[ty]); }
+  Object.freeze(__shapeProtos);
   for (var i = 0; i < frozen.length; i++) Object.freeze(frozen[i]);
   var names = Object.getOwnPropertyNames(__g);
   for (var j = 0; j < names.length; j++) {
