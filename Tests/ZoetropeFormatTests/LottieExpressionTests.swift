@@ -143,7 +143,7 @@ private func x(_ loaded: LoadedScene, _ id: String = "box", atFrame frame: Doubl
         let start = ContinuousClock.now
         for slot in slots { #expect(engine.value(slot: slot, at: 0) == nil) }
         // Tests run side by side, so the time is bounded loosely; the instructions exactly.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(engine.instructionsRun < 5_000_000 + 300_000, "\(engine.instructionsRun)")
         let failures = engine.failures.map(\.message)
         #expect(failures.count == 40)

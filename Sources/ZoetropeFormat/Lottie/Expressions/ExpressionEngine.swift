@@ -141,7 +141,9 @@ private final class State {
 
     func evaluate(_ slot: Int, at frame: Double) -> [Double]? {
         guard slots.indices.contains(slot), !slots[slot].failed, frame.isFinite else { return nil }
-        if let known = slots[slot].memo[frame] { return known }
+        // Values are kept and reused only from the top: inside another's evaluation, a value may
+        // read a property of a cycle from its keys, so it is worked out afresh.
+        if running.isEmpty, let known = slots[slot].memo[frame] { return known }
         guard !spent else { return fail(slot, fileBudget) }
         guard running.count < ExpressionEngine.nesting else { return fail(slot, "expressions read one another more than \(ExpressionEngine.nesting) deep") }
         let input = slots[slot].base.value(frame)
@@ -163,8 +165,6 @@ private final class State {
         default:
             let value = Array(output.prefix(Int(count)))
             guard value.allSatisfy(\.isFinite) else { return fail(slot, "the result is not a finite number at frame \(frame)") }
-            // Only a value worked out from the top is kept: one worked out inside another's
-            // evaluation may have read a property of the cycle from its keys.
             if running.isEmpty {
                 if slots[slot].memo.count > 100_000 { slots[slot].memo.removeAll() }
                 slots[slot].memo[frame] = value
