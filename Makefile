@@ -109,12 +109,16 @@ bench: build lottie-deps
 build: deps
 	$(SWIFT) build -c release --product zoetrope --static-swift-stdlib $(CPU_FLAGS)
 
-## Install what is missing: Cairo's, Pango's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, pkg-config, and a font for text layers.
+## Install what is missing: Cairo's, Pango's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, Duktape's source, pkg-config, and a font for text layers.
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cairo || ! pkg-config --exists libdeflate || ! pkg-config --exists libcrypto || ! pkg-config --exists zlib || ! pkg-config --exists libjpeg || ! pkg-config --exists libwebp; then \
 		echo "Installing libcairo2-dev, libdeflate-dev, zlib1g-dev (joining PNG strips), libssl-dev (SHA-256), libjpeg-dev and libwebp-dev (JPEG and WebP images) and pkg-config"; \
 		$(APT) update -qq && $(APT) install -y -qq libcairo2-dev libdeflate-dev zlib1g-dev libssl-dev libjpeg-dev libwebp-dev pkg-config; \
+	fi
+	@if [ ! -f /usr/share/duktape/duktape.c ] || [ ! -f /usr/share/duktape/duk_config.h ]; then \
+		echo "Installing duktape-dev (the JavaScript engine of Lottie expressions, compiled from its source by Sources/CDuktape)"; \
+		$(APT) update -qq && $(APT) install -y -qq duktape-dev; \
 	fi
 	@if ! pkg-config --exists pangocairo; then \
 		echo "Installing libpango1.0-dev (text: shaping through HarfBuzz, fonts through fontconfig, bidi and line breaking)"; \

@@ -4,6 +4,7 @@ import PackageDescription
 // The layers of docs/architecture.md. Imports only point down this list:
 // zoetrope (CLI), ZoetropeUIKit → ZoetropePipeline → ZoetropeRender, ZoetropeFormat → ZoetropeCore, ZoetropeFiles (every
 // system call and the one error type, importing nothing of ours); CCairo, CPango, CDeflate, CZlib, CCrypto, CJPEG and CWebP only under ZoetropeRender;
+// CDuktape only under ZoetropeFormat;
 // CMalloc only in the executable's main.
 let package = Package(
     name: "Zoetrope",
@@ -34,9 +35,12 @@ let package = Package(
         ),
         .target(
             name: "ZoetropeFormat",
-            dependencies: ["ZoetropeCore", "ZoetropeFiles", "Yams", "CZlib", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["ZoetropeCore", "ZoetropeFiles", "Yams", "CZlib", "CDuktape", .product(name: "RealModule", package: "swift-numerics")],
             exclude: ["README.md"]
         ),
+        // Debian's Duktape (duktape-dev: /usr/share/duktape/duktape.c, compiled in place with an
+        // instruction budget), the JavaScript engine of Lottie expressions, for ZoetropeFormat alone.
+        .target(name: "CDuktape", linkerSettings: [.linkedLibrary("m")]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",

@@ -16,6 +16,7 @@ import Testing
         "CZlib": ["Sources/ZoetropeRender/PNG/", "Sources/ZoetropeFormat/Lottie/Archive/"],
         "CCrypto": ["Sources/ZoetropeRender/Hashing/SHA256Digest.swift"],
         "CMalloc": ["Sources/zoetrope/Zoetrope.swift"],
+        "CDuktape": ["Sources/ZoetropeFormat/Lottie/Expressions/ExpressionEngine.swift"],
     ]
 
     /// The only folder that may call `cairo_*`.

@@ -185,9 +185,10 @@ extension LottieProperty where Value == LottieBezier {
     /// different segment kinds (a side straight at one key and curved at the next), every side
     /// a cubic, so a keyframe track morphs each into the next rather than jumping.
     var path: (LottieBezier) -> AnimatableValue {
-        let shapes: [LottieBezier] = switch self {
+        let shapes: [LottieBezier] = switch self.unexpressed {
         case .fixed(let shape): [shape]
         case .keyed(let keys), .looped(let keys, _, _): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+        case .expressed: []
         }
         func kind(_ segment: SVGPath.Segment) -> Int {
             switch segment {

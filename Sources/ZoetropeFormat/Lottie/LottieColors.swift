@@ -5,9 +5,10 @@ enum LottieColors {
     /// 255 when a colour property's keys hold components above 1 (an old file's 0…255), else 1:
     /// decided from the keys, since an overshooting ease passes 1 between keys of 0…1.
     static func colorScale(_ property: LottieProperty<[Double]>) -> Double {
-        let values: [[Double]] = switch property {
+        let values: [[Double]] = switch property.unexpressed {
         case .fixed(let value): [value]
         case .keyed(let keys), .looped(let keys, _, _): keys.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+        case .expressed: []
         }
         return values.contains { $0.prefix(3).contains { $0 > 1 } } ? 255 : 1
     }

@@ -86,9 +86,10 @@ extension LottieSceneBuilder {
             let dimensions = axis.map { [$0] } ?? Array(rest.indices)
             return dimensions.contains { ($0 < value.count ? value[$0] : 0) != ($0 < rest.count ? rest[$0] : 0) }
         }
-        switch property {
+        switch property.unexpressed {
         case .fixed(let value): return differs(value)
         case .keyed(let keys), .looped(let keys, _, _): return keys.contains { differs($0.value) }
+        case .expressed: return true
         }
     }
 

@@ -9,6 +9,12 @@ protocol LottieValue: Sendable {
     /// or on past `near` by `times` times the step from it (a loop that continues); values
     /// without arithmetic stay as they are.
     func extended(from: Self, to: Self, times: Double) -> Self
+    /// What an expression's `value` is made of ("n": numbers, "p": a path), the value as the
+    /// numbers the expression engine passes, and the value an expression's numbers make (nil
+    /// when they make none).
+    static var expressionKind: String { get }
+    var expressionNumbers: [Double] { get }
+    func fromExpression(_ numbers: [Double]) -> Self?
 }
 
 extension LottieValue {
@@ -75,6 +81,8 @@ enum LottieProperty<Value: LottieValue>: Sendable {
     case keyed([LottieKey<Value>])
     /// Keys repeated after the last (`loopOut`) or before the first (`loopIn`).
     case looped([LottieKey<Value>], out: LottieLoop?, in: LottieLoop?)
+    /// Keys (or a value) an expression changes, evaluated at every frame it is read at.
+    indirect case expressed(LottieExpressed<Value>)
 
     var isAnimated: Bool { if case .fixed = self { false } else { true } }
 
@@ -86,6 +94,8 @@ enum LottieProperty<Value: LottieValue>: Sendable {
             return value
         case let .looped(keys, out, loopIn):
             return Self.looped(keys, out: out, in: loopIn, at: frame)
+        case .expressed(let expressed):
+            return expressed.value(at: frame)
         case .keyed(let keys):
             guard let first = keys.first else { preconditionFailure("a keyed property has keys") }
             if frame < first.time || keys.count == 1 { return first.value }
@@ -131,7 +141,7 @@ extension LottieProperty where Value == [Double] {
     func motionAngle(at frame: Double) -> Double? {
         let keys: [LottieKey<[Double]>]
         switch self {
-        case .fixed: return nil
+        case .fixed, .expressed: return nil
         case .keyed(let all), .looped(let all, _, _): keys = all
         }
         guard keys.count >= 2 else { return nil }

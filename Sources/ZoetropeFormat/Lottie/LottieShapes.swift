@@ -122,9 +122,10 @@ extension LottieSceneBuilder {
         private var ownVertexBound: Int {
             switch kind {
             case .bezier(let property):
-                switch property {
+                switch property.unexpressed {
                 case .fixed(let shape): shape.vertices.count
                 case .keyed(let keys), .looped(let keys, _, _): keys.reduce(0) { max($0, $1.value.vertices.count) }
+                case .expressed: 0
                 }
             case .rectangle, .ellipse: 8
             case let .polystar(star, _):
@@ -134,9 +135,10 @@ extension LottieSceneBuilder {
         }
 
         private func points(_ property: LottieProperty<[Double]>?) -> [Double] {
-            switch property {
+            switch property?.unexpressed {
             case .fixed(let value): value.prefix(1).map { $0 }
             case .keyed(let keys), .looped(let keys, _, _): keys.compactMap { $0.value.first }
+            case .expressed: []
             case nil: []
             }
         }

@@ -9,6 +9,14 @@ struct LottieNotes {
     /// Set by a refusal past a budget (layers, samples): nothing more is built, since what is
     /// left could only cost more.
     private(set) var exhausted = false
+    /// The reading's expression engine, which properties with expressions are compiled by
+    /// while decoding (nil: expressions are noted and drawn without).
+    var expressions: ExpressionEngine?
+
+    /// The note of an expression drawn without: why.
+    static func expressionFailure(_ message: String) -> String {
+        "expressions (x): \(message); the keyframes are drawn without the expression"
+    }
 
     /// What is not supported, in document order (`layers[2]` before `layers[10]`).
     var unsupported: [LottieNote] {

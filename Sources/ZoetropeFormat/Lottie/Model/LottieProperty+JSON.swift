@@ -21,11 +21,10 @@ extension LottieProperty where Value == [Double] {
     static func numbers(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> Self? {
         guard let k = json[Key.value] else { return json.numbers.map { .fixed($0) } }
         if let items = k.array, let first = items.first, first.object != nil, first[Key.time] != nil {
-            let loops = loops(json, at: path, notes: &notes)
-            return keys(items, at: "\(path).\(Key.value)", notes: &notes) { value, _, _ in value.numbers }.map { Self(keys: $0, loops: loops) }
+            return keys(items, at: "\(path).\(Key.value)", notes: &notes) { value, _, _ in value.numbers }
+                .map { expressed(.keyed($0), json, at: path, notes: &notes) }
         }
-        _ = loops(json, at: path, notes: &notes)
-        return k.numbers.map { .fixed($0) }
+        return k.numbers.map { expressed(.fixed($0), json, at: path, notes: &notes) }
     }
 }
 
@@ -34,24 +33,37 @@ extension LottieProperty where Value == LottieBezier {
     static func shapes(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> Self? {
         guard let k = json[Key.value] else { return nil }
         if let items = k.array, let first = items.first, first[Key.time] != nil {
-            let loops = loops(json, at: path, notes: &notes)
             return keys(items, at: "\(path).\(Key.value)", notes: &notes) { value, at, notes in
                 LottieBezier.decode(value.array?.first ?? value, at: at, notes: &notes)
-            }.map { Self(keys: $0, loops: loops) }
+            }.map { expressed(.keyed($0), json, at: path, notes: &notes) }
         }
-        _ = loops(json, at: path, notes: &notes)
-        return LottieBezier.decode(k, at: "\(path).\(Key.value)", notes: &notes).map { .fixed($0) }
+        return LottieBezier.decode(k, at: "\(path).\(Key.value)", notes: &notes).map { expressed(.fixed($0), json, at: path, notes: &notes) }
     }
 }
 
 extension LottieProperty {
-    /// The loops of a property whose expression (`x`) is `loopOut(…)` or `loopIn(…)`; any other
-    /// expression is reported, and the property drawn without it.
-    private static func loops(_ json: JSONValue, at path: String, notes: inout LottieNotes) -> (out: LottieLoop?, in: LottieLoop?)? {
-        guard let text = json[Key.expression]?.string else { return nil }
-        if let loops = LottieLoop.parse(text) { return loops }
-        notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: "\(path).\(Key.expression)")
-        return nil
+    /// `base` with the property's expression (`x`): keys looped exactly when it is nothing but
+    /// `loopOut(…)` or `loopIn(…)`, else the expression compiled by the reading's engine
+    /// (`notes.expressions`). One that does not compile, or read without an engine, is
+    /// reported, and the property drawn from its keys.
+    private static func expressed(_ base: Self, _ json: JSONValue, at path: String, notes: inout LottieNotes) -> Self {
+        guard let text = json[Key.expression]?.string else { return base }
+        let at = "\(path).\(Key.expression)"
+        if let loops = LottieLoop.parse(text) {
+            if case .keyed(let keys) = base { return Self(keys: keys, loops: loops) }
+            return base
+        }
+        guard let engine = notes.expressions else {
+            notes.unsupported("expressions (x): the keyframes are drawn without the expression", at: at)
+            return base
+        }
+        switch engine.register(text, at: at, base: base) {
+        case .success(let slot):
+            return .expressed(LottieExpressed(base: base, source: text, engine: engine, slot: slot))
+        case .failure(let failure):
+            notes.unsupported(LottieNotes.expressionFailure(failure.message), at: at)
+            return base
+        }
     }
 
     /// Keyframes, sorted by time; the old format's `e` end values fill the next key's start.
@@ -157,6 +169,9 @@ extension LottieProperty where Value: LottieJSONValue {
             let expression = [out.map { $0.expression(name: "loopOut") }, loopIn.map { $0.expression(name: "loopIn") }]
                 .compactMap { $0 }.joined(separator: ";")
             return .object([(Key.animated, .number(1)), (Key.value, .array(keys.map(\.json))), (Key.expression, .string(expression))])
+        case .expressed(let expressed):
+            guard case .object(let pairs) = expressed.base.json else { return expressed.base.json }
+            return .object(pairs + [(Key.expression, .string(expressed.source))])
         }
     }
 }
