@@ -289,7 +289,7 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
               - id: card
                 size: [20, 20]
                 position: [20, 20]
-                backgroundColor: "#808080"
+                fill: "#808080"
                 blur: 2
                 blurDirection: horizontal
                 filters:

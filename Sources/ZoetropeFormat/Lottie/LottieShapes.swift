@@ -75,6 +75,7 @@ extension LottieSceneBuilder {
             let most: Double = switch ridges {
             case .fixed(let value): value.first ?? 0
             case .keyed(let keys), .looped(let keys, _, _): keys.compactMap(\.value.first).max() ?? 0
+            case .expressed: Double(LottieBezier.largestRidgeCount)   // whatever the expression gives, within the limit
             }
             return Int(saturating: min(max(most.isFinite ? most : 0, 0), Double(LottieBezier.largestRidgeCount)), rounding: .down) + 2
         }

@@ -150,7 +150,7 @@ private final class State {
         running.append(slot)
         var output = [Double](repeating: 0, count: 8192)
         var error = [CChar](repeating: 0, count: 512)
-        let count = zx_call(heap, "__entry", Int32(slot), frame / frameRate, input, Int32(input.count), &output, Int32(output.count),
+        let count = zx_call(heap, "__entry", Int32(clamping: slot), frame / frameRate, input, Int32(clamping: input.count), &output, Int32(clamping: output.count),
                             &error, error.count)
         running.removeLast()
         if zx_instructions(heap) > UInt(fileInstructions) { spent = true }
@@ -163,7 +163,7 @@ private final class State {
             let memory = message.contains("alloc failed") ? " (past the \(ExpressionEngine.memoryCap >> 20) MB memory cap)" : ""
             return fail(slot, "\(message)\(memory) at frame \(frame)")
         default:
-            let value = Array(output.prefix(Int(count)))
+            let value = Array(output.prefix(Int(truncatingIfNeeded: count)))
             guard value.allSatisfy(\.isFinite) else { return fail(slot, "the result is not a finite number at frame \(frame)") }
             if running.isEmpty {
                 if slots[slot].memo.count > 100_000 { slots[slot].memo.removeAll() }
@@ -251,7 +251,7 @@ private func hostCallback(owner: UnsafeMutableRawPointer?, op: Int32, path: Unsa
     guard time.isFinite, let values = state.host(op: op, path: String(cString: path), time: time) else { return -1 }
     let count = min(values.count, Int(capacity))
     for index in 0..<count { out[index] = values[index] }
-    return Int32(count)
+    return Int32(clamping: count)
 }
 
 extension LottieProperty {
