@@ -37,12 +37,18 @@ def extractor():
     return tool
 
 
-def include_flags():
-    """The module maps and C headers the libraries' C modules need (as SwiftPM gives them)."""
+def include_flags(build):
+    """The module maps and C headers the libraries' C modules need (as SwiftPM gives them): the
+    system libraries' own, the checkouts', and those SwiftPM writes for our C targets (CDuktape)
+    into the build folder `build`."""
     flags = []
     for pattern in ["Sources/*/module.modulemap", ".build/checkouts/*/Sources/*/include/module.modulemap"]:
         for path in sorted(glob.glob(os.path.join(ROOT, pattern))):
             flags += ["-Xcc", f"-fmodule-map-file={path}"]
+    for path in sorted(glob.glob(os.path.join(build, "*.build", "module.modulemap"))):
+        flags += ["-Xcc", f"-fmodule-map-file={path}"]
+    for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "include"))):
+        flags += ["-Xcc", f"-I{path}"]
     cflags = subprocess.run(["pkg-config", "--cflags-only-I", "cairo", "pangocairo", "pixman-1", "libwebp", "libjpeg", "libdeflate", "zlib", "libcrypto"],
                             capture_output=True, text=True).stdout.split()
     for flag in cflags:
@@ -59,7 +65,7 @@ def symbols(tool, modules, library, scratch):
     out = os.path.join(scratch, library)
     os.makedirs(out)
     done = subprocess.run([tool, "-module-name", library, "-I", modules, "-target", f"{platform.machine()}-unknown-linux-gnu",
-                           "-minimum-access-level", "public", "-output-dir", out] + include_flags(),
+                           "-minimum-access-level", "public", "-output-dir", out] + include_flags(os.path.dirname(modules)),
                           capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"public_api: swift-symbolgraph-extract {library} failed:\n{done.stderr}")
