@@ -59,7 +59,7 @@ public struct LottiePlayback: Sendable, Hashable {
     }
 
     /// `"dark"` → `dark`: a quoted YAML scalar's text.
-    private static func unquoted(_ text: String) -> String {
+    static func unquoted(_ text: String) -> String {
         for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
             return String(text.dropFirst().dropLast())
         }
@@ -137,6 +137,9 @@ public struct LottieContents: Sendable, Hashable {
 
 /// Slots, themes and markers applied to a Lottie document before it is decoded.
 enum LottieSlots {
+    /// The deepest a walk of the document goes: past the JSON parser's own nesting limit.
+    private static let deepest = 512
+
     /// Every slot the document defines (`slots`) or a property names (`sid`), with its kind.
     static func slots(of root: JSONValue) -> [(id: String, kind: String)] {
         var kinds: [String: String] = [:], order: [String] = []
@@ -175,10 +178,10 @@ enum LottieSlots {
         }
     }
 
-    /// Calls `body` with every object in `value`, depth first, at most `SceneLimits.nesting`
-    /// × 4 deep (the parser's own depth limit is lower).
+    /// Calls `body` with every object in `value`, depth first, at most `deepest` levels down
+    /// (the parser's own depth limit is lower).
     private static func visit(_ value: JSONValue, depth: Int, _ body: ([String: JSONValue]) -> Void) {
-        guard depth < 512 else { return }
+        guard depth < deepest else { return }
         switch value {
         case .object(let members):
             body(members)
@@ -193,10 +196,11 @@ enum LottieSlots {
     /// `--set slots.ID` value replaces the slot's value, and every object naming a slot by
     /// `sid` takes the slot's members (`a`, `k`, or an image's `p`, `w`, `h`). Problems are
     /// said at the option that set them.
+    /// `known`: the slot ids `slots(of: root)` found.
     static func apply(_ playback: LottiePlayback, theme: JSONValue?, themePath: String, animation: String?,
-                      to root: JSONValue, file: String, notes: inout [LottieNote]) -> Result<JSONValue, SceneLoadError> {
+                      to root: JSONValue, known: [String], file: String, notes: inout [LottieNote]) -> Result<JSONValue, SceneLoadError> {
         var slots = root["slots"]?.object ?? [:]
-        let named = Set(Self.slots(of: root).map(\.id))
+        let named = Set(known)
         if let rules = theme?["rules"]?.array {
             for (index, rule) in rules.enumerated() {
                 guard let id = rule["id"]?.string ?? rule["slotId"]?.string else { continue }
@@ -211,7 +215,6 @@ enum LottieSlots {
         for (id, text) in playback.slots {
             let origin = playback.origin("slots." + id)
             guard named.contains(id) else {
-                let known = Self.slots(of: root).map(\.id)
                 problems.append(SceneDiagnostic(file: file, path: origin, message: "the animation has no slot \"\(id)\""
                                                 + (known.isEmpty ? " (it has none)" : " (it has \(known.joined(separator: ", ")))")))
                 continue
@@ -237,7 +240,7 @@ enum LottieSlots {
 
     /// `value` with every object naming a slot by `sid` given the slot's members.
     private static func replacing(_ value: JSONValue, slots: [String: JSONValue], depth: Int) -> JSONValue {
-        guard depth < 512 else { return value }
+        guard depth < deepest else { return value }
         switch value {
         case .object(var members):
             for (key, member) in members where member.object != nil || member.array != nil {
@@ -258,8 +261,7 @@ enum LottieSlots {
     /// number, a list of numbers, a text for a text document, an image's file or data URL.
     private static func value(_ text: String, replacing current: JSONValue) -> Result<JSONValue, SlotProblem> {
         let kind = Self.kind(of: current)
-        let bare = text.count >= 2 && (text.hasPrefix("\"") && text.hasSuffix("\"") || text.hasPrefix("'") && text.hasSuffix("'"))
-            ? String(text.dropFirst().dropLast()) : text
+        let bare = LottiePlayback.unquoted(text)
         switch kind {
         case "text":
             guard var keys = current["k"]?.array else { return .failure(SlotProblem(message: "the slot holds no text document")) }

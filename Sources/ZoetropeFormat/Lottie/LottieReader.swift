@@ -99,7 +99,7 @@ public enum LottieReader {
         var root = root
         if theme != nil || !playback.slots.isEmpty || !contents.slots.isEmpty {
             switch LottieSlots.apply(playback, theme: theme, themePath: themeID.map { manifest?.themeEntry($0) ?? $0 } ?? "", animation: document.animation,
-                                     to: root, file: file, notes: &notes) {
+                                     to: root, known: contents.slots.map(\.id), file: file, notes: &notes) {
             case .success(let slotted): root = slotted
             case .failure(let error): throw error
             }
