@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build fuzz-build-asan build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -35,7 +35,7 @@ test: deps farm-deps browser-deps media-deps schema-deps layout-deps
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
 	$(MAKE) test-seeds
-	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10
+	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10 ZOETROPE=.build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 	$(MAKE) fuzz-short
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
@@ -86,7 +86,7 @@ test-example: deps
 	cd Examples/FrogFilm && $(SWIFT) run FrogFilm $(CURDIR)/.build/example-output && $(SWIFT) test
 	@test -s .build/example-output/frog.apng && test -s .build/example-output/sheet.png && test -s .build/example-output/frames/frame_00120.png
 	cd Packages/ZoetropeSnapshotTesting && $(SWIFT) test --scratch-path $(CURDIR)/Examples/FrogFilm/.build
-	cd Examples/CardFilm && $(SWIFT) build && $(SWIFT) run CardFilm $(CURDIR)/.build/example-output
+	cd Examples/CardFilm && $(SWIFT) build --scratch-path $(CURDIR)/Examples/FrogFilm/.build && $(SWIFT) run --scratch-path $(CURDIR)/Examples/FrogFilm/.build CardFilm $(CURDIR)/.build/example-output
 	@test -s .build/example-output/card.apng && test -s .build/example-output/card/frame_00060.png && ! test -e .build/example-output/card/frame_00061.png
 	@if grep -q swift-snapshot-testing Examples/CardFilm/Package.resolved; then \
 		echo "Examples/CardFilm depends on Zoetrope's libraries alone, yet resolved swift-snapshot-testing"; exit 1; fi
@@ -135,9 +135,14 @@ deps:
 ## hostile.py) as long with a new seed (test-blackbox: a minute of it, seed 1, the debug binary).
 FUZZ_SECONDS ?= 1200
 FUZZ_BUILD   := $(SWIFT) build --package-path Fuzz -c release -Xswiftc -use-ld=lld
-fuzz-build: deps
+## Every target with libFuzzer alone (Fuzz/.build: the long runs of `make fuzz`, at full speed),
+## and under AddressSanitizer too (Fuzz/.build-asan: FuzzFirstFrame's long run, and every
+## target's short run in `make test`, which so builds Zoetrope for fuzzing once, not twice).
+fuzz-build: deps fuzz-build-asan
 	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer
-	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan --product FuzzFirstFrame
+
+fuzz-build-asan: deps
+	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan
 
 fuzz: fuzz-build build
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
@@ -152,8 +157,8 @@ test-blackbox:
 	$(SWIFT) build --product zoetrope
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
 
-fuzz-short: fuzz-build
-	bash Fuzz/run.sh 10
+fuzz-short: fuzz-build-asan
+	FUZZ_BUILD_DIR=.build-asan/release bash Fuzz/run.sh 10
 
 ## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
 farm-deps:
@@ -185,18 +190,22 @@ media-deps:
 ## snapshot images (LOTTIE_IOS, a lottie-ios checkout or git directory; without it the fifteen
 ## samples kept in Tests/Lottie/LottieIOS, of which LOTTIE_IOS_MIN_AGREE must agree) with
 ## Zoetrope and with ThorVG at the snapshots' exact frames, and prints both references' scores
-## side by side. `make test` runs it on Tests/Lottie/Corpus, every tenth frame.
+## side by side. `make test` runs it on Tests/Lottie/Corpus, every tenth frame, with the debug binary.
 LOTTIE_CORPUS ?=
 LOTTIE_VENV   := .build/lottie-venv
 LOTTIE_LIMIT  ?= 0
 EXPORT_EVERY  ?= 1
 ROUNDTRIP_JOBS ?= 2
+## The binary checked: the release one, built first, unless ZOETROPE names another (`make test`
+## checks its debug build, which is done already: a release build would cost CI eight minutes).
+ZOETROPE      ?=
+LOTTIE_BINARY  = $(or $(ZOETROPE),$(RELEASE))
 
-lottie-check: lottie-corpus build lottie-deps
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py .build/release/zoetrope $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --report .build/lottie-export.json
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/roundtrip_check.py .build/release/zoetrope $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-roundtrip.json
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py .build/release/zoetrope $(or $(LOTTIE_IOS),Tests/Lottie/LottieIOS) \
+lottie-check: lottie-corpus $(if $(ZOETROPE),,build) lottie-deps
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py $(LOTTIE_BINARY) $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py $(LOTTIE_BINARY) $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --report .build/lottie-export.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/roundtrip_check.py $(LOTTIE_BINARY) $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-roundtrip.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py $(LOTTIE_BINARY) $(or $(LOTTIE_IOS),Tests/Lottie/LottieIOS) \
 		$(if $(LOTTIE_IOS),--jobs $(LOTTIE_IOS_JOBS),--complete --min-agree $(LOTTIE_IOS_MIN_AGREE)) --work .build/lottie-ios-work --cache .build/lottie-ios-cache --report .build/lottie-ios-check.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_summary.py .build/lottie-check.json .build/lottie-ios-check.json .build/lottie-roundtrip.json
 
@@ -217,7 +226,6 @@ LOTTIE_IOS           ?=
 LOTTIE_IOS_CLONE     := .build/lottie-ios
 LOTTIE_IOS_JOBS      ?= 2
 LOTTIE_IOS_MIN_AGREE ?= 14
-ZOETROPE             ?=
 LOTTIE_IOS_CHECK     := $(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py $(or $(ZOETROPE),$(RELEASE))
 
 lottie-ios-check: $(if $(ZOETROPE),,build) lottie-deps
