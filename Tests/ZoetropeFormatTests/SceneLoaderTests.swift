@@ -652,7 +652,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: layers[p].path: required: a path layer needs path: SVG path data in its bounds, such as \"M 0 0 L 100 50\"",
             "scenes/test.yaml: layers[q].path: malformed path data: expected a number (at character 8)",
             "scenes/test.yaml: layers[q].fill.linear.stops[1][0]: stop offsets must not decrease (found 0.2 after 0.5)",
-            "scenes/test.yaml: layers[r].blendMode: expected one of \"normal\", \"multiply\", \"screen\", \"overlay\", \"darken\", \"lighten\", \"colorDodge\", \"colorBurn\", \"hardLight\", \"softLight\", \"difference\", \"exclusion\", \"hue\", \"saturation\", \"color\", \"luminosity\", \"plusLighter\", \"destinationIn\", \"destinationOut\", \"xor\" (found \"dodge\")",
+            "scenes/test.yaml: layers[r].blendMode: expected one of \"normal\", \"multiply\", \"screen\", \"overlay\", \"darken\", \"lighten\", \"colorDodge\", \"colorBurn\", \"hardLight\", \"softLight\", \"difference\", \"exclusion\", \"hue\", \"saturation\", \"color\", \"luminosity\", \"plusLighter\", \"add\", \"destinationIn\", \"destinationOut\", \"xor\" (found \"dodge\")",
         ])
     }
 }

@@ -145,7 +145,7 @@ import ZoetropeCore
         case .saturation: return setLum(setSat(b, sat(s)), lum(b))
         case .color: return setLum(s, lum(b))
         case .luminosity: return setLum(b, lum(s))
-        case .plusLighter: return separable { min($0 + $1, 1) }
+        case .plusLighter, .add: return separable { min($0 + $1, 1) }
         case .destinationIn: return b
         case .destinationOut: return (1, 1, 1)  // the backdrop cleared: the white canvas shows
         case .xor: return (1, 1, 1)
@@ -162,5 +162,22 @@ import ZoetropeCore
         let e = Self.expected(mode, b, s)
         func level(_ x: Double) -> Int { Int((min(max(x, 0), 1) * 255).rounded()) }
         #expect(Self.close(pixel, level(e.0), level(e.1), level(e.2), within: 2), "\(mode): \(pixel), expected \(level(e.0)), \(level(e.1)), \(level(e.2))")
+    }
+
+    /// After Effects' Add mixes the clamped sum in by the layer's alpha; `plusLighter` adds the
+    /// premultiplied colour. A 50 % source (0.9, 0.4, 0.1) over (0.2, 0.5, 0.8): Add gives
+    /// 0.5·0.2 + 0.5·min(1.1, 1) = 0.6, 0.5·0.5 + 0.5·0.9 = 0.7, 0.5·0.8 + 0.5·0.9 = 0.85;
+    /// plusLighter min(1, 0.2 + 0.45) = 0.65, 0.7, min(1, 0.85) = 0.85.
+    @Test(arguments: [(BlendMode.add, (153, 179, 217)), (.plusLighter, (166, 179, 217))])
+    func aTranslucentLayerAddsItsClampedSumByItsAlpha(mode: BlendMode, expected: (Int, Int, Int)) throws {
+        let (b, s) = (Self.backdrop, Self.source)
+        let under = Self.rect("under", Color(red: b.0, green: b.1, blue: b.2), x: 0, y: 0, width: 100, height: 100)
+        var over = Self.rect("over", Color(red: s.0, green: s.1, blue: s.2), x: 25, y: 25, width: 50, height: 50)
+        over.style.blendMode = mode
+        over.values.opacity = 0.5
+        let image = try Self.draw([under, over])
+        #expect(Self.close(image[50, 50], expected.0, expected.1, expected.2, within: 2), "\(mode): \(image[50, 50])")
+        // Outside the layer the backdrop is untouched.
+        #expect(Self.close(image[10, 10], 51, 128, 204, within: 1), "\(image[10, 10])")
     }
 }

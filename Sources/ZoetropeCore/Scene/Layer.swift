@@ -49,8 +49,15 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fill, a
 public enum BlendMode: String, Hashable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
-    /// The sum of the colours (`plusLighter`; Lottie's "add").
+    /// The sum of the premultiplied colours and alphas, clamped (Core Animation's `plusL`
+    /// compositing filter, Cairo's and Porter–Duff's add).
     case plusLighter
+    /// After Effects' (and Lottie's) Add: the straight colours summed and clamped, B = min(1,
+    /// Cb + Cs), mixed in by the layer's alpha as the W3C separable modes are:
+    /// co = cs·αs·(1 − αb) + cb·αb·(1 − αs) + αs·αb·B. Where the layer is opaque over an opaque
+    /// backdrop it equals `plusLighter`; where it is translucent it adds less (half a layer at
+    /// 50 % adds half the sum's rise, where `plusLighter` adds half the colour).
+    case add
     /// Keeps what lies beneath only where this layer is (Porter–Duff destination-in) or where
     /// it is not (destination-out); or where exactly one of the two is (xor). They combine the
     /// layers of a mask.

@@ -324,7 +324,7 @@ struct LottieSceneBuilder {
 
     /// Lottie's blend modes in the order of their numbers.
     private static let blendModes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
-                                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
+                                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity, .add]
 
     // MARK: - Transforms
 

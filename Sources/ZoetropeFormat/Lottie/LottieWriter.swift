@@ -359,7 +359,7 @@ public struct LottieWriter {
         let mode = node.style.blendMode
         guard mode != .normal else { return nil }
         let lottie: Int? = switch mode {
-        case .plusLighter: 16
+        case .add, .plusLighter: 16
         case .destinationIn, .destinationOut, .xor: nil
         default: BlendMode.allCases.firstIndex(of: mode)
         }

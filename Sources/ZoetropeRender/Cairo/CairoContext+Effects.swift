@@ -67,16 +67,16 @@ extension CairoContext {
                 cairo_surface_destroy(tinted)
             }
         }
-        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
-        if blurSigma > 0, let blurred = copy(of: surface, draw: { cairo_set_source_surface($0, surface, 0, 0); cairo_paint($0) }) {
-            Self.gaussianBlur(blurred, sigma: blurSigma, direction: blurDirection)
-            paint(blurred, matrix: matrix, opacity: opacity)
-            cairo_surface_destroy(blurred)
-        } else {
-            cairo_set_source(pointer, content)
-            cairo_paint_with_alpha(pointer, opacity)
+        blending(blendMode) {
+            if blurSigma > 0, let blurred = copy(of: surface, draw: { cairo_set_source_surface($0, surface, 0, 0); cairo_paint($0) }) {
+                Self.gaussianBlur(blurred, sigma: blurSigma, direction: blurDirection)
+                paint(blurred, matrix: matrix, opacity: opacity)
+                cairo_surface_destroy(blurred)
+            } else {
+                cairo_set_source(pointer, content)
+                cairo_paint_with_alpha(pointer, opacity)
+            }
         }
-        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
     }
 
     /// Ends a group begun with `beginGroup()`, compositing it with its colours multiplied by

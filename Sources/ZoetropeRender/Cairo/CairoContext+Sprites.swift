@@ -22,9 +22,10 @@ extension CairoContext {
     func paint(_ surface: CairoImageSurface, origin: Vector2, translation: Vector2, opacity: Double, blendMode: BlendMode = .normal) {
         cairo_save(pointer)
         cairo_identity_matrix(pointer)
-        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
-        cairo_set_source_surface(pointer, surface.pointer, translation.x + origin.x, translation.y + origin.y)
-        cairo_paint_with_alpha(pointer, opacity)
+        blending(blendMode) {
+            cairo_set_source_surface(pointer, surface.pointer, translation.x + origin.x, translation.y + origin.y)
+            cairo_paint_with_alpha(pointer, opacity)
+        }
         cairo_restore(pointer)
     }
 
@@ -35,10 +36,11 @@ extension CairoContext {
         cairo_save(pointer)
         cairo_translate(pointer, origin.x, origin.y)
         cairo_scale(pointer, 1 / pixelsPerPoint, 1 / pixelsPerPoint)
-        cairo_set_operator(pointer, Self.cairoOperator(blendMode))
-        cairo_set_source_surface(pointer, surface.pointer, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_BILINEAR)
-        cairo_paint_with_alpha(pointer, opacity)
+        blending(blendMode) {
+            cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_BILINEAR)
+            cairo_paint_with_alpha(pointer, opacity)
+        }
         cairo_restore(pointer)
     }
 

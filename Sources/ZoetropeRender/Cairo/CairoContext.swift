@@ -190,6 +190,7 @@ final class CairoContext {
 
     /// Ends a group begun with `beginGroup()`, compositing it with `mode` at `opacity`.
     func endGroup(opacity: Double, blendMode mode: BlendMode) {
+        guard mode != .add else { return endGroupAdding(opacity: opacity) }
         cairo_pop_group_to_source(pointer)
         cairo_set_operator(pointer, Self.cairoOperator(mode))
         cairo_paint_with_alpha(pointer, opacity)
@@ -215,6 +216,8 @@ final class CairoContext {
         case .color: CAIRO_OPERATOR_HSL_COLOR
         case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
         case .plusLighter: CAIRO_OPERATOR_ADD
+        // Only where there are no pixels to composite one by one (`blending(_:_:)`): a PDF or SVG.
+        case .add: CAIRO_OPERATOR_ADD
         case .destinationIn: CAIRO_OPERATOR_DEST_IN
         case .destinationOut: CAIRO_OPERATOR_DEST_OUT
         case .xor: CAIRO_OPERATOR_XOR
