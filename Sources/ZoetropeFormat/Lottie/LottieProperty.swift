@@ -97,31 +97,42 @@ enum LottieProperty<Value: LottieValue>: Sendable {
         case .expressed(let expressed):
             return expressed.value(at: frame)
         case .keyed(let keys):
-            guard let first = keys.first else { preconditionFailure("a keyed property has keys") }
-            if frame < first.time || keys.count == 1 { return first.value }
+            return Self.keyedValue(keys, at: frame)
+        }
+    }
+
+    /// The value of `keys` at `frame`. Each key is read where it lies in the array, never
+    /// copied out whole: a copy retains and releases every array a key holds (its value, end,
+    /// easing, tangents and curves), which was a third of reading a file whose time remap is
+    /// evaluated at every frame for every layer inside it.
+    static func keyedValue(_ keys: [LottieKey<Value>], at frame: Double) -> Value {
+        keys.withUnsafeBufferPointer { keys in
+            guard let firstTime = keys.first?.time else { preconditionFailure("a keyed property has keys") }
+            if frame < firstTime || keys.count == 1 { return keys[0].value }
             // The last key at or before the frame (a bisection: baking evaluates every frame).
             var index = 0, above = keys.count
             while above - index > 1 {
                 let middle = (index + above) / 2
                 if keys[middle].time <= frame { index = middle } else { above = middle }
             }
-            let key = keys[index]
-            guard index + 1 < keys.count else { return key.value }
-            let next = keys[index + 1]
-            let target = key.end ?? next.value
-            if key.hold { return key.value }
-            let span = next.time - key.time
-            let fraction = span > 0 ? min(max((frame - key.time) / span, 0), 1) : 1
-            let progress = (0..<key.easedDimensions).map { key.progress(fraction, dimension: $0) }
-            if let spatial = Self.spatial(key, target, progress: progress[0]) { return spatial }
-            return key.value.mixed(with: target, progress: progress)
+            guard index + 1 < keys.count, !keys[index].hold else { return keys[index].value }
+            let target = keys[index].end ?? keys[index + 1].value
+            let span = keys[index + 1].time - keys[index].time
+            let fraction = span > 0 ? min(max((frame - keys[index].time) / span, 0), 1) : 1
+            let progress = (0..<keys[index].easedDimensions).map { keys[index].progress(fraction, dimension: $0) }
+            if let out = keys[index].tangentOut, let into = keys[index].tangentIn,
+               let spatial = spatial(keys[index].value, target, out: out, into: into, progress: progress[0]) {
+                return spatial
+            }
+            return keys[index].value.mixed(with: target, progress: progress)
         }
     }
 
-    /// The point along a position key's motion path, for keys with tangents.
-    private static func spatial(_ key: LottieKey<Value>, _ target: Value, progress: Double) -> Value? {
-        guard let from = key.value as? [Double], let to = target as? [Double], from.count >= 2, to.count >= 2,
-              let out = key.tangentOut, let into = key.tangentIn, out.count >= 2, into.count >= 2,
+    /// The point along a position key's motion path (from `value` to `target`, with tangents
+    /// `out` and `into`), for keys with tangents.
+    private static func spatial(_ value: Value, _ target: Value, out: [Double], into: [Double], progress: Double) -> Value? {
+        guard let from = value as? [Double], let to = target as? [Double], from.count >= 2, to.count >= 2,
+              out.count >= 2, into.count >= 2,
               out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) else { return nil }
         let curve = SpatialTangents(out: Vector2(out[0], out[1]), into: Vector2(into[0], into[1]))
         let point = curve.point(from: Vector2(from[0], from[1]), to: Vector2(to[0], to[1]), lengthFraction: progress)

@@ -152,7 +152,7 @@ public enum LottieReader {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
         var notes = LottieNotes()
-        notes.expressions = ExpressionEngine(root: root)
+        notes.expressionSource = LottieExpressionSource(root: root)
         let animation = LottieAnimation.decode(root, at: "", notes: &notes)
         var problems: [SceneDiagnostic] = []
         func require(_ key: String, _ value: Double?, _ check: (Double) -> Bool, _ expected: String) -> Double {
@@ -190,7 +190,7 @@ public enum LottieReader {
         builder.fontFiles = LottieFontFiles(folder: folder, archive: archive)
         let layers = builder.composition(animation.layers ?? [], at: "layers", size: Vector2(max(animation.width ?? 1, 1), max(animation.height ?? 1, 1)),
                                          clock: .root, depth: 0)
-        for failure in notes.expressions?.failures ?? [] {
+        for failure in notes.expressionSource?.started?.failures ?? [] {
             builder.notes.unsupported(LottieNotes.expressionFailure(failure.message), at: failure.path)
         }
         var refusals = builder.notes.refusals

@@ -1,3 +1,4 @@
+import Synchronization
 import ZoetropeCore
 
 /// Where a Lottie layer's frames come from: its composition's frame at a root frame F. The
@@ -32,11 +33,28 @@ struct LottieClock {
 
     static let root = LottieClock(frame: { $0 }, linear: (0, 1))
 
+    /// How many root frames a time remap's clock keeps the frames of.
+    static let rememberedFrames = 1 << 16
+
+    /// A remapped clock's frames, by root frame, as they are worked out.
+    private final class KnownFrames: Sendable {
+        let frames = Mutex<[Double: Double]>([:])
+    }
+
     /// The clock of the layers of a precomp layer that runs on this clock.
     func precomp(start: Double, stretch: Double, remap: LottieProperty<[Double]>?, frameRate: Double) -> LottieClock {
         let frame = self.frame
         if let remap {
-            var clock = LottieClock(frame: { remap.value(at: frame($0)).first.map { $0 * frameRate } ?? 0 }, linear: nil)
+            // Every layer and sampled property inside asks for the same root frames: each is
+            // worked out once (a remap's value was most of reading a file whose precomp layers
+            // are remapped, evaluated again for every layer and property inside).
+            let known = KnownFrames()
+            var clock = LottieClock(frame: { root in
+                if let value = known.frames.withLock({ $0[root] }) { return value }
+                let value = remap.value(at: frame(root)).first.map { $0 * frameRate } ?? 0
+                known.frames.withLock { if $0.count < Self.rememberedFrames { $0[root] = value } }
+                return value
+            }, linear: nil)
             // Keys without loops, on a linear clock: tracks inside read it exactly (`TrackTime`).
             if let linear, case .keyed(let keys) = remap { clock.remapped = Remapped(keys: keys, parentLinear: linear, frameRate: frameRate) }
             return clock

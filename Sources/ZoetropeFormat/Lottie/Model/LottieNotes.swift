@@ -9,9 +9,14 @@ struct LottieNotes {
     /// Set by a refusal past a budget (layers, samples): nothing more is built, since what is
     /// left could only cost more.
     private(set) var exhausted = false
+    /// The reading's expressions (nil: expressions are noted and drawn without). Copies of the
+    /// notes share them: one engine per reading.
+    var expressionSource: LottieExpressionSource?
+
     /// The reading's expression engine, which properties with expressions are compiled by
-    /// while decoding (nil: expressions are noted and drawn without).
-    var expressions: ExpressionEngine?
+    /// while decoding; made at the first expression met (nil without a source, or when Duktape
+    /// cannot make a heap).
+    var expressions: ExpressionEngine? { expressionSource?.engine }
 
     /// The note of an expression drawn without: why.
     static func expressionFailure(_ message: String) -> String {
@@ -49,6 +54,31 @@ struct LottieNotes {
         exhausted = true
         refuse(message, at: path)
     }
+}
+
+/// The document a reading's expressions are compiled against, and its engine, made only when
+/// the first expression is met: starting one compiles the expression environment and the
+/// document's names (milliseconds, and most of reading a small file), which a file without
+/// expressions never needs.
+final class LottieExpressionSource {
+    private let root: JSONValue
+    private var made = false
+    private var engineValue: ExpressionEngine?
+
+    init(root: JSONValue) {
+        self.root = root
+    }
+
+    var engine: ExpressionEngine? {
+        if !made {
+            made = true
+            engineValue = ExpressionEngine(root: root)
+        }
+        return engineValue
+    }
+
+    /// The engine if one was made, without making it.
+    var started: ExpressionEngine? { engineValue }
 }
 
 /// A feature a Lottie file uses that is drawn without, at its JSON path
