@@ -122,6 +122,31 @@ private func x(_ loaded: LoadedScene, _ id: String = "box", atFrame frame: Doubl
         #expect(abs(try x(loaded, atFrame: 10) - 0) < 1e-6, "before the first key: its value")
     }
 
+    @Test func aKeyReadsAsItsValuesComponents() throws {
+        // `key(n)[i]` is the key's value's component i, as Ease and Wizz's presets read it; a
+        // component past the value's is undefined (the presets find the dimension so).
+        let loaded = try read(lottie(layer("Box", position: moving("var k = key(2); [k[0] + k.time, typeof k[2] === 'undefined' ? k[1] + 7 : -1]"))))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        #expect(abs(try x(loaded, atFrame: 5) - 31) < 1e-6, "key 2 holds [30, 0] at 1 s")
+        #expect(abs(try values(loaded, "box", atFrame: 5).position.y - 7) < 1e-6)
+        let opacity = try read(lottie(layer("Box", opacity: #"{"a": 1, "x": "key(1)[0] + key(numKeys)[0] / 4", "k": [{"t": 0, "s": [20], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 30, "s": [80]}]}"#)))
+        #expect(opacity.unsupported.isEmpty, "\(opacity.unsupported)")
+        #expect(abs(try values(opacity, "box", atFrame: 12).opacity - 0.4) < 1e-6, "a number's key reads as its one component: 20 + 80 / 4")
+    }
+
+    @Test func easeAndWizzBetweenTheKeysAroundTime() throws {
+        // Ease and Wizz's inOutQuad as its preset writes it: the key before `time` from
+        // nearestKey, the keys' components by index, the ease over their span.
+        let script = "function q(t, b, c, d) { if ((t /= d / 2) < 1) return c / 2 * t * t + b; return -c / 2 * ((--t) * (t - 2) - 1) + b; }" +
+            " var n = nearestKey(time).index; if (key(n).time > time) n--;" +
+            " var k1 = key(n), k2 = key(n + 1); [q(time - k1.time, k1[0], k2[0] - k1[0], k2.time - k1.time), k1[1]]"
+        let loaded = try read(lottie(layer("Box", position: moving(script))))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        #expect(abs(try x(loaded, atFrame: 15) - 15) < 1e-6, "half way")
+        #expect(abs(try x(loaded, atFrame: 6) - 30 * 2 * 0.2 * 0.2) < 1e-6, "a fifth of the way: eased in")
+        #expect(abs(try x(loaded, atFrame: 24) - 30 * (1 - 2 * 0.2 * 0.2)) < 1e-6, "four fifths: eased out")
+    }
+
     @Test func anInfiniteLoopIsStoppedByTheBudgetAndDrawnFromItsKeys() throws {
         let start = ContinuousClock.now
         let loaded = try read(lottie(layer("Box", position: moving("while (true) {}"))))

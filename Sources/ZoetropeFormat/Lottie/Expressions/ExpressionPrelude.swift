@@ -239,7 +239,11 @@ Object.defineProperty(__Property.prototype, 'numKeys', { get: function () { var 
 __Property.prototype.key = function (n) {
   var k = __host(3, this.__info.path, n);
   if (k === undefined) throw new RangeError('no key ' + n);
-  return { index: n, time: k[0], value: __toValue(k.slice(1), this.__info.kind) };
+  // A key reads as its value's components too (`key(n)[0]`), as After Effects' and
+  // lottie-web's do: Ease and Wizz's presets read keys so.
+  var key = { index: n, time: k[0], value: __toValue(k.slice(1), this.__info.kind) };
+  if (this.__info.kind !== 'p') for (var i = 1; i < k.length; i++) key[i - 1] = k[i];
+  return key;
 };
 __Property.prototype.nearestKey = function (t) {
   var n = this.numKeys, best = null;
