@@ -100,15 +100,16 @@ enum ExpressionMeta {
     static func wrapper(_ source: String, path: String, kind: String) -> String {
         let (comp, layer) = owner(of: path)
         let info = script(.object([("path", .string(path)), ("comp", .string(comp)), ("layer", .number(Double(layer))), ("kind", .string(kind))]))
+        // The environment's names live in the expression's own closure, made once: each
+        // evaluation sets them (an expression never runs inside itself: a property read again
+        // while its expression runs is read from its keys), and the functions declared here
+        // read them, so no function is made per evaluation.
         var lines = [
-            "(function () { var __info = \(info); __info.seed = __hash(__info.path); Object.freeze(__info); return function (__t, __in) {",
-            "var __c = __context(__info, __t, __in);",
-            "var time = __c.time, value = __c.value, thisProperty = __c.property, thisLayer = __c.layer, thisComp = __c.comp;",
+            "(function () { var __info = \(info); __info.seed = __hash(__info.path); Object.freeze(__info);",
+            "var time, value, thisProperty, thisLayer, thisComp;",
         ]
-        // The names an expression may call, each declared only when the expression names it
-        // (making a function at every evaluation costs).
+        // The names an expression may call, each declared only when the expression names it.
         let functions = [
-            ("transform", "var transform = thisLayer && thisLayer.transform;"),
             ("valueAtTime", "function valueAtTime(t) { return thisProperty.valueAtTime(t); }"),
             ("velocityAtTime", "function velocityAtTime(t) { return thisProperty.velocityAtTime(t); }"),
             ("speedAtTime", "function speedAtTime(t) { return thisProperty.speedAtTime(t); }"),
@@ -130,6 +131,13 @@ enum ExpressionMeta {
             ("comp", "function comp(name) { return __compNamed(name, time); }"),
         ]
         for (name, declaration) in functions where names(name, in: source) { lines.append(declaration) }
+        lines += [
+            "return function (__t, __in) {",
+            "__seedBase = __info.seed; __reseed(0, false, __t);",
+            "time = __t; value = __toValue(__in, __info.kind); thisProperty = new __Property(__info, __t, value);",
+            "thisComp = new __Comp(__info.comp, __t); thisLayer = __info.layer >= 0 ? new __Layer(__info.comp, __info.layer, __t) : undefined;",
+        ]
+        if names("transform", in: source) { lines.append("var transform = thisLayer && thisLayer.transform;") }
         let lazy = [("position", "thisLayer.position"), ("rotation", "thisLayer.rotation"), ("scale", "thisLayer.scale"),
                     ("anchorPoint", "thisLayer.anchorPoint"), ("opacity", "thisLayer.opacity"), ("inPoint", "thisLayer.inPoint"),
                     ("outPoint", "thisLayer.outPoint"), ("startTime", "thisLayer.startTime"), ("index", "thisLayer.index"),
