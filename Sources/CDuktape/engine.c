@@ -61,6 +61,10 @@ struct zx_heap {
     jmp_buf *fatal;
     void *owner;
     zx_host_fn host;
+    // Where the host writes its answer: each answer is copied into a JavaScript array before
+    // the next is asked for (a nested expression's reads finish before the host writes the
+    // outer one's), so one buffer serves every depth, allocated once, not zeroed per read.
+    double answer[8192];
 };
 
 typedef struct { size_t size; size_t pad; } zx__header;
@@ -152,8 +156,7 @@ static duk_ret_t zx__host(duk_context *context) {
     int op = duk_to_int(context, 0);
     const char *path = duk_to_string(context, 1);
     double time = duk_to_number(context, 2);
-    // The host's numbers land in a buffer on the value stack, which a thrown error frees.
-    double *values = duk_push_fixed_buffer(context, sizeof(double) * 8192);
+    double *values = heap->answer;
     int count = heap->host(heap->owner, op, path, time, values, 8192);
     if (zx__over(heap)) {
         return duk_range_error(context, "execution timeout");

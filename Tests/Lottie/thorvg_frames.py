@@ -98,10 +98,15 @@ def main():
     if "x" in size:
         w, h = (int(n) for n in size.split("x"))
         scale = w / width
+        picture.set_size(w, h)
     else:
         scale = min(int(size) / width, int(size) / height, 1)
         w, h = max(1, round(width * scale)), max(1, round(height * scale))
-    picture.set_size(w, h)
+        # The picture at the one scale both ways, as Zoetrope draws at --scale: set to the
+        # rounded canvas (1200 × 1000 points as 512 × 427 pixels) ThorVG would stretch it
+        # across (0.08 % taller), and every long horizontal edge would differ by a fraction
+        # of a pixel.
+        picture.set_size(width * scale, height * scale)
     canvas = tvg.SwCanvas(engine)
     canvas.set_target(w, h, cs=tvg.Colorspace.ABGR8888S)  # straight alpha, as PNG holds it
     canvas.add(picture)

@@ -122,6 +122,34 @@ private func x(_ loaded: LoadedScene, _ id: String = "box", atFrame frame: Doubl
         #expect(abs(try x(loaded, atFrame: 10) - 0) < 1e-6, "before the first key: its value")
     }
 
+    @Test func aKeyReadsAsItsValuesComponents() throws {
+        // `key(n)[i]` is the key's value's component i, as Ease and Wizz's presets read it; a
+        // component past the value's is undefined (the presets find the dimension so).
+        let loaded = try read(lottie(layer("Box", position: moving("var k = key(2); [k[0] + k.time, typeof k[2] === 'undefined' ? k[1] + 7 : -1]"))))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        #expect(abs(try x(loaded, atFrame: 5) - 31) < 1e-6, "key 2 holds [30, 0] at 1 s")
+        #expect(abs(try values(loaded, "box", atFrame: 5).position.y - 7) < 1e-6)
+        let opacity = try read(lottie(layer("Box", opacity: #"{"a": 1, "x": "key(1)[0] + key(numKeys)[0] / 4", "k": [{"t": 0, "s": [20], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 30, "s": [80]}]}"#)))
+        #expect(opacity.unsupported.isEmpty, "\(opacity.unsupported)")
+        #expect(abs(try values(opacity, "box", atFrame: 12).opacity - 0.4) < 1e-6, "a number's key reads as its one component: 20 + 80 / 4")
+    }
+
+    @Test func easeAndWizzBetweenTheKeysAroundTime() throws {
+        // Ease and Wizz's inOutQuad as its preset writes it: the key before `time` from
+        // nearestKey, the keys' components by index, the ease over their span; past the last
+        // key (no key after it), the keys' value.
+        let script = "function q(t, b, c, d) { if ((t /= d / 2) < 1) return c / 2 * t * t + b; return -c / 2 * ((--t) * (t - 2) - 1) + b; }" +
+            " var n = nearestKey(time).index; if (key(n).time > time) n--;" +
+            " var k1, k2; try { k1 = key(n); k2 = key(n + 1); } catch (e) { k2 = null; }" +
+            " k2 ? [q(time - k1.time, k1[0], k2[0] - k1[0], k2.time - k1.time), k1[1]] : value"
+        let loaded = try read(lottie(layer("Box", position: moving(script))))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        #expect(abs(try x(loaded, atFrame: 15) - 15) < 1e-6, "half way")
+        #expect(abs(try x(loaded, atFrame: 6) - 30 * 2 * 0.2 * 0.2) < 1e-6, "a fifth of the way: eased in")
+        #expect(abs(try x(loaded, atFrame: 24) - 30 * (1 - 2 * 0.2 * 0.2)) < 1e-6, "four fifths: eased out")
+        #expect(abs(try x(loaded, atFrame: 45) - 30) < 1e-6, "past the last key")
+    }
+
     @Test func anInfiniteLoopIsStoppedByTheBudgetAndDrawnFromItsKeys() throws {
         let start = ContinuousClock.now
         let loaded = try read(lottie(layer("Box", position: moving("while (true) {}"))))
@@ -186,6 +214,21 @@ private func x(_ loaded: LoadedScene, _ id: String = "box", atFrame frame: Doubl
         let loaded = try read(lottie(layer("Box", position: fixed("[0, 0]", "if (typeof counter === 'undefined') counter = 0; counter += 1; Math.sin = function () { return 9; }; [counter, Math.sin(0)]"))))
         #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
         for frame in [0.0, 10, 20] { #expect(try values(loaded, "box", atFrame: frame).position == Vector2(1, 0)) }
+    }
+
+    @Test func whatAnEvaluationAssignsToTheEnvironmentsNamesDoesNotReachTheNext() throws {
+        // The helpers are made once per expression; rebinding them, the time or the closure's
+        // own names in one evaluation changes nothing in the next, in any order.
+        let hostile = "var $bm_rt = [key(2)[0] + time * 10, content('Square').transform.position[0]];" +
+            " key = function () { return [100]; }; content = null; time = 99; __env = null; __time = -1;"
+        let loaded = try read(lottie(layer("Box", position: moving(hostile))))
+        #expect(loaded.unsupported.isEmpty, "\(loaded.unsupported)")
+        for frame in [20.0, 5, 20, 12] {
+            #expect(abs(try x(loaded, atFrame: frame) - (30 + frame / 3)) < 1e-6, "at \(frame)")
+        }
+        // An expression's own function of a helper's name is its own.
+        let own = try read(lottie(layer("Box", position: moving("var $bm_rt; function key(n) { return [7 * n]; } $bm_rt = [key(2)[0], 0];"))))
+        #expect(abs(try x(own, atFrame: 10) - 14) < 1e-6)
     }
 
     @Test func nothingOutsideTheEngineIsReachable() throws {

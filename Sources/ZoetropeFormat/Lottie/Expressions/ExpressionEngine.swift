@@ -102,6 +102,8 @@ private final class State {
     var running: [Int] = []
     /// Properties without expressions read by expressions, decoded once.
     var plain: [String: LottieProperty<[Double]>?] = [:]
+    /// Whether a path read is a split position, by path.
+    var split: [String: Bool] = [:]
     var spent = false
     let fileInstructions: Int
 
@@ -111,7 +113,14 @@ private final class State {
         frameRate = root["fr"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 30
     }
 
-    deinit { zx_destroy(heap) }
+    /// The most numbers a result may have (a path of about 1 365 vertices).
+    static let resultCapacity = 8192
+    private var resultBuffers: [UnsafeMutableBufferPointer<Double>] = []
+
+    deinit {
+        zx_destroy(heap)
+        for buffer in resultBuffers { buffer.deallocate() }
+    }
 
     /// Makes the heap and runs the environment in it.
     func start() -> Bool {
@@ -147,11 +156,11 @@ private final class State {
         guard !spent else { return fail(slot, fileBudget) }
         guard running.count < ExpressionEngine.nesting else { return fail(slot, "expressions read one another more than \(ExpressionEngine.nesting) deep") }
         let input = slots[slot].base.value(frame)
+        let output = outputs(depth: running.count)
         running.append(slot)
-        var output = [Double](repeating: 0, count: 8192)
         var error = [CChar](repeating: 0, count: 512)
-        let count = zx_call(heap, "__entry", Int32(clamping: slot), frame / frameRate, input, Int32(clamping: input.count), &output, Int32(clamping: output.count),
-                            &error, error.count)
+        let count = zx_call(heap, "__entry", Int32(clamping: slot), frame / frameRate, input, Int32(clamping: input.count),
+                            output.baseAddress, Int32(clamping: output.count), &error, error.count)
         running.removeLast()
         if zx_instructions(heap) > UInt(fileInstructions) { spent = true }
         switch count {
@@ -171,6 +180,17 @@ private final class State {
             }
             return value
         }
+    }
+
+    /// The buffer an evaluation at nesting `depth` gets its result in: one per depth (an outer
+    /// evaluation's result is written after the ones it read), made once, not per evaluation.
+    private func outputs(depth: Int) -> UnsafeMutableBufferPointer<Double> {
+        while resultBuffers.count <= depth {
+            let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: Self.resultCapacity)
+            buffer.initialize(repeating: 0)
+            resultBuffers.append(buffer)
+        }
+        return resultBuffers[depth]
     }
 
     private var fileBudget: String { "the file's expressions ran past their budget (\(fileInstructions) instructions in all)" }
@@ -221,12 +241,22 @@ private final class State {
     /// A property of numbers without an expression, at frame `frame`; a split position
     /// (`{"s": true, "x": …, "y": …}`) is read as its x and y.
     private func numbers(at path: String, frame: Double) -> [Double]? {
-        if let json = ExpressionMeta.find(path, in: root), json["s"]?.isTrue == true, json["x"] != nil {
+        if isSplit(path) {
             let x = host(op: 0, path: path + ".x", time: frame / frameRate)?.first ?? 0
             let y = host(op: 0, path: path + ".y", time: frame / frameRate)?.first ?? 0
             return [x, y]
         }
         return plainProperty(at: path)?.value(at: frame)
+    }
+
+    /// Whether the property at `path` is a split position (`{"s": true, "x": …, "y": …}`),
+    /// looked up once per path.
+    private func isSplit(_ path: String) -> Bool {
+        if let known = split[path] { return known }
+        let json = ExpressionMeta.find(path, in: root)
+        let found = json?["s"]?.isTrue == true && json?["x"] != nil
+        if split.count < 10_000 { split[path] = found }
+        return found
     }
 
     private func plainProperty(at path: String) -> LottieProperty<[Double]>? {

@@ -100,36 +100,53 @@ enum ExpressionMeta {
     static func wrapper(_ source: String, path: String, kind: String) -> String {
         let (comp, layer) = owner(of: path)
         let info = script(.object([("path", .string(path)), ("comp", .string(comp)), ("layer", .number(Double(layer))), ("kind", .string(kind))]))
+        // The helpers an expression calls (`content`, `key`, …) are made once, when it is
+        // compiled, not at every evaluation: they read the property, layer and time of the
+        // evaluation running through the closure's `__p`, `__l`, `__time`, which each evaluation
+        // sets first (an expression never runs inside itself: a property read again while its
+        // expression runs is read from its keys). They are kept frozen on the closure's function,
+        // whose own name an expression cannot rebind, and bound afresh as locals of each
+        // evaluation, so what one evaluation assigns to a name never reaches the next.
         var lines = [
-            "(function () { var __info = \(info); __info.seed = __hash(__info.path); Object.freeze(__info); return function (__t, __in) {",
-            "var __c = __context(__info, __t, __in);",
-            "var time = __c.time, value = __c.value, thisProperty = __c.property, thisLayer = __c.layer, thisComp = __c.comp;",
+            "(function __env() { var __info = \(info); __info.seed = __hash(__info.path); __env.info = Object.freeze(__info);",
+            "var __p, __l, __time;",
         ]
-        // The names an expression may call, each declared only when the expression names it
-        // (making a function at every evaluation costs).
+        // The names an expression may call, each bound only when the expression names it and
+        // does not declare a function of that name itself.
         let functions = [
-            ("transform", "var transform = thisLayer && thisLayer.transform;"),
-            ("valueAtTime", "function valueAtTime(t) { return thisProperty.valueAtTime(t); }"),
-            ("velocityAtTime", "function velocityAtTime(t) { return thisProperty.velocityAtTime(t); }"),
-            ("speedAtTime", "function speedAtTime(t) { return thisProperty.speedAtTime(t); }"),
-            ("key", "function key(n) { return thisProperty.key(n); }"),
-            ("nearestKey", "function nearestKey(t) { return thisProperty.nearestKey(t); }"),
-            ("loopOut", "function loopOut(type, n) { return thisProperty.loopOut(type, n); }"),
-            ("loopIn", "function loopIn(type, n) { return thisProperty.loopIn(type, n); }"),
-            ("loopOutDuration", "function loopOutDuration(type, d) { return thisProperty.loopOutDuration(type, d); }"),
-            ("loopInDuration", "function loopInDuration(type, d) { return thisProperty.loopInDuration(type, d); }"),
-            ("wiggle", "function wiggle(f, a, o, m, t) { return thisProperty.wiggle(f, a, o, m, t); }"),
-            ("smooth", "function smooth(w, s, t) { return thisProperty.smooth(w, s, t); }"),
-            ("seedRandom", "function seedRandom(seed, timeless) { __reseed(seed, timeless, time); }"),
-            ("effect", "function effect(name) { return thisLayer.effect(name); }"),
-            ("content", "function content(name) { return thisLayer.content(name); }"),
-            ("toComp", "function toComp(p, t) { return thisLayer.toComp(p, t); }"),
-            ("fromComp", "function fromComp(p, t) { return thisLayer.fromComp(p, t); }"),
-            ("toWorld", "function toWorld(p, t) { return thisLayer.toWorld(p, t); }"),
-            ("fromWorld", "function fromWorld(p, t) { return thisLayer.fromWorld(p, t); }"),
-            ("comp", "function comp(name) { return __compNamed(name, time); }"),
+            ("valueAtTime", "function (t) { return __p.valueAtTime(t); }"),
+            ("velocityAtTime", "function (t) { return __p.velocityAtTime(t); }"),
+            ("speedAtTime", "function (t) { return __p.speedAtTime(t); }"),
+            ("key", "function (n) { return __p.key(n); }"),
+            ("nearestKey", "function (t) { return __p.nearestKey(t); }"),
+            ("loopOut", "function (type, n) { return __p.loopOut(type, n); }"),
+            ("loopIn", "function (type, n) { return __p.loopIn(type, n); }"),
+            ("loopOutDuration", "function (type, d) { return __p.loopOutDuration(type, d); }"),
+            ("loopInDuration", "function (type, d) { return __p.loopInDuration(type, d); }"),
+            ("wiggle", "function (f, a, o, m, t) { return __p.wiggle(f, a, o, m, t); }"),
+            ("smooth", "function (w, s, t) { return __p.smooth(w, s, t); }"),
+            ("seedRandom", "function (seed, timeless) { __reseed(seed, timeless, __time); }"),
+            ("effect", "function (name) { return __l.effect(name); }"),
+            ("content", "function (name) { return __l.content(name); }"),
+            ("toComp", "function (p, t) { return __l.toComp(p, t); }"),
+            ("fromComp", "function (p, t) { return __l.fromComp(p, t); }"),
+            ("toWorld", "function (p, t) { return __l.toWorld(p, t); }"),
+            ("fromWorld", "function (p, t) { return __l.fromWorld(p, t); }"),
+            ("comp", "function (name) { return __compNamed(name, __time); }"),
         ]
-        for (name, declaration) in functions where names(name, in: source) { lines.append(declaration) }
+        let helpers = functions.filter { names($0.0, in: source) && !declares($0.0, in: source) }
+        lines += [
+            "__env.helpers = Object.freeze({" + helpers.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "});",
+            "__env.set = function (t, p, l) { __time = t; __p = p; __l = l; }; Object.freeze(__env);",
+            "return function (__t, __in) {",
+            "var __info = __env.info;",
+            "__seedBase = __info.seed; __reseed(0, false, __t);",
+            "var time = __t, value = __toValue(__in, __info.kind), thisProperty = new __Property(__info, __t, value);",
+            "var thisComp = new __Comp(__info.comp, __t), thisLayer = __info.layer >= 0 ? new __Layer(__info.comp, __info.layer, __t) : undefined;",
+            "__env.set(__t, thisProperty, thisLayer);",
+        ]
+        lines += helpers.map { "var \($0.0) = __env.helpers.\($0.0);" }
+        if names("transform", in: source) { lines.append("var transform = thisLayer && thisLayer.transform;") }
         let lazy = [("position", "thisLayer.position"), ("rotation", "thisLayer.rotation"), ("scale", "thisLayer.scale"),
                     ("anchorPoint", "thisLayer.anchorPoint"), ("opacity", "thisLayer.opacity"), ("inPoint", "thisLayer.inPoint"),
                     ("outPoint", "thisLayer.outPoint"), ("startTime", "thisLayer.startTime"), ("index", "thisLayer.index"),
@@ -143,6 +160,17 @@ enum ExpressionMeta {
         let body = source.contains("$bm_rt") ? source : "$bm_rt = eval(\(quoted(source)));"
         lines += ["var $bm_rt;", body, ";return __result($bm_rt, __info);", "}; })()"]
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether `source` declares a function `name` of its own (`function name(`).
+    static func declares(_ name: String, in source: String) -> Bool {
+        var rest = source[...]
+        while let range = rest.range(of: "function") {
+            let after = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            if after.hasPrefix(name), after.dropFirst(name.count).drop(while: { $0 == " " }).first == "(" { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
     }
 
     /// Whether `source` names `name` as a variable: not as a property (`.name`) nor inside a

@@ -239,7 +239,11 @@ Object.defineProperty(__Property.prototype, 'numKeys', { get: function () { var 
 __Property.prototype.key = function (n) {
   var k = __host(3, this.__info.path, n);
   if (k === undefined) throw new RangeError('no key ' + n);
-  return { index: n, time: k[0], value: __toValue(k.slice(1), this.__info.kind) };
+  // A key reads as its value's components too (`key(n)[0]`), as After Effects' and
+  // lottie-web's do: Ease and Wizz's presets read keys so.
+  var key = { index: n, time: k[0], value: __toValue(k.slice(1), this.__info.kind) };
+  if (this.__info.kind !== 'p') for (var i = 1; i < k.length; i++) key[i - 1] = k[i];
+  return key;
 };
 __Property.prototype.nearestKey = function (t) {
   var n = this.numKeys, best = null;
@@ -427,15 +431,21 @@ __Layer.prototype.fromComp = function (point, t) {
 };
 __Layer.prototype.toWorld = __Layer.prototype.toComp;
 __Layer.prototype.fromWorld = __Layer.prototype.fromComp;
+// A composition's fields are getters on the prototype: every evaluation makes its `thisComp`,
+// most never read them.
 function __Comp(key, time) {
-  var meta = __comps[key];
-  if (!meta) throw new ReferenceError('no composition ' + key);
+  if (!__comps[key]) throw new ReferenceError('no composition ' + key);
   this.__key = key; this.__time = time;
-  this.width = meta.w; this.height = meta.h; this.name = meta.nm;
-  this.numLayers = meta.layers.length;
-  this.frameDuration = 1 / __fr;
-  this.duration = meta.op !== undefined ? meta.op / __fr : 0;
 }
+(function () {
+  function getter(name, get) { Object.defineProperty(__Comp.prototype, name, { get: get }); }
+  getter('width', function () { return __comps[this.__key].w; });
+  getter('height', function () { return __comps[this.__key].h; });
+  getter('name', function () { return __comps[this.__key].nm; });
+  getter('numLayers', function () { return __comps[this.__key].layers.length; });
+  getter('frameDuration', function () { return 1 / __fr; });
+  getter('duration', function () { var op = __comps[this.__key].op; return op !== undefined ? op / __fr : 0; });
+})();
 __Comp.prototype.layer = function (name) {
   var layers = __comps[this.__key].layers;
   for (var i = 0; i < layers.length; i++) if (layers[i].nm === name) return new __Layer(this.__key, i, this.__time);
@@ -448,18 +458,9 @@ function __compNamed(name, time) {
   throw new ReferenceError('no composition named ' + name);
 }
 
-// One evaluation: the environment of the property at `time` (seconds), the expression run in
-// it, its result as numbers, and the global scope left as it was found.
-function __context(info, time, input) {
-  __seedBase = info.seed;
-  __reseed(0, false, time);
-  var value = __toValue(input, info.kind), c = {};
-  c.time = time; c.value = value;
-  c.property = new __Property(info, time, value);
-  c.comp = new __Comp(info.comp, time);
-  c.layer = info.layer >= 0 ? new __Layer(info.comp, info.layer, time) : undefined;
-  return c;
-}
+// One evaluation: the expression's function (`ExpressionMeta.wrapper`, which sets up the
+// property's environment at `time`, in seconds) run, its result as numbers, and the generator
+// left as it was found.
 var __known = {};
 function __entry(fn, slot, time, input) {
   var saved = __state, seedBase = __seedBase;
