@@ -288,15 +288,13 @@ enum TextEngine {
                     let x = pen
                     var advance = 0.0
                     scratch.newPath()
-                    if let scaledFont { cairo_set_scaled_font(scratch.pointer, scaledFont) }
                     while index < count, Int(glyphs.pointee.log_clusters[index]) == cluster {
                         let info = glyphs.pointee.glyphs[index]
                         // Pango's empty glyph (0x0FFFFFFF) and the glyphs no font has (flagged 0x10000000).
-                        if scaledFont != nil, info.glyph != 0x0FFF_FFFF, info.glyph & 0x1000_0000 == 0 {
-                            var glyph = cairo_glyph_t(index: UInt(info.glyph),
-                                                      x: (pen - x) / shaped.scale + Double(info.geometry.x_offset) / Double(PANGO_SCALE),
-                                                      y: Double(info.geometry.y_offset) / Double(PANGO_SCALE))
-                            cairo_glyph_path(scratch.pointer, &glyph, 1)
+                        if let scaledFont, info.glyph != 0x0FFF_FFFF, info.glyph & 0x1000_0000 == 0 {
+                            scratch.appendGlyph(info.glyph, of: scaledFont,
+                                                x: (pen - x) / shaped.scale + Double(info.geometry.x_offset) / Double(PANGO_SCALE),
+                                                y: Double(info.geometry.y_offset) / Double(PANGO_SCALE))
                         }
                         pen += Double(info.geometry.width) * unit
                         advance += Double(info.geometry.width) * unit
