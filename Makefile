@@ -109,7 +109,7 @@ bench: build lottie-deps
 build: deps
 	$(SWIFT) build -c release --product zoetrope --static-swift-stdlib $(CPU_FLAGS)
 
-## Install what is missing: Cairo's, Pango's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, Duktape's source, pkg-config, and a font for text layers.
+## Install what is missing: Cairo's, Pango's, libdeflate's, zlib's, libcrypto's, libjpeg's and libwebp's headers, Duktape's source, pkg-config, and the fonts of text layers.
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cairo || ! pkg-config --exists libdeflate || ! pkg-config --exists libcrypto || ! pkg-config --exists zlib || ! pkg-config --exists libjpeg || ! pkg-config --exists libwebp; then \
@@ -128,6 +128,10 @@ deps:
 		|| ! fc-list | grep -q "Lohit Devanagari" || ! command -v pango-view >/dev/null 2>&1; then \
 		echo "Installing fontconfig, fonts-dejavu-core and -extra (the default font of text layers, its light and italic faces), fonts-lohit-deva (Devanagari) and pango1.0-tools (pango-view, which the text tests compare with)"; \
 		$(APT) update -qq && $(APT) install -y -qq fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-lohit-deva pango1.0-tools; \
+	fi
+	@if ! fc-list | grep -q "Liberation Sans"; then \
+		echo "Installing fonts-liberation2 (Helvetica's, Arial's, Times's and Courier's stand-ins, with their advances: docs/text.md)"; \
+		$(APT) update -qq && $(APT) install -y -qq fonts-liberation2; \
 	fi
 
 ## The libFuzzer targets of Fuzz/ (docs/reliability.md): fuzz runs each FUZZ_SECONDS (default

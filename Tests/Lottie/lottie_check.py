@@ -25,6 +25,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -79,14 +80,27 @@ def agrees(ours, reference):
     return differing <= 0.01, float(differing)
 
 
-def reference_frames(file, picks, folder, cache, size=SIDE):
+def substitutes(notes):
+    """The families Zoetrope draws a file's missing fonts in, by their index in `fonts.list`,
+    from what `validate` reports (`fonts.list[0]: warning: font "Helvetica" is not installed: drawn
+    in "Liberation Sans"`): ThorVG is given the same font."""
+    found = {}
+    for match in re.finditer(r'fonts\.list\[(\d+)\]: (?:warning: )?font "[^"]*" [^\n]*?: drawn in "([^"]+)"', notes):
+        found[match.group(1)] = match.group(2)
+    return found
+
+
+def reference_frames(file, picks, folder, cache, size=SIDE, fonts=None):
     """ThorVG's frames of `file` in a folder, with its JSON summary, drawn in a process of
-    their own, at most `size` pixels a side (or exactly "WxH"); from `cache` when an earlier
-    run drew the same frames of the same bytes at the same size."""
+    their own, at most `size` pixels a side (or exactly "WxH"), the fonts `fonts` names in
+    place of those of `fonts.list` (by index) that are not installed; from `cache` when an
+    earlier run drew the same frames of the same bytes at the same size in the same fonts."""
+    fonts = fonts or {}
     if cache:
         # Keyed by the reference script too: a change to how it draws draws anew.
         harness = open(f"{HERE}/thorvg_frames.py", "rb").read()
-        key = hashlib.sha1(open(file, "rb").read() + repr((picks, size)).encode() + harness).hexdigest()
+        key = hashlib.sha1(open(file, "rb").read() + repr((picks, size)).encode() + harness
+                           + (json.dumps(fonts, sort_keys=True).encode() if fonts else b"")).hexdigest()
         folder = os.path.join(cache, key)
         summary = os.path.join(folder, "info.json")
         if os.path.exists(summary):
@@ -95,7 +109,8 @@ def reference_frames(file, picks, folder, cache, size=SIDE):
         os.makedirs(folder)
     try:
         reference = subprocess.run([sys.executable, f"{HERE}/thorvg_frames.py", file, folder, str(size)] + [str(p) for p in picks],
-                                   capture_output=True, text=True, timeout=TIME_LIMIT)
+                                   capture_output=True, text=True, timeout=TIME_LIMIT,
+                                   env={**os.environ, "THORVG_FONTS": json.dumps(fonts)} if fonts else None)
         info = json.loads(reference.stdout.strip().splitlines()[-1]) if reference.returncode == 0 and reference.stdout.strip() else None
     except (subprocess.TimeoutExpired, json.JSONDecodeError):
         info = None
@@ -124,7 +139,7 @@ def check(zoetrope, file, work, cache):
         return {**result, "status": "refused", "detail": (probe.stderr or probe.stdout).strip()[-300:]}
     frames = int(summary[-1].split(": ok (")[1].split(" frames")[0])
     picks = sorted({round(f * (frames - 1)) for f in FRACTIONS})
-    folder, info = reference_frames(file, picks, f"{work}/thorvg", cache)
+    folder, info = reference_frames(file, picks, f"{work}/thorvg", cache, fonts=substitutes(probe.stderr + probe.stdout))
     if "error" in info:
         return {**result, "status": "no-reference", "detail": info["error"]}
     started = time.perf_counter()

@@ -16,6 +16,10 @@ __Snapshots__/SnapshotTests/testMainThreadRenderingEngine.<Sample-path-with-dash
 Progress p is the frame ip + p·(op − ip), unrounded, and a layer is drawn from its in-point up
 to and including its out-point.
 
+lottie-ios's SnapshotTests registers the fonts of Tests/Samples/Fonts (Airbnb Cereal…) before
+it draws; Zoetrope is given them too (a fontconfig configuration of the installed fonts and that
+folder, in FONTCONFIG_FILE).
+
 For each sample with such images, Zoetrope renders each instant at the image's size: with
 `render --progress P` (and `--at SECONDS` for a snapshot of a frame) when its `render --help`
 offers them, else at the whole frame nearest (`--frames`; 100 % is the last frame, op − 1).
@@ -240,9 +244,28 @@ def timing_support(zoetrope):
     return "progress" if takes_progress else "at" if takes_time else "frames"
 
 
+# The environment Zoetrope runs in: set by main() to give it the fonts lottie-ios's tests register.
+ENVIRONMENT = None
+
+
+def sample_fonts(root, work):
+    """lottie-ios's SnapshotTests registers every font of Samples/Fonts before it draws (Airbnb
+    Cereal, Pacifico…): the environment that gives Zoetrope the same fonts, a fontconfig
+    configuration of the installed fonts and that folder; None when there is no such folder."""
+    folder = os.path.join(root, "Samples", "Fonts")
+    if not os.path.isdir(folder):
+        return None
+    conf = os.path.join(os.path.abspath(work), "fonts.conf")
+    with open(conf, "w") as handle:
+        handle.write('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+                     '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+                     f'  <dir>{os.path.abspath(folder)}</dir>\n</fontconfig>\n')
+    return {**os.environ, "FONTCONFIG_FILE": conf}
+
+
 def run(command, timeout=TIME_LIMIT):
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=ENVIRONMENT)
     except subprocess.TimeoutExpired:
         return None
     return done
@@ -477,6 +500,8 @@ def main():
     zoetrope = os.path.abspath(options.zoetrope)
     os.makedirs(options.work, exist_ok=True)
     root = snapshot_root(options.source, options.work)
+    global ENVIRONMENT
+    ENVIRONMENT = sample_fonts(root, options.work)
     config = configurations(root)
     found, unsnapped, orphans = samples(root, config)
     if options.only:

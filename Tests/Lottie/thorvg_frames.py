@@ -62,17 +62,23 @@ def unpacked(file, folder):
 def load_fonts(file, engine):
     """Loads into ThorVG the installed font that fontconfig picks for each font the file lists,
     the font Zoetrope sets its text in when the file carries no glyph outlines (ThorVG draws
-    such text only in a font loaded into it)."""
+    such text only in a font loaded into it); for a font Zoetrope draws in a substitute, that
+    family (THORVG_FONTS: JSON of family by index in `fonts.list`, from lottie_check.py)."""
+    try:
+        substitutes = json.loads(os.environ.get("THORVG_FONTS") or "{}")
+    except ValueError:
+        substitutes = {}
     try:
         with open(file, "rb") as handle:
             fonts = (json.load(handle).get("fonts") or {}).get("list") or []
     except (OSError, ValueError, AttributeError):
         return
     text = tvg.Text(engine)
-    for font in fonts:
+    for index, font in enumerate(fonts):
         if not isinstance(font, dict):
             continue
-        pattern = f"{font.get('fFamily') or font.get('fName') or 'sans-serif'}:style={font.get('fStyle') or 'Regular'}"
+        family = substitutes.get(str(index)) or font.get('fFamily') or font.get('fName') or 'sans-serif'
+        pattern = f"{family}:style={font.get('fStyle') or 'Regular'}"
         try:
             path = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, timeout=10).stdout
         except (OSError, subprocess.SubprocessError):

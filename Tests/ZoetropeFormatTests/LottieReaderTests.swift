@@ -341,6 +341,55 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(unset.unsupported.map(\.description) == ["test.json: layers[0].t: text without glyph outlines (chars): not drawn"])
     }
 
+    /// Installed fonts that shape: a line is its clusters right to left, its first two
+    /// characters one 90-wide cluster (a ligature), each later character a 60-wide one.
+    struct ShapingFonts: LottieFontSource {
+        static func square(_ width: Double) -> [SVGPath.Segment] {
+            [.move(Vector2(0, -50)), .line(Vector2(width, -50)), .line(Vector2(width, 0)), .close]
+        }
+
+        func glyph(_ character: Character, in face: LottieFontFace) -> LottieGlyph? {
+            LottieGlyph(segments: Self.square(60), advance: 60)
+        }
+
+        func substitute(for face: LottieFontFace) -> String? { nil }
+
+        func capHeight(in face: LottieFontFace) -> Double? { 70 }
+
+        func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? {
+            guard line.count >= 2 else { return line.indices.map { LottieShapedCluster(characters: $0..<$0 + 1, glyph: glyph(line[$0], in: face)!) } }
+            let later = (2..<line.count).map { LottieShapedCluster(characters: $0..<$0 + 1, glyph: LottieGlyph(segments: Self.square(60), advance: 60)) }
+            return later.reversed() + [LottieShapedCluster(characters: 0..<2, glyph: LottieGlyph(segments: Self.square(90), advance: 90))]
+        }
+    }
+
+    @Test func aFontsLineIsPlacedAsItShapesWithTheTrackingAfterEachCluster() throws {
+        // "ABC" at size 10, right-justified, 100 thousandths of tracking (1 point): C (6 wide),
+        // then the AB ligature (9 wide) 1 point after it; 16 wide, ending at the origin.
+        let document = #"{"s": {"s": 10, "f": "Face", "t": "ABC", "j": 1, "tr": 100, "fc": [1, 0, 0]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+        let file = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80, "fonts": {"list": [{"fName": "Face", "fFamily": "Block", "fStyle": "Regular", "ascent": 70}]}, "layers": [\#(layer)]}"#
+        let loaded = try SceneLoader.parse(Array(file.utf8), file: "test.json", fonts: ShapingFonts())
+        #expect(loaded.unsupported.isEmpty)
+        let path = try values(loaded, "titleFill", atFrame: 0).path.segments
+        let starts = path.compactMap { if case .move(let p) = $0 { p } else { nil } }
+        // In the text's order: the ligature (on A; B draws nothing), then C.
+        #expect(starts == [Vector2(-9, -5), Vector2(-16, -5)], "\(starts)")
+        #expect(path.contains(.line(Vector2(0, -5))), "the ligature reaches the origin: \(path)")
+    }
+
+    @Test func aBoxsFirstBaselineFromAFontIsItsCapHeightBelowTheTop() throws {
+        // Size 10 in a box whose top is at y 20: the capitals (70 at size 100) touch the top,
+        // the baseline 7 below it, whatever the font list's ascent (90) says.
+        let document = #"{"s": {"s": 10, "f": "Face", "t": "A", "j": 0, "sz": [100, 50], "ps": [0, 20], "fc": [1, 0, 0]}, "t": 0}"#
+        let layer = #"{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "t": {"d": {"k": [\#(document)]}, "a": []}}"#
+        let file = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 80, "fonts": {"list": [{"fName": "Face", "fFamily": "Block", "fStyle": "Regular", "ascent": 90}]}, "layers": [\#(layer)]}"#
+        let loaded = try SceneLoader.parse(Array(file.utf8), file: "test.json", fonts: ShapingFonts())
+        let path = try values(loaded, "titleFill", atFrame: 0).path.segments
+        // The glyph's square runs from 5 above the baseline down to it.
+        #expect(path.first == .move(Vector2(0, 22)) && path.contains(.line(Vector2(6, 27))), "\(path)")
+    }
+
     @Test func anAutoOrientedLayerTurnsToTheWayItMoves() throws {
         // Down the screen from frame 0 to 10, then along it to frame 20; turned 10° of its own.
         let path = #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [0, 50]}, {"t": 20, "s": [50, 50]}]}"#

@@ -4,6 +4,7 @@ import ZoetropeCore
 import ZoetropeFormat
 import ZoetropeFiles
 import ZoetropePipeline
+import ZoetropeRender
 
 /// The fonts a Lottie file's text is set in (issue #47): the font it embeds, archives or puts
 /// beside it, for that file only; else the installed family matched by family, a foundry's
@@ -70,8 +71,50 @@ import ZoetropePipeline
                 [#"test.json: fonts.list[0]: font "SF Pro Text" is not installed: drawn in "DejaVu Sans""#])
         #expect(try Self.notes(Self.lottie(name: "Georgia", family: "Georgia")) ==
                 [#"test.json: fonts.list[0]: font "Georgia" is not installed: drawn in "DejaVu Serif""#])
+        // A family fontconfig knows nothing of: Helvetica's stand-in, as lottie-ios falls back to Helvetica.
+        #expect(try Self.notes(Self.lottie(name: "Nowhere-Bold", family: "Nowhere Grotesk")) ==
+                [#"test.json: fonts.list[0]: font "Nowhere Grotesk" is not installed: drawn in "Liberation Sans""#])
         let url = try Self.notes(Self.lottie(name: "Web-Regular", family: "Web Font", path: "https://example.com/web.ttf"))
         #expect(url.count == 1 && url[0].contains("is at a URL, not fetched (https://example.com/web.ttf)"), "\(url)")
+    }
+
+    /// Apple's families with a free face of the same advances are drawn in it (Helvetica's and
+    /// Arial's in Liberation Sans…), whether named by family or PostScript name, and every face
+    /// of the table is installed (`make deps`).
+    @Test func appleFamiliesAreDrawnInTheirMetricCompatibleFaces() {
+        let expected = [("Helvetica", "Liberation Sans"), ("HelveticaNeue-Bold", "Liberation Sans"), ("ArialMT", "Liberation Sans"),
+                        ("Times New Roman", "Liberation Serif"), ("TimesNewRomanPS-BoldMT", "Liberation Serif"), ("Times", "Liberation Serif"),
+                        ("Courier New", "Liberation Mono"), ("Courier", "Liberation Mono"), ("AvenirNext-Medium", "DejaVu Sans"),
+                        ("SF Pro Display", "DejaVu Sans"), (".SFUI-Regular", "DejaVu Sans"), (".SFMono-Regular", "DejaVu Sans Mono"),
+                        ("Menlo", "DejaVu Sans Mono"), ("Georgia", "DejaVu Serif")]
+        for (name, family) in expected {
+            #expect(FontCatalog.appleSubstitute(for: name) == family, "\(name)")
+        }
+        for family in Set(FontCatalog.appleFamilies.map(\.family)) {
+            #expect(FontCatalog.isInstalled(family), "\(family) is installed")
+        }
+        // Helvetica's advances: "M" 833 and "i" 222 thousandths of the size.
+        let helvetica = try? Self.advances(LottieFontFace(name: "Helvetica", family: "Helvetica"))
+        #expect(helvetica.map { abs($0.m - 83.3) < 0.1 && abs($0.i - 22.2) < 0.1 } == true, "\(String(describing: helvetica))")
+    }
+
+    /// A line set from a font is shaped whole: Arabic's letters join (their shaped forms are
+    /// narrower than each alone) and are laid right to left, the first character rightmost.
+    @Test func aLineFromAFontIsShapedWhole() throws {
+        let fonts = InstalledFonts(), face = LottieFontFace(name: "DejaVuSans", family: "DejaVu Sans")
+        let word: [Character] = Array("سلام")
+        let clusters = try #require(fonts.shape(word, in: face))
+        #expect(clusters.flatMap { Array($0.characters) }.sorted() == Array(0..<word.count))
+        // Visual order: the last character first.
+        #expect(clusters.first?.characters.contains(word.count - 1) == true && clusters.last?.characters.contains(0) == true)
+        let alone = word.compactMap { fonts.glyph($0, in: face)?.advance }.reduce(0, +)
+        let joined = clusters.map(\.glyph.advance).reduce(0, +)
+        #expect(joined < alone - 1, "joined \(joined), alone \(alone)")
+        // Latin's clusters are its characters, left to right, kerned: "AV" closer than alone.
+        let latin = try #require(fonts.shape(Array("AV"), in: face))
+        #expect(latin.map(\.characters) == [0..<1, 1..<2])
+        let separate = ["A", "V"].compactMap { fonts.glyph(Character($0), in: face)?.advance }.reduce(0, +)
+        #expect(latin.map(\.glyph.advance).reduce(0, +) < separate - 3)
     }
 
     /// Glyphs set from a font are kerned by its pairs, as lottie-ios and ThorVG set them; joined

@@ -29,11 +29,38 @@ public protocol LottieFontSource: Sendable {
     /// How much closer (negative) or further `second` sits after `first` in `face` than their
     /// advances say: the font's kerning, at size 100.
     func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double
+
+    /// `line` set in `face` as the font shapes it whole (kerning, joining, complex scripts,
+    /// right-to-left runs reordered): its clusters in visual order, at size 100. Nil when the
+    /// source does not shape (then each glyph is set alone, kerned by pairs).
+    func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]?
+
+    /// The height of `face`'s capitals (an H's ink) at size 100, or nil when unknown.
+    func capHeight(in face: LottieFontFace) -> Double?
 }
 
 extension LottieFontSource {
     /// No kerning: each glyph at its advance.
     public func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double { 0 }
+
+    /// No shaping: each glyph set alone.
+    public func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? { nil }
+
+    /// Unknown: a box's first baseline is the font list's ascent below its top.
+    public func capHeight(in face: LottieFontFace) -> Double? { nil }
+}
+
+/// A cluster of a line shaped whole: the characters whose glyphs it holds (indices into the
+/// line, in the text's order), and those glyphs' outline at size 100 from where its pen starts,
+/// with how far it moves the pen.
+public struct LottieShapedCluster: Sendable {
+    public var characters: Range<Int>
+    public var glyph: LottieGlyph
+
+    public init(characters: Range<Int>, glyph: LottieGlyph) {
+        self.characters = characters
+        self.glyph = glyph
+    }
 }
 
 /// A font a Lottie file's text names (an entry of `fonts.list`), with the font's own bytes when

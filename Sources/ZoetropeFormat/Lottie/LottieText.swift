@@ -157,10 +157,21 @@ extension LottieSceneBuilder {
             guard let installed, let face = faces[document.font] else { return { _, _ in 0 } }
             return { installed.kerning($0, $1, in: face) }
         }
-        func ascent(_ document: TextDocument) -> Double { fonts[document.font]?.ascent ?? 75 }
+        // A font's lines shaped whole; a file's own glyph outlines are set one by one.
+        func shape(_ document: TextDocument) -> Shaper? {
+            guard let installed, let face = faces[document.font] else { return nil }
+            return { installed.shape($0, in: face) }
+        }
+        // How far a box's first baseline lies below its top, in percent of the size: a font's
+        // capitals' height, as lottie-ios sets its text (the capitals' tops on the box's top);
+        // the font list's ascent for a file's own glyphs, as lottie-web sets them.
+        func ascent(_ document: TextDocument) -> Double {
+            if let installed, let face = faces[document.font], let capHeight = installed.capHeight(in: face) { return capHeight }
+            return fonts[document.font]?.ascent ?? 75
+        }
         func outline(_ document: TextDocument) -> SVGPath {
-            SVGPath(segments: Self.layout(document, glyph: glyph(document), kerning: kerning(document), ascent: ascent(document),
-                                          limit: SceneLimits.pathSegments))
+            SVGPath(segments: Self.layout(document, glyph: glyph(document), kerning: kerning(document), shape: shape(document),
+                                          ascent: ascent(document), limit: SceneLimits.pathSegments))
         }
         let frame = clock.frame
         // Each document set once, however many frames show it, and counted against the
@@ -181,7 +192,8 @@ extension LottieSceneBuilder {
         // and the outline keeps the rest.
         var moving: [Layer] = []
         if !animators.isEmpty {
-            let placed = Self.place(documents[0], glyph: glyph(documents[0]), kerning: kerning(documents[0]), ascent: ascent(documents[0]))
+            let placed = Self.place(documents[0], glyph: glyph(documents[0]), kerning: kerning(documents[0]), shape: shape(documents[0]),
+                                    ascent: ascent(documents[0]))
             guard let (still, glyphs) = animatedGlyphs(placed, document: documents[0], animators: animators, owner: owner,
                                                        at: path + ".t.a", clock: clock) else { return [] }
             outlines[0] = SVGPath(segments: still)
@@ -239,24 +251,37 @@ extension LottieSceneBuilder {
         }
     }
 
+    /// A font's shaping of a line: its clusters in visual order, or nil when it cannot set it.
+    typealias Shaper = ([Character]) -> [LottieShapedCluster]?
+
     /// The outlines of a document's glyphs, set line by line; set no further once there are more
     /// than `limit` segments (a text past the path limit is refused, not drawn).
     static func layout(_ document: TextDocument, glyph: (Character) -> LottieGlyph?,
-                       kerning: (Character, Character) -> Double = { _, _ in 0 }, ascent: Double,
+                       kerning: (Character, Character) -> Double = { _, _ in 0 }, shape: Shaper? = nil, ascent: Double,
                        limit: Int = .max) -> [SVGPath.Segment] {
-        place(document, glyph: glyph, kerning: kerning, ascent: ascent, limit: limit).flatMap { $0.outline() }
+        place(document, glyph: glyph, kerning: kerning, shape: shape, ascent: ascent, limit: limit).flatMap { $0.outline() }
     }
 
     /// A document's characters set line by line, each where its glyph starts; set no further
-    /// once their outlines have more than `limit` segments.
+    /// once their outlines have more than `limit` segments. With `shape`, each line (and each
+    /// word measured for a box's lines) is shaped whole and its clusters placed in visual order,
+    /// the tracking after each; a cluster's outline is its first character's, the others in it
+    /// placed with it and drawing nothing. Without, glyphs are set one by one, kerned by pairs.
     static func place(_ document: TextDocument, glyph: (Character) -> LottieGlyph?,
-                      kerning: (Character, Character) -> Double = { _, _ in 0 }, ascent: Double,
+                      kerning: (Character, Character) -> Double = { _, _ in 0 }, shape: Shaper? = nil, ascent: Double,
                       limit: Int = .max) -> [PlacedGlyph] {
         let scale = document.size / 100, tracking = document.tracking / 1000 * document.size
-        // The measure of `characters` set after `start`: each glyph's advance, kerned against the
-        // one before it in the line (a font's pairs, at size 100).
+        // The measure of `characters` set after `start`: shaped whole, each cluster's advance;
+        // else each glyph's advance, kerned against the one before it in the line (a font's
+        // pairs, at size 100).
         func measured(_ characters: some Sequence<Character>, after start: LineMeasure = LineMeasure()) -> LineMeasure {
             var measure = start
+            if let shape, let clusters = shape(Array(characters)) {
+                for cluster in clusters {
+                    measure.append(nil, advance: cluster.glyph.advance * scale, tracking: tracking)
+                }
+                return measure
+            }
             for character in characters {
                 let kern = measure.last.map { kerning($0, character) * scale } ?? 0
                 measure.append(character, advance: (glyph(character)?.advance ?? 0) * scale + kern, tracking: tracking)
@@ -297,6 +322,33 @@ extension LottieSceneBuilder {
             } else {
                 x = [0: 0, 1: -lineWidth, 2: -lineWidth / 2][document.justification, default: 0]
             }
+            if let shape, let clusters = shape(line) {
+                // Each character where its cluster starts; the cluster's outline on its first.
+                var slots = [PlacedGlyph?](repeating: nil, count: line.count)
+                for cluster in clusters {
+                    let characters = cluster.characters.clamped(to: 0..<line.count)
+                    guard let first = characters.first else { continue }
+                    if let known = slots[first], let had = known.glyph {
+                        let shift = (x - known.origin.x) / scale
+                        let moved = SVGPath(segments: cluster.glyph.segments).mappingPoints { Vector2($0.x + shift, $0.y) }.segments
+                        slots[first]?.glyph = LottieGlyph(segments: had.segments + moved, advance: had.advance + cluster.glyph.advance)
+                    } else {
+                        slots[first] = PlacedGlyph(character: line[first], glyph: cluster.glyph, origin: Vector2(x, y), scale: scale, line: number)
+                    }
+                    for other in characters.dropFirst() where slots[other] == nil {
+                        slots[other] = PlacedGlyph(character: line[other], glyph: LottieGlyph(segments: [], advance: 0),
+                                                   origin: Vector2(x, y), scale: scale, line: number)
+                    }
+                    x += cluster.glyph.advance * scale + tracking
+                    segments += cluster.glyph.segments.count
+                    if segments > limit { break }
+                }
+                for (index, slot) in slots.enumerated() {
+                    placed.append(slot ?? PlacedGlyph(character: line[index], glyph: nil, origin: Vector2(x, y), scale: scale, line: number))
+                }
+                if segments > limit { return placed }
+                continue
+            }
             var previous: Character?
             for character in line {
                 if let previous { x += kerning(previous, character) * scale }
@@ -332,6 +384,24 @@ private final class InstalledGlyphs {
         return glyph
     }
 
+    private var lines: [String: [LottieShapedCluster]?] = [:]
+    private var capHeights: [LottieFontFace: Double?] = [:]
+
+    func capHeight(in face: LottieFontFace) -> Double? {
+        if let known = capHeights[face] { return known }
+        let found = source.capHeight(in: face)
+        capHeights[face] = found
+        return found
+    }
+
+    func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? {
+        let key = String(line) + "\u{0}" + face.name + "\u{0}" + face.family + "\u{0}" + face.style
+        if let known = lines[key] { return known }
+        let shaped = source.shape(line, in: face)
+        lines[key] = shaped
+        return shaped
+    }
+
     func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double {
         let key = String(first) + String(second) + "\u{0}" + face.name + "\u{0}" + face.family + "\u{0}" + face.style
         if let kern = kerns[key] { return kern }
@@ -351,10 +421,15 @@ private struct LineMeasure {
 
     var width: Double { total + 0 }
 
-    /// Adds `character`, moving the pen `advance` (its kerning against the one before included).
-    mutating func append(_ character: Character, advance: Double, tracking: Double) {
-        if last != nil { total += tracking }
+    /// Whether anything was measured: the tracking comes before each glyph after the first.
+    private var started = false
+
+    /// Adds `character` (nil: a shaped cluster, which nothing is kerned against), moving the
+    /// pen `advance` (its kerning against the one before included).
+    mutating func append(_ character: Character?, advance: Double, tracking: Double) {
+        if started { total += tracking }
         total += advance
         last = character
+        started = true
     }
 }

@@ -107,10 +107,11 @@ extension SceneInputs {
 /// (embedded, archived or beside it), else the installed family that matches its family, its
 /// family with a foundry's suffix (`Airbnb Cereal App` for `Airbnb Cereal`) or its PostScript
 /// name (`fName`); else, for one of Apple's families, the metric choice of
-/// `FontCatalog.appleFamilies`, else what fontconfig offers (both reported as substitutes).
+/// `FontCatalog.appleFamilies`, else fontconfig's alias for the family, else Helvetica's stand-in
+/// (lottie-ios's fallback); each reported as a substitute.
 /// The style sets the weight (`Bold`, `SemiBold`, `Light`, …) and slant (`Italic`, `Oblique`).
-/// Each character is shaped as a run of its own, and kerned against the one before it by the
-/// font's pairs (as lottie-ios and ThorVG set a font's text).
+/// Each line is shaped whole by HarfBuzz (as lottie-ios's Core Text sets it), its clusters
+/// placed by Lottie's rules (tracking, justification, the box's lines).
 public struct InstalledFonts: LottieFontSource {
     /// How a face is set, found once per face.
     private struct Setting: Sendable {
@@ -159,6 +160,54 @@ public struct InstalledFonts: LottieFontSource {
         return abs(kern) < 25 ? kern : 0
     }
 
+    /// The line shaped whole by HarfBuzz, as lottie-ios's Core Text sets a font's text:
+    /// kerning, joined and complex scripts, right-to-left runs reordered. Pango's clusters are
+    /// given by the characters (grapheme clusters) they set; a character Pango splits over
+    /// neighbouring clusters keeps them as one.
+    public func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? {
+        let setting = setting(of: face)
+        // Set at 1000 and scaled to 100.
+        guard let clusters = TextOutline.shapedLine(String(line), family: setting.family, weight: setting.weight, italic: setting.italic,
+                                                    size: 1000, file: setting.file) else { return nil }
+        var starts: [Int] = [], offset = 0
+        for character in line {
+            starts.append(offset)
+            offset += character.utf8.count
+        }
+        // The character holding UTF-8 byte `byte`: the last that starts at or before it.
+        func character(at byte: Int) -> Int {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= byte { low = middle + 1 } else { high = middle }
+            }
+            return max(low - 1, 0)
+        }
+        var result: [LottieShapedCluster] = [], pens: [Double] = []
+        for cluster in clusters {
+            let first = character(at: cluster.bytes.lowerBound)
+            let characters = first..<max(cluster.bytes.isEmpty ? first : character(at: cluster.bytes.upperBound - 1), first) + 1
+            let segments = cluster.path.mappingPoints { Vector2($0.x / 10, $0.y / 10) }.segments
+            if let last = result.indices.last, result[last].characters.overlaps(characters) {
+                let shift = (cluster.x - pens[last]) / 10
+                result[last].glyph.segments += SVGPath(segments: segments).mappingPoints { Vector2($0.x + shift, $0.y) }.segments
+                result[last].glyph.advance += cluster.advance / 10
+                let merged = result[last].characters
+                result[last].characters = min(merged.lowerBound, characters.lowerBound)..<max(merged.upperBound, characters.upperBound)
+                continue
+            }
+            result.append(LottieShapedCluster(characters: characters, glyph: LottieGlyph(segments: segments, advance: cluster.advance / 10)))
+            pens.append(cluster.x)
+        }
+        return result
+    }
+
+    public func capHeight(in face: LottieFontFace) -> Double? {
+        let setting = setting(of: face)
+        return TextMeasure.metrics(family: setting.family, weight: setting.weight, italic: setting.italic, size: 100,
+                                   file: setting.file).map(\.capHeight)
+    }
+
     private func setting(of face: LottieFontFace) -> Setting {
         if let known = settings.known.withLock({ $0[face] }) { return known }
         let found = Self.find(face)
@@ -194,8 +243,12 @@ public struct InstalledFonts: LottieFontSource {
             setting.family = family
             return setting
         }
+        // Another family: fontconfig's alias for it (Carlito for Calibri), or when fontconfig
+        // knows nothing of it (it offers its default sans), Helvetica's stand-in, as lottie-ios
+        // draws a name Core Text lacks in Helvetica.
+        let fallback = FontCatalog.match(face.family).flatMap { $0 == FontCatalog.match("sans-serif") ? nil : $0 }
         let substitute = FontCatalog.appleSubstitute(for: face.family) ?? FontCatalog.appleSubstitute(for: face.name)
-            ?? FontCatalog.match(face.family) ?? "no font"
+            ?? fallback ?? FontCatalog.appleSubstitute(for: "Helvetica") ?? "no font"
         setting.family = substitute
         setting.substitute = substitute
         return setting

@@ -489,6 +489,14 @@ final class CairoContext {
 
     // MARK: - Measuring and outlines (text)
 
+    /// Adds glyph `index` of `font` (a Cairo scaled font, as Pango's font holds it), its origin
+    /// at (x, y), to the current path.
+    func appendGlyph(_ index: UInt32, of font: OpaquePointer, x: Double, y: Double) {
+        cairo_set_scaled_font(pointer, font)
+        var glyph = cairo_glyph_t(index: UInt(index), x: x, y: y)
+        cairo_glyph_path(pointer, &glyph, 1)
+    }
+
     /// A context of its own over an unbounded recording surface, for making paths (nil when
     /// Cairo cannot make one). Not a tiny image surface: over a 1 × 1 one, a long line's
     /// glyph paths lose glyphs.

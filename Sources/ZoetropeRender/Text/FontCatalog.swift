@@ -59,16 +59,23 @@ public enum FontCatalog {
 
     /// The families of Apple's platforms that text names (a Lottie file made on a Mac, a UIKit
     /// font), each with the installed family drawn instead: the metric choice documented in
-    /// docs/text.md. Matched by prefix, ignoring case and spaces.
+    /// docs/text.md (a free face with the same advances where one exists, else the nearest in
+    /// kind and width). Matched by prefix, ignoring case and spaces; the first prefix that
+    /// matches wins, so a longer name comes before the shorter one it starts with.
     public static let appleFamilies: [(prefix: String, family: String)] = [
-        // `.SFMono` (iOS's monospaced system font) before `.sf`, which holds it.
-        (".sfmono", "DejaVu Sans Mono"), (".sf", "DejaVu Sans"), ("sfpro", "DejaVu Sans"), ("sfui", "DejaVu Sans"),
-        ("sanfrancisco", "DejaVu Sans"), ("sfmono", "DejaVu Sans Mono"), ("sfcompact", "DejaVu Sans"), ("newyork", "DejaVu Serif"),
-        ("helvetica", "DejaVu Sans"), ("arial", "DejaVu Sans"), ("avenir", "DejaVu Sans"), ("futura", "DejaVu Sans"),
-        ("gillsans", "DejaVu Sans"), ("verdana", "DejaVu Sans"), ("trebuchet", "DejaVu Sans"), ("lucidagrande", "DejaVu Sans"),
-        ("georgia", "DejaVu Serif"), ("times", "DejaVu Serif"), ("baskerville", "DejaVu Serif"), ("palatino", "DejaVu Serif"),
+        // `.SFMono` (iOS's monospaced system font) before `.sf`, which holds it. Menlo is drawn
+        // from DejaVu Sans Mono's outlines, with its advances.
+        (".sfmono", "DejaVu Sans Mono"), ("sfmono", "DejaVu Sans Mono"), ("menlo", "DejaVu Sans Mono"), ("monaco", "DejaVu Sans Mono"),
+        // Liberation's faces have Arial's, Times New Roman's and Courier New's advances, which
+        // are Helvetica's, Times's and Courier's.
+        ("helvetica", "Liberation Sans"), ("arial", "Liberation Sans"), ("times", "Liberation Serif"), ("courier", "Liberation Mono"),
+        // SF Pro: DejaVu Sans, UIKit's system font too (UIFont.systemFamily).
+        (".sf", "DejaVu Sans"), ("sfpro", "DejaVu Sans"), ("sfui", "DejaVu Sans"), ("sanfrancisco", "DejaVu Sans"),
+        ("sfcompact", "DejaVu Sans"),
+        ("avenir", "DejaVu Sans"), ("futura", "DejaVu Sans"), ("gillsans", "DejaVu Sans"), ("verdana", "DejaVu Sans"),
+        ("trebuchet", "DejaVu Sans"), ("lucidagrande", "DejaVu Sans"),
+        ("newyork", "DejaVu Serif"), ("georgia", "DejaVu Serif"), ("baskerville", "DejaVu Serif"), ("palatino", "DejaVu Serif"),
         ("didot", "DejaVu Serif"), ("charter", "DejaVu Serif"), ("hoefler", "DejaVu Serif"),
-        ("menlo", "DejaVu Sans Mono"), ("courier", "DejaVu Sans Mono"), ("monaco", "DejaVu Sans Mono"),
     ]
 
     /// The installed family drawn for Apple's `family` (`SF Pro Display`, `HelveticaNeue`), or nil

@@ -246,6 +246,71 @@ enum TextEngine {
         }
     }
 
+    /// A cluster of a line shaped whole: the UTF-8 bytes of the characters its glyphs set, where
+    /// its pen starts along the line (from the line's visual start), how far it moves the pen, and
+    /// its glyphs' outline from that pen position on the baseline (y down).
+    struct ShapedCluster: Hashable, Sendable {
+        var bytes: Range<Int>
+        var x: Double
+        var advance: Double
+        var path: SVGPath
+    }
+
+    /// `text` set on one line in `font` as HarfBuzz shapes it whole (kerning, joining, complex
+    /// scripts, bidi reordering), as clusters in visual order, each with its glyphs' outline
+    /// (unhinted, as `outline` gives it). A glyph no installed font has is set without an
+    /// outline, at its advance. Nil when the font cannot be set.
+    static func clusters(_ text: String, font: TextFont) -> [ShapedCluster]? {
+        lock.withLock { _ -> [ShapedCluster]? in
+            guard let scratch = CairoContext.scratch(), let shaped = shaped(TextBlock(text, font: font), in: shared),
+                  let iterator = pango_layout_get_iter(shaped.layout) else { return nil }
+            defer { pango_layout_iter_free(iterator) }
+            let unit = shaped.scale / Double(PANGO_SCALE), total = text.utf8.count
+            var found: [ShapedCluster] = []
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs,
+                      let item = run.pointee.item else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_run_extents(iterator, nil, &logical)
+                let offset = Int(item.pointee.offset), end = min(offset + Int(item.pointee.length), total)
+                let count = Int(glyphs.pointee.num_glyphs)
+                // Each cluster's bytes run up to the next cluster's start in the text's order.
+                let starts = Set((0..<count).map { offset + Int(glyphs.pointee.log_clusters[$0]) }).sorted()
+                func bytes(from start: Int) -> Range<Int> {
+                    let next = starts.first { $0 > start } ?? end
+                    return min(start, next)..<max(start, next)
+                }
+                let scaledFont = item.pointee.analysis.font.flatMap { pango_cairo_font_get_scaled_font(OpaquePointer($0)) }
+                var pen = Double(logical.x) * unit
+                var index = 0
+                while index < count {
+                    let cluster = Int(glyphs.pointee.log_clusters[index])
+                    let x = pen
+                    var advance = 0.0
+                    scratch.newPath()
+                    while index < count, Int(glyphs.pointee.log_clusters[index]) == cluster {
+                        let info = glyphs.pointee.glyphs[index]
+                        // Pango's empty glyph (0x0FFFFFFF) and the glyphs no font has (flagged 0x10000000).
+                        if let scaledFont, info.glyph != 0x0FFF_FFFF, info.glyph & 0x1000_0000 == 0 {
+                            scratch.appendGlyph(info.glyph, of: scaledFont,
+                                                x: (pen - x) / shaped.scale + Double(info.geometry.x_offset) / Double(PANGO_SCALE),
+                                                y: Double(info.geometry.y_offset) / Double(PANGO_SCALE))
+                        }
+                        pen += Double(info.geometry.width) * unit
+                        advance += Double(info.geometry.width) * unit
+                        index += 1
+                    }
+                    guard scratch.isHealthy else { return nil }
+                    let path = scratch.currentPath()
+                    scratch.newPath()
+                    found.append(ShapedCluster(bytes: bytes(from: offset + cluster), x: x, advance: advance,
+                                               path: shaped.scale == 1 ? path : path.mappingPoints { $0 * shaped.scale }))
+                }
+            } while pango_layout_iter_next_run(iterator) != 0
+            return found
+        }
+    }
+
     /// The family text in `font` is set in: the font file's, when it has one that loads.
     static func family(of font: TextFont) -> String {
         lock.withLock { _ in shared.fontSet(font.file).family ?? font.family }

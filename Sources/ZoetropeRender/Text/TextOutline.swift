@@ -29,4 +29,23 @@ public enum TextOutline {
         let font = TextFont(family: family, weight: weight, italic: italic, size: size, file: file)
         return CairoContext.glyphRun(text, font: font).map { GlyphRun(path: $0.path, advance: $0.advance) }
     }
+
+    /// A cluster of a line shaped whole: the UTF-8 bytes of the characters its glyphs set, where
+    /// its pen starts along the line (from the line's visual start), how far it moves the pen,
+    /// and its glyphs' outline from that pen position on the baseline (y down).
+    public struct Cluster: Hashable, Sendable {
+        public var bytes: Range<Int>
+        public var x: Double
+        public var advance: Double
+        public var path: SVGPath
+    }
+
+    /// `text` on one line in `family` at `size`, shaped whole as scene text is (kerning,
+    /// joining and complex scripts, right-to-left runs reordered): its clusters in visual
+    /// order. Nil when it cannot be set.
+    public static func shapedLine(_ text: String, family: String, weight: FontWeight = .regular, italic: Bool = false,
+                                  size: Double, file: String? = nil) -> [Cluster]? {
+        let font = TextFont(family: family, weight: weight, italic: italic, size: size, file: file)
+        return TextEngine.clusters(text, font: font)?.map { Cluster(bytes: $0.bytes, x: $0.x, advance: $0.advance, path: $0.path) }
+    }
 }

@@ -29,7 +29,7 @@ struct TextSetting {
     var color: Color
 
     /// `string` set as UIKit sets an attributed string that draws itself: what no attribute
-    /// says is Helvetica 12 (DejaVu Sans here) in black.
+    /// says is Helvetica 12 (Liberation Sans here) in black.
     init(_ string: NSAttributedString) {
         let font = UIFont.defaultAttributedFont
         text = string.string

@@ -5,7 +5,7 @@ import ZoetropeCore
 /// `foregroundColor` animate (inside an animations closure, as the layer's other properties
 /// do here); the font's face, alignment, wrapping and truncation are its style.
 ///
-/// Core Animation's defaults: Helvetica (DejaVu Sans here) at 36 points, white, natural
+/// Core Animation's defaults: Helvetica (Liberation Sans here) at 36 points, white, natural
 /// alignment, not wrapped, not truncated.
 ///
 /// ```swift
