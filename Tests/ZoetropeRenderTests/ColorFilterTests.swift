@@ -180,4 +180,23 @@ import ZoetropeCore
         // Outside the layer the backdrop is untouched.
         #expect(Self.close(image[10, 10], 51, 128, 204, within: 1), "\(image[10, 10])")
     }
+
+    /// Adding a group whose pixels lie partly or wholly off the target changes only the
+    /// target's pixels under it, and one wholly off it changes nothing (nor traps).
+    @Test(arguments: [(-3, 0, 1), (2, 0, 2), (-10, 0, 0), (4, 0, 0), (0, -5, 0)])
+    func anAddedGroupOffTheTargetChangesOnlyWhatLiesUnderIt(x: Int, y: Int, changed: Int) throws {
+        let opaqueRed: UInt32 = 0xFF80_0000, grey: UInt32 = 0xFF40_4040
+        let source = [UInt32](repeating: opaqueRed, count: 4 * 2)
+        var target = [UInt32](repeating: grey, count: 4 * 1)
+        try source.withUnsafeBytes { from in
+            try target.withUnsafeMutableBytes { to in
+                // A 4 × 2 group at (x, y) over a 4 × 1 target.
+                CairoContext.add(try #require(from.baseAddress), width: 4, height: 2, stride: 16, onto: try #require(to.baseAddress),
+                                 width: 4, height: 1, stride: 16, at: (x, y), opacity: 1)
+            }
+        }
+        // Red 0x80 + grey 0x40 = 0xC0 where they overlap.
+        #expect(target.filter { $0 == 0xFFC0_4040 }.count == changed, "\(target.map { String($0, radix: 16) })")
+        #expect(target.filter { $0 == grey }.count == 4 - changed)
+    }
 }

@@ -62,9 +62,11 @@ extension CairoContext {
                     onto target: UnsafeMutableRawPointer, width targetWidth: Int, height targetHeight: Int, stride targetStride: Int,
                     at offset: (x: Int, y: Int), opacity: Double) {
         guard stride >= width * 4, targetStride >= targetWidth * 4 else { return }
-        let columns = max(0, -offset.x)..<max(0, min(width, targetWidth - offset.x))
-        let rows = max(0, -offset.y)..<max(0, min(height, targetHeight - offset.y))
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        // The source pixels that land on the target (none when the two do not overlap).
+        let firstColumn = max(0, -offset.x), endColumn = min(width, targetWidth - offset.x)
+        let firstRow = max(0, -offset.y), endRow = min(height, targetHeight - offset.y)
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+        let columns = firstColumn..<endColumn, rows = firstRow..<endRow
         for y in rows {
             let from = (source + y * stride).assumingMemoryBound(to: UInt32.self)
             let to = (target + (y + offset.y) * targetStride).assumingMemoryBound(to: UInt32.self)
