@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build fuzz-build-asan build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -139,14 +139,9 @@ deps:
 ## hostile.py) as long with a new seed (test-blackbox: a minute of it, seed 1, the debug binary).
 FUZZ_SECONDS ?= 1200
 FUZZ_BUILD   := $(SWIFT) build --package-path Fuzz -c release -Xswiftc -use-ld=lld
-## Every target with libFuzzer alone (Fuzz/.build: the long runs of `make fuzz`, at full speed),
-## and under AddressSanitizer too (Fuzz/.build-asan: FuzzFirstFrame's long run, and every
-## target's short run in `make test`, which so builds Zoetrope for fuzzing once, not twice).
-fuzz-build: deps fuzz-build-asan
+fuzz-build: deps
 	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer
-
-fuzz-build-asan: deps
-	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan
+	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan --product FuzzFirstFrame
 
 fuzz: fuzz-build build
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
@@ -161,8 +156,8 @@ test-blackbox:
 	$(SWIFT) build --product zoetrope
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
 
-fuzz-short: fuzz-build-asan
-	FUZZ_BUILD_DIR=.build-asan/release bash Fuzz/run.sh 10
+fuzz-short: fuzz-build
+	bash Fuzz/run.sh 10
 
 ## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
 farm-deps:

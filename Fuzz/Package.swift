@@ -3,8 +3,7 @@ import Foundation
 import PackageDescription
 
 // libFuzzer targets for Zoetrope's inputs (see docs/reliability.md). `make fuzz-build` builds
-// them with `-sanitize=fuzzer`, and again with `address` too, in .build-asan (FuzzFirstFrame's long run
-// and every target's short run in `make test` use that one): each
+// them with `-sanitize=fuzzer` (and FuzzFirstFrame also with `address`, in .build-asan): each
 // product is then a libFuzzer binary taking corpus folders, `-max_total_time=S` and the like.
 // Each has a main of its own (SwiftPM gives executables one) that hands over to libFuzzer's
 // driver; `make fuzz` and `make fuzz-short` run them through run.sh.

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Runs Zoetrope's libFuzzer targets (built by `make fuzz-build`; FuzzFirstFrame, which reaches
-# Cairo and the pointer code of drawing, from the build under AddressSanitizer; every target from
-# that build when FUZZ_BUILD_DIR=.build-asan/release, as `make fuzz-short` runs them): first every input kept in
+# Cairo and the pointer code of drawing, also under AddressSanitizer): first every input kept in
 # Regressions/<target>/ (each once: a crash fixed must stay fixed), then each target for SECONDS
 # with its seeds, its growing corpus (.build/corpus/<target>) and, for scenes, the scene format's
 # dictionary. Prints the executions of each and in all; exits 1 on any crash, whose input is
@@ -16,11 +15,10 @@ targets=("$@")
 # Swift's own crash reporter would stand in libFuzzer's way; leaks of the runtime's caches are not findings.
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 shopt -s nullglob
-mkdir -p .build
 
 total=0
 for target in "${targets[@]}"; do
-    bin=${FUZZ_BUILD_DIR:-.build/release}
+    bin=.build/release
     [[ $target == FuzzFirstFrame ]] && bin=.build-asan/release
     kept=(Regressions/"$target"/*)
     if [[ ${#kept[@]} -gt 0 ]]; then
