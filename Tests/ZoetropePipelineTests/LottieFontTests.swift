@@ -117,6 +117,21 @@ import ZoetropeRender
         #expect(latin.map(\.glyph.advance).reduce(0, +) < separate - 3)
     }
 
+    /// A line of 200,000 characters in a font is past the path limit: it is refused with the
+    /// limit named, its shaping stopped at the limit (it once trapped on Pango's 32-bit widths,
+    /// then took minutes finding each cluster's characters).
+    @Test func aLineFromAFontPastThePathLimitIsRefused() throws {
+        let json = Self.lottie(name: "DejaVuSans", family: "DejaVu Sans").replacingOccurrences(of: #""t": "iM""#,
+                                                                                               with: #""t": "\#(String(repeating: "ab", count: 100_000))""#)
+        let error = #expect(throws: SceneLoadError.self) { try SceneLoader.parse(Array(json.utf8), file: "long.json", fonts: InstalledFonts()) }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("layers[0].t.d") && message.contains("100000 path segments"), "\(message)")
+        let fonts = InstalledFonts(), face = LottieFontFace(name: "DejaVuSans", family: "DejaVu Sans")
+        let clusters = try #require(fonts.shape(Array(String(repeating: "ab", count: 100_000)), in: face))
+        let segments = clusters.map(\.glyph.segments.count).reduce(0, +)
+        #expect(segments > SceneLimits.pathSegments && clusters.count < 20_000, "\(clusters.count) clusters, \(segments) segments")
+    }
+
     /// Glyphs set from a font are kerned by its pairs, as lottie-ios and ThorVG set them; joined
     /// scripts are not (their pairs change shape, which glyph-by-glyph setting cannot show).
     @Test func glyphsFromAFontAreKernedByItsPairs() {

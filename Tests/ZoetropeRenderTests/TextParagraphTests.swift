@@ -30,6 +30,20 @@ import ZoetropeCore
         #expect(TextMeasure.size(of: Self.sentence, style: spaced, fontSize: 15, width: 150).y > 3.5 * oneLine.y)
     }
 
+    /// Pango measures in 32-bit 1/1024ths of a pixel: 20,000 characters at size 1,000 reach ten
+    /// million pixels, which once trapped on overflow. Shaped smaller and scaled, they measure
+    /// what one character does, 20,000 times.
+    @Test func aLineLongerThanPangoCanMeasureIsShapedSmallerAndScaled() throws {
+        let one = try #require(TextOutline.shapedLine("ab", family: "DejaVu Sans", size: 1000))
+        let long = try #require(TextOutline.shapedLine(String(repeating: "ab", count: 10_000), family: "DejaVu Sans", size: 1000))
+        let pair = one.map(\.advance).reduce(0, +), whole = long.map(\.advance).reduce(0, +)
+        #expect(long.count == 20_000)
+        #expect(abs(whole / (pair * 10_000) - 1) < 0.001, "\(whole) against 10,000 × \(pair)")
+        #expect(abs(long[19_999].x + long[19_999].advance - whole) < 1, "the last cluster ends where the line does")
+        let size = TextMeasure.size(of: String(repeating: "ab", count: 10_000), style: LayerStyle(), fontSize: 1000)
+        #expect(abs(size.x / whole - 1) < 0.001)
+    }
+
     @Test func truncationCutsWithAnEllipsisInsideTheBox() {
         let tail = Self.style { $0.paragraph.truncation = .tail }
         let block = TextBlock(Self.sentence, style: tail, size: 15, width: 120, height: 20)

@@ -166,9 +166,9 @@ public struct InstalledFonts: LottieFontSource {
     /// neighbouring clusters keeps them as one.
     public func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? {
         let setting = setting(of: face)
-        // Set at 1000 and scaled to 100.
+        // Set at 1000 and scaled to 100; a line past the path limit is refused, so set no further.
         guard let clusters = TextOutline.shapedLine(String(line), family: setting.family, weight: setting.weight, italic: setting.italic,
-                                                    size: 1000, file: setting.file) else { return nil }
+                                                    size: 1000, file: setting.file, limit: SceneLimits.pathSegments) else { return nil }
         var starts: [Int] = [], offset = 0
         for character in line {
             starts.append(offset)

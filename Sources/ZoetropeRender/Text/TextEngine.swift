@@ -81,6 +81,11 @@ enum TextEngine {
     /// The largest size a text is shaped at; larger ones are this, scaled.
     static let largestShapedSize = 1024.0
 
+    /// The farthest a text may reach when shaped, in pixels: Pango measures in 32-bit 1/1024ths of
+    /// a pixel (about 2 million pixels), so a long text at a large size is shaped smaller and
+    /// scaled, its widths and heights well inside that.
+    static let largestShapedExtent = 1_000_000.0
+
     /// A Pango context over a font map, with the engine's options.
     private struct FontSet {
         let context: OpaquePointer
@@ -259,14 +264,15 @@ enum TextEngine {
     /// `text` set on one line in `font` as HarfBuzz shapes it whole (kerning, joining, complex
     /// scripts, bidi reordering), as clusters in visual order, each with its glyphs' outline
     /// (unhinted, as `outline` gives it). A glyph no installed font has is set without an
-    /// outline, at its advance. Nil when the font cannot be set.
-    static func clusters(_ text: String, font: TextFont) -> [ShapedCluster]? {
+    /// outline, at its advance. Nil when the font cannot be set. Stops once the outlines hold
+    /// more than `limit` segments (a text past the path limit is refused, not drawn).
+    static func clusters(_ text: String, font: TextFont, limit: Int = .max) -> [ShapedCluster]? {
         lock.withLock { _ -> [ShapedCluster]? in
             guard let scratch = CairoContext.scratch(), let shaped = shaped(TextBlock(text, font: font), in: shared),
                   let iterator = pango_layout_get_iter(shaped.layout) else { return nil }
             defer { pango_layout_iter_free(iterator) }
             let unit = shaped.scale / Double(PANGO_SCALE), total = text.utf8.count
-            var found: [ShapedCluster] = []
+            var found: [ShapedCluster] = [], segments = 0
             repeat {
                 guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs,
                       let item = run.pointee.item else { continue }
@@ -277,7 +283,13 @@ enum TextEngine {
                 // Each cluster's bytes run up to the next cluster's start in the text's order.
                 let starts = Set((0..<count).map { offset + Int(glyphs.pointee.log_clusters[$0]) }).sorted()
                 func bytes(from start: Int) -> Range<Int> {
-                    let next = starts.first { $0 > start } ?? end
+                    // The first start past `start`, found by halving: a run may hold a whole long line.
+                    var low = 0, high = starts.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if starts[middle] <= start { low = middle + 1 } else { high = middle }
+                    }
+                    let next = low < starts.count ? starts[low] : end
                     return min(start, next)..<max(start, next)
                 }
                 let scaledFont = item.pointee.analysis.font.flatMap { pango_cairo_font_get_scaled_font(OpaquePointer($0)) }
@@ -305,6 +317,8 @@ enum TextEngine {
                     scratch.newPath()
                     found.append(ShapedCluster(bytes: bytes(from: offset + cluster), x: x, advance: advance,
                                                path: shaped.scale == 1 ? path : path.mappingPoints { $0 * shaped.scale }))
+                    segments += path.segments.count
+                    if segments > limit { return found }
                 }
             } while pango_layout_iter_next_run(iterator) != 0
             return found
@@ -321,7 +335,7 @@ enum TextEngine {
         let sizes = [block.font.size] + block.runs.compactMap(\.fontSize)
         guard sizes.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
         if let known = state.texts[block] { return known }
-        let scale = max(sizes.max()! / largestShapedSize, 1)
+        let scale = max(sizes.max()! / largestShapedSize, longestExtent(of: block, sizes: sizes) / largestShapedExtent, 1)
         let fonts = state.fontSet(block.font.file)
         guard let layout = pango_layout_new(fonts.context) else { return nil }
         var base = block.font
@@ -378,10 +392,10 @@ enum TextEngine {
         let ascent = baseline * scale
         let metrics = ShapedTextMetrics(
             advance: Double(logical.width) * unit, ascent: ascent,
-            descent: Double(logical.y + logical.height) * unit - ascent,
+            descent: (Double(logical.y) + Double(logical.height)) * unit - ascent,
             lineCount: Int(pango_layout_get_line_count(layout)),
             ink: (Double(ink.x) * unit, Double(ink.y) * unit - ascent,
-                  Double(ink.x + ink.width) * unit, Double(ink.y + ink.height) * unit - ascent))
+                  (Double(ink.x) + Double(ink.width)) * unit, (Double(ink.y) + Double(ink.height)) * unit - ascent))
         let shaped = Shaped(layout: layout, scale: scale, baseline: baseline, metrics: metrics,
                             coloursRuns: block.runs.contains { $0.color != nil })
         // A few hundred texts at most in a frame; a long film's changing texts start again.
@@ -391,6 +405,17 @@ enum TextEngine {
         }
         state.texts[block] = shaped
         return shaped
+    }
+
+    /// How far `block` could reach along a line or down its lines at most, unscaled: each UTF-8
+    /// byte a glyph four ems wide (or a line that many ems high), its letter spacing and its
+    /// line's spacing after it.
+    private static func longestExtent(of block: TextBlock, sizes: [Double]) -> Double {
+        let paragraph = block.paragraph
+        let spacings = [paragraph.letterSpacing, paragraph.lineSpacing] + block.runs.compactMap(\.letterSpacing)
+        let multiple = paragraph.lineHeightMultiple.isFinite ? max(abs(paragraph.lineHeightMultiple), 1) : 1
+        let perByte = 4 * sizes.max()! * multiple + spacings.map { $0.isFinite ? abs($0) : 0 }.reduce(0, +)
+        return perByte * Double(block.text.utf8.count)
     }
 
     /// A Pango font description of `font`, at its size divided by `scale`.

@@ -42,10 +42,11 @@ public enum TextOutline {
 
     /// `text` on one line in `family` at `size`, shaped whole as scene text is (kerning,
     /// joining and complex scripts, right-to-left runs reordered): its clusters in visual
-    /// order. Nil when it cannot be set.
+    /// order. Nil when it cannot be set. Set no further once the clusters' outlines hold more
+    /// than `limit` segments.
     public static func shapedLine(_ text: String, family: String, weight: FontWeight = .regular, italic: Bool = false,
-                                  size: Double, file: String? = nil) -> [Cluster]? {
+                                  size: Double, file: String? = nil, limit: Int = .max) -> [Cluster]? {
         let font = TextFont(family: family, weight: weight, italic: italic, size: size, file: file)
-        return TextEngine.clusters(text, font: font)?.map { Cluster(bytes: $0.bytes, x: $0.x, advance: $0.advance, path: $0.path) }
+        return TextEngine.clusters(text, font: font, limit: limit)?.map { Cluster(bytes: $0.bytes, x: $0.x, advance: $0.advance, path: $0.path) }
     }
 }
