@@ -137,11 +137,15 @@ deps:
 ## The libFuzzer targets of Fuzz/ (docs/reliability.md): fuzz runs each FUZZ_SECONDS (default
 ## 20 minutes), fuzz-short 10 seconds; then the black-box fuzzer of the binary (Tests/BlackBox/
 ## hostile.py) as long with a new seed (test-blackbox: a minute of it, seed 1, the debug binary).
+## fuzz builds the targets with libFuzzer alone (held to the product's 10 s an input) and
+## FuzzFirstFrame also under AddressSanitizer; fuzz-short, in make test, builds once: every
+## target under AddressSanitizer, whose slower inputs at the limits get 60 s.
 FUZZ_SECONDS ?= 1200
 FUZZ_BUILD   := $(SWIFT) build --package-path Fuzz -c release -Xswiftc -use-ld=lld
+FUZZ_ASAN    := $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan
 fuzz-build: deps
 	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer
-	$(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address --scratch-path $(CURDIR)/Fuzz/.build-asan --product FuzzFirstFrame
+	$(FUZZ_ASAN) --product FuzzFirstFrame
 
 fuzz: fuzz-build build
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
@@ -156,8 +160,9 @@ test-blackbox:
 	$(SWIFT) build --product zoetrope
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
 
-fuzz-short: fuzz-build
-	bash Fuzz/run.sh 10
+fuzz-short: deps
+	$(FUZZ_ASAN)
+	FUZZ_BUILD_DIR=.build-asan/release FUZZ_TIMEOUT=60 bash Fuzz/run.sh 10
 
 ## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
 farm-deps:
@@ -202,7 +207,7 @@ LOTTIE_BINARY  = $(or $(ZOETROPE),$(RELEASE))
 
 lottie-check: lottie-corpus $(if $(ZOETROPE),,build) lottie-deps
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_check.py $(LOTTIE_BINARY) $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --report .build/lottie-check.json
-	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py $(LOTTIE_BINARY) $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --report .build/lottie-export.json
+	$(LOTTIE_VENV)/bin/python Tests/Lottie/export_check.py $(LOTTIE_BINARY) $(wildcard scenes/*.yaml scenes/*.json) --every $(EXPORT_EVERY) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-export.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/roundtrip_check.py $(LOTTIE_BINARY) $(LOTTIE_CORPUS) --limit $(LOTTIE_LIMIT) --jobs $(ROUNDTRIP_JOBS) --report .build/lottie-roundtrip.json
 	$(LOTTIE_VENV)/bin/python Tests/Lottie/lottie_ios_check.py $(LOTTIE_BINARY) $(or $(LOTTIE_IOS),Tests/Lottie/LottieIOS) \
 		$(if $(LOTTIE_IOS),--jobs $(LOTTIE_IOS_JOBS),--complete --min-agree $(LOTTIE_IOS_MIN_AGREE)) --work .build/lottie-ios-work --cache .build/lottie-ios-cache --report .build/lottie-ios-check.json

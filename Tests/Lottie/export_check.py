@@ -1,7 +1,7 @@
 """Measures Zoetrope's Lottie export: each scene exported, played by ThorVG, against Zoetrope's
 own frames of the scene.
 
-usage: export_check.py ZOETROPE SCENE... [--every N] [--side PX] [--work DIR] [--report FILE] [--goal PERCENT]
+usage: export_check.py ZOETROPE SCENE... [--every N] [--side PX] [--work DIR] [--report FILE] [--goal PERCENT] [--jobs N]
 
 For every scene file: `zoetrope convert SCENE --to lottie`, checked against the Lottie
 specification's JSON schema (the lottie-specs package's), then ThorVG draws the exported file (in a
@@ -11,9 +11,11 @@ compares them: a frame agrees when at most 1 % of its pixels differ by more than
 channel. Prints each scene's agreeing frames and what its export drew without (blur and backdrop
 blur, which Lottie players cannot draw), then the share of all frames that agree and the share on
 the scenes exported whole; exits 1 when the latter is under the goal (95 % by default) or an
-export failed (or is not valid under the schema).
+export failed (or is not valid under the schema). `--jobs N` checks N scenes at once (each in a work
+folder of its own), printing them in the order given.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import shutil
@@ -79,11 +81,15 @@ def main():
     parser.add_argument("--work", default="/tmp/zoetrope-export-check")
     parser.add_argument("--report")
     parser.add_argument("--goal", type=float, default=95)
+    parser.add_argument("--jobs", type=int, default=1)
     options = parser.parse_args()
     zoetrope = os.path.abspath(options.zoetrope)
     results = []
-    for scene in options.scenes:
-        result = check(zoetrope, scene, max(1, options.every), options.side, options.work)
+    with concurrent.futures.ThreadPoolExecutor(max(1, options.jobs)) as pool:
+        checks = [pool.submit(check, zoetrope, scene, max(1, options.every), options.side, f"{options.work}/{index}")
+                  for index, scene in enumerate(options.scenes)]
+    for scene, future in zip(options.scenes, checks):
+        result = future.result()
         results.append(result)
         if result["status"] != "compared":
             print(f"{scene}: FAILED: {result['detail']}", flush=True)
