@@ -411,6 +411,29 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
     }
 
+    @Test func aStrokesMiterLimitAndDashOffsetAreItsStyle() throws {
+        func stroke(_ keys: String) -> String {
+            #"[{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 0], [40, 10], [0, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, \#(keys)}, {"ty": "tr"}]}]"#
+        }
+        func style(_ keys: String) throws -> (LayerStyle, [String]) {
+            let loaded = try read(lottie(shapeLayer("Zig", shapes: stroke(keys))))
+            let index = try #require(loaded.scene.layers.index(of: "zigGroupStroke"))
+            return (loaded.scene.layers.nodes[index].style, loaded.unsupported.map(\.description))
+        }
+        let dashed = #""lj": 1, "ml": 2.5, "d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 3}}, {"n": "o", "v": {"a": 0, "k": -5}}]"#
+        let (mitred, notes) = try style(dashed)
+        #expect(mitred.strokeJoin == .miter && mitred.strokeMiterLimit == 2.5)
+        #expect(mitred.strokeDash == [6, 3] && mitred.strokeDashPhase == -5)
+        #expect(notes.isEmpty, "the offset is drawn: \(notes)")
+        #expect(try style(#""lj": 1, "ml": 2.5, "ml2": {"a": 0, "k": 7}"#).0.strokeMiterLimit == 7, "the property before the number")
+        #expect(try style(#""lj": 1"#).0.strokeMiterLimit == 4, "After Effects' default")
+        #expect(try style(#""lj": 1, "ml": 0.2"#).0.strokeMiterLimit == 1, "at least a bevel's")
+        #expect(try style(#""lj": 2, "ml": 2.5"#).0.strokeMiterLimit == 10, "a round join has no limit to keep")
+        let animated = try style(#""lj": 1, "ml2": {"a": 1, "k": [{"t": 0, "s": [3], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [8]}]}"#)
+        #expect(animated.0.strokeMiterLimit == 3)
+        #expect(animated.1 == ["test.json: layers[0].shapes[0].it[1].ml2: an animated miter limit: drawn with the first frame's"])
+    }
+
     @Test func aMergeOfManyPathsUnderManyFillsIsRefusedAtTheLayerLimit() throws {
         // 400 paths subtracted under 300 fills: each fill's mask draws every path, 120 000 layers.
         let ellipse = #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}"#

@@ -250,6 +250,19 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: layers[a].blur: must be within 0...100000 (found -1)",
         ])
     }
+
+    @Test func aStrokesMiterLimitAndDashPhaseAreReadAndAMiterLimitBelowOneIsRefused() throws {
+        let read = try load("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { width: 2, dash: [3, 1], dashPhase: -1.5, miterLimit: 2.5 } } ]\n")
+        let style = read.scene.layers.nodes[0].style
+        #expect(style.strokeMiterLimit == 2.5 && style.strokeDashPhase == -1.5 && style.strokeDash == [3, 1])
+        let plain = try load("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { width: 2 } } ]\n").scene.layers.nodes[0].style
+        #expect(plain.strokeMiterLimit == 10 && plain.strokeDashPhase == 0, "Core Animation's defaults")
+        let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { miterLimit: 0.5, dashPhase: 1e9 } } ]\n")
+        #expect(found == [
+            "scenes/test.yaml: layers[a].stroke.miterLimit: must be within 1...1000 (found 0.5)",
+            "scenes/test.yaml: layers[a].stroke.dashPhase: must be within -10000000...10000000 (found 1000000000)",
+        ])
+    }
 }
 
 @Suite struct SceneOverrideTests {
@@ -702,7 +715,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
           - { at: 0.1, start: fade }
           - { at: 0.5, move: badge, into: panel, index: 0 }
           - { at: 0.6, move: dot }
-          - { at: 0.7, restyle: title, style: { alignment: left, clips: true, fontWeight: bold, dash: [2, 1] } }
+          - { at: 0.7, restyle: title, style: { alignment: left, clips: true, fontWeight: bold, dash: [2, 1], dashPhase: 1, miterLimit: 3 } }
           - { at: 0.8, options: fade, pausesOnCompletion: true }
         """
 
@@ -713,6 +726,8 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         style.clips = true
         style.fontWeight = .bold
         style.strokeDash = [2, 1]
+        style.strokeDashPhase = 1
+        style.strokeMiterLimit = 3
         let (panel, dot, badge, title) = (0, 1, 2, 3)
         #expect(read.script.dropFirst().map(\.action) == [
             .move(layer: badge, parent: panel, position: 0),

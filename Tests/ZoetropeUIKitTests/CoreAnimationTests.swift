@@ -224,6 +224,21 @@ import ZoetropeUIKit
         #expect(ring.fillColor == nil && ring.lineWidth == 6)
     }
 
+    @Test func aShapeLayersMiterLimitIsItsStrokes() throws {
+        let (film, host) = film()
+        let chevron = CAShapeLayer()
+        chevron.name = "chevron"
+        #expect(chevron.miterLimit == 10, "Core Animation's default")
+        chevron.miterLimit = 2
+        chevron.lineJoin = .miter
+        host.layer.addSublayer(chevron)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "chevron"))
+        #expect(scene.layers.nodes[index].style.strokeMiterLimit == 2)
+        chevron.miterLimit = 0.5
+        #expect(chevron.miterLimit == 1, "a mitre reaches at least a bevel's half width")
+    }
+
     @Test func aGradientsLocationsAnimateAsItsFill() throws {
         let (film, host) = film()
         let shine = CAGradientLayer()

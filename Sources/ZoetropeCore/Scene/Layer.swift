@@ -157,8 +157,15 @@ public struct Gradient: Hashable, Sendable {
 /// The parts of a layer that do not animate.
 public struct LayerStyle: Hashable, Sendable {
     public var strokeDash: [Double] = []
+    /// How far into `strokeDash` the stroke starts, in points (as `CGContext.setLineDash`'s
+    /// phase and Lottie's dash offset): positive values move the dashes back along the path.
+    public var strokeDashPhase = 0.0
     public var strokeCap = LineCap.butt
     public var strokeJoin = LineJoin.miter
+    /// Mirrors `CAShapeLayer.miterLimit`: a mitred join reaching further than this many half
+    /// line widths from its corner is bevelled instead (at least 1; Core Animation's and
+    /// Cairo's default is 10, After Effects' 4).
+    public var strokeMiterLimit = 10.0
     public var fontFamily = "DejaVu Sans"
     public var fontWeight = FontWeight.regular
     public var fontItalic = false

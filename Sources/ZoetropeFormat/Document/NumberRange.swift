@@ -37,6 +37,8 @@ struct NumberRange: Sendable {
     static let effectRadius = NumberRange(minimum: 0, maximum: SceneLimits.effectRadius)
     /// 0...strokeWidth.
     static let strokeWidth = NumberRange(minimum: 0, maximum: SceneLimits.strokeWidth)
+    /// 1...miterLimit: a mitre reaches at least one half width (a bevel's).
+    static let miterLimit = NumberRange(minimum: 1, maximum: SceneLimits.miterLimit)
     /// 0 < scale <= rasterizationScale.
     static let rasterizationScale = NumberRange(minimum: 0, maximum: SceneLimits.rasterizationScale, exclusiveMinimum: true, name: "scale")
     /// 0 < size <= fontSize.

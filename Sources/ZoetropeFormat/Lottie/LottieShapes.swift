@@ -670,20 +670,35 @@ extension LottieSceneBuilder {
         if trimmed, let shared { trim(shared, of: &layer, clock: clock) }
         layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item.style.cap ?? 2)] ?? .round
         layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item.style.join ?? 2)] ?? .round
+        // A mitred stroke's miter limit (`ml2`, a property, before `ml`), in half widths as
+        // Zoetrope's; a missing one is After Effects' default, 4. Below 1 a mitre is always
+        // bevelled, as at 1.
+        if layer.style.strokeJoin == .miter {
+            var miterLimit = item.style.miterLimit ?? 4
+            if let property = item.style.miterLimitProperty {
+                if property.isAnimated { notes.unsupported("an animated miter limit: drawn with the first frame's", at: "\(path).ml2") }
+                miterLimit = property.value(at: clock.frame(book.inPoint)).first ?? miterLimit
+            }
+            layer.style.strokeMiterLimit = miterLimit.isFinite ? min(max(miterLimit, 1), SceneLimits.miterLimit) : 4
+        }
         if let dashes = item.style.dashes, !dashes.isEmpty {
-            var pattern: [Double] = []
+            var pattern: [Double] = [], phase = 0.0
             for (index, dash) in dashes.enumerated() {
                 guard let property = dash.value else { continue }
                 if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
                 let value = property.value(at: clock.frame(book.inPoint)).first ?? 0
                 switch dash.kind {
                 case "d", "g": pattern.append(max(value, 0))
-                case "o" where value != 0: notes.unsupported("dash offsets: drawn from the start of the path", at: "\(path).d[\(index)]")
+                // The offset, as SVG's `stroke-dashoffset` and Cairo's: how far into the pattern the path starts.
+                case "o": phase = value.isFinite ? min(max(value, -SceneLimits.coordinate), SceneLimits.coordinate) : 0
                 default: break
                 }
             }
             if pattern.count % 2 == 1 { pattern += pattern }
-            if pattern.contains(where: { $0 > 0 }) { layer.style.strokeDash = pattern }
+            if pattern.contains(where: { $0 > 0 }) {
+                layer.style.strokeDash = pattern
+                layer.style.strokeDashPhase = phase
+            }
         }
         return layer
     }

@@ -112,11 +112,14 @@ private final class Writing {
         }
         let style = node.style, plain = LayerStyle()
         if values.strokeWidth != defaults.strokeWidth || values[.strokeColor] != defaults[.strokeColor] || style.strokeDash != plain.strokeDash
-            || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin {
+            || style.strokeDashPhase != plain.strokeDashPhase || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin
+            || style.strokeMiterLimit != plain.strokeMiterLimit {
             var stroke: [(key: String, value: JSONText)] = [("color", value(values[.strokeColor])), ("width", .number(values.strokeWidth))]
             if !style.strokeDash.isEmpty { stroke.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
+            if style.strokeDashPhase != plain.strokeDashPhase { stroke.append(("dashPhase", .number(style.strokeDashPhase))) }
             if style.strokeCap != plain.strokeCap { stroke.append(("cap", .string(style.strokeCap.rawValue))) }
             if style.strokeJoin != plain.strokeJoin { stroke.append(("join", .string(style.strokeJoin.rawValue))) }
+            if style.strokeMiterLimit != plain.strokeMiterLimit { stroke.append(("miterLimit", .number(style.strokeMiterLimit))) }
             pairs.append(("stroke", .object(stroke)))
         }
         if values.fontSize != defaults.fontSize || style.fontFamily != plain.fontFamily || style.fontWeight != plain.fontWeight
@@ -604,8 +607,10 @@ private final class Writing {
         if style.strokeTrim != plain.strokeTrim { pairs.append(("strokeTrim", .string(style.strokeTrim.rawValue))) }
         if style.blendMode != plain.blendMode { pairs.append(("blendMode", .string(style.blendMode.rawValue))) }
         if style.strokeDash != plain.strokeDash { pairs.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
+        if style.strokeDashPhase != plain.strokeDashPhase { pairs.append(("dashPhase", .number(style.strokeDashPhase))) }
         if style.strokeCap != plain.strokeCap { pairs.append(("cap", .string(style.strokeCap.rawValue))) }
         if style.strokeJoin != plain.strokeJoin { pairs.append(("join", .string(style.strokeJoin.rawValue))) }
+        if style.strokeMiterLimit != plain.strokeMiterLimit { pairs.append(("miterLimit", .number(style.strokeMiterLimit))) }
         if let mode = style.masking { pairs.append(("maskMode", .string(mode.rawValue))) }
         if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }
