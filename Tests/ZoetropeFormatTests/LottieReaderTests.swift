@@ -434,6 +434,18 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(animated.1 == ["test.json: layers[0].shapes[0].it[1].ml2: an animated miter limit: drawn with the first frame's"])
     }
 
+    @Test func aStarsCornersAreRoundedByAQuarterOfTheirCirclesArcPerPoint() throws {
+        // A five-point star, outer radius 40, outer roundness 100 %: each point's tangents are
+        // 2π·40 / 20 long (lottie-web's), perpendicular to its radius.
+        let star = #"[{"ty": "gr", "it": [{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "os": {"a": 0, "k": 100}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}]"#
+        let path = try values(try read(lottie(shapeLayer("Star", shapes: star))), "starGroupFill", atFrame: 0).path
+        guard case .move(let top) = path.segments.first, case .cubic(let c1, _, _) = path.segments.dropFirst().first else {
+            Issue.record("expected a curve from the top point: \(path.data)")
+            return
+        }
+        #expect(abs((c1.x - top.x) - 2 * .pi * 40 / 20) < 1e-9 && abs(c1.y - top.y) < 1e-9, "\(path.data)")
+    }
+
     @Test func aMergeOfManyPathsUnderManyFillsIsRefusedAtTheLayerLimit() throws {
         // 400 paths subtracted under 300 fills: each fill's mask draws every path, 120 000 layers.
         let ellipse = #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}"#
