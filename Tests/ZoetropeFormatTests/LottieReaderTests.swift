@@ -127,6 +127,23 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(tree.nodes[repeater].children.map { tree.nodes[$0].id } == ["rowDotsFill"])
     }
 
+    @Test func aRepeaterCopiesWhatIsListedBeforeItAndNotTheGroupsAfterIt() throws {
+        // A cherry above the repeater, a stem below it: seven cherries on one stem.
+        let dot = #"{"ty": "gr", "nm": "Cherry", "it": [{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}"#
+        let stem = #"{"ty": "gr", "nm": "Stem", "it": [{"ty": "rc", "p": {"a": 0, "k": [5, 20]}, "s": {"a": 0, "k": [2, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 1, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}"#
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 7}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [3, 0]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        let loaded = try read(lottie(shapeLayer("Bunch", shapes: "[\(dot), \(repeater), \(stem)]")))
+        let tree = loaded.scene.layers
+        let copies = try #require(tree.index(of: "bunchRepeater")), layer = try #require(tree.index(of: "bunch"))
+        #expect(tree.nodes[copies].children.map { tree.nodes[$0].id } == ["bunchCherry"])
+        #expect(tree.nodes[layer].children.map { tree.nodes[$0].id } == ["bunchStem", "bunchRepeater"], "the stem once, below the copies")
+        #expect(try values(loaded, "bunchRepeater", atFrame: 0).instances == 7)
+        // A paint listed after the repeater paints the copies of the shapes before it.
+        let painted = try read(lottie(shapeLayer("Row", shapes: #"[{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, \#(repeater), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]"#)))
+        let row = try #require(painted.scene.layers.index(of: "rowRepeater"))
+        #expect(painted.scene.layers.nodes[row].children.count == 1)
+    }
+
     @Test func roundedCornersCutEverySharpCornerOfTheShapesBeforeThem() throws {
         let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
         let box = #"{"ty": "rc", "p": {"a": 0, "k": [25, 5]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}"#

@@ -253,8 +253,11 @@ extension LottieSceneBuilder {
     mutating func shapes(_ items: [LottieShapeItem], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
                          corners outerCorners: [LottieProperty<[Double]>] = [], modifiers outerModifiers: [PathModifier] = []) -> [Layer] {
         var layers: [Layer] = []
+        // The item each layer was made for (a repeater copies what is listed before it).
+        var origins: [Int] = []
         let listed = trims(in: items, at: path), rounded = corners(in: items), modifying = modifiers(in: items)
         for (index, item) in items.enumerated().reversed() {
+            defer { origins += Array(repeating: index, count: layers.count - origins.count) }
             guard !notes.exhausted else { return [] }
             guard !item.hidden, let type = item.type else { continue }
             let at = "\(path)[\(index)]"
@@ -293,11 +296,20 @@ extension LottieSceneBuilder {
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
             }
         }
-        // A repeater copies what its group draws (each wraps the ones listed before it).
+        // A repeater copies what is listed before it in its group (each repeater wraps the ones
+        // listed before it): the groups and shapes above it, and the paints of those shapes
+        // wherever the paints are listed. Groups and shapes listed after it are drawn once,
+        // below the copies, as After Effects, lottie-web and ThorVG draw them.
         for (index, item) in items.enumerated() where !item.hidden && !layers.isEmpty {
             guard case .repeater(let repeater) = item.content else { continue }
-            guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock) else { return [] }
-            layers = [copies]
+            let shapesBefore = items[..<index].contains { !$0.hidden && $0.drawsOutline }
+            let copied = layers.indices.filter { origins[$0] < index || (shapesBefore && Paint(items[origins[$0]].content) != nil) }
+            guard !copied.isEmpty else { continue }
+            guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: copied.map { layers[$0] },
+                                             clock: clock) else { return [] }
+            let kept = layers.indices.filter { !copied.contains($0) }
+            layers = kept.map { layers[$0] } + [copies]
+            origins = kept.map { origins[$0] } + [index]
         }
         return layers
     }

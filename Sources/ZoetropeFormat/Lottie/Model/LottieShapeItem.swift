@@ -31,6 +31,14 @@ struct LottieShapeItem: LottieObject {
     var hidden = false
     var content = Content.none
 
+    /// Whether the item is an outline or a group (of outlines): what paints and repeaters take.
+    var drawsOutline: Bool {
+        switch content {
+        case .group, .rectangle, .ellipse, .polystar, .path: true
+        default: false
+        }
+    }
+
     init() {}
 
     static var hiddenIsUnused: Bool { true }
