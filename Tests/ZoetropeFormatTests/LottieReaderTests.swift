@@ -437,10 +437,14 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
             let index = try #require(loaded.scene.layers.index(of: "zigGroupStroke"))
             return (loaded.scene.layers.nodes[index].style, loaded.unsupported.map(\.description))
         }
+        func phase(_ keys: String, atFrame frame: Double) throws -> Double {
+            try values(try read(lottie(shapeLayer("Zig", shapes: stroke(keys)))), "zigGroupStroke", atFrame: frame).strokeDashPhase
+        }
         let dashed = #""lj": 1, "ml": 2.5, "d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 3}}, {"n": "o", "v": {"a": 0, "k": -5}}]"#
         let (mitred, notes) = try style(dashed)
         #expect(mitred.strokeJoin == .miter && mitred.strokeMiterLimit == 2.5)
-        #expect(mitred.strokeDash == [6, 3] && mitred.strokeDashPhase == -5)
+        #expect(mitred.strokeDash == [6, 3])
+        #expect(try phase(dashed, atFrame: 0) == -5)
         #expect(notes.isEmpty, "the offset is drawn: \(notes)")
         #expect(try style(#""lj": 1, "ml": 2.5, "ml2": {"a": 0, "k": 7}"#).0.strokeMiterLimit == 7, "the property before the number")
         #expect(try style(#""lj": 1"#).0.strokeMiterLimit == 4, "After Effects' default")
@@ -449,6 +453,12 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         let animated = try style(#""lj": 1, "ml2": {"a": 1, "k": [{"t": 0, "s": [3], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [8]}]}"#)
         #expect(animated.0.strokeMiterLimit == 3)
         #expect(animated.1 == ["test.json: layers[0].shapes[0].it[1].ml2: an animated miter limit: drawn with the first frame's"])
+        // A keyed offset marches the dashes: its keys, eased as they say.
+        let marching = #""d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 3}}, {"n": "o", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [90]}]}}]"#
+        #expect(try phase(marching, atFrame: 0) == 0)
+        #expect(abs(try phase(marching, atFrame: 10) - 30) < 1e-9)
+        #expect(try phase(marching, atFrame: 30) == 90)
+        #expect(try style(marching).1.isEmpty)
     }
 
     @Test func aStarsCornersAreRoundedByAQuarterOfTheirCirclesArcPerPoint() throws {

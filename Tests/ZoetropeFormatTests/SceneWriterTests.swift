@@ -307,9 +307,9 @@ private func read(_ text: String, as name: String) throws -> Scene {
         values.size = Vector2(100, 100)
         values.path = try SVGPath(parsing: "M 0 0 L 100 50 L 0 100")
         values.strokeWidth = 4
+        values.strokeDashPhase = -2.5
         var style = LayerStyle()
         style.strokeDash = [6, 3]
-        style.strokeDashPhase = -2.5
         style.strokeMiterLimit = 3
         let scene = Scene(name: "corner", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "zig", shape: .path, values: values, style: style)])
         let text = try SceneWriter.json(scene)

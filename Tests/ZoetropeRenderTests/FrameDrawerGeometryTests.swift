@@ -471,7 +471,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         line.values.strokeWidth = 6
         line.values.strokeColor = Color(hex: "#0000FF")!
         line.style.strokeDash = [20, 20]
-        line.style.strokeDashPhase = phase
+        line.values.strokeDashPhase = phase
         let image = try draw([line])
         // The point x of the line lies (x − 20 + phase) into the 40-point pattern: a dash in its first half.
         for x in stride(from: 25, through: 175, by: 10) {

@@ -156,10 +156,8 @@ public struct Gradient: Hashable, Sendable {
 
 /// The parts of a layer that do not animate.
 public struct LayerStyle: Hashable, Sendable {
+    /// Dash and gap lengths, in points (`LayerValues.strokeDashPhase` shifts them).
     public var strokeDash: [Double] = []
-    /// How far into `strokeDash` the stroke starts, in points (as `CGContext.setLineDash`'s
-    /// phase and Lottie's dash offset): positive values move the dashes back along the path.
-    public var strokeDashPhase = 0.0
     public var strokeCap = LineCap.butt
     public var strokeJoin = LineJoin.miter
     /// Mirrors `CAShapeLayer.miterLimit`: a mitred join reaching further than this many half

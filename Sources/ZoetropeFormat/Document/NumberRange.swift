@@ -90,7 +90,7 @@ extension LayerProperty {
     /// such as opacity's 0...1).
     var range: NumberRange? {
         switch self {
-        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ: .coordinate
+        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ, .strokeDashPhase: .coordinate
         case .perspective, .sublayerPerspective: .perspective
         case .replicatorCount: .instances
         case .size, .emitterSize: .extent

@@ -694,22 +694,29 @@ extension LottieSceneBuilder {
             layer.style.strokeMiterLimit = miterLimit.isFinite ? min(max(miterLimit, 1), SceneLimits.miterLimit) : 4
         }
         if let dashes = item.style.dashes, !dashes.isEmpty {
-            var pattern: [Double] = [], phase = 0.0
+            var pattern: [Double] = [], offset: LottieProperty<[Double]>?
             for (index, dash) in dashes.enumerated() {
                 guard let property = dash.value else { continue }
-                if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
-                let value = property.value(at: clock.frame(book.inPoint)).first ?? 0
                 switch dash.kind {
-                case "d", "g": pattern.append(max(value, 0))
-                // The offset, as SVG's `stroke-dashoffset` and Cairo's: how far into the pattern the path starts.
-                case "o": phase = value.isFinite ? min(max(value, -SceneLimits.coordinate), SceneLimits.coordinate) : 0
+                case "d", "g":
+                    if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
+                    pattern.append(max(property.value(at: clock.frame(book.inPoint)).first ?? 0, 0))
+                case "o": offset = property
                 default: break
                 }
             }
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.contains(where: { $0 > 0 }) {
                 layer.style.strokeDash = pattern
-                layer.style.strokeDashPhase = phase
+                // The offset, keys and all, as SVG's `stroke-dashoffset` and Cairo's: how far
+                // into the pattern the path starts (moving it marches the dashes along).
+                if let offset {
+                    let bound = SceneLimits.coordinate
+                    layer.values.strokeDashPhase = book.animate(id, .strokeDashPhase, offset, clock: clock) { value in
+                        let phase = value.first ?? 0
+                        return .number(phase.isFinite ? min(max(phase, -bound), bound) : 0)
+                    }.number ?? 0
+                }
             }
         }
         return layer

@@ -517,7 +517,7 @@ public struct LottieWriter {
             let lengths = style.strokeDash.count % 2 == 1 ? style.strokeDash + style.strokeDash : style.strokeDash
             dashes = lengths.enumerated().map { number, length in
                 LottieDash(kind: (number % 2 == 0 ? LottieDash.Kind.dash : .gap).rawValue, value: .fixed([length]))
-            } + [LottieDash(kind: LottieDash.Kind.offset.rawValue, value: .fixed([style.strokeDashPhase]))]
+            } + [LottieDash(kind: LottieDash.Kind.offset.rawValue, value: animated(index) { v in [v.strokeDashPhase] })]
         }
         // Lottie's caps and joins count from 1 (butt or miter, round, square or bevel); its
         // miter limit is in half widths from the corner, as Zoetrope's and Cairo's.

@@ -620,7 +620,6 @@ extension SceneDocument {
             case "cap": style.strokeCap = reader.choice(value, at: at, of: LineCap.self) ?? style.strokeCap
             case "join": style.strokeJoin = reader.choice(value, at: at, of: LineJoin.self) ?? style.strokeJoin
             case "miterLimit": style.strokeMiterLimit = reader.number(value, at: at, within: .miterLimit) ?? style.strokeMiterLimit
-            case "dashPhase": style.strokeDashPhase = reader.number(value, at: at, within: .coordinate) ?? style.strokeDashPhase
             case "maskMode": style.masking = reader.choice(value, at: at, of: MaskMode.self)
             case "rasterize": style.rasterizes = reader.bool(value, at: at) ?? style.rasterizes
             case "doubleSided": style.isDoubleSided = reader.bool(value, at: at) ?? style.isDoubleSided

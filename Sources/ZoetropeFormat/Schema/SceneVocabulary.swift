@@ -164,7 +164,7 @@ enum SceneVocabulary {
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
         Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
-        Key(name: "dashPhase", value: .number(.coordinate), help: "How far into the dash pattern the stroke starts, in points."),
+        Key(name: "dashPhase", value: .number(.coordinate), help: "How far into the dash pattern the outline starts, in points (stroke.dashPhase animates it)."),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
         Key(name: "miterLimit", value: .number(.miterLimit), help: "A mitre reaching past this many half widths from its corner is bevelled."),
     ])
@@ -429,7 +429,7 @@ enum SceneVocabulary {
         Key(name: "alignment", value: .choice(of: TextAlignment.self)), Key(name: "contentMode", value: .choice(of: ContentMode.self)),
         Key(name: "clips", value: .bool), Key(name: "fillRule", value: .choice(of: FillRule.self)),
         Key(name: "strokeTrim", value: .choice(of: SVGPath.TrimMode.self)), Key(name: "blendMode", value: .choice(of: BlendMode.self)),
-        Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)), Key(name: "dashPhase", value: .number(.coordinate)),
+        Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
         Key(name: "miterLimit", value: .number(.miterLimit)),
         Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Given for a layer that is its parent's mask."),

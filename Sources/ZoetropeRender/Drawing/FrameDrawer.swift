@@ -634,7 +634,7 @@ final class FrameDrawer {
                 context.newPath()
                 context.addPath(part)
             }
-            context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash, dashOffset: style.strokeDashPhase, cap: style.strokeCap,
+            context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash, dashOffset: values.strokeDashPhase, cap: style.strokeCap,
                                    join: style.strokeJoin, miterLimit: style.strokeMiterLimit)
         }
         context.newPath()

@@ -92,10 +92,10 @@ open class CAShapeLayer: CALayer {
         set { set(.strokeEnd, .number(Double(newValue))) }
     }
 
-    /// Mirrors `lineDashPhase`.
+    /// Mirrors `lineDashPhase`: how far into `lineDashPattern` the outline starts, in points.
     open var lineDashPhase: CGFloat {
-        get { CGFloat(number(.strokeOffset)) }
-        set { set(.strokeOffset, .number(Double(newValue))) }
+        get { CGFloat(number(.strokeDashPhase)) }
+        set { set(.strokeDashPhase, .number(Double(newValue))) }
     }
 
     /// Mirrors `lineDashPattern`: dash and gap lengths.
