@@ -127,6 +127,23 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(tree.nodes[repeater].children.map { tree.nodes[$0].id } == ["rowDotsFill"])
     }
 
+    @Test func aRepeaterCopiesWhatIsListedBeforeItAndNotTheGroupsAfterIt() throws {
+        // A cherry above the repeater, a stem below it: seven cherries on one stem.
+        let dot = #"{"ty": "gr", "nm": "Cherry", "it": [{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}"#
+        let stem = #"{"ty": "gr", "nm": "Stem", "it": [{"ty": "rc", "p": {"a": 0, "k": [5, 20]}, "s": {"a": 0, "k": [2, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 1, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}"#
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 7}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [3, 0]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        let loaded = try read(lottie(shapeLayer("Bunch", shapes: "[\(dot), \(repeater), \(stem)]")))
+        let tree = loaded.scene.layers
+        let copies = try #require(tree.index(of: "bunchRepeater")), layer = try #require(tree.index(of: "bunch"))
+        #expect(tree.nodes[copies].children.map { tree.nodes[$0].id } == ["bunchCherry"])
+        #expect(tree.nodes[layer].children.map { tree.nodes[$0].id } == ["bunchStem", "bunchRepeater"], "the stem once, below the copies")
+        #expect(try values(loaded, "bunchRepeater", atFrame: 0).instances == 7)
+        // A paint listed after the repeater paints the copies of the shapes before it.
+        let painted = try read(lottie(shapeLayer("Row", shapes: #"[{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, \#(repeater), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]"#)))
+        let row = try #require(painted.scene.layers.index(of: "rowRepeater"))
+        #expect(painted.scene.layers.nodes[row].children.count == 1)
+    }
+
     @Test func roundedCornersCutEverySharpCornerOfTheShapesBeforeThem() throws {
         let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
         let box = #"{"ty": "rc", "p": {"a": 0, "k": [25, 5]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}"#
@@ -409,6 +426,51 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(messages.contains("test.json: layers[0].shapes[0].it[2]: merge paths under a stroke: stroked along the paths unmerged"))
         #expect(messages.contains("test.json: layers[0].ef[0]: effect type 5 (unnamed): drawn without it"))
         #expect(try values(loaded, "ringGroupStroke", atFrame: 0).strokeWidth == 2)
+    }
+
+    @Test func aStrokesMiterLimitAndDashOffsetAreItsStyle() throws {
+        func stroke(_ keys: String) -> String {
+            #"[{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 0], [40, 10], [0, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, \#(keys)}, {"ty": "tr"}]}]"#
+        }
+        func style(_ keys: String) throws -> (LayerStyle, [String]) {
+            let loaded = try read(lottie(shapeLayer("Zig", shapes: stroke(keys))))
+            let index = try #require(loaded.scene.layers.index(of: "zigGroupStroke"))
+            return (loaded.scene.layers.nodes[index].style, loaded.unsupported.map(\.description))
+        }
+        func phase(_ keys: String, atFrame frame: Double) throws -> Double {
+            try values(try read(lottie(shapeLayer("Zig", shapes: stroke(keys)))), "zigGroupStroke", atFrame: frame).strokeDashPhase
+        }
+        let dashed = #""lj": 1, "ml": 2.5, "d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 3}}, {"n": "o", "v": {"a": 0, "k": -5}}]"#
+        let (mitred, notes) = try style(dashed)
+        #expect(mitred.strokeJoin == .miter && mitred.strokeMiterLimit == 2.5)
+        #expect(mitred.strokeDash == [6, 3])
+        #expect(try phase(dashed, atFrame: 0) == -5)
+        #expect(notes.isEmpty, "the offset is drawn: \(notes)")
+        #expect(try style(#""lj": 1, "ml": 2.5, "ml2": {"a": 0, "k": 7}"#).0.strokeMiterLimit == 7, "the property before the number")
+        #expect(try style(#""lj": 1"#).0.strokeMiterLimit == 4, "After Effects' default")
+        #expect(try style(#""lj": 1, "ml": 0.2"#).0.strokeMiterLimit == 1, "at least a bevel's")
+        #expect(try style(#""lj": 2, "ml": 2.5"#).0.strokeMiterLimit == 10, "a round join has no limit to keep")
+        let animated = try style(#""lj": 1, "ml2": {"a": 1, "k": [{"t": 0, "s": [3], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [8]}]}"#)
+        #expect(animated.0.strokeMiterLimit == 3)
+        #expect(animated.1 == ["test.json: layers[0].shapes[0].it[1].ml2: an animated miter limit: drawn with the first frame's"])
+        // A keyed offset marches the dashes: its keys, eased as they say.
+        let marching = #""d": [{"n": "d", "v": {"a": 0, "k": 6}}, {"n": "g", "v": {"a": 0, "k": 3}}, {"n": "o", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [90]}]}}]"#
+        #expect(try phase(marching, atFrame: 0) == 0)
+        #expect(abs(try phase(marching, atFrame: 10) - 30) < 1e-9)
+        #expect(try phase(marching, atFrame: 30) == 90)
+        #expect(try style(marching).1.isEmpty)
+    }
+
+    @Test func aStarsCornersAreRoundedByAQuarterOfTheirCirclesArcPerPoint() throws {
+        // A five-point star, outer radius 40, outer roundness 100 %: each point's tangents are
+        // 2π·40 / 20 long (lottie-web's), perpendicular to its radius.
+        let star = #"[{"ty": "gr", "it": [{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "os": {"a": 0, "k": 100}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr"}]}]"#
+        let path = try values(try read(lottie(shapeLayer("Star", shapes: star))), "starGroupFill", atFrame: 0).path
+        guard case .move(let top) = path.segments.first, case .cubic(let c1, _, _) = path.segments.dropFirst().first else {
+            Issue.record("expected a curve from the top point: \(path.data)")
+            return
+        }
+        #expect(abs((c1.x - top.x) - 2 * .pi * 40 / 20) < 1e-9 && abs(c1.y - top.y) < 1e-9, "\(path.data)")
     }
 
     @Test func aMergeOfManyPathsUnderManyFillsIsRefusedAtTheLayerLimit() throws {

@@ -114,6 +114,18 @@ private func groups(_ items: [[String: Any]]) -> [[[String: Any]]] {
         #expect(!text.contains("\"x\":\"") && !text.contains("\"tm\":{") && !text.contains("\"ty\":5"), "no expressions, time remaps or text layers")
     }
 
+    @Test func aStrokesMiterLimitAndDashPhaseAreItsMlAndDashOffset() throws {
+        let text = Self.card.replacingOccurrences(of: "stroke: { color: \"#000000\", width: 2, dash: [3] }",
+                                                  with: "stroke: { color: \"#000000\", width: 2, dash: [3, 2], dashPhase: 1.5, join: miter, miterLimit: 2 }")
+        let (json, _) = try export(text)
+        let strokes = groups(layers(json).flatMap { $0["shapes"] as? [[String: Any]] ?? [] }).flatMap { $0 }.filter { $0["ty"] as? String == "st" }
+        let dashed = try #require(strokes.first { $0["d"] != nil })
+        #expect(dashed["ml"] as? Double == 2 && dashed["lj"] as? Double == 1)
+        let offset = try #require((dashed["d"] as? [[String: Any]])?.first { $0["n"] as? String == "o" })
+        #expect((offset["v"] as? [String: Any])?["k"] as? Double == 1.5)
+        #expect(strokes.contains { $0["d"] == nil && $0["ml"] as? Double == 10 }, "an undashed stroke keeps Core Animation's limit")
+    }
+
     @Test func aTranslucentGroupIsAPrecompAndItsChildrenDrawInside() throws {
         let (json, _) = try export(Self.card.replacingOccurrences(of: "fill: \"#1E6FD9\"", with: "fill: \"#1E6FD9\"\n    opacity: 0.5"))
         let group = try #require(layer(json, "cardGroup"))

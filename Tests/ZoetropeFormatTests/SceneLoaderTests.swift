@@ -98,7 +98,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
             "scenes/test.yaml: animators[move].duration: must be within 0 < duration <= 86400 (found 0)",
             "scenes/test.yaml: animators[move].timing.cubic[0]: x1 must be within 0...1 (found 1.4)",
             "scenes/test.yaml: animators[move].animations[0].set.frogg.position: unknown layer \"frogg\" (did you mean frog? layers: frog, frog)",
-            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, skew, skewAxis, opacity, fill, cornerRadius, stroke.color, stroke.width, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset, replicator.color, replicator.redOffset, replicator.greenOffset, replicator.blueOffset, replicator.delay, emitter.position, emitter.size, emitter.birthRate, emitter.lifetime, emitter.velocity, emitter.scale, emitter.spin, rotationX, rotationY, translationZ, anchorZ, perspective, sublayerPerspective, contentsRect.origin, contentsRect.size)",
+            "scenes/test.yaml: animators[move].animations[0].set.frog.postion: unknown property \"postion\" (did you mean position? expected one of: position, size, anchor, rotation, scale, translation, skew, skewAxis, opacity, fill, cornerRadius, stroke.color, stroke.width, stroke.dashPhase, strokeStart, strokeEnd, strokeOffset, color, font.size, hidden, zIndex, text, image, shadow.color, shadow.offset, shadow.radius, shadow.opacity, blur, backdropBlur, path, replicator.count, replicator.translation, replicator.rotation, replicator.scale, replicator.opacity, replicator.alphaOffset, replicator.color, replicator.redOffset, replicator.greenOffset, replicator.blueOffset, replicator.delay, emitter.position, emitter.size, emitter.birthRate, emitter.lifetime, emitter.velocity, emitter.scale, emitter.spin, rotationX, rotationY, translationZ, anchorZ, perspective, sublayerPerspective, contentsRect.origin, contentsRect.size)",
             "scenes/test.yaml: script[0].start: unknown animator or group \"nobody\" (animators: move)",
         ]
         #expect(found == expected)
@@ -248,6 +248,19 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         #expect(found == [
             "scenes/test.yaml: layers[a].shadow.radius: must be within 0...100000 (found -2)",
             "scenes/test.yaml: layers[a].blur: must be within 0...100000 (found -1)",
+        ])
+    }
+
+    @Test func aStrokesMiterLimitAndDashPhaseAreReadAndAMiterLimitBelowOneIsRefused() throws {
+        let read = try load("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { width: 2, dash: [3, 1], dashPhase: -1.5, miterLimit: 2.5 } } ]\n")
+        let style = read.scene.layers.nodes[0].style
+        #expect(style.strokeMiterLimit == 2.5 && read.scene.layers.initialValues[0].strokeDashPhase == -1.5 && style.strokeDash == [3, 1])
+        let plain = try load("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { width: 2 } } ]\n").scene.layers
+        #expect(plain.nodes[0].style.strokeMiterLimit == 10 && plain.initialValues[0].strokeDashPhase == 0, "Core Animation's defaults")
+        let found = problems("canvas: { size: [10, 10] }\nlayers: [ { id: a, stroke: { miterLimit: 0.5, dashPhase: 1e9 } } ]\n")
+        #expect(found == [
+            "scenes/test.yaml: layers[a].stroke.miterLimit: must be within 1...1000 (found 0.5)",
+            "scenes/test.yaml: layers[a].stroke.dashPhase: must be within -10000000...10000000 (found 1000000000)",
         ])
     }
 }
@@ -702,7 +715,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
           - { at: 0.1, start: fade }
           - { at: 0.5, move: badge, into: panel, index: 0 }
           - { at: 0.6, move: dot }
-          - { at: 0.7, restyle: title, style: { alignment: left, clips: true, fontWeight: bold, dash: [2, 1] } }
+          - { at: 0.7, restyle: title, style: { alignment: left, clips: true, fontWeight: bold, dash: [2, 1], miterLimit: 3 } }
           - { at: 0.8, options: fade, pausesOnCompletion: true }
         """
 
@@ -713,6 +726,7 @@ private func problems(_ text: String, overrides: [SceneOverride] = []) -> [Strin
         style.clips = true
         style.fontWeight = .bold
         style.strokeDash = [2, 1]
+        style.strokeMiterLimit = 3
         let (panel, dot, badge, title) = (0, 1, 2, 3)
         #expect(read.script.dropFirst().map(\.action) == [
             .move(layer: badge, parent: panel, position: 0),

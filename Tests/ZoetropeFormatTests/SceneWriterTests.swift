@@ -302,6 +302,22 @@ private func read(_ text: String, as name: String) throws -> Scene {
         #expect(try read(text, as: "trim.json") == scene)
     }
 
+    @Test func aStrokesMiterLimitAndDashPhaseComeBack() throws {
+        var values = LayerValues()
+        values.size = Vector2(100, 100)
+        values.path = try SVGPath(parsing: "M 0 0 L 100 50 L 0 100")
+        values.strokeWidth = 4
+        values.strokeDashPhase = -2.5
+        var style = LayerStyle()
+        style.strokeDash = [6, 3]
+        style.strokeMiterLimit = 3
+        let scene = Scene(name: "corner", canvas: Canvas(size: Vector2(100, 100)), layers: [Layer(id: "zig", shape: .path, values: values, style: style)])
+        let text = try SceneWriter.json(scene)
+        #expect(text.contains("\"miterLimit\": 3") && text.contains("\"dashPhase\": -2.5"), "\(text)")
+        #expect(try read(text, as: "corner.json") == scene)
+        #expect(try read(try SceneWriter.yaml(scene), as: "corner.yaml") == scene)
+    }
+
     @Test func aMaskIsReadAsItsLayersMaskChildAndWrittenBack() throws {
         let text = """
             canvas: { size: [100, 100] }

@@ -437,6 +437,50 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(image[170, 100] == white, "beyond it")
     }
 
+    /// A corner of 41° (its mitre reaches 2.85 half widths past the point), stroked 10 wide by
+    /// the coverage rasterizer, by Cairo, and dashed (by Cairo).
+    @Test(arguments: [(true, false), (false, false), (true, true)])
+    func aMiterLimitBevelsTheCornersWhoseMitreReachesPastIt(coverage: Bool, dashed: Bool) throws {
+        func corner(limit: Double) throws -> RasterImage {
+            var corner = Layer(id: "corner", shape: .path)
+            corner.values.path = try SVGPath(parsing: "M 40 70 L 120 100 L 40 130")
+            corner.values.position = .zero
+            corner.values.anchor = .zero
+            corner.values.size = Vector2(1, 1)
+            corner.values.strokeWidth = 10
+            corner.values.strokeColor = Color(hex: "#0000FF")!
+            corner.style.strokeMiterLimit = limit
+            if dashed { corner.style.strokeDash = [500, 1] }
+            return try draw([corner], drawsWithCoverageFill: coverage)
+        }
+        // The mitre's tip lies 5 × 2.85 ≈ 14.2 points past the corner (x 134.2), the bevel
+        // 5 × sin 20.6° ≈ 1.8 (x 121.8).
+        #expect(try corner(limit: 4)[128, 100] == blue, "mitred within the limit")
+        #expect(try corner(limit: 10)[128, 100] == blue)
+        #expect(try corner(limit: 2.5)[128, 100] == white, "bevelled past it")
+        #expect(try corner(limit: 2.5)[120, 100] == blue, "the bevel itself")
+    }
+
+    @Test(arguments: [0.0, 10, -10, 50])
+    func aDashPhaseStartsThePatternThatFarIntoIt(phase: Double) throws {
+        var line = Layer(id: "line", shape: .path)
+        line.values.path = try SVGPath(parsing: "M 20 100 L 180 100")
+        line.values.position = .zero
+        line.values.anchor = .zero
+        line.values.size = Vector2(1, 1)
+        line.values.strokeWidth = 6
+        line.values.strokeColor = Color(hex: "#0000FF")!
+        line.style.strokeDash = [20, 20]
+        line.values.strokeDashPhase = phase
+        let image = try draw([line])
+        // The point x of the line lies (x − 20 + phase) into the 40-point pattern: a dash in its first half.
+        for x in stride(from: 25, through: 175, by: 10) {
+            let into = (Double(x - 20) + phase).truncatingRemainder(dividingBy: 40)
+            let inDash = (into < 0 ? into + 40 : into) < 20
+            #expect(image[x, 100] == (inDash ? blue : white), "x \(x), phase \(phase)")
+        }
+    }
+
     @Test func multiplyBlendsWithWhatIsBeneath() throws {
         let base = rect("base", position: Vector2(100, 100), size: Vector2(100, 100), fill: "#FFFF00")
         var top = rect("top", position: Vector2(100, 100), size: Vector2(50, 50), fill: "#00FFFF")

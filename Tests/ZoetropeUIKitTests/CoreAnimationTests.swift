@@ -224,6 +224,42 @@ import ZoetropeUIKit
         #expect(ring.fillColor == nil && ring.lineWidth == 6)
     }
 
+    @Test func aShapeLayersDashPhaseMarchesTheDashesAndLeavesTheStrokeWhole() throws {
+        let (film, host) = film()
+        let ants = CAShapeLayer()
+        ants.name = "ants"
+        ants.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 50)).cgPath
+        ants.lineDashPattern = [6, 3]
+        host.layer.addSublayer(ants)
+        let march = CABasicAnimation(keyPath: "lineDashPhase")
+        march.fromValue = 0
+        march.toValue = 18
+        march.duration = 1
+        ants.add(march, forKey: "march")
+        film.advance(to: 0.5)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "ants"))
+        let values = SceneEvaluation(scene: scene, horizon: 0.5).presentation(at: 0.5).values[index]
+        #expect(values.strokeDashPhase == 9, "points into the pattern, halfway")
+        #expect(values.strokeOffset == 0 && values.strokeStart == 0 && values.strokeEnd == 1, "the whole outline stroked")
+        #expect(ants.model().lineDashPhase == 0)
+    }
+
+    @Test func aShapeLayersMiterLimitIsItsStrokes() throws {
+        let (film, host) = film()
+        let chevron = CAShapeLayer()
+        chevron.name = "chevron"
+        #expect(chevron.miterLimit == 10, "Core Animation's default")
+        chevron.miterLimit = 2
+        chevron.lineJoin = .miter
+        host.layer.addSublayer(chevron)
+        let scene = film.scene()
+        let index = try #require(scene.layers.index(of: "chevron"))
+        #expect(scene.layers.nodes[index].style.strokeMiterLimit == 2)
+        chevron.miterLimit = 0.5
+        #expect(chevron.miterLimit == 1, "a mitre reaches at least a bevel's half width")
+    }
+
     @Test func aGradientsLocationsAnimateAsItsFill() throws {
         let (film, host) = film()
         let shine = CAGradientLayer()

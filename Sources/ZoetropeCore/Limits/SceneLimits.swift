@@ -21,6 +21,8 @@ public enum SceneLimits {
     public static let fontSize = 10_000.0
     /// A stroke width in points.
     public static let strokeWidth = 100_000.0
+    /// A stroke's miter limit, in half line widths (a mitre at most this far from its corner).
+    public static let miterLimit = 1_000.0
     /// Bytes an image (a PNG, JPEG or WebP, in a file, a data URL or a Lottie archive) may
     /// have after its end (`ImageExtent`): room for the padding some tools leave, not for
     /// megabytes that would be unpacked and carried for nothing.

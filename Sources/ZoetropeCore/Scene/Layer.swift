@@ -156,9 +156,14 @@ public struct Gradient: Hashable, Sendable {
 
 /// The parts of a layer that do not animate.
 public struct LayerStyle: Hashable, Sendable {
+    /// Dash and gap lengths, in points (`LayerValues.strokeDashPhase` shifts them).
     public var strokeDash: [Double] = []
     public var strokeCap = LineCap.butt
     public var strokeJoin = LineJoin.miter
+    /// Mirrors `CAShapeLayer.miterLimit`: a mitred join reaching further than this many half
+    /// line widths from its corner is bevelled instead (at least 1; Core Animation's and
+    /// Cairo's default is 10, After Effects' 4).
+    public var strokeMiterLimit = 10.0
     public var fontFamily = "DejaVu Sans"
     public var fontWeight = FontWeight.regular
     public var fontItalic = false

@@ -8,6 +8,9 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case opacity, fill, cornerRadius
     case strokeColor = "stroke.color"
     case strokeWidth = "stroke.width"
+    /// Mirrors `CAShapeLayer.lineDashPhase`: how far into the dash pattern the outline starts,
+    /// in points (Lottie's dash offset); it marches the dashes along as it animates.
+    case strokeDashPhase = "stroke.dashPhase"
     case strokeStart, strokeEnd, strokeOffset
     case color
     case fontSize = "font.size"
@@ -88,7 +91,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .position, .size, .anchor, .scale, .translation, .shadowOffset, .replicatorTranslation, .replicatorScale,
              .emitterPosition, .emitterSize, .contentsOrigin, .contentsSize: .vector
-        case .rotation, .skew, .skewAxis, .opacity, .cornerRadius, .strokeWidth, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
+        case .rotation, .skew, .skewAxis, .opacity, .cornerRadius, .strokeWidth, .strokeDashPhase, .strokeStart, .strokeEnd, .strokeOffset, .fontSize, .zIndex,
              .shadowRadius, .shadowOpacity, .blur, .backdropBlur, .replicatorCount, .replicatorRotation, .replicatorOpacity,
              .replicatorAlphaOffset, .replicatorRedOffset, .replicatorGreenOffset, .replicatorBlueOffset, .replicatorDelay, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
              .rotationX, .rotationY, .translationZ, .anchorZ, .perspective, .sublayerPerspective: .number
@@ -158,7 +161,7 @@ extension LayerProperty {
         switch self {
         case .opacity, .strokeStart, .strokeEnd, .shadowOpacity, .replicatorOpacity: Bounds(minimum: 0, maximum: 1)
         case .cornerRadius: Bounds(minimum: 0, maximum: .greatestFiniteMagnitude)
-        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ:
+        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ, .strokeDashPhase:
             Bounds(minimum: -SceneLimits.coordinate, maximum: SceneLimits.coordinate)
         // An eye at least a point from the plane: |m34| ≤ 1.
         case .perspective, .sublayerPerspective: Bounds(minimum: -1, maximum: 1)

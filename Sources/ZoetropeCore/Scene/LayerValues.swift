@@ -30,6 +30,8 @@ public struct LayerValues: Hashable, Sendable {
     /// between them, as `fill` does.
     public var strokeGradient: Gradient?
     public var strokeWidth = 0.0
+    /// How far into the dash pattern (`LayerStyle.strokeDash`) the outline starts, in points.
+    public var strokeDashPhase = 0.0
     public var strokeStart = 0.0
     public var strokeEnd = 1.0
     /// Moves the `strokeStart`…`strokeEnd` window along the outline, in lengths of it (1 is
@@ -167,6 +169,7 @@ public struct LayerValues: Hashable, Sendable {
             case .cornerRadius: .number(cornerRadius)
             case .strokeColor: strokeGradient.map { .gradient($0) } ?? .color(strokeColor)
             case .strokeWidth: .number(strokeWidth)
+            case .strokeDashPhase: .number(strokeDashPhase)
             case .strokeStart: .number(strokeStart)
             case .strokeEnd: .number(strokeEnd)
             case .strokeOffset: .number(strokeOffset)
@@ -228,6 +231,7 @@ public struct LayerValues: Hashable, Sendable {
             case (.strokeColor, .color(let c)): strokeColor = c; strokeGradient = nil
             case (.strokeColor, .gradient(let g)): strokeGradient = g
             case (.strokeWidth, .number(let n)): strokeWidth = n
+            case (.strokeDashPhase, .number(let n)): strokeDashPhase = n
             case (.strokeStart, .number(let n)): strokeStart = n
             case (.strokeEnd, .number(let n)): strokeEnd = n
             case (.strokeOffset, .number(let n)): strokeOffset = n

@@ -37,6 +37,8 @@ struct NumberRange: Sendable {
     static let effectRadius = NumberRange(minimum: 0, maximum: SceneLimits.effectRadius)
     /// 0...strokeWidth.
     static let strokeWidth = NumberRange(minimum: 0, maximum: SceneLimits.strokeWidth)
+    /// 1...miterLimit: a mitre reaches at least one half width (a bevel's).
+    static let miterLimit = NumberRange(minimum: 1, maximum: SceneLimits.miterLimit)
     /// 0 < scale <= rasterizationScale.
     static let rasterizationScale = NumberRange(minimum: 0, maximum: SceneLimits.rasterizationScale, exclusiveMinimum: true, name: "scale")
     /// 0 < size <= fontSize.
@@ -88,7 +90,7 @@ extension LayerProperty {
     /// such as opacity's 0...1).
     var range: NumberRange? {
         switch self {
-        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ: .coordinate
+        case .position, .translation, .shadowOffset, .replicatorTranslation, .translationZ, .anchorZ, .strokeDashPhase: .coordinate
         case .perspective, .sublayerPerspective: .perspective
         case .replicatorCount: .instances
         case .size, .emitterSize: .extent

@@ -121,8 +121,10 @@ struct LottieBezier: LottieValue, Sendable {
             let roundness = (outer ? outerRoundness : innerRoundness) / 100
             let point = Vector2(center.x + radius * cos(angle), center.y + radius * sin(angle))
             // The tangents are perpendicular to the radius; their length is a share of the
-            // perimeter per point (a quarter per point for a polygon, a half for a star).
-            let perimeter = 2 * Double.pi * radius / Double(star ? steps : steps * 4)
+            // circle's perimeter through the corner: a quarter of its arc per point, for a
+            // polygon's corners and a star's outer and inner ones alike (as lottie-web, the
+            // After Effects exporter's player, draws them; ThorVG's are within a tenth of it).
+            let perimeter = 2 * Double.pi * radius / Double(count * 4)
             let length = perimeter * roundness
             let direction = Vector2(-sin(angle), cos(angle))
             v.append(point)

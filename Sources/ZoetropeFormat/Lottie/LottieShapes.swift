@@ -253,8 +253,11 @@ extension LottieSceneBuilder {
     mutating func shapes(_ items: [LottieShapeItem], at path: String, owner: String, clock: LottieClock, trims outer: [Trim] = [],
                          corners outerCorners: [LottieProperty<[Double]>] = [], modifiers outerModifiers: [PathModifier] = []) -> [Layer] {
         var layers: [Layer] = []
+        // The item each layer was made for (a repeater copies what is listed before it).
+        var origins: [Int] = []
         let listed = trims(in: items, at: path), rounded = corners(in: items), modifying = modifiers(in: items)
         for (index, item) in items.enumerated().reversed() {
+            defer { origins += Array(repeating: index, count: layers.count - origins.count) }
             guard !notes.exhausted else { return [] }
             guard !item.hidden, let type = item.type else { continue }
             let at = "\(path)[\(index)]"
@@ -293,11 +296,20 @@ extension LottieSceneBuilder {
                 notes.unsupported("shape item \"\(type)\": ignored", at: at)
             }
         }
-        // A repeater copies what its group draws (each wraps the ones listed before it).
+        // A repeater copies what is listed before it in its group (each repeater wraps the ones
+        // listed before it): the groups and shapes above it, and the paints of those shapes
+        // wherever the paints are listed. Groups and shapes listed after it are drawn once,
+        // below the copies, as After Effects, lottie-web and ThorVG draw them.
         for (index, item) in items.enumerated() where !item.hidden && !layers.isEmpty {
             guard case .repeater(let repeater) = item.content else { continue }
-            guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: layers, clock: clock) else { return [] }
-            layers = [copies]
+            let shapesBefore = items[..<index].contains { !$0.hidden && $0.drawsOutline }
+            let copied = layers.indices.filter { origins[$0] < index || (shapesBefore && Paint(items[origins[$0]].content) != nil) }
+            guard !copied.isEmpty else { continue }
+            guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: copied.map { layers[$0] },
+                                             clock: clock) else { return [] }
+            let kept = layers.indices.filter { !copied.contains($0) }
+            layers = kept.map { layers[$0] } + [copies]
+            origins = kept.map { origins[$0] } + [index]
         }
         return layers
     }
@@ -670,20 +682,42 @@ extension LottieSceneBuilder {
         if trimmed, let shared { trim(shared, of: &layer, clock: clock) }
         layer.style.strokeCap = [1: .butt, 2: .round, 3: .square][Int(saturating: item.style.cap ?? 2)] ?? .round
         layer.style.strokeJoin = [1: .miter, 2: .round, 3: .bevel][Int(saturating: item.style.join ?? 2)] ?? .round
+        // A mitred stroke's miter limit (`ml2`, a property, before `ml`), in half widths as
+        // Zoetrope's; a missing one is After Effects' default, 4. Below 1 a mitre is always
+        // bevelled, as at 1.
+        if layer.style.strokeJoin == .miter {
+            var miterLimit = item.style.miterLimit ?? 4
+            if let property = item.style.miterLimitProperty {
+                if property.isAnimated { notes.unsupported("an animated miter limit: drawn with the first frame's", at: "\(path).ml2") }
+                miterLimit = property.value(at: clock.frame(book.inPoint)).first ?? miterLimit
+            }
+            layer.style.strokeMiterLimit = miterLimit.isFinite ? min(max(miterLimit, 1), SceneLimits.miterLimit) : 4
+        }
         if let dashes = item.style.dashes, !dashes.isEmpty {
-            var pattern: [Double] = []
+            var pattern: [Double] = [], offset: LottieProperty<[Double]>?
             for (index, dash) in dashes.enumerated() {
                 guard let property = dash.value else { continue }
-                if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
-                let value = property.value(at: clock.frame(book.inPoint)).first ?? 0
                 switch dash.kind {
-                case "d", "g": pattern.append(max(value, 0))
-                case "o" where value != 0: notes.unsupported("dash offsets: drawn from the start of the path", at: "\(path).d[\(index)]")
+                case "d", "g":
+                    if property.isAnimated { notes.unsupported("animated dashes: drawn with the first frame's", at: "\(path).d[\(index)]") }
+                    pattern.append(max(property.value(at: clock.frame(book.inPoint)).first ?? 0, 0))
+                case "o": offset = property
                 default: break
                 }
             }
             if pattern.count % 2 == 1 { pattern += pattern }
-            if pattern.contains(where: { $0 > 0 }) { layer.style.strokeDash = pattern }
+            if pattern.contains(where: { $0 > 0 }) {
+                layer.style.strokeDash = pattern
+                // The offset, keys and all, as SVG's `stroke-dashoffset` and Cairo's: how far
+                // into the pattern the path starts (moving it marches the dashes along).
+                if let offset {
+                    let bound = SceneLimits.coordinate
+                    layer.values.strokeDashPhase = book.animate(id, .strokeDashPhase, offset, clock: clock) { value in
+                        let phase = value.first ?? 0
+                        return .number(phase.isFinite ? min(max(phase, -bound), bound) : 0)
+                    }.number ?? 0
+                }
+            }
         }
         return layer
     }

@@ -517,14 +517,14 @@ public struct LottieWriter {
             let lengths = style.strokeDash.count % 2 == 1 ? style.strokeDash + style.strokeDash : style.strokeDash
             dashes = lengths.enumerated().map { number, length in
                 LottieDash(kind: (number % 2 == 0 ? LottieDash.Kind.dash : .gap).rawValue, value: .fixed([length]))
-            } + [LottieDash(kind: LottieDash.Kind.offset.rawValue, value: .fixed([0]))]
+            } + [LottieDash(kind: LottieDash.Kind.offset.rawValue, value: animated(index) { v in [v.strokeDashPhase] })]
         }
-        // Lottie's caps and joins count from 1 (butt or miter, round, square or bevel); the
-        // miter limit is Cairo's, which Zoetrope draws with.
+        // Lottie's caps and joins count from 1 (butt or miter, round, square or bevel); its
+        // miter limit is in half widths from the corner, as Zoetrope's and Cairo's.
         let drawn = LottieStrokeStyle(width: animated(index) { v in [max(v.strokeWidth, 0)] },
                                       cap: Double([LineCap.butt, .round, .square].firstIndex(of: style.strokeCap) ?? 0) + 1,
                                       join: Double([LineJoin.miter, .round, .bevel].firstIndex(of: style.strokeJoin) ?? 0) + 1,
-                                      miterLimit: 10, dashes: dashes)
+                                      miterLimit: style.strokeMiterLimit, dashes: dashes)
         if frames.contains(where: { $0.values[index].strokeGradient != nil }) {
             var paint = gradientPaint(index) { $0.strokeGradient ?? Self.solid($0.strokeColor) }
             paint.style = drawn

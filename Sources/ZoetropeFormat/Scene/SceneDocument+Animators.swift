@@ -619,6 +619,7 @@ extension SceneDocument {
             case "blendMode": style.blendMode = reader.choice(value, at: at, of: BlendMode.self) ?? style.blendMode
             case "cap": style.strokeCap = reader.choice(value, at: at, of: LineCap.self) ?? style.strokeCap
             case "join": style.strokeJoin = reader.choice(value, at: at, of: LineJoin.self) ?? style.strokeJoin
+            case "miterLimit": style.strokeMiterLimit = reader.number(value, at: at, within: .miterLimit) ?? style.strokeMiterLimit
             case "maskMode": style.masking = reader.choice(value, at: at, of: MaskMode.self)
             case "rasterize": style.rasterizes = reader.bool(value, at: at) ?? style.rasterizes
             case "doubleSided": style.isDoubleSided = reader.bool(value, at: at) ?? style.isDoubleSided

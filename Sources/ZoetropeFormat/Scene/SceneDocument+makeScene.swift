@@ -347,6 +347,8 @@ struct SceneDocument {
             case "width": layer.values.strokeWidth = reader.number(value, at: path / key, within: .strokeWidth) ?? 1
             case "cap": layer.style.strokeCap = reader.choice(value, at: path / key, of: LineCap.self) ?? .butt
             case "join": layer.style.strokeJoin = reader.choice(value, at: path / key, of: LineJoin.self) ?? .miter
+            case "miterLimit": layer.style.strokeMiterLimit = reader.number(value, at: path / key, within: .miterLimit) ?? 10
+            case "dashPhase": layer.values.strokeDashPhase = reader.number(value, at: path / key, within: .coordinate) ?? 0
             default:
                 if let items = reader.sequence(value, at: path / key, of: "dash lengths", atMost: SceneLimits.keyframes) {
                     let lengths = items.enumerated().compactMap { reader.nonNegative($1, at: path / key / $0) }
@@ -430,7 +432,7 @@ struct SceneDocument {
         case .replicatorDelay: return reader.number(node, at: path, within: .time).map { .number($0) }
         case .cornerRadius: return reader.nonNegative(node, at: path).map { .number($0) }
         case .shadowOpacity: return reader.unit(node, at: path).map { .number($0) }
-        case .position, .translation, .shadowOffset, .strokeWidth, .shadowRadius, .blur, .backdropBlur, .fontSize,
+        case .position, .translation, .shadowOffset, .strokeWidth, .strokeDashPhase, .shadowRadius, .blur, .backdropBlur, .fontSize,
              .replicatorTranslation, .replicatorCount, .emitterPosition, .emitterSize, .emitterBirthRate, .emitterLifetime,
              .emitterVelocity, .emitterScale, .emitterSpin, .translationZ, .anchorZ, .perspective, .sublayerPerspective,
              .contentsOrigin, .contentsSize:

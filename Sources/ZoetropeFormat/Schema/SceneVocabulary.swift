@@ -164,7 +164,9 @@ enum SceneVocabulary {
     ])
     static let stroke = Mapping(name: "stroke", help: "The outline.", keys: [
         Key(name: "color", value: .anyOf([.color, .mapping("gradient")])), Key(name: "width", value: .number(.strokeWidth)), Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
+        Key(name: "dashPhase", value: .number(.coordinate), help: "How far into the dash pattern the outline starts, in points (stroke.dashPhase animates it)."),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
+        Key(name: "miterLimit", value: .number(.miterLimit), help: "A mitre reaching past this many half widths from its corner is bevelled."),
     ])
     static let shadow = Mapping(name: "shadow", help: "Writing a shadow shows it (opacity 1 unless given).", keys: [
         Key(name: "color", value: .color), Key(name: "offset", value: .pair(.coordinate)), Key(name: "radius", value: .number(.effectRadius)),
@@ -429,6 +431,7 @@ enum SceneVocabulary {
         Key(name: "strokeTrim", value: .choice(of: SVGPath.TrimMode.self)), Key(name: "blendMode", value: .choice(of: BlendMode.self)),
         Key(name: "dash", value: .list(.nonNegative, maximumCount: SceneLimits.keyframes)),
         Key(name: "cap", value: .choice(of: LineCap.self)), Key(name: "join", value: .choice(of: LineJoin.self)),
+        Key(name: "miterLimit", value: .number(.miterLimit)),
         Key(name: "maskMode", value: .choice(of: MaskMode.self), help: "Given for a layer that is its parent's mask."),
         Key(name: "rasterize", value: .bool), Key(name: "rasterizationScale", value: .number(.rasterizationScale)),
         Key(name: "emitter", value: .mapping("emitterStyle"), help: "A CAEmitterLayer's cells and settings."),

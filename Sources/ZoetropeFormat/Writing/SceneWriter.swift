@@ -112,11 +112,14 @@ private final class Writing {
         }
         let style = node.style, plain = LayerStyle()
         if values.strokeWidth != defaults.strokeWidth || values[.strokeColor] != defaults[.strokeColor] || style.strokeDash != plain.strokeDash
-            || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin {
+            || values.strokeDashPhase != defaults.strokeDashPhase || style.strokeCap != plain.strokeCap || style.strokeJoin != plain.strokeJoin
+            || style.strokeMiterLimit != plain.strokeMiterLimit {
             var stroke: [(key: String, value: JSONText)] = [("color", value(values[.strokeColor])), ("width", .number(values.strokeWidth))]
             if !style.strokeDash.isEmpty { stroke.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
+            if values.strokeDashPhase != defaults.strokeDashPhase { stroke.append(("dashPhase", .number(values.strokeDashPhase))) }
             if style.strokeCap != plain.strokeCap { stroke.append(("cap", .string(style.strokeCap.rawValue))) }
             if style.strokeJoin != plain.strokeJoin { stroke.append(("join", .string(style.strokeJoin.rawValue))) }
+            if style.strokeMiterLimit != plain.strokeMiterLimit { stroke.append(("miterLimit", .number(style.strokeMiterLimit))) }
             pairs.append(("stroke", .object(stroke)))
         }
         if values.fontSize != defaults.fontSize || style.fontFamily != plain.fontFamily || style.fontWeight != plain.fontWeight
@@ -166,7 +169,7 @@ private final class Writing {
     }
 
     /// Properties a layer writes inside `stroke`, `font`, `shadow`, `replicator`, `contentsRect` or `emitter`, not on their own.
-    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .fontSize, .shadowColor, .shadowOffset, .shadowRadius, .shadowOpacity]
+    private static let grouped = Set<LayerProperty>([.strokeColor, .strokeWidth, .strokeDashPhase, .fontSize, .shadowColor, .shadowOffset, .shadowRadius, .shadowOpacity]
         + (SceneVocabulary.replicatorProperties + SceneVocabulary.contentsRectProperties + SceneVocabulary.emitterProperties).map(\.property))
 
     /// An emitter's keys that do not animate, those that differ from a new emitter's.
@@ -606,6 +609,7 @@ private final class Writing {
         if style.strokeDash != plain.strokeDash { pairs.append(("dash", .array(style.strokeDash.map(JSONText.number)))) }
         if style.strokeCap != plain.strokeCap { pairs.append(("cap", .string(style.strokeCap.rawValue))) }
         if style.strokeJoin != plain.strokeJoin { pairs.append(("join", .string(style.strokeJoin.rawValue))) }
+        if style.strokeMiterLimit != plain.strokeMiterLimit { pairs.append(("miterLimit", .number(style.strokeMiterLimit))) }
         if let mode = style.masking { pairs.append(("maskMode", .string(mode.rawValue))) }
         if style.rasterizes != plain.rasterizes { pairs.append(("rasterize", .bool(style.rasterizes))) }
         if style.rasterizationScale != plain.rasterizationScale { pairs.append(("rasterizationScale", .number(style.rasterizationScale))) }

@@ -19,7 +19,8 @@ extension CairoContext {
     ///   is shorter than a pixel there, cannot be told apart: the stroke is drawn solid at the
     ///   pattern's duty cycle (its dashes' share of its length) as alpha, the grey that many
     ///   sub-pixel dashes average to (caps aside).
-    func strokeDenseDashes(width: Double, dash: [Double], dashOffset: Double, cap: LineCap, join: LineJoin) -> Bool {
+    func strokeDenseDashes(width: Double, dash: [Double], dashOffset: Double, cap: LineCap, join: LineJoin,
+                           miterLimit: Double = 10) -> Bool {
         // An odd pattern repeats with its dashes and gaps swapped, as Cairo does.
         let pattern = dash.count % 2 == 1 ? dash + dash : dash
         let period = pattern.reduce(0, +)
@@ -27,7 +28,7 @@ extension CairoContext {
         let length = currentPathLength()
         guard length / period > Double(Self.denseDashes) else { return false }
         let duty = stride(from: 0, to: pattern.count, by: 2).map { pattern[$0] }.reduce(0, +) / period
-        setLineStyle(cap: cap, join: join)
+        setLineStyle(cap: cap, join: join, miterLimit: miterLimit)
         let scale = deviceScale
         guard period * scale >= 1 else {
             strokeSolid(alpha: duty)

@@ -317,9 +317,9 @@ final class CairoContext {
     /// Strokes `path` (in user space; the current path is left alone) with `color` at
     /// `opacity`, no dashes, by `CoverageFill` as `fill` fills. False, having drawn nothing,
     /// when Cairo must stroke it.
-    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, color: Color, opacity: Double) -> Bool {
+    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, miterLimit: Double = 10, color: Color, opacity: Double) -> Bool {
         drawsPixels { target, transform in
-            coverageFill.stroke(path, width: width, cap: cap, join: join, transform: transform,
+            coverageFill.stroke(path, width: width, cap: cap, join: join, miterLimit: miterLimit, transform: transform,
                                 color: CoverageFill.premultiplied(color, alpha: color.alpha * opacity), into: target)
         }
     }
@@ -393,15 +393,16 @@ final class CairoContext {
 
     /// Strokes the current path (keeping it) with a centred line. A pattern of more than
     /// `denseDashes` dashes along the path is drawn as `strokeDenseDashes` says.
-    func strokePreserve(width: Double, dash: [Double], dashOffset: Double = 0, cap: LineCap, join: LineJoin) {
+    func strokePreserve(width: Double, dash: [Double], dashOffset: Double = 0, cap: LineCap, join: LineJoin, miterLimit: Double = 10) {
         cairo_set_line_width(pointer, width)
-        if !dash.isEmpty, strokeDenseDashes(width: width, dash: dash, dashOffset: dashOffset, cap: cap, join: join) { return }
+        if !dash.isEmpty, strokeDenseDashes(width: width, dash: dash, dashOffset: dashOffset, cap: cap, join: join, miterLimit: miterLimit) { return }
         dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32(clamping: $0.count), dashOffset) }
-        setLineStyle(cap: cap, join: join)
+        setLineStyle(cap: cap, join: join, miterLimit: miterLimit)
         cairo_stroke_preserve(pointer)
     }
 
-    func setLineStyle(cap: LineCap, join: LineJoin) {
+    /// Sets the caps, joins and miter limit (in half widths, Cairo's own measure) of later strokes.
+    func setLineStyle(cap: LineCap, join: LineJoin, miterLimit: Double = 10) {
         let cairoCap: cairo_line_cap_t = switch cap {
         case .butt: CAIRO_LINE_CAP_BUTT
         case .round: CAIRO_LINE_CAP_ROUND
@@ -414,6 +415,7 @@ final class CairoContext {
         }
         cairo_set_line_cap(pointer, cairoCap)
         cairo_set_line_join(pointer, cairoJoin)
+        cairo_set_miter_limit(pointer, miterLimit)
     }
 
     func paint(_ color: Color) {

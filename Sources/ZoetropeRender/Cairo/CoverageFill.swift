@@ -64,10 +64,10 @@ final class CoverageFill {
     /// caps, joins and mitre limit, by filling the stroke's outline (`StrokeOutline`) by the
     /// non-zero rule. False, having drawn nothing, when Cairo must stroke it (`StrokeOutline`
     /// says when), or a point lies past 10⁷ pixels or is not finite.
-    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, transform: AffineTransform, color: UInt32,
-                into target: Target) -> Bool {
+    func stroke(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, miterLimit: Double = 10, transform: AffineTransform,
+                color: UInt32, into target: Target) -> Bool {
         lines.removeAll(keepingCapacity: true)
-        guard outline.build(path, width: width, cap: cap, join: join, transform: transform, into: &lines),
+        guard outline.build(path, width: width, cap: cap, join: join, miterLimit: miterLimit, transform: transform, into: &lines),
               lines.allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return false }
         var paint = Solid(color: color)
         rasterize(&paint, evenOdd: false, into: target)

@@ -23,13 +23,13 @@ import ZoetropeCore
 /// the other way; a subpath of no length (a dot, with round caps) has no direction. For those
 /// `build` answers false, and Cairo strokes the path.
 struct StrokeOutline {
-    /// Cairo's default: a mitre at most 10 times the line's width, else a bevel.
-    static let miterLimit = 10.0
     /// The most points a subpath or its outline may have (16 MB of them); past that Cairo
     /// strokes the path, as it did every path before.
     static let mostPoints = 1 << 20
 
     private var halfWidth = 0.0, cap = LineCap.butt, join = LineJoin.miter
+    /// A mitre reaches at most this many half widths from its corner, else it is a bevel (Cairo's default, 10).
+    private var miterLimit = 10.0
     private var transform = AffineTransform(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
     /// Device pixels per user unit at most (the transform's largest stretch).
     private var largestScale = 1.0
@@ -41,9 +41,9 @@ struct StrokeOutline {
 
     /// Appends the outline of `path`'s stroke to `lines` (x0, y0, x1, y1 of each line, in
     /// device pixels under `transform`). False when Cairo must stroke it (above).
-    mutating func build(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, transform: AffineTransform,
-                        into lines: inout [Double]) -> Bool {
-        (halfWidth, self.cap, self.join, self.transform) = (width / 2, cap, join, transform)
+    mutating func build(_ path: SVGPath, width: Double, cap: LineCap, join: LineJoin, miterLimit: Double = 10,
+                        transform: AffineTransform, into lines: inout [Double]) -> Bool {
+        (halfWidth, self.cap, self.join, self.miterLimit, self.transform) = (width / 2, cap, join, miterLimit, transform)
         let t = transform
         let squares = t.xx * t.xx + t.xy * t.xy + t.yx * t.yx + t.yy * t.yy, determinant = t.xx * t.yy - t.xy * t.yx
         largestScale = ((squares + max(squares * squares - 4 * determinant * determinant, 0).squareRoot()) / 2).squareRoot()
@@ -251,7 +251,7 @@ struct StrokeOutline {
         let t = transform
         guard let da = Self.unit(Vector2(t.xx * a.x + t.xy * a.y, t.yx * a.x + t.yy * a.y)),
               let db = Self.unit(Vector2(t.xx * b.x + t.xy * b.y, t.yx * b.x + t.yy * b.y)) else { return false }
-        return 2 <= Self.miterLimit * Self.miterLimit * (1 + da.x * db.x + da.y * db.y)
+        return 2 <= miterLimit * miterLimit * (1 + da.x * db.x + da.y * db.y)
     }
 
     private static func squaredDistance(_ p: Vector2, _ q: Vector2) -> Double {

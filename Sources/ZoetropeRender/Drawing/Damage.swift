@@ -157,7 +157,7 @@ struct LayerReach {
         if node.shape == .path {
             values.path.forEachControlPoint { bounds.include(transform.apply($0)) }
             // Mitred corners reach further than the rest of the stroke (the margin below).
-            let corner = Self.miterReach(values) - Self.strokeReach(values)
+            let corner = Self.miterReach(values, node.style) - Self.strokeReach(values)
             Self.forEachMitredCorner(node, values) { point in
                 bounds.include(transform.apply(Vector2(point.x - corner, point.y - corner)))
                 bounds.include(transform.apply(Vector2(point.x + corner, point.y - corner)))
@@ -261,8 +261,10 @@ struct LayerReach {
         1.5 * max(values.strokeWidth, 0) / 2
     }
 
-    /// How far a mitred corner reaches: 10 half-widths, Cairo's default miter limit.
-    static func miterReach(_ values: LayerValues) -> Double { 10 * max(values.strokeWidth, 0) / 2 }
+    /// How far a mitred corner reaches: the miter limit's half widths (at least `strokeReach`).
+    static func miterReach(_ values: LayerValues, _ style: LayerStyle) -> Double {
+        max(style.strokeMiterLimit, 1.5) * max(values.strokeWidth, 0) / 2
+    }
 
     /// Calls `body` with each point of a mitred path's outline around which the stroke may
     /// reach `miterReach`: the corners between its segments (not the two ends of an open

@@ -591,7 +591,7 @@ final class FrameDrawer {
         guard values.strokeGradient == nil, style.strokeDash.isEmpty else { return false }
         let start = min(max(values.strokeStart, 0), 1), end = min(max(values.strokeEnd, 0), 1)
         let part = end - start < 1 ? values.path.trimmed(start: start, end: end, offset: values.strokeOffset, mode: style.strokeTrim) : values.path
-        return context.stroke(part, width: values.strokeWidth, cap: style.strokeCap, join: style.strokeJoin,
+        return context.stroke(part, width: values.strokeWidth, cap: style.strokeCap, join: style.strokeJoin, miterLimit: style.strokeMiterLimit,
                               color: values.strokeColor, opacity: opacity)
     }
 
@@ -625,7 +625,7 @@ final class FrameDrawer {
         if LayerReach.strokes(values) {
             if let gradient = values.strokeGradient {
                 context.setSource(gradient, width: values.size.x, height: values.size.y, opacity: opacity,
-                                  reach: LayerReach.miterReach(values))
+                                  reach: LayerReach.miterReach(values, style))
             } else {
                 context.setColor(values.strokeColor, opacity: opacity)
             }
@@ -634,7 +634,8 @@ final class FrameDrawer {
                 context.newPath()
                 context.addPath(part)
             }
-            context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash, cap: style.strokeCap, join: style.strokeJoin)
+            context.strokePreserve(width: values.strokeWidth, dash: style.strokeDash, dashOffset: values.strokeDashPhase, cap: style.strokeCap,
+                                   join: style.strokeJoin, miterLimit: style.strokeMiterLimit)
         }
         context.newPath()
     }

@@ -41,7 +41,7 @@ struct SubtreeExtent {
             box = SubtreeExtent(minX: 0, minY: 0, maxX: size.x, maxY: size.y)
             if node.shape == .path { values.path.forEachControlPoint { box.include($0) } }
             box.grow(LayerReach.strokeReach(values))
-            let corner = LayerReach.miterReach(values)
+            let corner = LayerReach.miterReach(values, node.style)
             LayerReach.forEachMitredCorner(node, values) { point in
                 box.include(Vector2(point.x - corner, point.y - corner))
                 box.include(Vector2(point.x + corner, point.y + corner))

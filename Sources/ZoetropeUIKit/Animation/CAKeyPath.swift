@@ -23,7 +23,7 @@ struct CAKeyPath {
         "borderWidth": CAKeyPath(property: .strokeWidth), "lineWidth": CAKeyPath(property: .strokeWidth),
         "borderColor": CAKeyPath(property: .strokeColor), "strokeColor": CAKeyPath(property: .strokeColor),
         "strokeStart": CAKeyPath(property: .strokeStart), "strokeEnd": CAKeyPath(property: .strokeEnd),
-        "lineDashPhase": CAKeyPath(property: .strokeOffset), "path": CAKeyPath(property: .path),
+        "lineDashPhase": CAKeyPath(property: .strokeDashPhase), "path": CAKeyPath(property: .path),
         "shadowColor": CAKeyPath(property: .shadowColor), "shadowOpacity": CAKeyPath(property: .shadowOpacity),
         "shadowRadius": CAKeyPath(property: .shadowRadius), "shadowOffset": CAKeyPath(property: .shadowOffset),
         "zPosition": CAKeyPath(property: .zIndex),

@@ -92,10 +92,10 @@ open class CAShapeLayer: CALayer {
         set { set(.strokeEnd, .number(Double(newValue))) }
     }
 
-    /// Mirrors `lineDashPhase`.
+    /// Mirrors `lineDashPhase`: how far into `lineDashPattern` the outline starts, in points.
     open var lineDashPhase: CGFloat {
-        get { CGFloat(number(.strokeOffset)) }
-        set { set(.strokeOffset, .number(Double(newValue))) }
+        get { CGFloat(number(.strokeDashPhase)) }
+        set { set(.strokeDashPhase, .number(Double(newValue))) }
     }
 
     /// Mirrors `lineDashPattern`: dash and gap lengths.
@@ -116,9 +116,15 @@ open class CAShapeLayer: CALayer {
         set { setStyle { $0.strokeJoin = LineJoin(rawValue: newValue.rawValue) ?? .miter } }
     }
 
-    /// Mirrors `miterLimit`: kept; joins are drawn with Cairo's default limit of 10, as Core
-    /// Animation's default is.
-    open var miterLimit: CGFloat = 10
+    /// Mirrors `miterLimit`: a mitred join reaching past this many half line widths from its
+    /// corner is bevelled (10 by default, as Core Animation's; held within 1…1000).
+    open var miterLimit: CGFloat {
+        get { CGFloat(style.strokeMiterLimit) }
+        set {
+            let limit = Double(newValue)
+            setStyle { $0.strokeMiterLimit = limit.isFinite ? min(max(limit, 1), SceneLimits.miterLimit) : 10 }
+        }
+    }
 
     /// Mirrors `fillRule`.
     open var fillRule: CAShapeLayerFillRule {

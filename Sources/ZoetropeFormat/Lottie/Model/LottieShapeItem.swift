@@ -31,6 +31,14 @@ struct LottieShapeItem: LottieObject {
     var hidden = false
     var content = Content.none
 
+    /// Whether the item is an outline or a group (of outlines): what paints and repeaters take.
+    var drawsOutline: Bool {
+        switch content {
+        case .group, .rectangle, .ellipse, .polystar, .path: true
+        default: false
+        }
+    }
+
     init() {}
 
     static var hiddenIsUnused: Bool { true }
@@ -194,17 +202,19 @@ struct LottieFill: LottieObject {
 }
 
 /// How a stroke (`st`, `gs`) is drawn: width `w`, cap `lc` and join `lj` (1 butt or miter, 2
-/// round, 3 square or bevel), miter limit `ml`, and dashes `d`.
+/// round, 3 square or bevel), miter limit `ml` (or `ml2`, the same as a property), and dashes `d`.
 struct LottieStrokeStyle: Sendable {
     var width: LottieProperty<[Double]>?
     var cap: Double?
     var join: Double?
     var miterLimit: Double?
+    var miterLimitProperty: LottieProperty<[Double]>?
     var dashes: [LottieDash]?
 
     static func fields<Object>(_ style: WritableKeyPath<Object, LottieStrokeStyle>) -> [LottieField<Object>] {
         [.animated("w", style.appending(path: \.width)), .number("lc", style.appending(path: \.cap)),
          .number("lj", style.appending(path: \.join)), .number("ml", style.appending(path: \.miterLimit)),
+         .animated("ml2", style.appending(path: \.miterLimitProperty)),
          .objects("d", style.appending(path: \.dashes))]
     }
 }
