@@ -164,6 +164,27 @@ import ZoetropeCore
         #expect(Self.close(pixel, level(e.0), level(e.1), level(e.2), within: 2), "\(mode): \(pixel), expected \(level(e.0)), \(level(e.1)), \(level(e.2))")
     }
 
+    /// A layer at 60 % mixes the blend in by its alpha, W3C's (1 − αs)·cb + αs·B(cb, cs), and
+    /// onto transparency shows its own colour at 60 %, whatever the mode. Pixman blends hue,
+    /// saturation, colour and luminosity wrongly through an opacity's mask: an orange's green
+    /// came out faded twice.
+    @Test(arguments: BlendMode.allCases.filter { ![.destinationIn, .destinationOut, .xor, .add, .plusLighter].contains($0) })
+    func aTranslucentLayerMixesItsBlendInByItsOpacity(mode: BlendMode) throws {
+        let (b, s) = (Self.backdrop, Self.source)
+        let under = Self.rect("under", Color(red: b.0, green: b.1, blue: b.2), x: 0, y: 0, width: 100, height: 50)
+        var over = Self.rect("over", Color(red: s.0, green: s.1, blue: s.2), x: 25, y: 25, width: 50, height: 50)
+        over.style.blendMode = mode
+        over.values.opacity = 0.6
+        let image = try Self.draw([under, over], background: .clear)
+        let e = Self.expected(mode, b, s)
+        func level(_ x: Double, over backdrop: Double) -> Int { Int(((0.4 * backdrop + 0.6 * min(max(x, 0), 1)) * 255).rounded()) }
+        let blended = image[50, 40]
+        #expect(Self.close(blended, level(e.0, over: b.0), level(e.1, over: b.1), level(e.2, over: b.2), within: 2) && blended.alpha == 255,
+                "\(mode) over the backdrop: \(blended)")
+        let alone = image[50, 60]
+        #expect(Self.close(alone, 230, 102, 26, within: 2) && abs(Int(alone.alpha) - 153) <= 1, "\(mode) over nothing: \(alone)")
+    }
+
     /// After Effects' Add mixes the clamped sum in by the layer's alpha; `plusLighter` adds the
     /// premultiplied colour. A 50 % source (0.9, 0.4, 0.1) over (0.2, 0.5, 0.8): Add gives
     /// 0.5·0.2 + 0.5·min(1.1, 1) = 0.6, 0.5·0.5 + 0.5·0.9 = 0.7, 0.5·0.8 + 0.5·0.9 = 0.85;

@@ -3,21 +3,31 @@ import ZoetropeCore
 
 /// Blend modes that no Cairo operator draws: After Effects' Add (`BlendMode.add`), which clamps
 /// the sum of the straight colours before mixing it in by the layer's alpha, composited here
-/// pixel by pixel onto the target.
+/// pixel by pixel onto the target. And the non-separable modes, which Cairo draws wrongly
+/// through a mask (`BlendMode.isNonSeparable`).
 extension CairoContext {
     /// Runs `paint`, which paints onto the target, combining what it paints by `mode`: with
     /// Cairo's operator of that name, or, for `add`, into a group first that is then
-    /// composited pixel by pixel (`endGroupAdding(opacity:)`).
+    /// composited pixel by pixel (`endGroupAdding(opacity:)`). A non-separable mode's paint
+    /// (which may paint at an alpha, through a mask) goes into a group first too, then is
+    /// blended unmasked.
     func blending(_ mode: BlendMode, _ paint: () -> Void) {
-        guard mode == .add else {
+        if mode == .add {
+            cairo_push_group(pointer)
+            paint()
+            endGroupAdding(opacity: 1)
+        } else if mode.isNonSeparable {
+            cairo_push_group(pointer)
+            paint()
+            cairo_pop_group_to_source(pointer)
+            cairo_set_operator(pointer, Self.cairoOperator(mode))
+            cairo_paint(pointer)
+            cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        } else {
             cairo_set_operator(pointer, Self.cairoOperator(mode))
             paint()
             cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
-            return
         }
-        cairo_push_group(pointer)
-        paint()
-        endGroupAdding(opacity: 1)
     }
 
     /// Ends a group begun with `beginGroup()` and adds it to what lies beneath at `opacity`, as
@@ -85,6 +95,19 @@ extension CairoContext {
                 to[x + offset.x] = UInt32(clamping: Int(saturating: alpha * 255, rounding: .toNearestOrAwayFromZero)) << 24
                     | component(16) << 16 | component(8) << 8 | component(0)
             }
+        }
+    }
+}
+
+extension BlendMode {
+    /// Hue, saturation, colour and luminosity: modes that mix a pixel's three channels together.
+    /// Pixman (Cairo's compositor) blends them wrongly through a mask (`cairo_paint_with_alpha`):
+    /// onto transparency, an orange at 77 % came out with its green faded twice, (255, 66, 5)
+    /// for (255, 87, 4). What they composite is faded first, in a group, then blended unmasked.
+    var isNonSeparable: Bool {
+        switch self {
+        case .hue, .saturation, .color, .luminosity: true
+        default: false
         }
     }
 }
