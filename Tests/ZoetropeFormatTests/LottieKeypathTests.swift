@@ -1,0 +1,124 @@
+import Testing
+import ZoetropeCore
+@testable import ZoetropeFormat
+
+/// Keypath value overrides (`--set keypath.**.Fill 1.Color=#FF0000`), the dynamic properties
+/// of lottie-ios (`AnimationKeypath` with a value provider) and lottie-android (`KeyPath`).
+@Suite struct LottieKeypathTests {
+    /// A 100 × 40 animation at 30 fps, frames 0–60: layer `Box` holds group `Square` (a
+    /// rectangle filled green by `Fill 1`); layer `Dot` holds an ellipse filled blue by its own
+    /// `Fill 1`, one level up; layers `Left` and `Right` both show precomposition `inner`,
+    /// whose layer `Mark` is filled white by `Fill 1`.
+    static let animation: String = {
+        let rect = #"{"ty": "rc", "nm": "Rectangle 1", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}"#
+        let green = #"{"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let box = #"{"ty": 4, "nm": "Box", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"o": {"a": 0, "k": 100}}, "shapes": [{"ty": "gr", "nm": "Square", "it": [\#(rect), \#(green), {"ty": "tr", "nm": "Transform"}]}]}"#
+        let ellipse = #"{"ty": "el", "nm": "Ellipse 1", "p": {"a": 0, "k": [50, 20]}, "s": {"a": 0, "k": [10, 10]}}"#
+        let blue = #"{"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+        let dot = #"{"ty": 4, "nm": "Dot", "ind": 2, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(ellipse), \#(blue)]}"#
+        let white = #"{"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+        let mark = #"{"ty": 4, "nm": "Mark", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(rect), \#(white)]}"#
+        let left = #"{"ty": 0, "nm": "Left", "refId": "inner", "ind": 3, "ip": 0, "op": 60, "st": 0, "w": 40, "h": 40, "ks": {}}"#
+        let right = #"{"ty": 0, "nm": "Right", "refId": "inner", "ind": 4, "ip": 0, "op": 60, "st": 0, "w": 40, "h": 40, "ks": {"p": {"a": 0, "k": [60, 0]}}}"#
+        let assets = #"[{"id": "inner", "layers": [\#(mark)]}]"#
+        return #"{"v": "5.12.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 40, "assets": \#(assets), "layers": [\#(box), \#(dot), \#(left), \#(right)]}"#
+    }()
+
+    static func load(_ overrides: [(String, String)]) throws -> LoadedScene {
+        try SceneLoader.parse(Array(animation.utf8), file: "shapes.json", overrides: overrides.map { SceneOverride(key: $0.0, value: $0.1) })
+    }
+
+    /// The fills of the scene at `seconds`, by the id of their node (ids end in `Fill`).
+    static func fills(_ loaded: LoadedScene, at seconds: Double = 0) -> [String: Color] {
+        let evaluation = SceneEvaluation(scene: loaded.scene, horizon: 2)
+        let values = evaluation.presentation(at: seconds).values
+        var found: [String: Color] = [:]
+        for (index, node) in loaded.scene.layers.nodes.enumerated() where node.id.hasSuffix("Fill") {
+            found[node.id] = values[index].fill
+        }
+        return found
+    }
+
+    /// The fill whose node id begins with `layer` (lowercased), among `fills`.
+    static func fill(_ fills: [String: Color], _ layer: String) -> Color? {
+        let matching = fills.filter { $0.key.lowercased().hasPrefix(layer.lowercased()) }
+        return matching.count == 1 ? matching.first?.value : nil
+    }
+
+    static func problems(_ overrides: [(String, String)]) -> [String] {
+        do {
+            _ = try load(overrides)
+            return []
+        } catch let error as SceneLoadError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    @Test func aDoubleWildcardSetsEveryFillNamedSoAtAnyDepth() throws {
+        let plain = Self.fills(try Self.load([]))
+        #expect(Self.fill(plain, "box") == Color(red: 0, green: 1, blue: 0))
+        #expect(Self.fill(plain, "dot") == Color(red: 0, green: 0, blue: 1))
+        let loaded = try Self.load([("keypath.**.Fill 1.Color", "#FF0000")])
+        let fills = Self.fills(loaded)
+        #expect(fills.count == 4, "\(fills)")
+        #expect(fills.values.allSatisfy { $0 == Self.red }, "\(fills)")
+        #expect(loaded.lottieContents?.summary == "keypaths: **.Fill 1.Color (4 properties)")
+    }
+
+    @Test func aSingleWildcardStandsForExactlyOneName() throws {
+        // `Dot.Fill 1` is one name down from the top; `Box.Square.Fill 1` two.
+        let one = Self.fills(try Self.load([("keypath.*.Fill 1.Color", "#FF0000")]))
+        #expect(Self.fill(one, "dot") == Self.red)
+        #expect(Self.fill(one, "box") == Color(red: 0, green: 1, blue: 0))
+        let two = Self.fills(try Self.load([("keypath.*.*.Fill 1.Color", "#FF0000")]))
+        #expect(Self.fill(two, "dot") == Color(red: 0, green: 0, blue: 1))
+        #expect(Self.fill(two, "box") == Self.red)
+        // Both precomposition layers' `Mark` is two names down too (`Left.Mark`, `Right.Mark`).
+        #expect(two.values.filter { $0 == Self.red }.count == 3, "\(two)")
+    }
+
+    @Test func aKeypathThroughOnePrecompositionLayerLeavesTheOtherThatSharesItsAsset() throws {
+        let fills = Self.fills(try Self.load([("keypath.Left.**.Color", "#FF0000")]))
+        let white = Color(red: 1, green: 1, blue: 1)
+        #expect(fills.values.filter { $0 == Self.red }.count == 1, "\(fills)")
+        #expect(fills.values.filter { $0 == white }.count == 1, "\(fills)")
+    }
+
+    @Test func aLayerOpacityIsInPercentAndAColourMayBeKeyframed() throws {
+        let loaded = try Self.load([("keypath.Box.Transform.Opacity", "25"),
+                                    ("keypath.Dot.Fill 1.Color", ##"[{frame: 0, value: "#000000"}, {frame: 30, value: "#FFFFFF"}]"##)])
+        let evaluation = SceneEvaluation(scene: loaded.scene, horizon: 2)
+        let box = try #require(loaded.scene.layers.nodes.firstIndex { $0.id.lowercased() == "box" })
+        #expect(abs(evaluation.presentation(at: 0).values[box].opacity - 0.25) < 1e-9)
+        // Frame 15 of 0–30, eased linearly: half way from black to white.
+        let dot = try #require(Self.fill(Self.fills(loaded, at: 0.5), "dot"))
+        #expect(abs(dot.red - 0.5) < 0.02 && abs(dot.green - 0.5) < 0.02 && abs(dot.blue - 0.5) < 0.02, "\(dot)")
+        let later = try #require(Self.fill(Self.fills(loaded, at: 1.5), "dot"))
+        #expect(later == Color(red: 1, green: 1, blue: 1))
+    }
+
+    @Test func aKeypathThatMatchesNothingOrAValueItsPropertyCannotTakeIsRefused() {
+        let unknown = Self.problems([("keypath.**.Fill 9.Color", "#FF0000")])
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.hasPrefix(#"shapes.json: --set keypath.**.Fill 9.Color: no property of the animation is at keypath "**.Fill 9.Color" (it has, among others: Box.Square.Fill 1.Color"#) == true,
+                "\(unknown)")
+        #expect(Self.problems([("keypath.**.Fill 1.Color", "50")])
+                == ["shapes.json: --set keypath.**.Fill 1.Color: Color takes a colour (#RRGGBB or #RRGGBBAA) (found 50)"])
+        #expect(Self.problems([("keypath.**.Opacity", "bright")])
+                == ["shapes.json: --set keypath.**.Opacity: Opacity takes a number (found bright)"])
+    }
+
+    @Test func keypathComponentsMatchNamesStarsAndDoubleStars() {
+        #expect(LottieKeypaths.matches(["**", "Color"], ["Color"]))
+        #expect(LottieKeypaths.matches(["**", "Color"], ["A", "B", "Color"]))
+        #expect(LottieKeypaths.matches(["*", "Color"], ["A", "Color"]))
+        #expect(!LottieKeypaths.matches(["*", "Color"], ["A", "B", "Color"]))
+        #expect(!LottieKeypaths.matches(["*", "Color"], ["Color"]))
+        #expect(LottieKeypaths.matches(["**", "base", "**", "Color"], ["L", "base", "G", "Fill 1", "Color"]))
+        #expect(!LottieKeypaths.matches(["**", "Fill 1", "Color"], ["L", "My Fill 1", "Color"]))
+    }
+}
