@@ -199,17 +199,18 @@ enum LottieKeypaths {
     private struct Walk {
         var overrides: [Override]
         var seen: [String] = []
-        var seenCount = 0
         var assets: [String: JSONValue] = [:]
         var added: [JSONValue] = []
         var applied = 0
 
         /// The override (the last that matches) for the property at `names`, counted.
+        /// A name with dots in it (`Shot 1.17.png`) is as many names as a keypath says it.
         mutating func override(for names: [String]) -> Int? {
-            seenCount += 1
-            if seen.count < 400 { seen.append(names.joined(separator: ".")) }
+            let path = names.joined(separator: ".")
+            if seen.count < 400 { seen.append(path) }
+            let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             var found: Int?
-            for index in overrides.indices where LottieKeypaths.matches(overrides[index].pattern, names) {
+            for index in overrides.indices where LottieKeypaths.matches(overrides[index].pattern, components) {
                 overrides[index].matched += 1
                 found = index
             }
