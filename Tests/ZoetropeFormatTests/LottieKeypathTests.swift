@@ -112,6 +112,42 @@ import ZoetropeCore
                 == ["shapes.json: --set keypath.**.Opacity: Opacity takes a number (found bright)"])
     }
 
+    /// The document after `overrides` (keypath, text), or nil when they are refused.
+    static func applied(_ json: String, _ overrides: [(String, String)]) throws -> JSONValue? {
+        let root = try #require(JSONParser.parse(Array(json.utf8)))
+        var parsed: [LottieKeypaths.Override] = []
+        for (keypath, text) in overrides {
+            guard case .success(let keys) = LottieKeypaths.parse(text) else { return nil }
+            parsed.append(LottieKeypaths.Override(pattern: keypath.split(separator: ".").map(String.init), keys: keys, origin: keypath, text: text))
+        }
+        guard case .success(let result) = LottieKeypaths.apply(parsed, to: root, file: "a.json") else { return nil }
+        return result.root
+    }
+
+    @Test func gradientColoursPointsAndTextAreWrittenInTheFilesUnits() throws {
+        let gradient = #"{"ty": "gf", "nm": "Gradient Fill 1", "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [10, 0]}, "t": 1, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}}"#
+        let shape = #"{"ty": 4, "nm": "Shape", "ks": {"s": {"a": 0, "k": [100, 100, 100]}}, "shapes": [\#(gradient)]}"#
+        let text = #"{"ty": 5, "nm": "Title", "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "Hello", "fc": [0, 0, 0], "s": 12, "f": "Sans"}}]}}}"#
+        let json = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [\#(shape), \#(text)]}"#
+        let root = try #require(try Self.applied(json, [
+            ("**.Colors", ##"{colors: ["#00000000", "#FFFFFF80", "#FFFFFF"], locations: [0, 0.3, 1]}"##),
+            ("Shape.Transform.Scale", "[200, 150]"),
+            ("Title.Color", "#FF0000"),
+            ("**.Text", "Bounce"),
+        ]))
+        let fill = try #require(root["layers"]?.array?[0]["shapes"]?.array?[0])
+        #expect(fill["g"]?["p"]?.number == 3)
+        // Colour stops (location, r, g, b) then opacity stops (location, alpha).
+        let half = 128.0 / 255
+        #expect(fill["g"]?["k"]?["k"]?.numbers == [0, 0, 0, 0, 0.3, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0.3, half, 1, 1])
+        #expect(root["layers"]?.array?[0]["ks"]?["s"]?["k"]?.numbers == [200, 150])
+        let style = root["layers"]?.array?[1]["t"]?["d"]?["k"]?.array?[0]["s"]
+        #expect(style?["fc"]?.numbers == [1, 0, 0])
+        #expect(style?["t"]?.string == "Bounce")
+        // A text layer's colour takes one value, not keyframes.
+        #expect(try Self.applied(json, [("Title.Color", ##"[{frame: 0, value: "#000000"}, {frame: 10, value: "#FFFFFF"}]"##)]) == nil)
+    }
+
     @Test func keypathComponentsMatchNamesStarsAndDoubleStars() {
         #expect(LottieKeypaths.matches(["**", "Color"], ["Color"]))
         #expect(LottieKeypaths.matches(["**", "Color"], ["A", "B", "Color"]))
