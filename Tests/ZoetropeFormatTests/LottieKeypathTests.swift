@@ -120,7 +120,8 @@ import ZoetropeCore
             guard case .success(let keys) = LottieKeypaths.parse(text) else { return nil }
             parsed.append(LottieKeypaths.Override(pattern: keypath.split(separator: ".").map(String.init), keys: keys, origin: keypath, text: text))
         }
-        guard case .success(let result) = LottieKeypaths.apply(parsed, to: root, file: "a.json") else { return nil }
+        var notes: [LottieNote] = []
+        guard case .success(let result) = LottieKeypaths.apply(parsed, to: root, file: "a.json", notes: &notes) else { return nil }
         return result.root
     }
 
@@ -146,6 +147,27 @@ import ZoetropeCore
         #expect(style?["t"]?.string == "Bounce")
         // A text layer's colour takes one value, not keyframes.
         #expect(try Self.applied(json, [("Title.Color", ##"[{frame: 0, value: "#000000"}, {frame: 10, value: "#FFFFFF"}]"##)]) == nil)
+    }
+
+    @Test func wordsTheFilesGlyphOutlinesCannotSetAreSetFromFontsWithANote() throws {
+        let text = #"{"ty": 5, "nm": "Title", "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "ab", "fc": [0, 0, 0], "s": 12, "f": "Sans"}}]}}}"#
+        let chars = #"[{"ch": "a", "fFamily": "Sans", "style": "Regular", "size": 12, "w": 50, "data": {}}, {"ch": "b", "fFamily": "Sans", "style": "Regular", "size": 12, "w": 50, "data": {}}]"#
+        let json = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "chars": \#(chars), "layers": [\#(text)]}"#
+        let root = try #require(JSONParser.parse(Array(json.utf8)))
+        func applied(_ words: String) -> (JSONValue?, [LottieNote]) {
+            var notes: [LottieNote] = []
+            let keys = (try? LottieKeypaths.parse(words).get()) ?? []
+            let override = LottieKeypaths.Override(pattern: ["**", "Text"], keys: keys, origin: "--set keypath.**.Text", text: words)
+            guard case .success(let result) = LottieKeypaths.apply([override], to: root, file: "a.json", notes: &notes) else { return (nil, notes) }
+            return (result.root, notes)
+        }
+        // Outlined characters only: the outlines stay.
+        let (kept, quiet) = applied("ba b")
+        #expect(kept?["chars"]?.array?.count == 2)
+        #expect(quiet.isEmpty)
+        let (dropped, notes) = applied("abc")
+        #expect(dropped?["chars"] == nil)
+        #expect(notes.map(\.feature) == [#"--set keypath.**.Text sets "c", which the file's glyph outlines lack: its text is set from its fonts instead, as lottie-ios sets it"#])
     }
 
     @Test func keypathComponentsMatchNamesStarsAndDoubleStars() {

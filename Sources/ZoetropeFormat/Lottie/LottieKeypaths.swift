@@ -220,7 +220,11 @@ enum LottieKeypaths {
 
     /// The document with every override applied; the overrides with their match counts, or
     /// the problems (a keypath matching nothing, a value its property cannot take).
-    static func apply(_ overrides: [Override], to root: JSONValue, file: String) -> Result<(root: JSONValue, overrides: [Override]), SceneLoadError> {
+    /// A text set by `Text` whose characters the file's glyph outlines (`chars`) lack drops
+    /// them, noted in `notes`: the file's text is then set from its fonts, as lottie-ios always
+    /// sets it (a file with outlines is set from them alone, which would leave those out).
+    static func apply(_ overrides: [Override], to root: JSONValue, file: String,
+                      notes: inout [LottieNote]) -> Result<(root: JSONValue, overrides: [Override]), SceneLoadError> {
         guard case .object(var members) = root else { return .success((root, overrides)) }
         var walk = Walk(overrides: overrides)
         for asset in members["assets"]?.array ?? [] {
@@ -238,6 +242,16 @@ enum LottieKeypaths {
             }
         }
         guard problems.isEmpty else { return .failure(SceneLoadError(problems)) }
+        if let chars = members["chars"]?.array, !chars.isEmpty {
+            let outlined = Set(chars.compactMap { $0["ch"]?.string })
+            for override in walk.overrides where override.pattern.last == "Text" && override.matched > 0 {
+                let words = LottiePlayback.unquoted(override.text)
+                guard let missing = words.first(where: { !$0.isWhitespace && !outlined.contains(String($0)) }) else { continue }
+                members.removeValue(forKey: "chars")
+                notes.append(LottieNote(path: "chars", feature: "\(override.origin) sets \"\(missing)\", which the file's glyph outlines lack: its text is set from its fonts instead, as lottie-ios sets it"))
+                break
+            }
+        }
         return .success((.object(members), walk.overrides))
     }
 

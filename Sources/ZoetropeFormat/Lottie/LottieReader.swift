@@ -115,7 +115,7 @@ public enum LottieReader {
                 }
             }
             guard problems.isEmpty else { throw SceneLoadError(problems) }
-            switch LottieKeypaths.apply(overrides, to: root, file: file) {
+            switch LottieKeypaths.apply(overrides, to: root, file: file, notes: &notes) {
             case .success(let result):
                 root = result.root
                 contents.keypaths = result.overrides.map { ($0.pattern.joined(separator: "."), $0.matched) }
