@@ -250,7 +250,8 @@ def providers(body, root):
     points and gradients alike); HardcodedTextProvider(text:) → keypath.**.Text; a
     DictionaryTextProvider's full keypaths → keypath.KEYPATH.Text and its bare layer names
     → keypath.**.NAME.Text (the full keypath wins, as in lottie-ios); HardcodedImageProvider
-    → keypath.**.Image naming the image, copied beside the sample (`images`). Also the
+    → keypath.**.Image={file: IMAGE, fit: aspectFill} (the tests' provider fills so), the image
+    copied beside the sample (`images`). Also the
     providers it cannot say (`unsaid`)."""
     overrides, images, unsaid = [], [], []
     for match in re.finditer(r'"([^"]+)":\s*(\w+ValueProvider)\(', body):
@@ -271,11 +272,9 @@ def providers(body, root):
     image = re.search(r'HardcodedImageProvider\(imageName:\s*"([^"]+)"\)', body)
     if image:
         images.append(os.path.join(root, image.group(1)))
-        overrides.append(("keypath.**.Image", os.path.basename(image.group(1))))
-        # The tests' provider fills the layer keeping the image's proportions; Zoetrope
-        # stretches an image to its asset's size, as lottie-ios's default `.resize` does.
-        if "HardcodedImageProvider" in body:
-            unsaid.append("HardcodedImageProvider's contentsGravity .resizeAspectFill (Zoetrope stretches the image to its asset's size)")
+        # The tests' HardcodedImageProvider (Tests/Utils) answers contentsGravity
+        # .resizeAspectFill: the image keeps its proportions and covers the layer.
+        overrides.append(("keypath.**.Image", f"{{file: {os.path.basename(image.group(1))}, fit: aspectFill}}"))
     for kind in ("FontProvider", "ViewportFrame"):
         if f"custom{kind}" in body:
             unsaid.append(kind)

@@ -170,6 +170,18 @@ import ZoetropeCore
         #expect(notes.map(\.feature) == [#"--set keypath.**.Text sets "c", which the file's glyph outlines lack: its text is set from its fonts instead, as lottie-ios sets it"#])
     }
 
+    @Test func anImageLayerTakesAnotherFileAndHowItFillsTheLayer() throws {
+        let image = #"{"ty": 2, "nm": "Photo", "refId": "photo", "ks": {}}"#
+        let json = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "assets": [{"id": "photo", "w": 10, "h": 10, "u": "images/", "p": "a.png"}], "layers": [\#(image)]}"#
+        let root = try #require(try Self.applied(json, [("**.Image", "{file: dog.png, fit: aspectFill}")]))
+        let reference = try #require(root["layers"]?.array?[0]["refId"]?.string)
+        let asset = try #require(root["assets"]?.array?.first { $0["id"]?.string == reference })
+        #expect(reference != "photo")
+        #expect(asset["p"]?.string == "dog.png" && asset["u"]?.string == "")
+        #expect(asset[LottieKeypaths.fitKey]?.string == "aspectFill")
+        #expect(try Self.applied(json, [("**.Image", "{file: dog.png, fit: stretch}")]) == nil)
+    }
+
     @Test func keypathComponentsMatchNamesStarsAndDoubleStars() {
         #expect(LottieKeypaths.matches(["**", "Color"], ["Color"]))
         #expect(LottieKeypaths.matches(["**", "Color"], ["A", "B", "Color"]))

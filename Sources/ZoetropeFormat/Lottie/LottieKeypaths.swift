@@ -27,7 +27,7 @@ enum LottieKeypaths {
             case .point: "a point [x, y]"
             case .gradient: "gradient colours ([\"#RRGGBB\", …] or {colors: […], locations: […]})"
             case .text: "a text"
-            case .image: "an image file or data URL"
+            case .image: "an image file or data URL, or {file: FILE, fit: fill|aspectFit|aspectFill}"
             }
         }
     }
@@ -39,7 +39,12 @@ enum LottieKeypaths {
         case numbers([Double])
         case gradient(colours: [[Double]], locations: [Double])
         case text(String)
+        /// An image's file or data URL and how it fills its layer (`{file: dog.png, fit: aspectFill}`).
+        case image(String, fit: String)
     }
+
+    /// The asset member that carries an image override's fit to the scene builder.
+    static let fitKey = "zoetrope:fit"
 
     /// An override's value: one item (frame nil), or keyframes at frames of the property's layer.
     struct Key: Equatable {
@@ -107,7 +112,7 @@ enum LottieKeypaths {
         case .colour: "colour"
         case .numbers(let numbers): "numbers \(numbers.count)"
         case .gradient(let colours, _): "gradient \(colours.count)"
-        case .text: "text"
+        case .text, .image: "text"
         }
     }
 
@@ -133,6 +138,11 @@ enum LottieKeypaths {
             if !texts.isEmpty, numbers.count == texts.count, numbers.allSatisfy(\.isFinite) { return .numbers(numbers) }
             return gradient(colours: texts, locations: nil)
         case .mapping:
+            if case .scalar(let file, _, _)? = node["file"] {
+                guard let fitNode = node["fit"] else { return .image(file, fit: ContentMode.fill.rawValue) }
+                guard case .scalar(let fit, _, _) = fitNode, ContentMode(rawValue: fit) != nil else { return nil }
+                return .image(file, fit: fit)
+            }
             guard case .sequence(let colourNodes, _)? = node["colors"] ?? node["colours"] else { return nil }
             var texts: [String] = []
             for colour in colourNodes {
@@ -383,7 +393,11 @@ enum LottieKeypaths {
 
     /// An image layer's picture: a copy of its asset naming the override's file.
     private static func image(_ layer: inout [String: JSONValue], override index: Int, walk: inout Walk) {
-        guard case .text(let source)? = walk.overrides[index].keys.first?.item, walk.overrides[index].keys.count == 1 else {
+        let source: String, fit: String
+        switch walk.overrides[index].keys.first?.item {
+        case .text(let file)? where walk.overrides[index].keys.count == 1: (source, fit) = (file, ContentMode.fill.rawValue)
+        case .image(let file, let mode)? where walk.overrides[index].keys.count == 1: (source, fit) = (file, mode)
+        default:
             fail(index, "takes \(Kind.image.phrase)", walk: &walk)
             return
         }
@@ -393,6 +407,7 @@ enum LottieKeypaths {
         copy["p"] = .string(source)
         copy["u"] = .string("")
         copy["e"] = .number(DataURL.isDataURL(source) ? 1 : 0)
+        copy[fitKey] = .string(fit)
         walk.added.append(.object(copy))
         walk.assets[newID] = .object(copy)
         layer["refId"] = .string(newID)
