@@ -70,39 +70,39 @@ enum LottieKeypaths {
     // MARK: - Parsing
 
     /// The value an override's text says, or why it cannot be one.
-    static func parse(_ text: String) -> Result<[Key], SlotProblemMessage> {
+    static func parse(_ text: String) -> Result<[Key], ValueProblem> {
         let bare = LottiePlayback.unquoted(text)
         if let item = scalarItem(bare) { return .success([Key(frame: nil, item: item)]) }
         guard let node = try? DocumentNode.parse(text) else {
-            return .failure(SlotProblemMessage("expected a colour (#RRGGBB[AA]), a number, a point [x, y], gradient colours or keyframes [{frame: 0, value: …}, …] (found \(text))"))
+            return .failure(ValueProblem("expected a colour (#RRGGBB[AA]), a number, a point [x, y], gradient colours or keyframes [{frame: 0, value: …}, …] (found \(text))"))
         }
         if case .sequence(let items, _) = node, let first = items.first, first["frame"] != nil {
             var keys: [Key] = []
             for (index, entry) in items.enumerated() {
                 guard case .scalar(let frameText, _, _)? = entry["frame"], let frame = DocumentReader.parseNumber(frameText), frame.isFinite else {
-                    return .failure(SlotProblemMessage("keyframe \(index) needs a finite frame (frame: 30)"))
+                    return .failure(ValueProblem("keyframe \(index) needs a finite frame (frame: 30)"))
                 }
                 guard let valueNode = entry["value"], let item = item(valueNode) else {
-                    return .failure(SlotProblemMessage("keyframe \(index) needs a value: a colour, a number, a point or gradient colours"))
+                    return .failure(ValueProblem("keyframe \(index) needs a value: a colour, a number, a point or gradient colours"))
                 }
                 var hold = false
                 if case .scalar(let flag, _, _)? = entry["hold"] { hold = flag == "true" || flag == "1" }
                 if let last = keys.last, frame < last.frame ?? frame {
-                    return .failure(SlotProblemMessage("keyframe \(index) is at frame \(frame), before the one before it (\(last.frame ?? 0))"))
+                    return .failure(ValueProblem("keyframe \(index) is at frame \(frame), before the one before it (\(last.frame ?? 0))"))
                 }
                 keys.append(Key(frame: frame, item: item, hold: hold))
             }
             let shapes = Set(keys.map { shape(of: $0.item) })
-            guard shapes.count == 1 else { return .failure(SlotProblemMessage("the keyframes' values must all be of one kind and size")) }
+            guard shapes.count == 1 else { return .failure(ValueProblem("the keyframes' values must all be of one kind and size")) }
             return .success(keys)
         }
         guard let item = item(node) else {
-            return .failure(SlotProblemMessage("expected a colour (#RRGGBB[AA]), a number, a point [x, y], gradient colours or keyframes [{frame: 0, value: …}, …] (found \(text))"))
+            return .failure(ValueProblem("expected a colour (#RRGGBB[AA]), a number, a point [x, y], gradient colours or keyframes [{frame: 0, value: …}, …] (found \(text))"))
         }
         return .success([Key(frame: nil, item: item)])
     }
 
-    struct SlotProblemMessage: Error {
+    struct ValueProblem: Error {
         var message: String
         init(_ message: String) { self.message = message }
     }
@@ -214,6 +214,13 @@ enum LottieKeypaths {
         var applied = 0
 
         /// The override (the last that matches) for the property at `names`, counted.
+        /// An asset id no asset has yet, for a copy of asset `id`.
+        func newID(for id: String) -> String {
+            var number = added.count
+            while assets["\(id)~keypath\(number)"] != nil { number += 1 }
+            return "\(id)~keypath\(number)"
+        }
+
         /// A name with dots in it (`Shot 1.17.png`) is as many names as a keypath says it.
         mutating func override(for names: [String]) -> Int? {
             let path = names.joined(separator: ".")
@@ -283,7 +290,7 @@ enum LottieKeypaths {
         guard case .object(var layer) = value else { return value }
         let names = prefix + [layer["nm"]?.string ?? ""]
         if case .object(let transform)? = layer["ks"] {
-            layer["ks"] = .object(self.transform(transform, names: names + ["Transform"], layer: true, walk: &walk))
+            layer["ks"] = .object(self.transform(transform, names: names + ["Transform"], walk: &walk))
         }
         switch layer["ty"]?.number {
         case 4:
@@ -305,7 +312,7 @@ enum LottieKeypaths {
             let changed = layers(children, prefix: names, stack: stack + [id], walk: &walk)
             if walk.applied != before, case .object(var copy) = asset {
                 // The asset may be shared by layers a keypath tells apart: this layer takes a copy.
-                let newID = "\(id)~keypath\(walk.added.count)"
+                let newID = walk.newID(for: id)
                 copy["id"] = .string(newID)
                 copy["layers"] = .array(changed)
                 walk.added.append(.object(copy))
@@ -319,7 +326,7 @@ enum LottieKeypaths {
     }
 
     /// A transform's properties by their After Effects names, with the member each is.
-    private static func transform(_ members: [String: JSONValue], names: [String], layer: Bool, walk: inout Walk) -> [String: JSONValue] {
+    private static func transform(_ members: [String: JSONValue], names: [String], walk: inout Walk) -> [String: JSONValue] {
         var members = members
         let rotation = members["r"] == nil && members["rz"] != nil ? "rz" : "r"
         let properties: [(String, String, Kind)] = [
@@ -340,7 +347,7 @@ enum LottieKeypaths {
             guard case .object(var item) = value else { return value }
             let type = item["ty"]?.string ?? ""
             if type == "tr" {
-                return .object(transform(item, names: names + ["Transform"], layer: false, walk: &walk))
+                return .object(transform(item, names: names + ["Transform"], walk: &walk))
             }
             let here = names + [item["nm"]?.string ?? ""]
             if type == "gr" {
@@ -402,7 +409,7 @@ enum LottieKeypaths {
             return
         }
         guard let id = layer["refId"]?.string, case .object(var copy)? = walk.assets[id] else { return }
-        let newID = "\(id)~keypath\(walk.added.count)"
+        let newID = walk.newID(for: id)
         copy["id"] = .string(newID)
         copy["p"] = .string(source)
         copy["u"] = .string("")
