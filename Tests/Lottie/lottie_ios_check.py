@@ -32,6 +32,10 @@ A disagreeing instant is put in the first class that fits:
   or refuses that instant;
 - custom: lottie-ios drew it with a value, image, text or font provider or a viewport from
   SnapshotConfiguration.swift, which Zoetrope is not given;
+- custom (said): lottie-ios drew it with value, text or image providers that Zoetrope was
+  given as keypath overrides (`--set keypath.**.Fill 1.Color=#FF0000FF`, `keypath.**.Text`,
+  `keypath.**.Image`, the image copied beside a copy of the sample); ThorVG, given none,
+  cannot tell more;
 - timing: drawn at lottie-ios's time it would agree. Evidence: Zoetrope's other whole frame
   next to the exact one agrees with the snapshot (whole-frame renders only), or ThorVG drawing
   the file at the nearest whole frame (a layer hidden at its out-point) agrees with Zoetrope's
@@ -77,7 +81,7 @@ SAMPLE_EXTENSIONS = (".json", ".lottie", ".lot")
 # A layer's out-point moved this far on (in frames) shows it at its out-point in ThorVG, as
 # lottie-ios shows it, and at no frame where lottie-ios hides it but one within 1/1000 after.
 OUT_POINT_NUDGE = 1e-3
-CLASSES = ["no sample", "refused", "crash", "custom", "timing", "drawn without",
+CLASSES = ["no sample", "refused", "crash", "custom", "custom (said)", "timing", "drawn without",
            "drawing (ThorVG agrees with lottie-ios)", "drawing (ThorVG differs too)", "unexplained"]
 
 
@@ -143,8 +147,138 @@ def configurations(root):
             return [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", values.group(1))] if values else None
 
         progress = [0.0] if ".nonanimating()" in body else listed("progressValuesToSnapshot")
-        found[entry.group(1)] = {"custom": kinds, "progress": progress, "frames": listed("framesToSnapshot")}
+        overrides, images, unsaid = providers(body, root)
+        found[entry.group(1)] = {"custom": kinds, "progress": progress, "frames": listed("framesToSnapshot"),
+                                 "overrides": overrides, "images": images, "unsaid": unsaid}
     return found
+
+
+# lottie-ios's providers as Zoetrope's overrides
+
+NAMED_COLOURS = {"black": (0, 0, 0, 1), "red": (1, 0, 0, 1), "blue": (0, 0, 1, 1)}  # SnapshotConfiguration.swift's LottieColor helpers
+
+
+def call_arguments(text, open_at):
+    """The text between the parenthesis (or bracket) at `open_at` and the one closing it."""
+    pairs = {"(": ")", "[": "]"}
+    depth, quote = 0, False
+    for index in range(open_at, len(text)):
+        character = text[index]
+        if character == '"':
+            quote = not quote
+        elif not quote and character in pairs:
+            depth += 1
+        elif not quote and character in ")]":
+            depth -= 1
+            if depth == 0:
+                return text[open_at + 1:index]
+    return None
+
+
+def colour(literal):
+    """`.red`, `LottieColor.black`, `LottieColor(r: 1, g: 0.5, b: 0, a: 1)` as #RRGGBBAA."""
+    literal = literal.strip()
+    named = re.fullmatch(r"(?:LottieColor)?\.(\w+)", literal)
+    if named and named.group(1) in NAMED_COLOURS:
+        components = NAMED_COLOURS[named.group(1)]
+    else:
+        found = dict(re.findall(r"([rgba]):\s*(-?[\d.]+)", literal))
+        if not literal.startswith("LottieColor(") or set(found) != {"r", "g", "b", "a"}:
+            return None
+        components = [float(found[k]) for k in "rgba"]
+    return "#" + "".join(f"{round(min(max(c, 0), 1) * 255):02X}" for c in components)
+
+
+def top_level_items(text):
+    """`text` split at the commas outside parentheses, brackets and quotes."""
+    items, depth, quote, current = [], 0, False, ""
+    for character in text:
+        if character == '"':
+            quote = not quote
+        elif not quote and character in "([":
+            depth += 1
+        elif not quote and character in ")]":
+            depth -= 1
+        if character == "," and depth == 0 and not quote:
+            items.append(current.strip())
+            current = ""
+        else:
+            current += character
+    if current.strip():
+        items.append(current.strip())
+    return items
+
+
+def provider_value(kind, arguments):
+    """A value provider's arguments as the text of a Zoetrope keypath override; None for
+    one it cannot say (a closure, say)."""
+    arguments = arguments.strip()
+    if kind == "ColorValueProvider":
+        if arguments.startswith("["):
+            keys = []
+            for item in top_level_items(arguments[1:-1]):
+                key = re.fullmatch(r"Keyframe\((.*)\)", item, re.S)
+                if not key:
+                    return None
+                parts = dict(re.match(r"(\w+):\s*(.*)", part, re.S).groups() for part in top_level_items(key.group(1)))
+                value, time = colour(parts.get("value", "")), parts.get("time")
+                if value is None or time is None:
+                    return None
+                keys.append(f'{{frame: {time}, value: "{value}"{", hold: true" if parts.get("isHold") == "true" else ""}}}')
+            return "[" + ", ".join(keys) + "]"
+        return colour(arguments)
+    if kind == "FloatValueProvider":
+        return arguments if re.fullmatch(r"-?[\d.]+", arguments) else None
+    if kind in ("PointValueProvider", "SizeValueProvider"):
+        point = re.fullmatch(r"CG(?:Point|Size)\((?:x|width):\s*(-?[\d.]+),\s*(?:y|height):\s*(-?[\d.]+)\)", arguments)
+        return f"[{point.group(1)}, {point.group(2)}]" if point else None
+    if kind == "GradientValueProvider":
+        items = top_level_items(arguments)
+        if not items or not items[0].startswith("["):
+            return None
+        colours = [colour(item) for item in top_level_items(items[0][1:-1])]
+        locations = next((re.findall(r"-?[\d.]+", item) for item in items[1:] if item.startswith("locations:")), None)
+        if None in colours:
+            return None
+        return "{colors: [" + ", ".join(f'"{c}"' for c in colours) + "]" + (f", locations: [{', '.join(locations)}]" if locations else "") + "}"
+    return None
+
+
+def providers(body, root):
+    """A configuration's value, text and image providers as Zoetrope overrides (KEY, VALUE):
+    `"KEYPATH": ColorValueProvider(…)` → keypath.KEYPATH=#RRGGBBAA (keyframes, numbers,
+    points and gradients alike); HardcodedTextProvider(text:) → keypath.**.Text; a
+    DictionaryTextProvider's full keypaths → keypath.KEYPATH.Text and its bare layer names
+    → keypath.**.NAME.Text (the full keypath wins, as in lottie-ios); HardcodedImageProvider
+    → keypath.**.Image={file: IMAGE, fit: aspectFill} (the tests' provider fills so), the image
+    copied beside the sample (`images`). Also the
+    providers it cannot say (`unsaid`)."""
+    overrides, images, unsaid = [], [], []
+    for match in re.finditer(r'"([^"]+)":\s*(\w+ValueProvider)\(', body):
+        arguments = call_arguments(body, match.end() - 1)
+        value = provider_value(match.group(2), arguments or "")
+        if value is None:
+            unsaid.append(f"{match.group(2)} at {match.group(1)}")
+        else:
+            overrides.append((f"keypath.{match.group(1)}", value))
+    text = re.search(r"HardcodedTextProvider\(text:\s*\"([^\"]*)\"\)", body)
+    if text:
+        overrides.append(("keypath.**.Text", text.group(1)))
+    dictionary = re.search(r"DictionaryTextProvider\(\[", body)
+    if dictionary:
+        pairs = re.findall(r'"([^"]+)":\s*"([^"]*)"', call_arguments(body, dictionary.end() - 1) or "")
+        overrides += [(f"keypath.**.{k}.Text", v) for k, v in pairs if "." not in k]
+        overrides += [(f"keypath.{k}.Text", v) for k, v in pairs if "." in k]
+    image = re.search(r'HardcodedImageProvider\(imageName:\s*"([^"]+)"\)', body)
+    if image:
+        images.append(os.path.join(root, image.group(1)))
+        # The tests' HardcodedImageProvider (Tests/Utils) answers contentsGravity
+        # .resizeAspectFill: the image keeps its proportions and covers the layer.
+        overrides.append(("keypath.**.Image", f"{{file: {os.path.basename(image.group(1))}, fit: aspectFill}}"))
+    for kind in ("FontProvider", "ViewportFrame"):
+        if f"custom{kind}" in body:
+            unsaid.append(kind)
+    return overrides, images, unsaid
 
 
 def snapshot_name(sample, description):
@@ -177,6 +311,8 @@ def samples(root, config):
             claimed.update(shot[3] for shot in shots)
             if present:
                 found.append({"sample": sample, "file": file, "custom": settings.get("custom", []),
+                              "overrides": settings.get("overrides", []), "images": settings.get("images", []),
+                              "unsaid": settings.get("unsaid", []),
                               "instants": [{"label": label, "progress": p, "frame": f, "snapshot": os.path.join(snapshots_folder, n)}
                                            for label, p, f, n in present]})
             else:
@@ -287,19 +423,25 @@ def whole_frame(offset, frames):
     return min(max(math.floor(offset + 0.5), 0), frames - 1)
 
 
-def render_whole(zoetrope, file, picks, scale, out):
+def settings(overrides):
+    """`--set KEY=VALUE` for each override."""
+    return [argument for key, value in overrides for argument in ("--set", f"{key}={value}")]
+
+
+def render_whole(zoetrope, file, picks, scale, out, overrides=()):
     """Zoetrope's images of whole frames (offsets from ip), by frame."""
     shutil.rmtree(out, ignore_errors=True)
     done = run([zoetrope, "render", file, "--frames", ",".join(map(str, sorted(set(picks)))), "--scale", repr(scale),
-                "--out", out, "--jobs", "1", "--progress", "none"])
+                "--out", out, "--jobs", "1", "--progress", "none"] + settings(overrides))
     return done, {k: os.path.join(out, f"frame_{k:05d}.png") for k in picks}
 
 
-def render_instant(zoetrope, file, flag, value, scale, out):
+def render_instant(zoetrope, file, flag, value, scale, out, overrides=()):
     """Zoetrope's image at one instant (render --progress P or --at SECONDS), in a folder of
     its own: the one PNG the render writes there."""
     shutil.rmtree(out, ignore_errors=True)
-    done = run([zoetrope, "render", file, flag, repr(value), "--scale", repr(scale), "--out", out, "--jobs", "1"])
+    done = run([zoetrope, "render", file, flag, repr(value), "--scale", repr(scale), "--out", out, "--jobs", "1"]
+               + settings(overrides))
     pngs = sorted(n for n in os.listdir(out) if n.endswith(".png")) if os.path.isdir(out) else []
     return done, os.path.join(out, pngs[0]) if len(pngs) == 1 else None
 
@@ -341,7 +483,16 @@ def check(zoetrope, mode, entry, work, cache):
     for instant in entry["instants"]:
         frame = instant["frame"] if instant["frame"] is not None else ip + instant["progress"] * (op - ip)
         instant["offset"] = frame - ip
-    probe = run([zoetrope, "validate", entry["file"]])
+    # lottie-ios's providers as overrides; an image provider's file copied beside a copy of
+    # the sample (Zoetrope reads images only from the animation's folder).
+    overrides, file = entry.get("overrides", []), entry["file"]
+    if entry.get("images"):
+        beside = os.path.join(work, "sample")
+        os.makedirs(beside, exist_ok=True)
+        file = shutil.copy(entry["file"], beside)
+        for image in entry["images"]:
+            shutil.copy(image, beside)
+    probe = run([zoetrope, "validate", file] + settings(overrides))
     failed = failure(probe, "validate")
     if failed:
         return {**result, "status": failed[0], "detail": failed[1]}
@@ -353,7 +504,7 @@ def check(zoetrope, mode, entry, work, cache):
         instant["whole"] = whole_frame(instant["offset"], frames)
     images, warnings, refusals = {}, "", {}
     if mode == "frames":
-        done, paths = render_whole(zoetrope, entry["file"], [i["whole"] for i in entry["instants"]], scale, f"{work}/zoetrope")
+        done, paths = render_whole(zoetrope, file, [i["whole"] for i in entry["instants"]], scale, f"{work}/zoetrope", overrides)
         failed = failure(done, "render")
         if failed:
             return {**result, "status": failed[0], "detail": failed[1]}
@@ -365,7 +516,7 @@ def check(zoetrope, mode, entry, work, cache):
                 flag, value = "--progress", instant["progress"]
             else:
                 flag, value = "--at", instant["offset"] / rate
-            done, path = render_instant(zoetrope, entry["file"], flag, value, scale, f"{work}/zoetrope-{number}")
+            done, path = render_instant(zoetrope, file, flag, value, scale, f"{work}/zoetrope-{number}", overrides)
             failed = failure(done, f"render {flag} {value!r}")
             if failed and failed[0] == "crash":
                 return {**result, "status": failed[0], "detail": failed[1]}
@@ -387,6 +538,7 @@ def check(zoetrope, mode, entry, work, cache):
     wrong = [(i, r) for i, r in zip(entry["instants"], result["instants"]) if not r["agrees"]]
     if wrong:
         classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size, scale, drawn_without, work, cache)
+    # ThorVG is given no providers (as before Zoetrope took them): its score stays comparable.
     thorvg = thorvg_score(entry, result, data, json_file, size, work, cache)
     return {**result, "status": "compared", "agrees": not wrong, "drawn_without": drawn_without,
             "differing": max(r["differing"] for r in result["instants"]), "thorvg_agrees": thorvg}
@@ -415,7 +567,13 @@ def classify(zoetrope, mode, entry, wrong, images, frames, data, json_file, size
     wrong = [(i, r) for i, r in wrong if "class" not in r]
     if entry["custom"]:
         for _, row in wrong:
-            row["class"], row["evidence"] = "custom", "lottie-ios drew it with custom " + ", ".join(entry["custom"])
+            if entry.get("unsaid") or not entry.get("overrides"):
+                row["class"] = "custom"
+                row["evidence"] = "lottie-ios drew it with custom " + ", ".join(entry.get("unsaid") or entry["custom"]) + ", which Zoetrope is not given"
+            else:
+                row["class"] = "custom (said)"
+                row["evidence"] = "lottie-ios drew it with custom " + ", ".join(entry["custom"]) + ", given to Zoetrope as " + \
+                    "; ".join(f"{k}={v}" for k, v in entry["overrides"])[:300]
         return
     # Zoetrope's other whole frame beside the exact one.
     if mode == "frames":

@@ -17,6 +17,9 @@ public struct LottiePlayback: Sendable, Hashable {
     public var speed: Double?
     /// Slot values by slot id, in the order given, each as the override's text.
     public var slots: [(id: String, value: String)] = []
+    /// Keypath values (`--set keypath.**.Fill 1.Color=#FF0000`), in the order given, each as
+    /// the keypath and the override's text.
+    public var keypaths: [(keypath: String, value: String)] = []
     /// The override that said each setting, for messages (`--animation`, `--set slots.x`).
     var origins: [String: String] = [:]
 
@@ -25,6 +28,7 @@ public struct LottiePlayback: Sendable, Hashable {
     /// The keys that set a playback rather than a scene value.
     public static func isPlaybackKey(_ key: String) -> Bool {
         ["animation", "theme", "segment", "speed"].contains(key) || (key.hasPrefix("slots.") && key.count > 6)
+            || (key.hasPrefix("keypath.") && key.count > 8)
     }
 
     /// The playback `overrides` say, and the overrides left for the scene; a value that cannot
@@ -49,6 +53,10 @@ public struct LottiePlayback: Sendable, Hashable {
                     continue
                 }
                 playback.speed = speed
+            case _ where override.key.hasPrefix("keypath."):
+                let keypath = String(override.key.dropFirst("keypath.".count))
+                playback.keypaths.removeAll { $0.keypath == keypath }
+                playback.keypaths.append((keypath, override.value))
             default:
                 let id = String(override.key.dropFirst("slots.".count))
                 playback.slots.removeAll { $0.id == id }
@@ -75,6 +83,7 @@ public struct LottiePlayback: Sendable, Hashable {
     public static func == (lhs: LottiePlayback, rhs: LottiePlayback) -> Bool {
         lhs.animation == rhs.animation && lhs.theme == rhs.theme && lhs.segment == rhs.segment && lhs.speed == rhs.speed
             && lhs.slots.map(\.id) == rhs.slots.map(\.id) && lhs.slots.map(\.value) == rhs.slots.map(\.value)
+            && lhs.keypaths.map(\.keypath) == rhs.keypaths.map(\.keypath) && lhs.keypaths.map(\.value) == rhs.keypaths.map(\.value)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -85,6 +94,10 @@ public struct LottiePlayback: Sendable, Hashable {
         for slot in slots {
             hasher.combine(slot.id)
             hasher.combine(slot.value)
+        }
+        for keypath in keypaths {
+            hasher.combine(keypath.keypath)
+            hasher.combine(keypath.value)
         }
     }
 }
@@ -108,8 +121,10 @@ public struct LottieContents: Sendable, Hashable {
     /// Slot ids with what they hold (`colour`, `number`, `point`, `text`, `image`, `path`).
     public var slots: [(id: String, kind: String)] = []
     public var markers: [Marker] = []
+    /// Each keypath override with the number of properties it set.
+    public var keypaths: [(keypath: String, matched: Int)] = []
 
-    public var isEmpty: Bool { animations.isEmpty && themes.isEmpty && slots.isEmpty && markers.isEmpty }
+    public var isEmpty: Bool { animations.isEmpty && themes.isEmpty && slots.isEmpty && markers.isEmpty && keypaths.isEmpty }
 
     /// `animations: a (read), b; themes: dark, light; slots: brand (colour); markers: intro (frames 0–30)`.
     public var summary: String {
@@ -123,6 +138,9 @@ public struct LottieContents: Sendable, Hashable {
         if !slots.isEmpty { parts.append("slots: " + slots.map { "\($0.id) (\($0.kind))" }.joined(separator: ", ")) }
         if !markers.isEmpty {
             parts.append("markers: " + markers.map { "\($0.name) (frames \(Self.number($0.frame))–\(Self.number($0.frame + $0.duration)))" }.joined(separator: ", "))
+        }
+        if !keypaths.isEmpty {
+            parts.append("keypaths: " + keypaths.map { "\($0.keypath) (\($0.matched) \($0.matched == 1 ? "property" : "properties"))" }.joined(separator: ", "))
         }
         return parts.joined(separator: "; ")
     }

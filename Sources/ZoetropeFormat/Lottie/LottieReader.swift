@@ -104,6 +104,24 @@ public enum LottieReader {
             case .failure(let error): throw error
             }
         }
+        if !playback.keypaths.isEmpty {
+            var overrides: [LottieKeypaths.Override] = [], problems: [SceneDiagnostic] = []
+            for (keypath, text) in playback.keypaths {
+                let origin = playback.origin("keypath." + keypath)
+                switch LottieKeypaths.parse(text) {
+                case .success(let keys):
+                    overrides.append(LottieKeypaths.Override(pattern: keypath.split(separator: ".").map(String.init), keys: keys, origin: origin, text: text))
+                case .failure(let problem): problems.append(SceneDiagnostic(file: file, path: origin, message: problem.message))
+                }
+            }
+            guard problems.isEmpty else { throw SceneLoadError(problems) }
+            switch LottieKeypaths.apply(overrides, to: root, file: file, notes: &notes) {
+            case .success(let result):
+                root = result.root
+                contents.keypaths = result.overrides.map { ($0.pattern.joined(separator: "."), $0.matched) }
+            case .failure(let error): throw error
+            }
+        }
         if let segment = playback.segment {
             guard let marker = contents.markers.first(where: { $0.name == segment }), case .object(var members) = root else {
                 let names = contents.markers.map { "\"\($0.name)\"" }

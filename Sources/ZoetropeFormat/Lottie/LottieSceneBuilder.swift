@@ -237,6 +237,7 @@ struct LottieSceneBuilder {
             guard let source = image(json.reference, at: path) else { return nil }
             layer.shape = .image
             layer.values.image = source
+            if let fit = json.reference.flatMap({ assets[$0]?.asset.fit }).flatMap(ContentMode.init(rawValue:)) { layer.style.contentMode = fit }
         case .text:
             layer.children = text(json, at: path, owner: id, clock: clock)
         case .other:

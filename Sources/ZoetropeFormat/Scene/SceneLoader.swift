@@ -107,7 +107,7 @@ public enum SceneLoader {
             return loaded
         }
         let misplaced = overrides.filter { LottiePlayback.isPlaybackKey($0.key) }.map {
-            SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)", message: "only a Lottie animation has a playback \($0.key.hasPrefix("slots.") ? "slot" : $0.key) to set; this is a scene file")
+            SceneDiagnostic(file: file, path: "\($0.origin) \($0.key)", message: "only a Lottie animation has a playback \($0.key.hasPrefix("slots.") ? "slot" : $0.key.hasPrefix("keypath.") ? "keypath" : $0.key) to set; this is a scene file")
         }
         guard misplaced.isEmpty else { throw SceneLoadError(naming + misplaced) }
         guard let text = String(validating: bytes, as: UTF8.self) else {

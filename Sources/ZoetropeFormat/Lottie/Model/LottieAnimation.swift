@@ -34,10 +34,14 @@ struct LottieAsset: LottieObject {
     var file: String?
     var embedded = false
     var layers: [LottieLayer]?
+    /// How an image given by a keypath override fills its layer (`fill`, `aspectFit`,
+    /// `aspectFill`): Zoetrope's own member, written only by `LottieKeypaths`.
+    var fit: String?
 
     static let keys = LottieKeyTable<Self>([
         .string("id", \.id), .string("nm", \.name), .number("w", \.width), .number("h", \.height), .number("fr", \.frameRate),
         .string("u", \.folder), .string("p", \.file), .flag("e", \.embedded), .objects("layers", \.layers),
+        .string(LottieKeypaths.fitKey, \.fit),
     ])
 }
 
