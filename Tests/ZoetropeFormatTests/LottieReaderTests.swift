@@ -188,6 +188,19 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
         #expect(try values(loaded, "scene", atFrame: 0).size == Vector2(100, 80))
     }
 
+    /// A layer starting at frame 10 shows at 10 (whichever way the division rounds) and not
+    /// at 9.9999999, where lottie-ios's tests (issue 2209) draw the frame before.
+    @Test func aLayerShowsFromItsInPointNotAnInstantBefore() throws {
+        let late = shapeLayer("Late", shapes: redSquare).replacingOccurrences(of: #""ip": 0"#, with: #""ip": 10"#)
+        let loaded = try read(lottie(late))
+        #expect(try values(loaded, "late", atFrame: 9.9999999).hidden)
+        #expect(try values(loaded, "late", atFrame: 9.99999999999).hidden == false, "within the nudge of a division's error")
+        #expect(try values(loaded, "late", atFrame: 10).hidden == false)
+        let evaluation = SceneEvaluation(scene: loaded.scene, horizon: 100)
+        let index = try #require(loaded.scene.layers.index(of: "late"))
+        #expect(evaluation.presentation(at: Double(10) * (1.0 / 30)).values[index].hidden == false)
+    }
+
     @Test func aTrimPathIsItsStrokesStartEndAndOffsetAndCutsItsFills() throws {
         // Drawn 0 → 50 % over frames 0–30, a quarter turn on, along both shapes as one (m 2).
         let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [50]}]}, "o": {"a": 0, "k": 90}, "m": 2}"#

@@ -290,7 +290,7 @@ struct LottieTrackBook {
     }
 
     /// Shows the layer from key time `first` to `last` of a track read along `time`, both
-    /// included (`nudge`, a millionth of a frame, wider each way, so a whole frame on either
+    /// included (`nudge`, a hundred-millionth of a frame, wider each way, so a whole frame on either
     /// shows it whichever way the division rounds); returns whether it is hidden at the first frame.
     private mutating func exactVisibility(_ layer: String, from first: Double, to last: Double, nudge: Double, time: TrackTime? = nil) -> Bool {
         let show = first - nudge, hide = last + nudge
@@ -345,9 +345,11 @@ struct LottieTrackBook {
         if refusal == nil { refusal = (layerPath, message) }
     }
 
-    /// How far before its frame a jump is placed (a millionth of a frame), so the rendered frame
-    /// at that time shows the new value whichever way the division rounds.
-    private static let nudge = 1e-6
+    /// How far before its frame a jump is placed (a hundred-millionth of a frame), so the rendered
+    /// frame at that time shows the new value whichever way the division rounds: far more than
+    /// a division's error (about 1e-16 of the time), far less than the instants lottie-ios's
+    /// tests draw just before a frame (9.9999999 shows frame 9, not 10).
+    private static let nudge = 1e-8
 
     /// Drops the tracks of `layer.property` recorded so far (a property made again).
     mutating func forget(_ layer: String, _ property: LayerProperty) {
