@@ -420,16 +420,22 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
         #expect(abs(Int(image[100, 100].red) - 128) <= 3 && abs(Int(image[100, 100].blue) - 128) <= 3)
     }
 
-    @Test func aMitresTipIsDrawnInsideAGroupConfinedToItsLayer() throws {
-        // A sharp corner whose mitre reaches far past the path's points, in a multiply group
-        // (confined to the layer's extent): the tip must not be cut off.
+    /// A path layer of `path` in the canvas's points, stroked 10 wide in blue.
+    static func blueCorner(_ path: String) throws -> Layer {
         var corner = Layer(id: "corner", shape: .path)
-        corner.values.path = try SVGPath(parsing: "M 40 90 L 120 100 L 40 110")
+        corner.values.path = try SVGPath(parsing: path)
         corner.values.position = .zero
         corner.values.anchor = .zero
         corner.values.size = Vector2(1, 1)
         corner.values.strokeWidth = 10
         corner.values.strokeColor = Color(hex: "#0000FF")!
+        return corner
+    }
+
+    @Test func aMitresTipIsDrawnInsideAGroupConfinedToItsLayer() throws {
+        // A sharp corner whose mitre reaches far past the path's points, in a multiply group
+        // (confined to the layer's extent): the tip must not be cut off.
+        var corner = try Self.blueCorner("M 40 90 L 120 100 L 40 110")
         corner.style.blendMode = .multiply
         let image = try draw([corner])
         // The outer edges meet about 5 / sin(7.1°) ≈ 40 points past the corner (the limit is 50).
@@ -442,13 +448,7 @@ private func toParent(_ point: Vector2, position: Vector2, rotation: Double, sca
     @Test(arguments: [(true, false), (false, false), (true, true)])
     func aMiterLimitBevelsTheCornersWhoseMitreReachesPastIt(coverage: Bool, dashed: Bool) throws {
         func corner(limit: Double) throws -> RasterImage {
-            var corner = Layer(id: "corner", shape: .path)
-            corner.values.path = try SVGPath(parsing: "M 40 70 L 120 100 L 40 130")
-            corner.values.position = .zero
-            corner.values.anchor = .zero
-            corner.values.size = Vector2(1, 1)
-            corner.values.strokeWidth = 10
-            corner.values.strokeColor = Color(hex: "#0000FF")!
+            var corner = try Self.blueCorner("M 40 70 L 120 100 L 40 130")
             corner.style.strokeMiterLimit = limit
             if dashed { corner.style.strokeDash = [500, 1] }
             return try draw([corner], drawsWithCoverageFill: coverage)
