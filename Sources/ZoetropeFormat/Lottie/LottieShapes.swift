@@ -307,7 +307,8 @@ extension LottieSceneBuilder {
             guard !copied.isEmpty else { continue }
             guard let copies = self.repeater(repeater, at: "\(path)[\(index)]", owner: owner, copying: copied.map { layers[$0] },
                                              clock: clock) else { return [] }
-            let kept = layers.indices.filter { !copied.contains($0) }
+            let copiedSet = Set(copied)
+            let kept = layers.indices.filter { !copiedSet.contains($0) }
             layers = kept.map { layers[$0] } + [copies]
             origins = kept.map { origins[$0] } + [index]
         }
