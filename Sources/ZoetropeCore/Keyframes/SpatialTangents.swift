@@ -19,8 +19,11 @@ public struct SpatialTangents: Hashable, Sendable {
 
     /// The point `lengthFraction` of the way along the curve from `start` to `end`, by arc
     /// length (measured at 64 even steps of the parameter, linear between them). Beyond 0…1 (an
-    /// easing that overshoots) the point continues along the end's tangent.
+    /// easing that overshoots) the point holds at the curve's end, as lottie-ios and ThorVG hold
+    /// a position on its motion path (a straight segment, without tangents, still overshoots).
     public func point(from start: Vector2, to end: Vector2, lengthFraction: Double) -> Vector2 {
+        guard lengthFraction > 0 else { return start }
+        guard lengthFraction < 1 else { return end }
         let p1 = start + out, p2 = end + into
         let steps = 64
         func point(_ t: Double) -> Vector2 {
@@ -34,13 +37,6 @@ public struct SpatialTangents: Hashable, Sendable {
             previous = next
         }
         let total = lengths[steps]
-        if lengthFraction <= 0 || lengthFraction >= 1 {
-            let before = lengthFraction <= 0
-            let (base, direction) = before ? (start, p1 == start ? end - start : p1 - start) : (end, end == p2 ? end - start : end - p2)
-            let norm = Self.length(of: direction)
-            guard norm > 0 else { return base }
-            return base + direction * ((before ? lengthFraction : lengthFraction - 1) * total / norm)
-        }
         guard total > 0 else { return point(lengthFraction) }
         let target = lengthFraction * total
         var low = 0, high = steps

@@ -33,6 +33,21 @@ import Testing
         #expect(eased.value(at: 0.5) == plain.value(at: easeIn.progress(atFraction: 0.5)))
     }
 
+    /// An easing that overshoots (lottie-ios's `pr_2305`: y −0.5 out, 1.5 in) holds a curved
+    /// segment's point at its ends, as lottie-ios and ThorVG draw it; a straight one overshoots.
+    @Test func anOvershootingEasingHoldsACurveAtItsEnds() throws {
+        let back = try CubicTimingParameters(controlPoint1: Vector2(0.5, -0.5), controlPoint2: Vector2(0.2, 1))
+        let over = try CubicTimingParameters(controlPoint1: Vector2(0.8, 0), controlPoint2: Vector2(0.5, 1.5))
+        let values: [AnimatableValue] = [.vector(Vector2(0, 0)), .vector(Vector2(100, 0))]
+        #expect(back.progress(atFraction: 0.25) < 0 && over.progress(atFraction: 0.9) > 1)
+        let curvedBack = try KeyframeTrack(values: values, timingFunctions: [back], tangents: [Self.arch])
+        let curvedOver = try KeyframeTrack(values: values, timingFunctions: [over], tangents: [Self.arch])
+        #expect(curvedBack.value(at: 0.25) == .vector(Vector2(0, 0)))
+        #expect(curvedOver.value(at: 0.9) == .vector(Vector2(100, 0)))
+        let straight = try KeyframeTrack(values: values, timingFunctions: [back])
+        #expect(try point(straight.value(at: 0.25)).x < 0, "a straight segment still goes back past its start")
+    }
+
     @Test func straightTangentsAreAStraightTrack() throws {
         let straight = try KeyframeTrack(values: [.vector(Vector2(0, 0)), .vector(Vector2(100, 0))],
                                          tangents: [SpatialTangents(out: .zero, into: .zero)])
