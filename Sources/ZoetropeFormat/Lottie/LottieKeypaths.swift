@@ -213,14 +213,19 @@ enum LottieKeypaths {
         var added: [JSONValue] = []
         var applied = 0
 
-        /// The override (the last that matches) for the property at `names`, counted.
-        /// An asset id no asset has yet, for a copy of asset `id`.
-        func newID(for id: String) -> String {
+        /// Adds `copy` of asset `id` under an id no asset has yet, and points `layer` at it: the
+        /// asset may be shared by layers a keypath tells apart.
+        mutating func adopt(_ copy: [String: JSONValue], of id: String, by layer: inout [String: JSONValue]) {
             var number = added.count
             while assets["\(id)~keypath\(number)"] != nil { number += 1 }
-            return "\(id)~keypath\(number)"
+            var copy = copy
+            copy["id"] = .string("\(id)~keypath\(number)")
+            added.append(.object(copy))
+            assets["\(id)~keypath\(number)"] = .object(copy)
+            layer["refId"] = .string("\(id)~keypath\(number)")
         }
 
+        /// The override (the last that matches) for the property at `names`, counted.
         /// A name with dots in it (`Shot 1.17.png`) is as many names as a keypath says it.
         mutating func override(for names: [String]) -> Int? {
             let path = names.joined(separator: ".")
@@ -311,13 +316,8 @@ enum LottieKeypaths {
             let before = walk.applied
             let changed = layers(children, prefix: names, stack: stack + [id], walk: &walk)
             if walk.applied != before, case .object(var copy) = asset {
-                // The asset may be shared by layers a keypath tells apart: this layer takes a copy.
-                let newID = walk.newID(for: id)
-                copy["id"] = .string(newID)
                 copy["layers"] = .array(changed)
-                walk.added.append(.object(copy))
-                walk.assets[newID] = .object(copy)
-                layer["refId"] = .string(newID)
+                walk.adopt(copy, of: id, by: &layer)
             }
         default:
             break
@@ -409,15 +409,11 @@ enum LottieKeypaths {
             return
         }
         guard let id = layer["refId"]?.string, case .object(var copy)? = walk.assets[id] else { return }
-        let newID = walk.newID(for: id)
-        copy["id"] = .string(newID)
         copy["p"] = .string(source)
         copy["u"] = .string("")
         copy["e"] = .number(DataURL.isDataURL(source) ? 1 : 0)
         copy[fitKey] = .string(fit)
-        walk.added.append(.object(copy))
-        walk.assets[newID] = .object(copy)
-        layer["refId"] = .string(newID)
+        walk.adopt(copy, of: id, by: &layer)
         walk.applied += 1
     }
 
@@ -452,7 +448,7 @@ enum LottieKeypaths {
                 fail(index, "of a solid layer takes one colour, not keyframes", walk: &walk)
                 return
             }
-            members[key] = .string(hex(c))
+            members[key] = .string(String(Color(red: c[0], green: c[1], blue: c[2]).hexString.prefix(7)))
             walk.applied += 1
             return
         }
@@ -477,7 +473,6 @@ enum LottieKeypaths {
             members[key] = .object(gradient)
         } else {
             property.removeValue(forKey: "s")
-            property.removeValue(forKey: "x")
             property.removeValue(forKey: "y")
             fill(&property, keys: override.keys, values: values)
             members[key] = .object(property)
@@ -519,14 +514,5 @@ enum LottieKeypaths {
             return .array(stops.map(JSONValue.number))
         default: return nil
         }
-    }
-
-    /// `#RRGGBB` of components 0…1.
-    private static func hex(_ components: [Double]) -> String {
-        let digits = Array("0123456789abcdef")
-        return "#" + components.prefix(3).map { component -> String in
-            let byte = Int(saturating: (min(max(component, 0), 1) * 255).rounded())
-            return String([digits[byte / 16], digits[byte % 16]])
-        }.joined()
     }
 }

@@ -192,18 +192,7 @@ final class CairoContext {
     func endGroup(opacity: Double, blendMode mode: BlendMode) {
         guard mode != .add else { return endGroupAdding(opacity: opacity) }
         cairo_pop_group_to_source(pointer)
-        if mode.isNonSeparable && opacity < 1 {
-            // The group faded first, then blended unmasked (see `BlendMode.isNonSeparable`).
-            cairo_push_group(pointer)
-            cairo_paint_with_alpha(pointer, opacity)
-            cairo_pop_group_to_source(pointer)
-            cairo_set_operator(pointer, Self.cairoOperator(mode))
-            cairo_paint(pointer)
-        } else {
-            cairo_set_operator(pointer, Self.cairoOperator(mode))
-            cairo_paint_with_alpha(pointer, opacity)
-        }
-        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        blending(mode) { cairo_paint_with_alpha(pointer, opacity) }
     }
 
     static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
