@@ -83,10 +83,12 @@ def agrees(ours, reference):
 def substitutes(notes):
     """The families Zoetrope draws a file's missing fonts in, by their index in `fonts.list`,
     from what `validate` reports (`fonts.list[0]: warning: font "Helvetica" is not installed: drawn
-    in "Liberation Sans"`): ThorVG is given the same font."""
+    in "Liberation Sans"`, with `(Regular)` after it when the style drawn is not the file's):
+    ThorVG is given the same font, as `family` or `family:style=STYLE`."""
     found = {}
-    for match in re.finditer(r'fonts\.list\[(\d+)\]: (?:warning: )?font "[^"]*" [^\n]*?: drawn in "([^"]+)"', notes):
-        found[match.group(1)] = match.group(2)
+    for match in re.finditer(r'fonts\.list\[(\d+)\]: (?:warning: )?font "[^"]*" [^\n]*?: drawn in "([^"]+)"(?: \((\w[\w ]*)\))?', notes):
+        # A style in brackets is the one drawn instead of the file's (Core Text's regular fallback).
+        found[match.group(1)] = match.group(2) + (f":style={match.group(3)}" if match.group(3) else "")
     return found
 
 

@@ -78,7 +78,7 @@ def load_fonts(file, engine):
         if not isinstance(font, dict):
             continue
         family = substitutes.get(str(index)) or font.get('fFamily') or font.get('fName') or 'sans-serif'
-        pattern = f"{family}:style={font.get('fStyle') or 'Regular'}"
+        pattern = family if ":style=" in family else f"{family}:style={font.get('fStyle') or 'Regular'}"
         try:
             path = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, timeout=10).stdout
         except (OSError, subprocess.SubprocessError):

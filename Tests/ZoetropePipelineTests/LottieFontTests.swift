@@ -71,9 +71,12 @@ import ZoetropeRender
                 [#"test.json: fonts.list[0]: font "SF Pro Text" is not installed: drawn in "DejaVu Sans""#])
         #expect(try Self.notes(Self.lottie(name: "Georgia", family: "Georgia")) ==
                 [#"test.json: fonts.list[0]: font "Georgia" is not installed: drawn in "DejaVu Serif""#])
-        // A family fontconfig knows nothing of: Helvetica's stand-in, as lottie-ios falls back to Helvetica.
+        // A family fontconfig knows nothing of: Helvetica's stand-in, upright and regular whatever
+        // the style, as lottie-ios's Core Text falls back to Helvetica.
         #expect(try Self.notes(Self.lottie(name: "Nowhere-Bold", family: "Nowhere Grotesk")) ==
-                [#"test.json: fonts.list[0]: font "Nowhere Grotesk" is not installed: drawn in "Liberation Sans""#])
+                [#"test.json: fonts.list[0]: font "Nowhere Grotesk" is not installed: drawn in "Liberation Sans" (Regular)"#])
+        let fallback = try Self.advances(LottieFontFace(name: "Nowhere-Bold", family: "Nowhere Grotesk", style: "Bold Italic"))
+        #expect(abs(fallback.m - 83.3) < 0.1 && abs(fallback.i - 22.2) < 0.1, "Helvetica's regular advances: \(fallback)")
         let url = try Self.notes(Self.lottie(name: "Web-Regular", family: "Web Font", path: "https://example.com/web.ttf"))
         #expect(url.count == 1 && url[0].contains("is at a URL, not fetched (https://example.com/web.ttf)"), "\(url)")
     }

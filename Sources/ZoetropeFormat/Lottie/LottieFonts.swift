@@ -26,6 +26,10 @@ public protocol LottieFontSource: Sendable {
     /// installed, or nil when it is drawn in its own.
     func substitute(for face: LottieFontFace) -> String?
 
+    /// The style the substitute is drawn in when it is not the one `face` asks for (a fallback
+    /// that ignores the style), or nil.
+    func substituteStyle(for face: LottieFontFace) -> String?
+
     /// How much closer (negative) or further `second` sits after `first` in `face` than their
     /// advances say: the font's kerning, at size 100.
     func kerning(_ first: Character, _ second: Character, in face: LottieFontFace) -> Double
@@ -45,6 +49,9 @@ extension LottieFontSource {
 
     /// No shaping: each glyph set alone.
     public func shape(_ line: [Character], in face: LottieFontFace) -> [LottieShapedCluster]? { nil }
+
+    /// The style asked for.
+    public func substituteStyle(for face: LottieFontFace) -> String? { nil }
 
     /// Unknown: a box's first baseline is the font list's ascent below its top.
     public func capHeight(in face: LottieFontFace) -> Double? { nil }

@@ -126,7 +126,8 @@ extension LottieSceneBuilder {
                 faces[document.font] = face
                 if let substitute = installed.source.substitute(for: face) {
                     let why = face.url.map { "is at a URL, not fetched (\($0))" } ?? "is not installed"
-                    notes.unsupported("font \"\(face.family)\" \(why): drawn in \"\(substitute)\"", at: font?.path ?? path + ".t.d")
+                    let style = installed.source.substituteStyle(for: face).map { " (\($0))" } ?? ""
+                    notes.unsupported("font \"\(face.family)\" \(why): drawn in \"\(substitute)\"\(style)", at: font?.path ?? path + ".t.d")
                 }
             }
         }

@@ -120,6 +120,8 @@ public struct InstalledFonts: LottieFontSource {
         var italic: Bool
         var file: String?
         var substitute: String?
+        /// The style drawn when it is not the face's (the fallback ignores it).
+        var substituteStyle: String?
     }
 
     private final class Settings: Sendable {
@@ -141,6 +143,10 @@ public struct InstalledFonts: LottieFontSource {
 
     public func substitute(for face: LottieFontFace) -> String? {
         setting(of: face).substitute
+    }
+
+    public func substituteStyle(for face: LottieFontFace) -> String? {
+        setting(of: face).substituteStyle
     }
 
     /// The pair's advance shaped together less each one's alone (HarfBuzz applies the font's
@@ -243,15 +249,18 @@ public struct InstalledFonts: LottieFontSource {
             setting.family = family
             return setting
         }
-        // Another family: fontconfig's alias for it (Carlito for Calibri), or when fontconfig
-        // knows nothing of it (it offers its default sans), Helvetica's stand-in, as lottie-ios
-        // draws a name Core Text lacks in Helvetica.
+        // Another family: one of Apple's, or fontconfig's alias for it (Carlito for Calibri),
+        // drawn in the style asked for.
         let fallback = FontCatalog.match(face.family).flatMap { $0 == FontCatalog.match("sans-serif") ? nil : $0 }
-        let substitute = FontCatalog.appleSubstitute(for: face.family) ?? FontCatalog.appleSubstitute(for: face.name)
-            ?? fallback ?? FontCatalog.appleSubstitute(for: "Helvetica") ?? "no font"
-        setting.family = substitute
-        setting.substitute = substitute
-        return setting
+        if let substitute = FontCatalog.appleSubstitute(for: face.family) ?? FontCatalog.appleSubstitute(for: face.name) ?? fallback {
+            setting.family = substitute
+            setting.substitute = substitute
+            return setting
+        }
+        // When fontconfig knows nothing of it (it offers its default sans): Helvetica's stand-in,
+        // upright and regular whatever the style, as lottie-ios's Core Text draws a name it lacks.
+        let helvetica = FontCatalog.appleSubstitute(for: "Helvetica") ?? "no font"
+        return Setting(family: helvetica, weight: .regular, italic: false, substitute: helvetica, substituteStyle: "Regular")
     }
 }
 
