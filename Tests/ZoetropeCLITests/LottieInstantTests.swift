@@ -73,7 +73,7 @@ private let slidingBar = #"""
         #expect(shown == [false, true, true, true, false])
     }
 
-    @Test func eachDimensionEasedOnItsOwnIsExactBetweenFrames() throws {
+    @Test func eachDimensionEasedOnItsOwnIsExactBetweenFramesWhenAsked() throws {
         // Scale x eases in (o = (0.5, 0), i = (1, 1)), y linearly, from 0 to 100 % and 200 % over frames 0…10.
         let box = #"""
         {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
@@ -85,7 +85,7 @@ private let slidingBar = #"""
         """#
         let folder = try TemporaryFolder()
         let file = try folder.write("box.json", box)
-        let result = try CommandRunner.run(["sample", file, "--at", "0.25"])
+        let result = try CommandRunner.run(["sample", file, "--at", "0.25", "--set", "easing=per-dimension"])
         #expect(result.status == 0, "\(result.stderr)")
         let samples = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let layers = ((samples?["samples"] as? [[String: Any]])?.first?["layers"]) as? [String: [String: Any]]
@@ -93,10 +93,15 @@ private let slidingBar = #"""
         // Frame 2.5: x is the curve's progress at 0.25 (0.0754022204699…), not a line between frames 2 and 3 (0.0779…).
         #expect(abs(scale[0] - 0.075402220469910) < 1e-9, "\(scale)")
         #expect(abs(scale[1] - 0.5) < 1e-12, "\(scale)")
+        // By default both dimensions follow x's curve: one track, converted as one.
+        let first = try CommandRunner.run(["sample", file, "--at", "0.25"])
+        let firstLayers = ((try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])?["samples"] as? [[String: Any]])?.first?["layers"]
+        let firstScale = try #require((firstLayers as? [String: [String: Any]])?["box"]?["scale"] as? [Double])
+        #expect(abs(firstScale[0] - 0.075402220469910) < 1e-9 && abs(firstScale[1] - 2 * 0.075402220469910) < 1e-9, "\(firstScale)")
         let scene = try CommandRunner.run(["convert", file, "--to", "scene", "-o", folder.path("box.yaml")])
         #expect(scene.status == 0, "\(scene.stderr)")
         let written = try String(contentsOfFile: folder.path("box.yaml"), encoding: .utf8)
-        #expect(written.contains("key: box.scale.x") && written.contains("key: box.scale.y"))
+        #expect(written.contains("key: box.scale") && !written.contains("key: box.scale.x"))
     }
 
     @Test func aPositionCurvedByItsTangentsIsExactBetweenFramesAndWrittenAsTangents() throws {

@@ -17,8 +17,8 @@ private func shapeLayer(_ name: String, ind: Int = 1, parent: Int? = nil, positi
 
 private let redSquare = #"[{"ty": "gr", "nm": "Square", "it": [{"ty": "rc", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}}]}]"#
 
-private func read(_ text: String, file: String = "test.json") throws -> LoadedScene {
-    try SceneLoader.parse(Array(text.utf8), file: file)
+private func read(_ text: String, file: String = "test.json", overrides: [String] = []) throws -> LoadedScene {
+    try SceneLoader.parse(Array(text.utf8), file: file, overrides: overrides.map { try SceneOverride(parsing: $0) })
 }
 
 /// The presentation of layer `id` at Lottie frame `frame` (30 fps, ip 0).
@@ -77,12 +77,18 @@ private func values(_ loaded: LoadedScene, _ id: String, atFrame frame: Double) 
     @Test func perDimensionEasingIsDrawnFrameByFrameExactly() throws {
         // x eases in, y eases out: two curves, so the track holds the value of every frame.
         let position = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.9, 0.1], "y": [0, 0.9]}, "i": {"x": [1, 0.2], "y": [1, 1]}}, {"t": 30, "s": [30, 30]}]}"#
-        let loaded = try read(lottie(shapeLayer("Box", position: position, shapes: redSquare)))
+        let file = lottie(shapeLayer("Box", position: position, shapes: redSquare))
         let easeX = try CubicTimingParameters(controlPoint1: Vector2(0.9, 0), controlPoint2: Vector2(1, 1))
         let easeY = try CubicTimingParameters(controlPoint1: Vector2(0.1, 0.9), controlPoint2: Vector2(0.2, 1))
-        let shown = try values(loaded, "box", atFrame: 12).position
-        #expect(abs(shown.x - 30 * easeX.progress(atFraction: 0.4)) < 1e-9)
-        #expect(abs(shown.y - 30 * easeY.progress(atFraction: 0.4)) < 1e-9)
+        let eachOwn = try values(read(file, overrides: ["easing=per-dimension"]), "box", atFrame: 12).position
+        #expect(abs(eachOwn.x - 30 * easeX.progress(atFraction: 0.4)) < 1e-9)
+        #expect(abs(eachOwn.y - 30 * easeY.progress(atFraction: 0.4)) < 1e-9)
+        // By default both follow the first dimension's curve, as lottie-ios, ThorVG and rlottie draw it.
+        for shown in [try values(read(file), "box", atFrame: 12).position,
+                      try values(read(file, overrides: ["easing=first-dimension"]), "box", atFrame: 12).position] {
+            #expect(abs(shown.x - 30 * easeX.progress(atFraction: 0.4)) < 1e-9 && abs(shown.y - shown.x) < 1e-9, "\(shown)")
+        }
+        #expect(throws: SceneLoadError.self) { try read(file, overrides: ["easing=each"]) }
     }
 
     @Test func aChildRepeatsItsParentsTransformButNotItsOpacity() throws {

@@ -15,6 +15,10 @@ public struct LottiePlayback: Sendable, Hashable {
     public var segment: String?
     /// The playback rate: 2 plays twice as fast and renders half as many frames.
     public var speed: Double?
+    /// `easing=per-dimension`: a key that eases its dimensions differently eases each by its own
+    /// curve, as lottie-web and lottie-android (and After Effects) do; by default
+    /// (`first-dimension`) every dimension follows the first's, as lottie-ios, ThorVG and rlottie do.
+    public var perDimensionEasing = false
     /// Slot values by slot id, in the order given, each as the override's text.
     public var slots: [(id: String, value: String)] = []
     /// Keypath values (`--set keypath.**.Fill 1.Color=#FF0000`), in the order given, each as
@@ -27,7 +31,7 @@ public struct LottiePlayback: Sendable, Hashable {
 
     /// The keys that set a playback rather than a scene value.
     public static func isPlaybackKey(_ key: String) -> Bool {
-        ["animation", "theme", "segment", "speed"].contains(key) || (key.hasPrefix("slots.") && key.count > 6)
+        ["animation", "theme", "segment", "speed", "easing"].contains(key) || (key.hasPrefix("slots.") && key.count > 6)
             || (key.hasPrefix("keypath.") && key.count > 8)
     }
 
@@ -53,6 +57,13 @@ public struct LottiePlayback: Sendable, Hashable {
                     continue
                 }
                 playback.speed = speed
+            case "easing":
+                guard ["first-dimension", "per-dimension"].contains(value) else {
+                    problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)",
+                                                    message: "must be first-dimension or per-dimension (found \(override.value))"))
+                    continue
+                }
+                playback.perDimensionEasing = value == "per-dimension"
             case _ where override.key.hasPrefix("keypath."):
                 let keypath = String(override.key.dropFirst("keypath.".count))
                 playback.keypaths.removeAll { $0.keypath == keypath }
@@ -82,6 +93,7 @@ public struct LottiePlayback: Sendable, Hashable {
 
     public static func == (lhs: LottiePlayback, rhs: LottiePlayback) -> Bool {
         lhs.animation == rhs.animation && lhs.theme == rhs.theme && lhs.segment == rhs.segment && lhs.speed == rhs.speed
+            && lhs.perDimensionEasing == rhs.perDimensionEasing
             && lhs.slots.map(\.id) == rhs.slots.map(\.id) && lhs.slots.map(\.value) == rhs.slots.map(\.value)
             && lhs.keypaths.map(\.keypath) == rhs.keypaths.map(\.keypath) && lhs.keypaths.map(\.value) == rhs.keypaths.map(\.value)
     }
@@ -91,6 +103,7 @@ public struct LottiePlayback: Sendable, Hashable {
         hasher.combine(theme)
         hasher.combine(segment)
         hasher.combine(speed)
+        hasher.combine(perDimensionEasing)
         for slot in slots {
             hasher.combine(slot.id)
             hasher.combine(slot.value)

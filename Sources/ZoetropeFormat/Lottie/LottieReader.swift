@@ -132,7 +132,8 @@ public enum LottieReader {
             root = .object(members)
         }
         let speed = playback.speed ?? document.animation.flatMap { manifest?.animation($0)?.speed } ?? 1
-        var imported = try build(root, file: file, name: name, archive: archive, fonts: fonts, speed: speed)
+        var imported = try build(root, file: file, name: name, archive: archive, fonts: fonts, speed: speed,
+                                 perDimensionEasing: playback.perDimensionEasing)
         imported.unsupported = notes + imported.unsupported
         imported.contents = contents
         return imported
@@ -164,13 +165,15 @@ public enum LottieReader {
 
     /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
     /// `speed`: the playback rate; the render lasts the animation's length divided by it.
+    /// `perDimensionEasing`: each dimension of a key eased by its own curve (`LottieNotes`).
     private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = [],
-                              fonts: (any LottieFontSource)?, speed: Double = 1) throws(SceneLoadError) -> LottieImport {
+                              fonts: (any LottieFontSource)?, speed: Double = 1, perDimensionEasing: Bool = false) throws(SceneLoadError) -> LottieImport {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
         var notes = LottieNotes()
         notes.expressionSource = LottieExpressionSource(root: root)
+        notes.perDimensionEasing = perDimensionEasing
         let animation = LottieAnimation.decode(root, at: "", notes: &notes)
         var problems: [SceneDiagnostic] = []
         func require(_ key: String, _ value: Double?, _ check: (Double) -> Bool, _ expected: String) -> Double {

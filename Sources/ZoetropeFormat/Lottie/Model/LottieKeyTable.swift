@@ -127,6 +127,7 @@ struct LottieField<Object>: @unchecked Sendable {
                 }
                 if Value.hiddenIsUnused, item["hd"]?.isTrue == true {
                     var unheard = LottieNotes()
+                    unheard.perDimensionEasing = notes.perDimensionEasing
                     values.append(Value.decode(item, at: "\(path)[\(index)]", notes: &unheard))
                     for refusal in unheard.refusals { notes.refuse(refusal.message, at: refusal.path) }
                 } else {

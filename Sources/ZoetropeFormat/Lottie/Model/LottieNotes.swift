@@ -12,6 +12,10 @@ struct LottieNotes {
     /// The reading's expressions (nil: expressions are noted and drawn without). Copies of the
     /// notes share them: one engine per reading.
     var expressionSource: LottieExpressionSource?
+    /// Whether a key's easing per dimension (`"o": {"x": [0.5, 0.1], …}`) eases each dimension
+    /// by its own curve, as lottie-web and lottie-android do, rather than every dimension by the
+    /// first's, as lottie-ios, ThorVG and rlottie do (the default).
+    var perDimensionEasing = false
 
     /// The reading's expression engine, which properties with expressions are compiled by
     /// while decoding; made at the first expression met (nil without a source, or when Duktape

@@ -76,14 +76,17 @@ extension LottieProperty {
         }
         var keys: [LottieKey<Value>] = []
         var pendingEnd: Value?
+        let eachDimension = notes.perDimensionEasing
         for (index, item) in items.enumerated() {
             guard let time = item[Key.time]?.number else { continue }
             let start = item[Key.start].flatMap { value($0, "\(path)[\(index)].\(Key.start)", &notes) } ?? pendingEnd ?? keys.last?.end ?? keys.last?.value
             guard let start else { continue }
             let end = item[Key.end].flatMap { value($0, "\(path)[\(index)].\(Key.end)", &notes) }
             pendingEnd = end
+            // Every dimension eased by the first's curve, unless the reading eases each by its own.
             func ease(_ json: JSONValue?) -> (x: [Double], y: [Double]) {
-                (json?[Key.controlX]?.numbers ?? [], json?[Key.controlY]?.numbers ?? [])
+                let x = json?[Key.controlX]?.numbers ?? [], y = json?[Key.controlY]?.numbers ?? []
+                return eachDimension ? (x, y) : (Array(x.prefix(1)), Array(y.prefix(1)))
             }
             keys.append(LottieKey(time: time, value: start, end: end, hold: item[Key.hold]?.isTrue ?? false,
                                   easeOut: ease(item[Key.easeOut]), easeIn: ease(item[Key.easeIn]),
