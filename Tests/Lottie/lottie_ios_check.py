@@ -275,9 +275,17 @@ def providers(body, root):
         # The tests' HardcodedImageProvider (Tests/Utils) answers contentsGravity
         # .resizeAspectFill: the image keeps its proportions and covers the layer.
         overrides.append(("keypath.**.Image", f"{{file: {os.path.basename(image.group(1))}, fit: aspectFill}}"))
-    for kind in ("FontProvider", "ViewportFrame"):
-        if f"custom{kind}" in body:
-            unsaid.append(kind)
+    # customViewportFrame(CGRect(x:, y:, width:, height:)[.insetBy(dx:, dy:)]) → viewport=X,Y,W,H.
+    frame = re.search(r"customViewportFrame\(\s*CGRect\(x:\s*(-?[\d.]+),\s*y:\s*(-?[\d.]+),\s*width:\s*(-?[\d.]+),\s*height:\s*(-?[\d.]+)\)"
+                      r"(?:\.insetBy\(dx:\s*(-?[\d.]+),\s*dy:\s*(-?[\d.]+)\))?", body)
+    if frame:
+        x, y, w, h = (float(n) for n in frame.groups()[:4])
+        dx, dy = (float(n) for n in frame.groups()[4:]) if frame.group(5) else (0.0, 0.0)
+        overrides.append(("viewport", f"{x + dx:g},{y + dy:g},{w - 2 * dx:g},{h - 2 * dy:g}"))
+    elif "customViewportFrame" in body:
+        unsaid.append("ViewportFrame")
+    if "customFontProvider" in body:
+        unsaid.append("FontProvider")
     return overrides, images, unsaid
 
 

@@ -135,6 +135,21 @@ import ZoetropeCore
         #expect(Self.problems { try Self.load(plain, [SceneOverride(key: "speed", value: "0")]) }
                 == ["brand.lottie: --set speed: must be a playback rate within 0.01…100 (found 0)"])
     }
+
+    @Test func aViewportShowsItsRectangleFittedToTheCanvasAndCentred() throws {
+        // The 100 × 40 canvas shows the composition's 20 × 20 square at (10, 10), twice as large
+        // (the height fits), its centre (20, 20) at the canvas's centre (50, 20).
+        let plain = Array(Self.animation().utf8)
+        let shown = try Self.load(plain, [SceneOverride(key: "viewport", value: "10,10,20,20")])
+        let tree = shown.scene.layers
+        let viewport = try #require(tree.index(of: "viewport")), box = try #require(tree.index(of: "box"))
+        #expect(tree.nodes[box].parent == viewport && tree.nodes[viewport].parent == nil)
+        let values = SceneEvaluation(scene: shown.scene, horizon: 10).presentation(at: 0).values[viewport]
+        #expect(values.scale == Vector2(2, 2) && values.position == Vector2(10, -20), "\(values.scale) \(values.position)")
+        #expect(try Self.load(plain).scene.layers.index(of: "viewport") == nil)
+        #expect(Self.problems { try Self.load(plain, [SceneOverride(key: "viewport", value: "0,0,0,10")]) }
+                == ["brand.lottie: --set viewport: must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height > 0 (found 0,0,0,10)"])
+    }
 }
 
 /// Issue #50's speed: values taken at every frame are taken only while the layer can show.

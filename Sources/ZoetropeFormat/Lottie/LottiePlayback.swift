@@ -19,6 +19,18 @@ public struct LottiePlayback: Sendable, Hashable {
     /// curve, as lottie-web and lottie-android (and After Effects) do; by default
     /// (`first-dimension`) every dimension follows the first's, as lottie-ios, ThorVG and rlottie do.
     public var perDimensionEasing = false
+    /// `viewport=X,Y,W,H`: the rectangle of the composition (in its points) shown, fitted to
+    /// the canvas whole and centred, as lottie-ios's `viewportFrame` crops an animation.
+    public var viewport: Viewport?
+
+    /// A rectangle of the composition, in its points.
+    public struct Viewport: Sendable, Hashable {
+        public var x: Double, y: Double, width: Double, height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+    }
     /// Slot values by slot id, in the order given, each as the override's text.
     public var slots: [(id: String, value: String)] = []
     /// Keypath values (`--set keypath.**.Fill 1.Color=#FF0000`), in the order given, each as
@@ -31,7 +43,7 @@ public struct LottiePlayback: Sendable, Hashable {
 
     /// The keys that set a playback rather than a scene value.
     public static func isPlaybackKey(_ key: String) -> Bool {
-        ["animation", "theme", "segment", "speed", "easing"].contains(key) || (key.hasPrefix("slots.") && key.count > 6)
+        ["animation", "theme", "segment", "speed", "easing", "viewport"].contains(key) || (key.hasPrefix("slots.") && key.count > 6)
             || (key.hasPrefix("keypath.") && key.count > 8)
     }
 
@@ -64,6 +76,15 @@ public struct LottiePlayback: Sendable, Hashable {
                     continue
                 }
                 playback.perDimensionEasing = value == "per-dimension"
+            case "viewport":
+                let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
+                    .compactMap { DocumentReader.parseNumber($0.trimmingCharacters(in: .whitespaces)) }
+                guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e7 }), numbers[2] > 0, numbers[3] > 0 else {
+                    problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)",
+                                                    message: "must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height > 0 (found \(override.value))"))
+                    continue
+                }
+                playback.viewport = Viewport(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             case _ where override.key.hasPrefix("keypath."):
                 let keypath = String(override.key.dropFirst("keypath.".count))
                 playback.keypaths.removeAll { $0.keypath == keypath }
@@ -93,7 +114,7 @@ public struct LottiePlayback: Sendable, Hashable {
 
     public static func == (lhs: LottiePlayback, rhs: LottiePlayback) -> Bool {
         lhs.animation == rhs.animation && lhs.theme == rhs.theme && lhs.segment == rhs.segment && lhs.speed == rhs.speed
-            && lhs.perDimensionEasing == rhs.perDimensionEasing
+            && lhs.perDimensionEasing == rhs.perDimensionEasing && lhs.viewport == rhs.viewport
             && lhs.slots.map(\.id) == rhs.slots.map(\.id) && lhs.slots.map(\.value) == rhs.slots.map(\.value)
             && lhs.keypaths.map(\.keypath) == rhs.keypaths.map(\.keypath) && lhs.keypaths.map(\.value) == rhs.keypaths.map(\.value)
     }
@@ -104,6 +125,7 @@ public struct LottiePlayback: Sendable, Hashable {
         hasher.combine(segment)
         hasher.combine(speed)
         hasher.combine(perDimensionEasing)
+        hasher.combine(viewport)
         for slot in slots {
             hasher.combine(slot.id)
             hasher.combine(slot.value)

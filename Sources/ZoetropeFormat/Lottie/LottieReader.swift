@@ -133,7 +133,7 @@ public enum LottieReader {
         }
         let speed = playback.speed ?? document.animation.flatMap { manifest?.animation($0)?.speed } ?? 1
         var imported = try build(root, file: file, name: name, archive: archive, fonts: fonts, speed: speed,
-                                 perDimensionEasing: playback.perDimensionEasing)
+                                 perDimensionEasing: playback.perDimensionEasing, viewport: playback.viewport)
         imported.unsupported = notes + imported.unsupported
         imported.contents = contents
         return imported
@@ -166,8 +166,10 @@ public enum LottieReader {
     /// `archive`: the packed file's bytes, whose `images/` a dotLottie's image assets name.
     /// `speed`: the playback rate; the render lasts the animation's length divided by it.
     /// `perDimensionEasing`: each dimension of a key eased by its own curve (`LottieNotes`).
+    /// `viewport`: the rectangle of the composition shown on the canvas.
     private static func build(_ root: JSONValue, file: String, name: String, archive: [UInt8] = [],
-                              fonts: (any LottieFontSource)?, speed: Double = 1, perDimensionEasing: Bool = false) throws(SceneLoadError) -> LottieImport {
+                              fonts: (any LottieFontSource)?, speed: Double = 1, perDimensionEasing: Bool = false,
+                              viewport: LottiePlayback.Viewport? = nil) throws(SceneLoadError) -> LottieImport {
         func fail(_ path: String, _ message: String) -> SceneLoadError {
             SceneLoadError([SceneDiagnostic(file: file, path: path, message: message)])
         }
@@ -209,8 +211,19 @@ public enum LottieReader {
         builder.fonts = fonts
         builder.images = LottieImages(folder: folder, archive: archive)
         builder.fontFiles = LottieFontFiles(folder: folder, archive: archive)
-        let layers = builder.composition(animation.layers ?? [], at: "layers", size: Vector2(max(animation.width ?? 1, 1), max(animation.height ?? 1, 1)),
+        var layers = builder.composition(animation.layers ?? [], at: "layers", size: Vector2(max(animation.width ?? 1, 1), max(animation.height ?? 1, 1)),
                                          clock: .root, depth: 0)
+        if let viewport {
+            // The viewport scaled to fit the canvas whole, its centre on the canvas's centre
+            // (lottie-ios's `viewportFrame`): a group at the origin moves and scales the rest.
+            var shown = Layer(id: builder.uniqueID("viewport"), shape: .group)
+            let scale = min(width / viewport.width, height / viewport.height)
+            shown.values.scale = Vector2(scale, scale)
+            shown.values.position = Vector2(width / 2 - scale * (viewport.x + viewport.width / 2),
+                                            height / 2 - scale * (viewport.y + viewport.height / 2))
+            shown.children = layers
+            layers = [shown]
+        }
         for failure in notes.expressionSource?.started?.failures ?? [] {
             builder.notes.unsupported(LottieNotes.expressionFailure(failure.message), at: failure.path)
         }
