@@ -147,8 +147,10 @@ import ZoetropeCore
         let values = SceneEvaluation(scene: shown.scene, horizon: 10).presentation(at: 0).values[viewport]
         #expect(values.scale == Vector2(2, 2) && values.position == Vector2(10, -20), "\(values.scale) \(values.position)")
         #expect(try Self.load(plain).scene.layers.index(of: "viewport") == nil)
+        let listed = try Self.load(plain, [SceneOverride(key: "viewport", value: "[10, 10, 20, 20]")])
+        #expect(listed.scene.layers.initialValues[try #require(listed.scene.layers.index(of: "viewport"))].scale == Vector2(2, 2))
         #expect(Self.problems { try Self.load(plain, [SceneOverride(key: "viewport", value: "0,0,0,10")]) }
-                == ["brand.lottie: --set viewport: must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height > 0 (found 0,0,0,10)"])
+                == ["brand.lottie: --set viewport: must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height at least 0.001 (found 0,0,0,10)"])
     }
 }
 

@@ -77,11 +77,13 @@ public struct LottiePlayback: Sendable, Hashable {
                 }
                 playback.perDimensionEasing = value == "per-dimension"
             case "viewport":
-                let numbers = value.split(separator: ",", omittingEmptySubsequences: false)
+                // X,Y,W,H, or a list [X, Y, W, H] (as `sweep --vary` keeps a value's commas).
+                let list = value.hasPrefix("[") && value.hasSuffix("]") ? String(value.dropFirst().dropLast()) : value
+                let numbers = list.split(separator: ",", omittingEmptySubsequences: false)
                     .compactMap { DocumentReader.parseNumber($0.trimmingCharacters(in: .whitespaces)) }
-                guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e7 }), numbers[2] > 0, numbers[3] > 0 else {
+                guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e7 }), numbers[2] >= 0.001, numbers[3] >= 0.001 else {
                     problems.append(SceneDiagnostic(file: file, path: "\(override.origin) \(override.key)",
-                                                    message: "must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height > 0 (found \(override.value))"))
+                                                    message: "must be X,Y,WIDTH,HEIGHT in the composition's points, the width and height at least 0.001 (found \(override.value))"))
                     continue
                 }
                 playback.viewport = Viewport(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
