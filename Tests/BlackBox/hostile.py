@@ -646,9 +646,19 @@ class Fuzzer:
         with open(os.path.join(work, "s.yaml"), "w") as file:
             file.write(BASE_SCENE.replace("X_TARGET", "40"))
         number = self.pick(EXTREME_NUMBERS)
-        which = self.pick(["set", "shard", "auto", "scale", "curve", "frames", "key"])
+        which = self.pick(["set", "shard", "auto", "scale", "curve", "frames", "key", "playback"])
         env = {}
-        if which == "set":
+        if which == "playback":
+            # A Lottie file's playback keys: a viewport of extreme numbers, an easing, a speed.
+            with open(os.path.join(work, "l.json"), "w") as file:
+                file.write(dumps(lottie_doc([solid_layer(1, 30)])))
+            setting = self.pick([
+                "viewport=%s" % ",".join(self.pick(EXTREME_NUMBERS) for _ in range(self.random.choice([3, 4, 4, 5]))),
+                "viewport=[0, 0, %s, %s]" % (self.pick(EXTREME_NUMBERS), self.pick(EXTREME_NUMBERS)),
+                "easing=%s" % self.pick(["per-dimension", "first-dimension", number]), "speed=%s" % number,
+            ])
+            arguments = ["render", "l.json", "--frames", "0", "--out", "o", "--set", setting]
+        elif which == "set":
             arguments = ["render", "s.yaml", "--frames", "0", "--out", "o", "--set", "%s=%s" % (self.pick(self.SCENE_KEYS), number)]
         elif which == "shard":
             arguments = ["render", "s.yaml", "--out", "o", "--shard", "%s/%s" % (self.pick(EXTREME_NUMBERS), self.pick(EXTREME_NUMBERS))]
