@@ -243,16 +243,16 @@ lottie-ios-check-short: $(if $(ZOETROPE),,build) lottie-deps
 	$(LOTTIE_IOS_CHECK) Tests/Lottie/LottieIOS --complete --min-agree $(LOTTIE_IOS_MIN_AGREE) --work .build/lottie-ios-short --report .build/lottie-ios-check-short.json
 
 ## ThorVG (thorvg-python 1.1.3), Pillow, NumPy, and the Lottie schema (lottie-specs 0.5.2, checked
-## with jsonschema) from PyPI in a virtual environment of their own.
+## with jsonschema-rs, and with jsonschema for the messages of an invalid file) from PyPI in a virtual environment of their own.
 lottie-deps:
 	@if ! /usr/bin/python3 -m venv --help >/dev/null 2>&1 || ! /usr/bin/python3 -c "import ensurepip" 2>/dev/null; then \
 		echo "Installing python3-venv (ThorVG is installed from PyPI in a virtual environment)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-venv; \
 	fi
-	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy, jsonschema, lottie_specs" 2>/dev/null; then \
-		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer and schema)"; \
+	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy, jsonschema, jsonschema_rs, lottie_specs" 2>/dev/null; then \
+		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema, jsonschema-rs and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer, and the schema with two validators: Tests/Lottie/lottie_schema.py)"; \
 		rm -rf $(LOTTIE_VENV) && /usr/bin/python3 -m venv $(LOTTIE_VENV) && \
-		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 lottie-specs==0.5.2; \
+		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 jsonschema-rs==0.60.3 lottie-specs==0.5.2; \
 	fi
 
 ## The constraint solver of ZoetropeUIKit/Layout against kiwisolver, the Cassowary solver it
