@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-binary test-fuzzing test-fuzzing-run test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -26,8 +26,17 @@ render: build
 ## job array of 4 shards writing into one folder), a short run of each fuzz target after
 ## replaying every crash input it ever found, and a minute of the black-box fuzzer (hostile
 ## reports, manifests, PNG headers, alias bombs, extreme numbers and names run through the binary).
+##
+## After the Swift tests, two lanes at once (docs/performance.md, "Building and testing from a
+## clean clone"): the debug binary's end-to-end checks and the example packages in one, and in
+## the other the fuzz targets' build (mostly one compiler process at a time, which leaves the
+## second core idle), their short runs and the black box, its output kept in
+## .build/test-fuzzing.log and printed when it ends.
 test: deps farm-deps browser-deps media-deps schema-deps layout-deps
 	$(SWIFT) test
+	$(MAKE) -j2 test-binary test-fuzzing
+
+test-binary:
 	$(MAKE) test-layout LAYOUT_SYSTEMS=500
 	/usr/bin/python3 Tests/API/public_api.py .build/debug
 	$(BROWSER_TEST) .build/debug/zoetrope
@@ -37,7 +46,17 @@ test: deps farm-deps browser-deps media-deps schema-deps layout-deps
 	$(MAKE) test-seeds
 	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10 ZOETROPE=.build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
-	$(MAKE) fuzz-short
+
+## The fuzz lane of make test, its output printed when it ends. Beside the other lane an input
+## gets twice fuzz-short's 60 s (FUZZ_TIMEOUT): a hang is still one, but the limits seed of
+## FuzzSceneAtSize (about 45 s alone under ASan) may get half a core.
+test-fuzzing:
+	@mkdir -p .build
+	@echo "make test-fuzzing: the fuzz build, 10 s of each fuzz target and $(BLACKBOX_SECONDS) s of the black box, beside the rest; output printed when it ends"
+	@$(MAKE) test-fuzzing-run FUZZ_TIMEOUT=120 > .build/test-fuzzing.log 2>&1; \
+		status=$$?; echo "==> make test-fuzzing (exit $$status), .build/test-fuzzing.log:"; cat .build/test-fuzzing.log; exit $$status
+
+test-fuzzing-run: fuzz-short
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
 
 ## The report and viewer pages in headless Chromium, driven by selenium (Debian's packages).
@@ -160,9 +179,10 @@ test-blackbox:
 	$(SWIFT) build --product zoetrope
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
 
+FUZZ_TIMEOUT ?= 60
 fuzz-short: deps
 	$(FUZZ_ASAN)
-	FUZZ_BUILD_DIR=.build-asan/release FUZZ_TIMEOUT=60 bash Fuzz/run.sh 10
+	FUZZ_BUILD_DIR=.build-asan/release FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) bash Fuzz/run.sh 10
 
 ## Slurm and munge for the farm tests, run as a one-node cluster without systemd.
 farm-deps:
@@ -243,16 +263,16 @@ lottie-ios-check-short: $(if $(ZOETROPE),,build) lottie-deps
 	$(LOTTIE_IOS_CHECK) Tests/Lottie/LottieIOS --complete --min-agree $(LOTTIE_IOS_MIN_AGREE) --work .build/lottie-ios-short --report .build/lottie-ios-check-short.json
 
 ## ThorVG (thorvg-python 1.1.3), Pillow, NumPy, and the Lottie schema (lottie-specs 0.5.2, checked
-## with jsonschema) from PyPI in a virtual environment of their own.
+## with jsonschema-rs, and with jsonschema for the messages of an invalid file) from PyPI in a virtual environment of their own.
 lottie-deps:
 	@if ! /usr/bin/python3 -m venv --help >/dev/null 2>&1 || ! /usr/bin/python3 -c "import ensurepip" 2>/dev/null; then \
 		echo "Installing python3-venv (ThorVG is installed from PyPI in a virtual environment)"; \
 		$(APT) update -qq && $(APT) install -y -qq --no-install-recommends python3-venv; \
 	fi
-	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy, jsonschema, lottie_specs" 2>/dev/null; then \
-		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer and schema)"; \
+	@if ! $(LOTTIE_VENV)/bin/python -c "import thorvg_python, PIL, numpy, jsonschema, jsonschema_rs, lottie_specs" 2>/dev/null; then \
+		echo "Installing thorvg-python 1.1.3, Pillow, NumPy, jsonschema, jsonschema-rs and lottie-specs in $(LOTTIE_VENV) (the Lottie reference renderer, and the schema with two validators: Tests/Lottie/lottie_schema.py)"; \
 		rm -rf $(LOTTIE_VENV) && /usr/bin/python3 -m venv $(LOTTIE_VENV) && \
-		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 lottie-specs==0.5.2; \
+		$(LOTTIE_VENV)/bin/pip install -q thorvg-python==1.1.3 pillow==11.0.0 numpy==2.2.6 jsonschema==4.23.0 jsonschema-rs==0.60.3 lottie-specs==0.5.2; \
 	fi
 
 ## The constraint solver of ZoetropeUIKit/Layout against kiwisolver, the Cassowary solver it

@@ -22,13 +22,8 @@ import shutil
 import subprocess
 import sys
 
-import jsonschema
-from lottie_specs.resources import load_specs
-
 from lottie_check import HERE, TIME_LIMIT, agrees, over_white
-
-# The Lottie specification's schema, as the lottie-specs package ships it.
-SCHEMA = jsonschema.Draft202012Validator(load_specs())
+from lottie_schema import schema_problems
 
 
 def frame_count(zoetrope, scene):
@@ -48,7 +43,7 @@ def check(zoetrope, scene, every, side, work):
         return {"scene": scene, "status": "failed", "detail": convert.stderr.strip()[-300:]}
     notes = [line.split(": not exported: ", 1)[1] for line in convert.stderr.splitlines() if ": not exported: " in line]
     with open(exported) as handle:
-        invalid = [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:160]}" for e in SCHEMA.iter_errors(json.load(handle))]
+        invalid = schema_problems(json.load(handle))
     if invalid:
         return {"scene": scene, "status": "failed", "detail": f"not valid under the Lottie schema: {invalid[0]} ({len(invalid)} problems)"}
     frames = frame_count(zoetrope, scene)

@@ -29,12 +29,8 @@ import subprocess
 import sys
 import threading
 
-import jsonschema
-from lottie_specs.resources import load_specs
-
 from lottie_check import FRACTIONS, TIME_LIMIT, agrees, lottie_files, over_white
-
-SCHEMA = jsonschema.Draft202012Validator(load_specs())
+from lottie_schema import schema_problems
 
 
 def run(arguments):
@@ -77,7 +73,7 @@ def check(zoetrope, file, work, side):
         return {**result, "status": "failed", "detail": f"to Lottie: exit {to_lottie.returncode}: {to_lottie.stderr.strip()[-300:]}"}
     notes = [line.split(": not exported: ", 1)[1] for line in to_lottie.stderr.splitlines() if ": not exported: " in line]
     with open(exported) as handle:
-        invalid = [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:160]}" for e in SCHEMA.iter_errors(json.load(handle))]
+        invalid = schema_problems(json.load(handle))
     if invalid:
         return {**result, "status": "failed", "detail": f"not valid under the Lottie schema: {invalid[0]} ({len(invalid)} problems)",
                 "notes": notes}

@@ -457,7 +457,12 @@ extension CairoContext {
 
         @inline(__always) func mean(_ sum: Int32) -> UInt8 {
             guard means.isEmpty else { return means[Int(sum)] }
-            return UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
+            return computedMean(sum)
+        }
+
+        /// `mean` of a box without a table.
+        @inline(__always) private func computedMean(_ sum: Int32) -> UInt8 {
+            UInt8(truncatingIfNeeded: Int32(bitPattern: (Float(sum) * inverse + 12_582_912).bitPattern) &- 0x4B40_0000)
         }
 
         /// `mean` of a box of 3 to 255 samples (radius 1 to 127) from its sum in 16 bits, in
@@ -467,7 +472,7 @@ extension CairoContext {
         /// remainder (below twice the size) says which.
         @inline(__always) func narrowMean(_ sum: UInt16) -> UInt8 {
             let x = sum &+ half16
-            let estimate = UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(magic16)) &>> 16)
+            let estimate = UInt16(truncatingIfNeeded: (UInt32(truncatingIfNeeded: x) &* UInt32(truncatingIfNeeded: magic16)) &>> 16)
             let remainder = x &- estimate &* size16
             return UInt8(truncatingIfNeeded: estimate &+ (remainder >= size16 ? 1 : 0))
         }
@@ -516,54 +521,90 @@ extension CairoContext {
             // the wrapping adds and subtracts end within it), twice the sums a vector holds,
             // and takes their means in 16 bits too (`narrowMean`).
             guard radius <= 127 else {
-                sweep(sums, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { mean($0) }
+                sweep(sums, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output)
+                return
+            }
+            guard radius > 0 else {
+                // A box of one sample: each row is its own mean.
+                for row in 0..<count { UnsafeMutableRawPointer(output(row)).copyMemory(from: input + row * rowBytes, byteCount: rowBytes) }
                 return
             }
             let narrow = UnsafeMutablePointer<UInt16>.allocate(capacity: rowBytes)
             defer { narrow.deallocate() }
             for index in 0..<rowBytes { narrow[index] = UInt16(truncatingIfNeeded: sums[index]) }
-            if radius == 0 {
-                sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { UInt8(truncatingIfNeeded: $0) }
-            } else {
-                sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output) { narrowMean($0) }
-            }
+            sweep(narrow, input: input, rowBytes: rowBytes, count: count, edges: edges, output: output)
         }
 
-        /// One sweep a row, `sums` holding the window of row 0: each byte's mean (by `mean`)
+        /// One sweep a row, `sums` holding the window of row 0: each byte's mean (`narrowMean`)
         /// written and its sum moved on at once (the tests hoisted out, so that each loop
-        /// vectorises).
+        /// vectorises). Written out for 16-bit sums here and 32-bit ones below, each calling its
+        /// mean itself, rather than once, generic over the sum and handed the mean as a closure:
+        /// a debug build (-Onone) neither specialises nor inlines, and a generic add and a
+        /// closure call for every byte made its blurs twice as slow or more (docs/performance.md).
+        /// An optimised build made these same two loops of the generic one.
         @inline(__always)
-        private func sweep<Sum: FixedWidthInteger>(_ sums: UnsafeMutablePointer<Sum>, input: UnsafePointer<UInt8>, rowBytes: Int,
-                                                   count: Int, edges: BlurEdges, output: (Int) -> UnsafeMutablePointer<UInt8>,
-                                                   mean: (Sum) -> UInt8) {
-            /// The row entering or leaving the window, or nil when it adds nothing (beyond a
-            /// transparent edge).
-            func row(_ index: Int) -> UnsafePointer<UInt8>? {
-                if index >= 0 && index < count { return input + index * rowBytes }
-                return edges == .extend ? input + min(max(index, 0), count - 1) * rowBytes : nil
-            }
+        private func sweep(_ sums: UnsafeMutablePointer<UInt16>, input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
+                           output: (Int) -> UnsafeMutablePointer<UInt8>) {
             for index in 0..<count {
                 let bytes = output(index)
-                switch (row(index + radius + 1), row(index - radius)) {
+                switch (windowRow(index + radius + 1, input: input, rowBytes: rowBytes, count: count, edges: edges),
+                        windowRow(index - radius, input: input, rowBytes: rowBytes, count: count, edges: edges)) {
                 case let (entering?, leaving?):
                     for byte in 0..<rowBytes {
-                        bytes[byte] = mean(sums[byte])
-                        sums[byte] &+= Sum(truncatingIfNeeded: entering[byte]) &- Sum(truncatingIfNeeded: leaving[byte])
+                        bytes[byte] = narrowMean(sums[byte])
+                        sums[byte] &+= UInt16(truncatingIfNeeded: entering[byte]) &- UInt16(truncatingIfNeeded: leaving[byte])
                     }
                 case let (entering?, nil):
                     for byte in 0..<rowBytes {
-                        bytes[byte] = mean(sums[byte])
-                        sums[byte] &+= Sum(truncatingIfNeeded: entering[byte])
+                        bytes[byte] = narrowMean(sums[byte])
+                        sums[byte] &+= UInt16(truncatingIfNeeded: entering[byte])
                     }
                 case let (nil, leaving?):
                     for byte in 0..<rowBytes {
-                        bytes[byte] = mean(sums[byte])
-                        sums[byte] &-= Sum(truncatingIfNeeded: leaving[byte])
+                        bytes[byte] = narrowMean(sums[byte])
+                        sums[byte] &-= UInt16(truncatingIfNeeded: leaving[byte])
                     }
                 case (nil, nil):
-                    for byte in 0..<rowBytes { bytes[byte] = mean(sums[byte]) }
+                    for byte in 0..<rowBytes { bytes[byte] = narrowMean(sums[byte]) }
                 }
             }
+        }
+
+        /// `sweep` of 32-bit sums, for boxes of more than 255 samples without a table of means.
+        @inline(__always)
+        private func sweep(_ sums: UnsafeMutablePointer<Int32>, input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges,
+                           output: (Int) -> UnsafeMutablePointer<UInt8>) {
+            for index in 0..<count {
+                let bytes = output(index)
+                switch (windowRow(index + radius + 1, input: input, rowBytes: rowBytes, count: count, edges: edges),
+                        windowRow(index - radius, input: input, rowBytes: rowBytes, count: count, edges: edges)) {
+                case let (entering?, leaving?):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = computedMean(sums[byte])
+                        sums[byte] &+= Int32(truncatingIfNeeded: entering[byte]) &- Int32(truncatingIfNeeded: leaving[byte])
+                    }
+                case let (entering?, nil):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = computedMean(sums[byte])
+                        sums[byte] &+= Int32(truncatingIfNeeded: entering[byte])
+                    }
+                case let (nil, leaving?):
+                    for byte in 0..<rowBytes {
+                        bytes[byte] = computedMean(sums[byte])
+                        sums[byte] &-= Int32(truncatingIfNeeded: leaving[byte])
+                    }
+                case (nil, nil):
+                    for byte in 0..<rowBytes { bytes[byte] = computedMean(sums[byte]) }
+                }
+            }
+        }
+
+        /// The row entering or leaving the window at `index` of a pass of `count` rows, or nil
+        /// when it adds nothing (beyond a transparent edge).
+        @inline(__always)
+        private func windowRow(_ index: Int, input: UnsafePointer<UInt8>, rowBytes: Int, count: Int, edges: BlurEdges) -> UnsafePointer<UInt8>? {
+            if index >= 0 && index < count { return input + index * rowBytes }
+            return edges == .extend ? input + min(max(index, 0), count - 1) * rowBytes : nil
         }
 
         /// `blurColumns` for a box at least as long as the pass: a blur wider than the frame is a
