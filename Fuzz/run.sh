@@ -9,7 +9,9 @@
 #   Fuzz/run.sh SECONDS [TARGET...]
 #
 # FUZZ_BUILD_DIR runs every target from one build folder (make fuzz-short: all under
-# AddressSanitizer, .build-asan/release); FUZZ_TIMEOUT is the seconds an input may take (10).
+# AddressSanitizer, unoptimised, .build-short/release); FUZZ_TIMEOUT is the seconds an input may
+# take (10); FUZZ_SKIP_SEEDS a pattern of seed files left out (make fuzz-short: the scenes at the
+# limits, which take an unoptimised build minutes to draw; make fuzz keeps them).
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=$1; shift
@@ -34,6 +36,18 @@ for target in "${targets[@]}"; do
         FuzzSceneReader|FuzzFirstFrame|FuzzSceneAtSize) seeds=(../scenes Seeds/FuzzSceneAtSize); dictionary=(-dict=scene.dict) ;;
         *) seeds=(Seeds/"$target"); dictionary=() ;;
     esac
+    if [[ -n ${FUZZ_SKIP_SEEDS:-} ]]; then
+        kept_seeds=".build/seeds/$target"
+        rm -rf "$kept_seeds"
+        mkdir -p "$kept_seeds"
+        for folder in "${seeds[@]}"; do
+            for seed in "$folder"/*; do
+                # shellcheck disable=SC2053  # a pattern, matched as one
+                [[ -f $seed && $(basename "$seed") != $FUZZ_SKIP_SEEDS ]] && cp "$seed" "$kept_seeds/"
+            done
+        done
+        seeds=("$kept_seeds")
+    fi
     mkdir -p ".build/corpus/$target" ".build/crashes/$target"
     log=".build/$target.log"
     # A 10 s input or one past 2 GB is a finding: the limits table promises seconds and bounded
