@@ -10,8 +10,10 @@
 #
 # FUZZ_BUILD_DIR runs every target from one build folder (make fuzz-short: all under
 # AddressSanitizer, unoptimised, .build-short/release); FUZZ_TIMEOUT is the seconds an input may
-# take (10); FUZZ_SKIP_SEEDS a pattern of seed files left out (make fuzz-short: the scenes at the
-# limits, which take an unoptimised build minutes to draw; make fuzz keeps them).
+# take (10). FUZZ_SHORT=1 (make fuzz-short, on an unoptimised build) leaves out the seeds that
+# take such a build minutes to draw: the scenes at the limits (limits-*), and for
+# FuzzSceneAtSize, which draws every seed whole at its size, the scenes of scenes/ (its own seeds
+# stay); make fuzz keeps them all.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=$1; shift
@@ -36,17 +38,17 @@ for target in "${targets[@]}"; do
         FuzzSceneReader|FuzzFirstFrame|FuzzSceneAtSize) seeds=(../scenes Seeds/FuzzSceneAtSize); dictionary=(-dict=scene.dict) ;;
         *) seeds=(Seeds/"$target"); dictionary=() ;;
     esac
-    if [[ -n ${FUZZ_SKIP_SEEDS:-} ]]; then
-        kept_seeds=".build/seeds/$target"
-        rm -rf "$kept_seeds"
-        mkdir -p "$kept_seeds"
+    if [[ -n ${FUZZ_SHORT:-} ]]; then
+        [[ $target == FuzzSceneAtSize ]] && seeds=(Seeds/FuzzSceneAtSize)
+        short_seeds=".build/seeds/$target"
+        rm -rf "$short_seeds"
+        mkdir -p "$short_seeds"
         for folder in "${seeds[@]}"; do
             for seed in "$folder"/*; do
-                # shellcheck disable=SC2053  # a pattern, matched as one
-                [[ -f $seed && $(basename "$seed") != $FUZZ_SKIP_SEEDS ]] && cp "$seed" "$kept_seeds/"
+                if [[ -f $seed && $(basename "$seed") != limits-* ]]; then cp "$seed" "$short_seeds/"; fi
             done
         done
-        seeds=("$kept_seeds")
+        seeds=("$short_seeds")
     fi
     mkdir -p ".build/corpus/$target" ".build/crashes/$target"
     log=".build/$target.log"
