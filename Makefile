@@ -11,7 +11,7 @@ RELEASE := .build/release/zoetrope
 TARGET_CPU ?= $(if $(filter x86_64,$(shell uname -m)),nehalem)
 CPU_FLAGS  := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
 
-.PHONY: render install test test-binary test-fuzzing test-fuzzing-run test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
+.PHONY: render install test test-binary test-fuzz-lottie test-fuzz-lottie-run test-layout layout-deps lottie-check lottie-corpus lottie-deps lottie-ios-check lottie-ios-check-short test-install test-example test-seeds test-farm test-browser test-blackbox screenshots fuzz fuzz-short fuzz-build build deps farm-deps browser-deps media-deps schema-deps bench clean
 
 ## Build in release mode, then render every scene in scenes/ into output/<scene>/, with a
 ## contact sheet (sheet.png) and a frame viewer (index.html) beside each scene's frames.
@@ -28,13 +28,13 @@ render: build
 ## reports, manifests, PNG headers, alias bombs, extreme numbers and names run through the binary).
 ##
 ## After the Swift tests, two lanes at once (docs/performance.md, "Building and testing from a
-## clean clone"): the debug binary's end-to-end checks and the example packages in one, and in
-## the other the fuzz targets' build (mostly one compiler process at a time, which leaves the
-## second core idle), their short runs and the black box, its output kept in
-## .build/test-fuzzing.log and printed when it ends.
+## clean clone"): the debug binary's end-to-end checks, the example packages and the seed films
+## in one, and in the other the fuzz targets' build (mostly one compiler process at a time,
+## which leaves the second core idle), their short runs, the black box and the Lottie checks,
+## its output kept in .build/test-fuzz-lottie.log and printed when it ends.
 test: deps farm-deps browser-deps media-deps schema-deps layout-deps
 	$(SWIFT) test
-	$(MAKE) -j2 test-binary test-fuzzing
+	$(MAKE) -j2 test-binary test-fuzz-lottie
 
 test-binary:
 	$(MAKE) test-layout LAYOUT_SYSTEMS=500
@@ -44,20 +44,21 @@ test-binary:
 	/usr/bin/python3 Tests/Schema/validate.py .build/debug/zoetrope
 	$(MAKE) test-example
 	$(MAKE) test-seeds
-	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10 ZOETROPE=.build/debug/zoetrope
 	bash Tests/Farm/slurm-array.sh .build/debug/zoetrope scenes/frog-reverse.yaml 4
 
-## The fuzz lane of make test, its output printed when it ends. Beside the other lane an input
-## gets twice fuzz-short's 60 s (FUZZ_TIMEOUT): a hang is still one, but an unoptimised ASan
-## build may get half a core.
-test-fuzzing:
+## The other lane of make test, its output printed when it ends: the fuzz targets, the black box
+## and the Lottie checks (those after the fuzz runs, so that the two lanes end together). Beside
+## the other lane an input gets twice fuzz-short's 60 s (FUZZ_TIMEOUT): a hang is still one, but
+## an unoptimised ASan build may get half a core.
+test-fuzz-lottie:
 	@mkdir -p .build
-	@echo "make test-fuzzing: the fuzz build, 10 s of each fuzz target and $(BLACKBOX_SECONDS) s of the black box, beside the rest; output printed when it ends"
-	@$(MAKE) test-fuzzing-run FUZZ_TIMEOUT=120 > .build/test-fuzzing.log 2>&1; \
-		status=$$?; echo "==> make test-fuzzing (exit $$status), .build/test-fuzzing.log:"; cat .build/test-fuzzing.log; exit $$status
+	@echo "make test-fuzz-lottie: the fuzz build, 10 s of each fuzz target, $(BLACKBOX_SECONDS) s of the black box and the Lottie checks, beside the rest; output printed when it ends"
+	@$(MAKE) test-fuzz-lottie-run FUZZ_TIMEOUT=120 > .build/test-fuzz-lottie.log 2>&1; \
+		status=$$?; echo "==> make test-fuzz-lottie (exit $$status), .build/test-fuzz-lottie.log:"; cat .build/test-fuzz-lottie.log; exit $$status
 
-test-fuzzing-run: fuzz-short
+test-fuzz-lottie-run: fuzz-short
 	$(BLACKBOX_DEBUG) --seconds $(BLACKBOX_SECONDS)
+	$(MAKE) lottie-check LOTTIE_CORPUS=Tests/Lottie/Corpus EXPORT_EVERY=10 ZOETROPE=.build/debug/zoetrope
 
 ## The report and viewer pages in headless Chromium, driven by selenium (Debian's packages).
 BROWSER_TEST := /usr/bin/python3 Tests/Browser/pages.py
